@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { authRoutes } from './areas/auth/routes.ts'
+import { recordAreas } from './areas/index.ts'
+import { connect, type Db } from './db/connect.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { registerAuth } from './plugins/auth.ts'
+import { registerErrorHandler } from './plugins/errors.ts'
+
+export interface AppOptions {
+  /** `sqlite:PATH` or `postgres://...`; default ./data/booking.db. */
+  databaseUrl?: string
+  jwtSecret?: string
+  logger?: boolean
+  /** Folder of the built web app; served with SPA fallback when it exists. */
+  webDir?: string | null
+  loginRateMax?: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+  }
+}
+
+export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> => {
+  const db = connect(opts.databaseUrl)
+  await migrateToLatest(db)
+
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 })
+  app.decorate('db', db)
+  app.addHook('onClose', async () => db.destroy())
+  registerErrorHandler(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  })
+  await app.register(rateLimit, { global: false })
+  await registerAuth(app, db, opts.jwtSecret)
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ status: 'ok' }))
+      await authRoutes(api, db, { loginRateMax: opts.loginRateMax ?? 20 })
+      for (const area of recordAreas) await area(api, db)
+      api.all('/*', async (_req, reply) => reply.code(404).send({ status: 'error', message: 'Not found' }))
+    },
+    { prefix: '/api' },
+  )
+
+  const webDir = opts.webDir === undefined ? null : opts.webDir
+  if (webDir && existsSync(join(webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] })
+    // Client-side routes (/tickets, /admin/...) all load the app shell.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api')) return reply.sendFile('index.html')
+      return reply.code(404).send({ status: 'error', message: 'Not found' })
+    })
+  }
+  return app
+}

@@ -1,0 +1,25 @@
+import { FORM_TYPES } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { Db } from '../../db/connect.ts'
+import { entryCounts, raiseCounter } from '../../lib/entries.ts'
+import { parseBody } from '../../lib/validate.ts'
+
+const IncrementInput = z.object({
+  formType: z.enum(FORM_TYPES, { error: 'Unknown formType' }),
+  actualEntryNumber: z.coerce.number({ error: 'actualEntryNumber must be a number' }).int().min(0).max(1e9),
+})
+
+/**
+ * The spec's counter calls (under /api/api/...). Entry numbers are assigned by the server on save;
+ * these stay for the form's read-only preview and for older clients.
+ */
+export const entryRoutes = async (app: FastifyInstance, db: Db) => {
+  app.get('/api/entry/counts', async () => ({ status: 'success', data: await entryCounts(db) }))
+
+  app.post('/api/entry/increment', async (req) => {
+    const { formType, actualEntryNumber } = parseBody(IncrementInput, req.body)
+    const data = await db.transaction().execute((trx) => raiseCounter(trx, formType, actualEntryNumber))
+    return { status: 'success', data }
+  })
+}

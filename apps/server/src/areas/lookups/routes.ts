@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { Db } from '../../db/connect.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { parseBody } from '../../lib/validate.ts'
+
+const nameInput = (message: string) =>
+  z.object({ name: z.string({ error: message }).trim().min(1, message).max(100, 'Name is too long') })
+
+/** Agent and vendor name lists, and the bank accounts every bank select shows. */
+export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
+  const names = (table: 'agent_names' | 'vender_names', path: string, key: string, label: string) => {
+    app.get(`${path}/existing`, async () => {
+      const rows = await db.selectFrom(table).select('name').orderBy('name').execute()
+      return { status: 'success', [key]: rows.map((r) => r.name) }
+    })
+    app.post(path, async (req, reply) => {
+      const { name } = parseBody(nameInput(`${label} name is required`), req.body)
+      const inserted = await db
+        .insertInto(table)
+        .values({ name, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning(['id', 'name'])
+        .executeTakeFirst()
+      if (!inserted)
+        throw new HttpError(409, `${label} name "${name}" already exists`, {
+          name: `${label} name already exists`,
+        })
+      return reply.code(201).send({ status: 'success', message: `${label} name added`, name: inserted.name })
+    })
+  }
+  names('agent_names', '/agent-names', 'agentNames', 'Agent')
+  names('vender_names', '/vender-names', 'vendorNames', 'Vendor')
+
+  app.get('/banks', async () => {
+    const banks = await db.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
+    return { status: 'success', banks: banks.map((b) => ({ ...b, active: Boolean(b.active) })) }
+  })
+}

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+// int8 (COUNT, bigint money) and numeric (SUM of bigint) arrive as strings by default.
+// Paisa stay far below 2^53, so plain numbers are exact.
+pg.types.setTypeParser(20, (v) => Number(v))
+pg.types.setTypeParser(1700, (v) => Number(v))
+
+export type Db = Kysely<Database>
+
+/** `sqlite:PATH` (default ./data/booking.db) or `postgres://...`. */
+export const connect = (url = 'sqlite:./data/booking.db'): Db => {
+  let db: Db
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+    })
+  } else {
+    const file = resolve(url.replace(/^sqlite:/, ''))
+    mkdirSync(dirname(file), { recursive: true })
+    const sqlite = new SQLite(file)
+    sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('synchronous = NORMAL')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma('busy_timeout = 5000')
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  }
+  return db
+}

@@ -1,0 +1,16 @@
+import { type Kysely, type Migration, Migrator } from 'kysely'
+import * as init from './migrations/0001_init.ts'
+
+/** Listed in order; a new migration is a new file plus a line here. */
+const migrations: Record<string, Migration> = {
+  '0001_init': init,
+}
+
+export const migrateToLatest = async (db: Kysely<any>) => {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+  }
+}

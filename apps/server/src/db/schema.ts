@@ -1,0 +1,323 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/**
+ * Every table, typed once. Money columns hold integer paisa; dates are 'yyyy-mm-dd' text and
+ * timestamps ISO text, so both databases sort and compare them the same way.
+ */
+interface Base {
+  id: Generated<number>
+  created_at: Generated<string>
+}
+
+/** Postings made by another record carry its type and id, so they follow it on edit and delete. */
+interface Linked {
+  source_type: string | null
+  source_id: number | null
+}
+
+export interface UsersTable extends Base {
+  username: string
+  email: string
+  password_hash: string
+  role: 'admin' | 'employee'
+  is_approved: number
+}
+
+export interface SettingsTable {
+  key: string
+  value: string
+}
+
+export interface CustomersTable extends Base {
+  name: string
+  mobile_number: string
+  address: string
+  passport_number: string
+  created_by: string
+}
+
+export interface EntryCountersTable {
+  form_type: string
+  current_count: number
+}
+
+export interface BanksTable extends Base {
+  name: string
+  active: number
+}
+
+export interface NamesTable extends Base {
+  name: string
+}
+
+export interface AuditLogTable {
+  id: Generated<number>
+  at: string
+  user_id: number | null
+  username: string
+  action: 'create' | 'update' | 'delete'
+  table_name: string
+  record_id: number
+  before_json: string | null
+  after_json: string | null
+}
+
+/** One row per money-moving record; the dashboard reads this instead of a union of ten tables. */
+export interface JournalTable {
+  id: Generated<number>
+  source_type: string
+  source_id: number
+  date: string
+  entry: string
+  name: string
+  employee: string
+  receivable: number
+  paid_cash: number
+  paid_in_bank: number
+  remaining: number
+  withdraw: number
+}
+
+export interface TicketsTable extends Base {
+  employee_name: string
+  agent_name: string
+  customer_add: string
+  reference: string | null
+  entry: string
+  depart_date: string | null
+  return_date: string | null
+  sector: string
+  airline: string
+  adults: number
+  children: number
+  infants: number
+  passport_detail: string
+  receivable_amount: number
+  paid_cash: number
+  bank_title: string
+  paid_in_bank: number
+  payable_to_vendor: number
+  vendor_name: string
+  profit: number | null
+  remaining_amount: number
+}
+
+export interface UmrahTable extends Base {
+  user_name: string
+  entry: string
+  customer_add: string
+  reference: string
+  package_detail: string
+  depart_date: string | null
+  return_date: string | null
+  sector: string
+  airline: string
+  adults: number
+  children: number
+  infants: number
+  passport_detail: string
+  receivable_amount: number
+  paid_cash: number
+  bank_title: string
+  paid_in_bank: number
+  payable_to_vendor: number
+  vendor_name: string
+  profit: number | null
+  remaining_amount: number
+}
+
+export interface VisaProcessingTable extends Base {
+  employee_name: string
+  file_number: string
+  entry: string
+  reference: string
+  sponsor_name: string
+  visa_number: string
+  id_number: string
+  embassy: string
+  passport_detail: string
+  e_number: string
+  customer_add: string
+  ptn_permission: string
+  embassy_send_date: string | null
+  embassy_return_date: string | null
+  protector_date: string | null
+  expiry_medical_date: string | null
+  passport_deliver_date: string | null
+  receivable_amount: number
+  additional_charges: number
+  pay_for_protector: number
+  paid_cash: number
+  paid_in_bank: number
+  profit: number
+  remaining_amount: number
+}
+
+export interface GamcaTokensTable extends Base {
+  employee_name: string
+  customer_add: string
+  entry: string
+  reference: string
+  country: string
+  passport_detail: string
+  receivable_amount: number
+  paid_cash: number
+  paid_from_bank: string
+  paid_in_bank: number
+  profit: number
+  remaining_amount: number
+}
+
+export interface ProtectorsTable extends Base {
+  entry: string
+  employee: string
+  name: string
+  passport: string
+  reference: string
+  file_no: string
+  withdraw: number
+  mcb_fee_6000_date: string
+  ncb_fee_6700_date: string
+  ncb_fee_500_date: string
+  protector_date: string
+  additional_charges: number
+}
+
+export interface ExpensesTable extends Base {
+  user_name: string
+  entry: string
+  date: string
+  detail: string
+  total_amount: number
+  selection: string
+  withdraw: number
+}
+
+export interface RefundedTable extends Base {
+  employee: string
+  entry: string
+  date: string
+  name: string
+  passport: string
+  reference: string
+  paid_fee_date: string | null
+  paid_refund_date: string | null
+  total_balance: number
+  withdraw: number
+}
+
+export interface ServicesTable extends Base {
+  user_name: string
+  entry: string
+  customer_add: string
+  booking_date: string
+  specific_detail: string
+  visa_type: string
+  receivable_amount: number
+  paid_cash: number
+  paid_in_bank: number
+  profit: number
+  remaining_amount: number
+}
+
+export interface RefundCustomersTable extends Base {
+  employee: string
+  entry: string
+  name: string
+  date: string
+  passport: string
+  reference: string
+  detail_sector: string
+  total_amount: number
+  vender_name: string
+  return_from_vendor: number
+  office_service_charges: number
+  remaining_amount: number
+  paid_cash: number
+  paid_in_bank: number
+  bank_title: string
+  balance: number
+}
+
+export interface NavtccTable extends Base {
+  employee_name: string
+  entry: string
+  customer_add: string
+  reference: string
+  profession_key: string
+  passport_detail: string
+  receivable_amount: number
+  paid_cash: number
+  paid_from_bank: string
+  paid_in_bank: number
+  payed_to_bank: number
+  profit: number
+  remaining_amount: number
+  vendor_name: string
+}
+
+export interface AgentEntriesTable extends Base, Linked {
+  agent_name: string
+  date: string
+  employee: string
+  entry: string
+  detail: string
+  credit: number
+  debit: number
+  paid_cash: number
+  paid_bank: number
+  receivable_amount: number
+  bank_title: string
+}
+
+export interface AccountEntriesTable extends Base, Linked {
+  bank_name: string
+  employee_name: string
+  vendor_name: string
+  entry: string
+  date: string
+  detail: string
+  credit: number
+  debit: number
+}
+
+export interface VenderEntriesTable extends Base, Linked {
+  vender_name: string
+  date: string
+  entry: string
+  detail: string
+  bank_title: string
+  credit: number
+  debit: number
+  withdraw: number
+}
+
+export interface Database {
+  users: UsersTable
+  settings: SettingsTable
+  customers: CustomersTable
+  entry_counters: EntryCountersTable
+  banks: BanksTable
+  agent_names: NamesTable
+  vender_names: NamesTable
+  audit_log: AuditLogTable
+  journal: JournalTable
+  tickets: TicketsTable
+  umrah: UmrahTable
+  visa_processing: VisaProcessingTable
+  gamca_tokens: GamcaTokensTable
+  protectors: ProtectorsTable
+  expenses: ExpensesTable
+  refunded: RefundedTable
+  services: ServicesTable
+  refund_customers: RefundCustomersTable
+  navtcc: NavtccTable
+  agent_entries: AgentEntriesTable
+  account_entries: AccountEntriesTable
+  vender_entries: VenderEntriesTable
+}
+
+export type TableName = keyof Database
+export type Row<T extends TableName> = Selectable<Database[T]>
+export type NewRow<T extends TableName> = Insertable<Database[T]>
+export type RowUpdate<T extends TableName> = Updateable<Database[T]>

@@ -1,0 +1,224 @@
+import { type FormType, idParam, ListQuery } from '@booking/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import type { z } from 'zod'
+import type { Db } from '../db/connect.ts'
+import { containsCI, dbKind } from '../db/dialect.ts'
+import { moneyIn, moneyOut } from '../db/money-columns.ts'
+import type { Database, TableName } from '../db/schema.ts'
+import { type AuthUser, requireAdmin } from '../plugins/auth.ts'
+import { audit } from './audit.ts'
+import { nextEntry } from './entries.ts'
+import { HttpError } from './http-error.ts'
+import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
+import { parseBody } from './validate.ts'
+
+type Trx = Kysely<Database>
+/** A row as the server works with it: money already in rupees, the spec's snake_case names. */
+export type ApiRow = Record<string, any> & { id: number }
+
+export interface SaveContext {
+  user: AuthUser
+  created: boolean
+  /** The row before an update (rupees); null on create. */
+  before: ApiRow | null
+}
+
+/**
+ * One record type's CRUD, configured once. Everything the 13 areas share lives here;
+ * what differs (postings, field mapping) comes in through the hooks.
+ */
+export interface CrudConfig<S extends z.ZodType> {
+  /** Path after /api, e.g. '/protector'. */
+  path: string
+  table: TableName
+  /** The spec's list wrapper key, e.g. 'protectors'. */
+  listKey: string
+  /** Key of the saved record in create/update answers. */
+  itemKey: string
+  /** Lower-case name used in messages: 'protector' -> "Protector not found". */
+  label: string
+  formType: FormType
+  /** The shared zod schema for the request body. */
+  input: S
+  /** Column holding the employee's name; set from the signed-in user on create. */
+  employeeColumn: string
+  /** Text columns the search box matches. */
+  search: readonly string[]
+  /** Column used by from/to and the default date order. */
+  dateColumn: string
+  /** Entry text from the counters; default "current/global". */
+  entryText?: (current: number, global: number) => string
+  /** Body (parsed) -> column values in rupees, derived figures recomputed here. */
+  toRow: (input: z.output<S>, ctx: { user: AuthUser; before: ApiRow | null }) => Record<string, unknown>
+  /** Row -> the spec's answer shape (Umrah's camelCase); default is the row itself. */
+  toApi?: (row: ApiRow) => Record<string, unknown>
+  /** The record's line on the dashboard, or null when it moves no money. */
+  journal?: (row: ApiRow) => JournalFields | null
+  /** Ledger postings and other side effects, in the same transaction. */
+  afterSave?: (trx: Trx, row: ApiRow, ctx: SaveContext) => Promise<void>
+  beforeDelete?: (trx: Trx, row: ApiRow) => Promise<void>
+  /** Replaces the default list query (ledgers add running balances). */
+  list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: ApiRow[]; total?: number }>
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** Applies the search box, date range and name filters shared by every list. */
+export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
+  db: Kysely<any>,
+  qb: QB,
+  query: ListQuery,
+  opts: { search: readonly string[]; dateColumn: string; nameColumn?: string },
+): QB => {
+  const kind = dbKind(db)
+  let out = qb
+  if (query.q) {
+    const q = query.q
+    out = out.where((eb: any) => eb.or(opts.search.map((c) => containsCI(kind, sql.ref(c), q)))) as QB
+  }
+  if (query.from) out = out.where(opts.dateColumn as any, '>=', query.from) as QB
+  if (query.to) out = out.where(opts.dateColumn as any, '<=', query.to) as QB
+  if (query.name && opts.nameColumn) out = out.where(opts.nameColumn as any, '=', query.name) as QB
+  return out
+}
+
+/** `sort=-date` style ordering limited to known columns; ties broken by id so pages are stable. */
+export const applySort = <QB extends SelectQueryBuilder<any, any, any>>(
+  qb: QB,
+  sort: string | undefined,
+  allowed: readonly string[],
+  fallback: string,
+): QB => {
+  const wanted = sort ?? fallback
+  const desc = wanted.startsWith('-')
+  const column = wanted.replace(/^-/, '')
+  const dir = desc ? 'desc' : 'asc'
+  if (column === 'id' || !allowed.includes(column)) return qb.orderBy('id', dir) as QB
+  return qb.orderBy(column as any, dir).orderBy('id', dir) as QB
+}
+
+export const parseListQuery = (query: unknown): ListQuery => parseBody(ListQuery, query)
+
+/** Registers GET list, GET one, POST, PUT /:id (admin) and DELETE /:id (admin) for one record type. */
+export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cfg: CrudConfig<S>) => {
+  const table = cfg.table
+  const toApi = (row: ApiRow) => (cfg.toApi ? cfg.toApi(row) : row)
+  const Label = capital(cfg.label)
+  const anyDb = db as unknown as Kysely<any>
+  const user = (req: FastifyRequest) => req.user as AuthUser
+
+  const findById = async (trx: Kysely<any>, id: number): Promise<ApiRow> => {
+    const row = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw new HttpError(404, `${Label} not found`)
+    return moneyOut(table, row) as ApiRow
+  }
+
+  const parseId = (params: unknown) => {
+    const parsed = idParam.safeParse(params)
+    if (!parsed.success) throw new HttpError(400, `Invalid ${cfg.label} ID`)
+    return parsed.data.id
+  }
+
+  app.get(cfg.path, async (req) => {
+    const query = parseListQuery(req.query)
+    if (cfg.list) {
+      const { rows, total } = await cfg.list(db, query, user(req))
+      return { [cfg.listKey]: rows.map(toApi), ...(total === undefined ? {} : { total }) }
+    }
+    let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, cfg)
+    const paged = query.limit !== undefined
+    const rowsQuery = applySort(
+      qb.selectAll(),
+      query.sort,
+      [cfg.dateColumn, 'created_at', ...cfg.search],
+      paged ? '-id' : 'id',
+    )
+    const rows = await (paged ? rowsQuery.limit(query.limit!).offset(query.offset ?? 0) : rowsQuery).execute()
+    const out: Record<string, unknown> = { [cfg.listKey]: rows.map((r: any) => toApi(moneyOut(table, r))) }
+    if (paged) {
+      qb = qb.select((eb: any) => eb.fn.countAll().as('total'))
+      const counted = (await qb.executeTakeFirst()) as { total?: number } | undefined
+      out.total = Number(counted?.total ?? 0)
+    }
+    return out
+  })
+
+  app.get(`${cfg.path}/:id`, async (req) => {
+    const row = await findById(anyDb, parseId(req.params))
+    return { status: 'success', [cfg.itemKey]: toApi(row) }
+  })
+
+  app.post(cfg.path, async (req, reply) => {
+    const input = parseBody(cfg.input, req.body)
+    const u = user(req)
+    const saved = await db.transaction().execute(async (trx) => {
+      const { current, global } = await nextEntry(trx, cfg.formType)
+      const entry = cfg.entryText ? cfg.entryText(current, global) : `${current}/${global}`
+      const values = moneyIn(table, {
+        ...cfg.toRow(input, { user: u, before: null }),
+        entry,
+        [cfg.employeeColumn]: u.username,
+        created_at: new Date().toISOString(),
+      })
+      const inserted = await (trx as Kysely<any>)
+        .insertInto(table)
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const row = moneyOut(table, inserted) as ApiRow
+      if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
+      await cfg.afterSave?.(trx, row, { user: u, created: true, before: null })
+      await audit(trx, u, 'create', table, row.id, null, row)
+      return row
+    })
+    return reply
+      .code(201)
+      .send({ status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(saved) })
+  })
+
+  app.put(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {
+    const id = parseId(req.params)
+    const input = parseBody(cfg.input, req.body)
+    const u = user(req)
+    const saved = await db.transaction().execute(async (trx) => {
+      const before = await findById(trx, id)
+      // Entry number, author and creation time belong to the record, not to the edit.
+      const {
+        entry: _e,
+        created_at: _c,
+        id: _i,
+        [cfg.employeeColumn]: _emp,
+        ...changes
+      } = cfg.toRow(input, {
+        user: u,
+        before,
+      })
+      const updated = await (trx as Kysely<any>)
+        .updateTable(table)
+        .set(moneyIn(table, changes))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const row = moneyOut(table, updated) as ApiRow
+      if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
+      await cfg.afterSave?.(trx, row, { user: u, created: false, before })
+      await audit(trx, u, 'update', table, id, before, row)
+      return row
+    })
+    return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
+  })
+
+  app.delete(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {
+    const id = parseId(req.params)
+    const u = user(req)
+    await db.transaction().execute(async (trx) => {
+      const before = await findById(trx, id)
+      await cfg.beforeDelete?.(trx, before)
+      await (trx as Kysely<any>).deleteFrom(table).where('id', '=', id).execute()
+      await removeJournal(trx, cfg.table, id)
+      await audit(trx, u, 'delete', table, id, before, null)
+    })
+    return { status: 'success', message: `${Label} deleted successfully` }
+  })
+}

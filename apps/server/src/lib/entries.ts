@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+
+/** The counter row every form type also bumps; its count is the global serial. */
+export const GLOBAL_COUNTER = '_global'
+
+const ensure = (trx: Kysely<Database>, formType: string) =>
+  trx
+    .insertInto('entry_counters')
+    .values({ form_type: formType, current_count: 0 })
+    .onConflict((oc) => oc.column('form_type').doNothing())
+    .execute()
+
+const bump = async (trx: Kysely<Database>, formType: string) => {
+  await ensure(trx, formType)
+  const row = await trx
+    .updateTable('entry_counters')
+    .set((eb) => ({ current_count: eb('current_count', '+', 1) }))
+    .where('form_type', '=', formType)
+    .returning('current_count')
+    .executeTakeFirstOrThrow()
+  return Number(row.current_count)
+}
+
+/**
+ * Assigns the next entry number for a form type. Call it inside the create transaction:
+ * the row lock (PostgreSQL) or the single writer (SQLite) means two saves never share a number.
+ */
+export const nextEntry = async (trx: Kysely<Database>, formType: string) => {
+  const current = await bump(trx, formType)
+  const global = await bump(trx, GLOBAL_COUNTER)
+  return { current, global }
+}
+
+/** The stored counts, in the shape of GET /api/api/entry/counts. */
+export const entryCounts = async (db: Kysely<Database>) => {
+  const rows = await db.selectFrom('entry_counters').selectAll().execute()
+  const global = Number(rows.find((r) => r.form_type === GLOBAL_COUNTER)?.current_count ?? 0)
+  return rows
+    .filter((r) => r.form_type !== GLOBAL_COUNTER)
+    .map((r) => ({ form_type: r.form_type, current_count: Number(r.current_count), global_count: global }))
+}
+
+/** The old client's "increment": never moves a counter backwards, so it cannot cause duplicates. */
+export const raiseCounter = async (trx: Kysely<Database>, formType: string, actual: number) => {
+  await ensure(trx, formType)
+  await trx
+    .updateTable('entry_counters')
+    .set({ current_count: actual })
+    .where('form_type', '=', formType)
+    .where('current_count', '<', actual)
+    .execute()
+  const row = await trx
+    .selectFrom('entry_counters')
+    .selectAll()
+    .where('form_type', '=', formType)
+    .executeTakeFirstOrThrow()
+  return { form_type: row.form_type, current_count: Number(row.current_count) }
+}

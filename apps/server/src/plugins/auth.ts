@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto'
+import type { Role } from '@booking/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { jwtVerify, SignJWT } from 'jose'
+import type { Db } from '../db/connect.ts'
+import { HttpError } from '../lib/http-error.ts'
+
+export interface AuthUser {
+  id: number
+  username: string
+  email: string
+  role: Role
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null
+  }
+  interface FastifyInstance {
+    signToken(user: AuthUser): Promise<string>
+  }
+}
+
+const PUBLIC = new Set(['/api/health', '/api/user/login', '/api/user/signup'])
+export const TOKEN_LIFETIME = '12h'
+
+/**
+ * The secret lives in the database (or JWT_SECRET), not in process memory, so several
+ * servers on one PostgreSQL database accept each other's tokens.
+ */
+const loadSecret = async (db: Db, fromEnv?: string): Promise<Uint8Array> => {
+  if (fromEnv) return new TextEncoder().encode(fromEnv)
+  await db
+    .insertInto('settings')
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'jwt_secret')
+    .executeTakeFirstOrThrow()
+  return new TextEncoder().encode(row.value)
+}
+
+/** Every /api call but the public few needs a valid token of an approved user; /api/admin/* needs admin. */
+export const registerAuth = async (app: FastifyInstance, db: Db, jwtSecret?: string) => {
+  const secret = await loadSecret(db, jwtSecret)
+
+  app.decorate('signToken', (user: AuthUser) =>
+    new SignJWT({ username: user.username, email: user.email, role: user.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(secret),
+  )
+  app.decorateRequest('user', null)
+
+  app.addHook('onRequest', async (req) => {
+    const path = req.url.split('?')[0]
+    if (!path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) return
+    req.user = await authenticate(req, db, secret)
+    if (path.startsWith('/api/admin/') && req.user.role !== 'admin') {
+      throw new HttpError(403, 'Only admins can do this')
+    }
+  })
+}
+
+const notAuthenticated = () => new HttpError(401, 'You are not authenticated')
+
+const authenticate = async (req: FastifyRequest, db: Db, secret: Uint8Array): Promise<AuthUser> => {
+  const header = req.headers.authorization
+  if (!header?.startsWith('Bearer ')) throw notAuthenticated()
+  let id: number
+  try {
+    const { payload } = await jwtVerify(header.slice(7), secret, { algorithms: ['HS256'] })
+    id = Number(payload.sub)
+  } catch {
+    throw notAuthenticated()
+  }
+  // Looked up each time so a rejected (moved back to pending) employee loses access at once.
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'role', 'is_approved'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!user?.is_approved) throw notAuthenticated()
+  return { id: user.id, username: user.username, email: user.email, role: user.role }
+}
+
+/** For edit and delete routes. */
+export const requireAdmin = async (req: FastifyRequest) => {
+  if (req.user?.role !== 'admin') throw new HttpError(403, 'Only admins can edit or delete records')
+}

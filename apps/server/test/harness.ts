@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../src/app.ts'
+import { hashPassword } from '../src/lib/passwords.ts'
+
+/** Which database this run uses: TEST_DB=postgres with TEST_DATABASE_URL, else a SQLite file. */
+export const DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
+
+export interface TestApp {
+  app: FastifyInstance
+  /** Bearer tokens of a ready admin and a ready approved employee. */
+  tokens: { admin: string; employee: string }
+  /** Calls the API as a role ('none' sends no token); body is sent as JSON. */
+  call: (
+    role: 'admin' | 'employee' | 'none',
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: any }>
+  close: () => Promise<void>
+}
+
+/** A fresh, migrated database for one test file: a new SQLite file or a new PostgreSQL database. */
+const freshDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+  if (DB_KIND === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL
+    if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
+    const name = `t_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const url = new URL(base)
+    url.pathname = `/${name}`
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: base })
+        await c.connect()
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await c.end()
+      },
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'booking-test-'))
+  return {
+    url: `sqlite:${join(dir, 'test.db')}`,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+export const startTestApp = async (): Promise<TestApp> => {
+  const database = await freshDatabase()
+  const app = await buildApp({ databaseUrl: database.url, jwtSecret: 'test-secret', loginRateMax: 10_000 })
+  const now = new Date().toISOString()
+  const password_hash = await hashPassword('password123')
+  await app.db
+    .insertInto('users')
+    .values([
+      {
+        username: 'admin',
+        email: 'admin@test.local',
+        password_hash,
+        role: 'admin',
+        is_approved: 1,
+        created_at: now,
+      },
+      {
+        username: 'emp',
+        email: 'emp@test.local',
+        password_hash,
+        role: 'employee',
+        is_approved: 1,
+        created_at: now,
+      },
+    ])
+    .execute()
+  const login = async (email: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email, password: 'password123' },
+    })
+    return res.json().token as string
+  }
+  const tokens = { admin: await login('admin@test.local'), employee: await login('emp@test.local') }
+  const call: TestApp['call'] = async (role, method, url, body) => {
+    const headers: Record<string, string> = {}
+    if (role !== 'none') headers.authorization = `Bearer ${tokens[role]}`
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(body === undefined ? {} : { payload: body as any }),
+    })
+    let parsed: any = null
+    try {
+      parsed = res.json()
+    } catch {
+      parsed = res.body
+    }
+    return { status: res.statusCode, body: parsed }
+  }
+  return {
+    app,
+    tokens,
+    call,
+    close: async () => {
+      await app.close()
+      await database.drop()
+    },
+  }
+}

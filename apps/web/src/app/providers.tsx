@@ -1,0 +1,19 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Toaster } from 'sonner'
+import { AuthProvider } from '../lib/auth.tsx'
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
+  },
+})
+
+export const Providers = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>
+    <AuthProvider>
+      {children}
+      <Toaster richColors position="top-right" closeButton />
+    </AuthProvider>
+  </QueryClientProvider>
+)

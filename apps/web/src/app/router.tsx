@@ -1,0 +1,93 @@
+import { lazy, type ReactNode, Suspense } from 'react'
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
+import { AppLayout } from '../components/layout/app-layout.tsx'
+import { homeFor, useAuth } from '../lib/auth.tsx'
+import { ADMIN_ONLY, PAGES } from './routes.ts'
+
+const LoginPage = lazy(() => import('../features/auth/login-page.tsx'))
+const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'))
+const lazyPages = Object.fromEntries(Object.entries(PAGES).map(([segment, load]) => [segment, lazy(load)]))
+
+const Loading = () => <div className="p-8 text-center text-slate-500">Loading...</div>
+
+/** /login and /register: a signed-in user goes home instead. */
+const PublicOnly = ({ children }: { children: ReactNode }) => {
+  const { user } = useAuth()
+  return user ? <Navigate to={homeFor(user.role)} replace /> : children
+}
+
+/** /admin/* for admins; anyone else to /login. */
+const AdminArea = () => {
+  const { user } = useAuth()
+  return user?.role === 'admin' ? <AppLayout /> : <Navigate to="/login" replace />
+}
+
+/** /* for signed-in staff; an admin is sent to the same screen under /admin. */
+const EmployeeArea = () => {
+  const { user } = useAuth()
+  const { pathname } = useLocation()
+  if (!user) return <Navigate to="/login" replace />
+  if (user.role === 'admin') return <Navigate to={`/admin${pathname}`} replace />
+  return <AppLayout />
+}
+
+const ByRole = () => {
+  const { user } = useAuth()
+  return <Navigate to={user ? homeFor(user.role) : '/login'} replace />
+}
+
+const page = (segment: string) => {
+  const Page = lazyPages[segment]
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  )
+}
+
+export const AppRouter = () => {
+  const { restoring } = useAuth()
+  if (restoring) return <Loading />
+  const segments = Object.keys(PAGES)
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route
+            path="/login"
+            element={
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <PublicOnly>
+                <RegisterPage />
+              </PublicOnly>
+            }
+          />
+          <Route path="/admin" element={<AdminArea />}>
+            {segments
+              .filter((s) => s !== 'bookings')
+              .map((s) => (
+                <Route key={s} path={s} element={page(s)} />
+              ))}
+            <Route path="*" element={<ByRole />} />
+          </Route>
+          <Route element={<EmployeeArea />}>
+            {segments
+              .filter((s) => !ADMIN_ONLY.has(s))
+              .map((s) => (
+                <Route key={s} path={s} element={page(s)} />
+              ))}
+          </Route>
+          {/* Employee paths an employee may not open (Office Accounts, Vender, Employees) and unknown paths. */}
+          <Route path="*" element={<ByRole />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  )
+}

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react'
+
+type PageModule = Promise<{ default: ComponentType }>
+
+/**
+ * Each area's screen, loaded on first visit so the login page ships little JavaScript.
+ * Keys are the path segments of config/nav.ts (plus 'bookings').
+ */
+export const PAGES: Record<string, () => PageModule> = {
+  dashboard: () => import('../features/dashboard/page.tsx'),
+  bookings: () => import('../features/bookings/page.tsx'),
+  tickets: () => import('../features/tickets/page.tsx'),
+  umrah: () => import('../features/umrah/page.tsx'),
+  visa: () => import('../features/visa/page.tsx'),
+  gamcaToken: () => import('../features/gamca/page.tsx'),
+  navtcc: () => import('../features/navtcc/page.tsx'),
+  services: () => import('../features/services/page.tsx'),
+  protector: () => import('../features/protector/page.tsx'),
+  expense: () => import('../features/expense/page.tsx'),
+  refunded: () => import('../features/refunded/page.tsx'),
+  refundCustomer: () => import('../features/refund-customer/page.tsx'),
+  agent: () => import('../features/agent/page.tsx'),
+  officeAccount: () => import('../features/office-accounts/page.tsx'),
+  vender: () => import('../features/vender/page.tsx'),
+  employee: () => import('../features/employees/page.tsx'),
+}
+
+/** Paths only admins reach (under /admin). */
+export const ADMIN_ONLY = new Set(['officeAccount', 'vender', 'employee'])

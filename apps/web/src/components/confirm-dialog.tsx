@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react'
+import { Dialog } from './dialog.tsx'
+
+interface ConfirmDialogProps {
+  open: boolean
+  onCancel: () => void
+  onConfirm: () => void
+  busy?: boolean
+  title?: string
+  message?: ReactNode
+  confirmLabel?: string
+  error?: string | null
+}
+
+/** Delete (or any destructive) confirmation; the button reads "Deleting..." while busy. */
+export const ConfirmDialog = ({
+  open,
+  onCancel,
+  onConfirm,
+  busy = false,
+  title = 'Delete Confirmation',
+  message = 'Are you sure you want to delete this entry? This cannot be undone.',
+  confirmLabel = 'Delete',
+  error,
+}: ConfirmDialogProps) => (
+  <Dialog open={open} onOpenChange={(o) => !o && !busy && onCancel()} title={title} description={message}>
+    {error && (
+      <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+        {error}
+      </p>
+    )}
+    <div className="flex justify-end gap-2">
+      <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type="button" className="btn-danger" onClick={onConfirm} disabled={busy}>
+        {busy ? 'Deleting...' : confirmLabel}
+      </button>
+    </div>
+  </Dialog>
+)

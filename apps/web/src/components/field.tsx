@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react'
+import { get, useFormContext } from 'react-hook-form'
+
+interface FieldShellProps {
+  id: string
+  label: string
+  error?: string
+  children: ReactNode
+  className?: string
+  hint?: string
+}
+
+/** Label, control, and the error in red under it. */
+export const FieldShell = ({ id, label, error, children, className = '', hint }: FieldShellProps) => (
+  <div className={className}>
+    <label htmlFor={id} className="label">
+      {label}
+    </label>
+    {children}
+    {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+    {error && (
+      <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
+        {error}
+      </p>
+    )}
+  </div>
+)
+
+export type Option = string | { value: string; label: string }
+
+interface FieldProps {
+  name: string
+  label: string
+  type?: 'text' | 'number' | 'date' | 'email' | 'password' | 'select' | 'textarea'
+  options?: readonly Option[]
+  placeholder?: string
+  readOnly?: boolean
+  disabled?: boolean
+  step?: string
+  className?: string
+  hint?: string
+  autoFocus?: boolean
+}
+
+/**
+ * A react-hook-form field inside a <FormProvider>. Its error shows once the field has been
+ * touched or the form submitted, as the spec asks.
+ */
+export const Field = ({
+  name,
+  label,
+  type = 'text',
+  options,
+  placeholder,
+  readOnly,
+  disabled,
+  step,
+  className,
+  hint,
+  autoFocus,
+}: FieldProps) => {
+  const { register, formState, getFieldState } = useFormContext()
+  const state = getFieldState(name, formState)
+  const shown =
+    state.isTouched || formState.isSubmitted
+      ? (get(formState.errors, name) as { message?: string } | undefined)?.message
+      : undefined
+  const id = `field-${name.replace(/\./g, '-')}`
+  const common = {
+    id,
+    'aria-invalid': shown ? true : undefined,
+    'aria-describedby': shown ? `${id}-error` : undefined,
+    className: `input ${shown ? 'input-error' : ''}`,
+    disabled,
+    autoFocus,
+    ...register(name),
+  }
+  let control: ReactNode
+  if (type === 'select') {
+    control = (
+      <select {...common}>
+        <option value="">{placeholder ?? `Select ${label}`}</option>
+        {options?.map((o) => {
+          const value = typeof o === 'string' ? o : o.value
+          return (
+            <option key={value} value={value}>
+              {typeof o === 'string' ? o : o.label}
+            </option>
+          )
+        })}
+      </select>
+    )
+  } else if (type === 'textarea') {
+    control = <textarea rows={3} placeholder={placeholder} readOnly={readOnly} {...common} />
+  } else {
+    control = (
+      <input
+        type={type}
+        step={step ?? (type === 'number' ? 'any' : undefined)}
+        placeholder={placeholder}
+        readOnly={readOnly}
+        tabIndex={readOnly ? -1 : undefined}
+        {...common}
+      />
+    )
+  }
+  return (
+    <FieldShell id={id} label={label} error={shown} className={className} hint={hint}>
+      {control}
+    </FieldShell>
+  )
+}
+
+/** A read-only figure (entry, employee, computed amounts) that is not a form input. */
+export const ReadOnlyField = ({
+  label,
+  value,
+  className,
+}: {
+  label: string
+  value: ReactNode
+  className?: string
+}) => {
+  const id = `ro-${label.toLowerCase().replace(/\W+/g, '-')}`
+  return (
+    <FieldShell id={id} label={label} className={className}>
+      <input id={id} className="input" readOnly tabIndex={-1} value={String(value ?? '')} />
+    </FieldShell>
+  )
+}

@@ -1,0 +1,86 @@
+import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserPlus } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Outlet } from 'react-router'
+import { useAuth } from '../../lib/auth.tsx'
+import { AddCustomerDialog } from './add-customer-dialog.tsx'
+import { Sidebar } from './sidebar.tsx'
+
+const MOBILE_QUERY = '(max-width: 767px)'
+
+const useIsMobile = () => {
+  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches)
+  useEffect(() => {
+    const mq = window.matchMedia(MOBILE_QUERY)
+    const onChange = () => setMobile(mq.matches)
+    mq.addEventListener('change', onChange)
+    return () => mq.removeEventListener('change', onChange)
+  }, [])
+  return mobile
+}
+
+/** Sidebar, header and a content area of about 6xl, shared by every signed-in screen. */
+export const AppLayout = () => {
+  const { user, logout } = useAuth()
+  const mobile = useIsMobile()
+  const [collapsed, setCollapsed] = useState(false)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [customerOpen, setCustomerOpen] = useState(false)
+  const admin = user?.role === 'admin'
+  const name = user?.username || user?.email || ''
+
+  const toggle = () => (mobile ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))
+  const ToggleIcon = mobile ? Menu : collapsed ? PanelLeftOpen : PanelLeftClose
+
+  return (
+    <div className="flex min-h-full">
+      <Sidebar
+        admin={admin}
+        collapsed={collapsed}
+        mobile={mobile}
+        open={drawerOpen}
+        onNavigate={() => setDrawerOpen(false)}
+      />
+      {mobile && drawerOpen && (
+        <div
+          data-testid="drawer-backdrop"
+          className="fixed inset-0 z-30 bg-black/50"
+          onClick={() => setDrawerOpen(false)}
+          aria-hidden
+        />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={toggle}
+            aria-label={mobile ? 'Open menu' : collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          >
+            <ToggleIcon className="h-5 w-5" />
+          </button>
+          <div className="flex items-center gap-2">
+            <button type="button" className="btn-primary px-3" onClick={() => setCustomerOpen(true)}>
+              <UserPlus className="h-4 w-4" aria-hidden />
+              <span>Add Customer</span>
+            </button>
+            <button type="button" className="btn-secondary px-3" onClick={logout}>
+              <LogOut className="h-4 w-4" aria-hidden />
+              <span className="hidden sm:inline">Logout</span>
+            </button>
+            <span
+              title={name}
+              data-testid="user-badge"
+              className="inline-flex h-9 max-w-40 items-center truncate rounded-full bg-blue-100 px-3 text-sm font-semibold text-blue-800"
+            >
+              {name || 'U'}
+            </span>
+          </div>
+        </header>
+        <main className="mx-auto w-full max-w-6xl flex-1 p-3 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+      <AddCustomerDialog open={customerOpen} onOpenChange={setCustomerOpen} />
+    </div>
+  )
+}

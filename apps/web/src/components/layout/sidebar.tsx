@@ -1,0 +1,80 @@
+import * as Tooltip from '@radix-ui/react-tooltip'
+import { NavLink } from 'react-router'
+import { NAV_ITEMS, navPath } from '../../config/nav.ts'
+
+interface SidebarProps {
+  admin: boolean
+  collapsed: boolean
+  mobile: boolean
+  open: boolean
+  onNavigate: () => void
+}
+
+/** Expanded: icons and labels. Collapsed (desktop): icons with tooltips. Mobile: an overlay drawer. */
+export const Sidebar = ({ admin, collapsed, mobile, open, onNavigate }: SidebarProps) => {
+  const iconOnly = collapsed && !mobile
+  const items = NAV_ITEMS.filter((item) => admin || !item.adminOnly)
+  const width = mobile ? 'w-56' : iconOnly ? 'w-20' : 'w-60'
+  const position = mobile
+    ? `fixed inset-y-0 left-0 z-40 transition-transform duration-200 ${open ? 'translate-x-0' : '-translate-x-full'}`
+    : 'sticky top-0 h-screen shrink-0'
+  return (
+    <aside
+      aria-label="Sidebar"
+      aria-hidden={mobile && !open ? true : undefined}
+      className={`${position} ${width} flex flex-col border-r border-slate-800 bg-slate-900 text-slate-200 transition-[width] duration-200`}
+    >
+      <div
+        className={`flex h-16 items-center gap-3 border-b border-slate-800 ${iconOnly ? 'justify-center' : 'px-5'}`}
+      >
+        <img src="/logo.svg" alt="Booking System logo" className="h-8 w-8" />
+        {!iconOnly && <span className="text-base font-semibold text-white">Booking System</span>}
+      </div>
+      <Tooltip.Provider delayDuration={150}>
+        <nav className="flex-1 overflow-y-auto py-3">
+          <ul className="space-y-0.5 px-2">
+            {items.map((item) => {
+              const Icon = item.icon
+              const link = (
+                <NavLink
+                  to={navPath(item.segment, admin)}
+                  onClick={onNavigate}
+                  tabIndex={mobile && !open ? -1 : undefined}
+                  aria-label={iconOnly ? item.label : undefined}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-md py-2 text-sm font-medium transition-colors ${
+                      iconOnly ? 'justify-center px-2' : 'px-3'
+                    } ${isActive ? 'bg-blue-600 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`
+                  }
+                >
+                  <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                  {!iconOnly && <span>{item.label}</span>}
+                </NavLink>
+              )
+              return (
+                <li key={item.segment}>
+                  {iconOnly ? (
+                    <Tooltip.Root>
+                      <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
+                      <Tooltip.Portal>
+                        <Tooltip.Content
+                          side="right"
+                          sideOffset={8}
+                          className="z-50 rounded bg-slate-800 px-2 py-1 text-xs text-white shadow"
+                        >
+                          {item.label}
+                        </Tooltip.Content>
+                      </Tooltip.Portal>
+                    </Tooltip.Root>
+                  ) : (
+                    link
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+      </Tooltip.Provider>
+    </aside>
+  )
+}

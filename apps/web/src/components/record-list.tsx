@@ -1,0 +1,233 @@
+import { Eye, EyeOff, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { toast } from 'sonner'
+import { useIsAdmin } from '../lib/auth.tsx'
+import { type ListParams, useDeleteRecord, useRecordList } from '../lib/records.ts'
+import { ConfirmDialog } from './confirm-dialog.tsx'
+import { type Column, DataTable, type SortState } from './data-table.tsx'
+
+export const PAGE_SIZE = 50
+
+export interface RecordFormProps<T> {
+  record: T | null
+  onDone: () => void
+  onCancel: () => void
+}
+
+interface RecordListProps<T extends { id: number }> {
+  title: string
+  /** API path, e.g. '/protector'. */
+  path: string
+  /** The spec's list wrapper key, e.g. 'protectors'. */
+  listKey: string
+  /** Lower-case noun for the success toast, e.g. 'protector'. */
+  label: string
+  /** The spec's delete texts, e.g. "Invalid protector ID. Cannot delete." and "Failed to delete protector." */
+  deleteTexts: { invalidId: string; failed: string }
+  columns: Column<T>[]
+  /** Shown only with the Show/Hide Passport Details toggle (Ticket, Umrah, Visa). */
+  passportColumns?: Column<T>[]
+  renderForm: (props: RecordFormProps<T>) => ReactNode
+  /** Extra filter controls and the params they set. */
+  filters?: ReactNode
+  params?: ListParams
+  deleteMessage?: ReactNode
+  defaultSort?: SortState
+}
+
+const useDebounced = <V,>(value: V, ms: number) => {
+  const [v, setV] = useState(value)
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms)
+    return () => clearTimeout(t)
+  }, [value, ms])
+  return v
+}
+
+const validId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0
+
+/**
+ * The list screen every record area shares: search, Add New, a server-paged table (so it stays fast
+ * at a million rows), admin-only edit/delete, and the form in place of the list while adding or editing.
+ */
+export const RecordList = <T extends { id: number }>({
+  title,
+  path,
+  listKey,
+  label,
+  deleteTexts,
+  columns,
+  passportColumns,
+  renderForm,
+  filters,
+  params,
+  deleteMessage,
+  defaultSort = { key: 'id', desc: true },
+}: RecordListProps<T>) => {
+  const admin = useIsAdmin()
+  const [search, setSearch] = useState('')
+  const q = useDebounced(search.trim(), 300)
+  const [page, setPage] = useState(0)
+  const [sort, setSort] = useState<SortState | null>(defaultSort)
+  const [showPassport, setShowPassport] = useState(false)
+  const [editing, setEditing] = useState<T | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<T | null>(null)
+  const [deleteError, setDeleteError] = useState<string | null>(null)
+
+  useEffect(() => setPage(0), [q, sort, params?.name, params?.from, params?.to])
+
+  const query = useRecordList<T>(path, listKey, {
+    ...params,
+    q: q || undefined,
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+    sort: sort ? `${sort.desc ? '-' : ''}${sort.key}` : undefined,
+  })
+  const remove = useDeleteRecord(path)
+
+  const allColumns = useMemo(() => {
+    const cols = [...columns, ...(showPassport && passportColumns ? passportColumns : [])]
+    if (!admin) return cols
+    return [
+      ...cols,
+      {
+        key: '__actions',
+        header: 'Actions',
+        sortable: false,
+        cell: (row: T) => (
+          <div className="flex gap-1">
+            <button type="button" className="icon-btn" aria-label="Edit" onClick={() => setEditing(row)}>
+              <Pencil className="h-4 w-4" />
+            </button>
+            <button
+              type="button"
+              className="icon-btn hover:text-red-600"
+              aria-label="Delete"
+              onClick={() => {
+                setDeleteError(null)
+                setDeleting(row)
+              }}
+            >
+              <Trash2 className="h-4 w-4" />
+            </button>
+          </div>
+        ),
+      } satisfies Column<T>,
+    ]
+  }, [columns, passportColumns, showPassport, admin])
+
+  if (editing) {
+    const close = () => setEditing(null)
+    return renderForm({ record: editing === 'new' ? null : editing, onDone: close, onCancel: close })
+  }
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    if (!validId(deleting.id)) {
+      setDeleteError(deleteTexts.invalidId)
+      return
+    }
+    try {
+      await remove.mutateAsync(deleting.id)
+      setDeleting(null)
+      toast.success(`${label.charAt(0).toUpperCase()}${label.slice(1)} deleted`)
+    } catch {
+      setDeleteError(`${deleteTexts.failed} Please try again later.`)
+    }
+  }
+
+  const total = query.data?.total ?? 0
+  const rows = query.data?.rows ?? []
+  const first = total === 0 ? 0 : page * PAGE_SIZE + 1
+  const last = Math.min(total, (page + 1) * PAGE_SIZE)
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        <button type="button" className="btn-primary" onClick={() => setEditing('new')}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add New
+        </button>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative w-full sm:w-72">
+          <Search
+            className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400"
+            aria-hidden
+          />
+          <input
+            type="search"
+            className="input pl-9"
+            placeholder="Search..."
+            aria-label="Search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {filters}
+        {passportColumns && (
+          <button type="button" className="btn-secondary" onClick={() => setShowPassport((s) => !s)}>
+            {showPassport ? (
+              <EyeOff className="h-4 w-4" aria-hidden />
+            ) : (
+              <Eye className="h-4 w-4" aria-hidden />
+            )}
+            {showPassport ? 'Hide Passport Details' : 'Show Passport Details'}
+          </button>
+        )}
+      </div>
+      {query.isPending ? (
+        <p className="py-10 text-center text-slate-500">Loading data...</p>
+      ) : query.isError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+          Failed to load data. Please try again later.
+        </div>
+      ) : (
+        <>
+          <DataTable
+            columns={allColumns}
+            rows={rows}
+            rowKey={(r) => r.id}
+            sort={sort}
+            onSortChange={(s) => setSort(s ?? defaultSort)}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+            <span>
+              {total === 0
+                ? 'No entries'
+                : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
+              {query.isFetching && ' · updating...'}
+            </span>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className="btn-secondary px-3 py-1"
+                disabled={page === 0}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                Previous
+              </button>
+              <button
+                type="button"
+                className="btn-secondary px-3 py-1"
+                disabled={last >= total}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                Next page
+              </button>
+            </div>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={remove.isPending}
+        error={deleteError}
+        message={deleteMessage}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,135 @@
+import { Check } from 'lucide-react'
+import type { FormEvent, ReactNode } from 'react'
+
+export type StepState = 'done' | 'active' | 'pending'
+
+export const stepState = (index: number, current: number): StepState =>
+  index < current ? 'done' : index === current ? 'active' : 'pending'
+
+interface StepIndicatorsProps {
+  steps: readonly string[]
+  current: number
+  onStep: (index: number) => void
+}
+
+/** Clickable step indicators: done (earlier), active (current), pending (later). */
+export const StepIndicators = ({ steps, current, onStep }: StepIndicatorsProps) => (
+  <ol className="mb-6 flex flex-wrap items-center gap-2 sm:gap-3">
+    {steps.map((label, i) => {
+      const state = stepState(i, current)
+      const circle =
+        state === 'done'
+          ? 'bg-green-600 text-white border-green-600'
+          : state === 'active'
+            ? 'bg-blue-600 text-white border-blue-600'
+            : 'bg-white text-slate-500 border-slate-300'
+      return (
+        <li key={label} className="flex items-center gap-2 sm:gap-3">
+          <button
+            type="button"
+            onClick={() => onStep(i)}
+            data-state={state}
+            aria-current={state === 'active' ? 'step' : undefined}
+            className="flex items-center gap-2 rounded-md p-1 text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          >
+            <span
+              className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold ${circle}`}
+            >
+              {state === 'done' ? <Check className="h-4 w-4" aria-hidden /> : i + 1}
+            </span>
+            <span
+              className={`text-sm font-medium ${state === 'pending' ? 'text-slate-500' : 'text-slate-800'}`}
+            >
+              {label}
+            </span>
+          </button>
+          {i < steps.length - 1 && <span className="hidden h-px w-8 bg-slate-300 sm:block" aria-hidden />}
+        </li>
+      )
+    })}
+  </ol>
+)
+
+interface WizardProps {
+  title: string
+  steps: readonly string[]
+  current: number
+  onStepChange: (index: number) => void
+  /** Runs on the last step only; Enter on an earlier step moves to the next one. */
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void
+  onCancel: () => void
+  editing: boolean
+  busy?: boolean
+  error?: string | null
+  children: ReactNode
+}
+
+/** A multi-step form: indicators, the current step's fields, Back/Next/Cancel and Submit (or Update) on the last step. */
+export const Wizard = ({
+  title,
+  steps,
+  current,
+  onStepChange,
+  onSubmit,
+  onCancel,
+  editing,
+  busy,
+  error,
+  children,
+}: WizardProps) => {
+  const last = current === steps.length - 1
+  const handle = (e: FormEvent<HTMLFormElement>) => {
+    if (!last) {
+      e.preventDefault()
+      onStepChange(current + 1)
+      return
+    }
+    onSubmit(e)
+  }
+  return (
+    <form onSubmit={handle} noValidate className="card p-4 sm:p-6">
+      <h1 className="mb-4 text-xl font-semibold text-slate-900">{title}</h1>
+      <StepIndicators steps={steps} current={current} onStep={onStepChange} />
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
+      {error && (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-4">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => onStepChange(current - 1)}
+          disabled={current === 0}
+        >
+          Back
+        </button>
+        <div className="flex gap-2">
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          {last ? (
+            <button key="submit" type="submit" className="btn-primary" disabled={busy}>
+              {busy ? 'Saving...' : editing ? 'Update' : 'Submit'}
+            </button>
+          ) : (
+            <button key="next" type="submit" className="btn-primary">
+              Next
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
+  )
+}
+
+/** The step holding the first field with an error, so a failed submit shows it. */
+export const firstErrorStep = (
+  errors: Record<string, unknown>,
+  stepFields: readonly (readonly string[])[],
+) => {
+  const failed = Object.keys(errors)
+  const index = stepFields.findIndex((fields) => fields.some((f) => failed.includes(f)))
+  return index === -1 ? null : index
+}

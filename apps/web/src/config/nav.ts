@@ -1,0 +1,46 @@
+import {
+  Banknote,
+  Building2,
+  FileCheck2,
+  GraduationCap,
+  LayoutDashboard,
+  type LucideIcon,
+  Plane,
+  Receipt,
+  RotateCcw,
+  Shield,
+  Stethoscope,
+  Store,
+  Undo2,
+  UserCog,
+  Users,
+  Wrench,
+} from 'lucide-react'
+
+/** The sidebar of spec part 1 §2: label, path segment, icon, and whether employees get it. */
+export interface NavItem {
+  label: string
+  segment: string
+  icon: LucideIcon
+  adminOnly?: boolean
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', segment: 'dashboard', icon: LayoutDashboard },
+  { label: 'Tickets', segment: 'tickets', icon: Plane },
+  { label: 'Umrah', segment: 'umrah', icon: Building2 },
+  { label: 'Visa', segment: 'visa', icon: FileCheck2 },
+  { label: 'Gamca Token', segment: 'gamcaToken', icon: Stethoscope },
+  { label: 'Navtcc', segment: 'navtcc', icon: GraduationCap },
+  { label: 'Services', segment: 'services', icon: Wrench },
+  { label: 'Protector', segment: 'protector', icon: Shield },
+  { label: 'Expense', segment: 'expense', icon: Receipt },
+  { label: 'Refunded MCB', segment: 'refunded', icon: RotateCcw },
+  { label: 'Refund Customer', segment: 'refundCustomer', icon: Undo2 },
+  { label: 'Office Accounts', segment: 'officeAccount', icon: Banknote, adminOnly: true },
+  { label: 'Vender', segment: 'vender', icon: Store, adminOnly: true },
+  { label: 'Agent', segment: 'agent', icon: Users },
+  { label: 'Employees', segment: 'employee', icon: UserCog, adminOnly: true },
+]
+
+export const navPath = (segment: string, admin: boolean) => (admin ? `/admin/${segment}` : `/${segment}`)

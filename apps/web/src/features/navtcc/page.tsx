@@ -1,0 +1,4 @@
+// Scaffold: replaced by the area's real screen.
+export default function Page() {
+  return <h1 className="text-xl font-semibold">NAVTCC</h1>
+}

@@ -1,0 +1,36 @@
+import type { Protector } from '@booking/shared'
+import type { Column } from '../../components/data-table.tsx'
+import { RecordList } from '../../components/record-list.tsx'
+import { ProtectorForm } from './protector-form.tsx'
+
+const columns: Column<Protector>[] = [
+  { key: 'entry', header: 'Entry' },
+  { key: 'employee', header: 'Employee' },
+  { key: 'name', header: 'Name' },
+  { key: 'passport', header: 'Passport' },
+  { key: 'reference', header: 'Reference' },
+  { key: 'file_no', header: 'File No' },
+  { key: 'mcb_fee_6000_date', header: 'MCB fee 6000', format: 'date' },
+  { key: 'ncb_fee_6700_date', header: 'NCB fee 6700', format: 'date' },
+  { key: 'ncb_fee_500_date', header: 'NCB fee 500', format: 'date' },
+  { key: 'protector_date', header: 'Protector Date', format: 'date' },
+  { key: 'additional_charges', header: 'Additional Charges', format: 'amount' },
+  { key: 'withdraw', header: 'Withdraw', format: 'amount' },
+]
+
+export default function ProtectorPage() {
+  return (
+    <RecordList<Protector>
+      title="Protector"
+      path="/protector"
+      listKey="protectors"
+      label="protector"
+      deleteTexts={{
+        invalidId: 'Invalid protector ID. Cannot delete.',
+        failed: 'Failed to delete protector.',
+      }}
+      columns={columns}
+      renderForm={(props) => <ProtectorForm {...props} />}
+    />
+  )
+}

@@ -1,0 +1,62 @@
+import type { ApiErrorBody } from '@booking/shared'
+import { readToken } from './session.ts'
+
+/** A failed call: HTTP status, the server's message and its field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+type Query = Record<string, string | number | undefined | null>
+
+const withQuery = (path: string, query?: Query) => {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
+  const s = params.toString()
+  return s ? `${path}?${s}` : path
+}
+
+/** Every call goes to /api with the bearer token; failures throw ApiError with the server's message. */
+export const request = async <T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> => {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const token = readToken()
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  let res: Response
+  try {
+    res = await fetch(`/api${withQuery(path, query)}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError(0, 'No response from server. Please check your network connection.')
+  }
+  const text = await res.text()
+  let data: unknown = null
+  try {
+    data = text ? JSON.parse(text) : null
+  } catch {
+    throw new ApiError(res.status, `HTTP error! status: ${res.status}`)
+  }
+  if (!res.ok) {
+    const err = (data ?? {}) as Partial<ApiErrorBody>
+    if (res.status === 401 && token) window.dispatchEvent(new Event('booking:unauthorized'))
+    throw new ApiError(res.status, err.message || `HTTP error! status: ${res.status}`, err.errors ?? {})
+  }
+  return data as T
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
+  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+export const RegisterInput = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .min(3, 'Username must be at least 3 characters')
+    .max(20, 'Username cannot exceed 20 characters')
+    .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers and underscores'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Please enter a valid email address')
+    .email('Please enter a valid email address'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(8, 'Password must be at least 8 characters')
+    .max(200, 'Password cannot exceed 200 characters'),
+})
+export type RegisterInput = z.infer<typeof RegisterInput>
+
+/** The register form adds the confirmation, checked against the password on every change. */
+export const RegisterForm = RegisterInput.extend({
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+}).refine((v) => v.password === v.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+})
+export type RegisterForm = z.infer<typeof RegisterForm>
+
+export const LoginInput = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+})
+export type LoginInput = z.infer<typeof LoginInput>
+
+export const ApproveInput = z.object({
+  userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required'),
+  approved: z.boolean({ error: 'approved must be true or false' }),
+})
+
+export const CustomerInput = z.object({
+  name: z.string().trim().max(200).optional().default(''),
+  mobile_number: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => (v === undefined ? '' : String(v).trim()))
+    .pipe(z.string().max(50)),
+  address: z.string().trim().max(500).optional().default(''),
+  passport_number: z.string().trim().max(50).optional().default(''),
+})
+export type CustomerInput = z.infer<typeof CustomerInput>

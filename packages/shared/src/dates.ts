@@ -1,0 +1,102 @@
+import { z } from 'zod'
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** True for a real calendar day in yyyy-mm-dd. */
+export const isIsoDate = (value: string): boolean => {
+  const m = ISO_DATE.exec(value)
+  if (!m) return false
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  )
+}
+
+/** The server's date values become yyyy-mm-dd; empty, 0000-00-00, 1970-01-01 and junk become ''. */
+export const toIsoDate = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return ''
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return ''
+    const iso = value.toISOString().slice(0, 10)
+    return iso.startsWith('1970-01-01') ? '' : iso
+  }
+  const s = String(value).trim()
+  if (s.startsWith('0000-00-00') || s.startsWith('1970-01-01')) return ''
+  const dmy = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(s)
+  if (dmy) {
+    const iso = `${dmy[3]}-${dmy[2]}-${dmy[1]}`
+    return isIsoDate(iso) ? iso : ''
+  }
+  const head = s.slice(0, 10)
+  return isIsoDate(head) ? head : ''
+}
+
+/** dd/mm/yyyy (en-GB) for display; '' where the value is not a date. */
+export const formatDate = (value: unknown): string => {
+  const iso = toIsoDate(value)
+  if (!iso) return ''
+  const [y, m, d] = iso.split('-')
+  return `${d}/${m}/${y}`
+}
+
+export const todayIso = (): string => {
+  const now = new Date()
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000)
+  return local.toISOString().slice(0, 10)
+}
+
+/**
+ * The spec's yyyy-MM-dd rule used by Protector, Expense and Refunded:
+ * wrong shape -> "Invalid date format (yyyy-MM-dd)", month/day out of range -> "Invalid date values".
+ */
+export const strictDate = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .superRefine((value, ctx) => {
+      const m = ISO_DATE.exec(value)
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid date format (yyyy-MM-dd)' })
+        return
+      }
+      const month = Number(m[2])
+      const day = Number(m[3])
+      if (month < 1 || month > 12 || day < 1 || day > 31 || !isIsoDate(value)) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid date values' })
+      }
+    })
+
+/** Same rule for an optional date: empty or null is allowed and becomes null. */
+export const optionalStrictDate = () =>
+  z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
+    .superRefine((value, ctx) => {
+      if (value === null) return
+      const m = ISO_DATE.exec(value)
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid date format (yyyy-MM-dd)' })
+        return
+      }
+      if (!isIsoDate(value)) ctx.addIssue({ code: 'custom', message: 'Invalid date values' })
+    })
+
+/** A required date where the spec's type error is "Invalid date" (Ticket, Umrah, Services). */
+export const requiredDate = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((v) => isIsoDate(toIsoDate(v) || 'x'), 'Invalid date')
+    .transform((v) => toIsoDate(v))
+
+/** An optional, nullable date with the "Invalid date" type error. */
+export const optionalDate = () =>
+  z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v === null || toIsoDate(v) !== '', 'Invalid date')
+    .transform((v) => (v === null ? null : toIsoDate(v)))
