@@ -3,11 +3,14 @@ import { join } from 'node:path'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { authRoutes } from './areas/auth/routes.ts'
 import { recordAreas } from './areas/index.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { openApiDocument } from './lib/openapi.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
 
@@ -43,6 +46,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         scriptSrc: ["'self'"],
+        // The app is served over plain HTTP on the office network; upgrading would break it.
+        upgradeInsecureRequests: null,
       },
     },
   })
@@ -58,6 +63,9 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   )
+  // Built after the areas registered, from the same zod schemas that validate requests.
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as any } })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   const webDir = opts.webDir === undefined ? null : opts.webDir
   if (webDir && existsSync(join(webDir, 'index.html'))) {

@@ -73,6 +73,51 @@ describe(`protector API (${DB_KIND})`, () => {
     expect((await t.call('admin', 'DELETE', `/api/protector/${id}`)).status).toBe(404)
   })
 
+  it('treats withdraw as optional, defaulting to 0', async () => {
+    const { withdraw: _w, ...noWithdraw } = valid
+    const missing = await t.call('employee', 'POST', '/api/protector', noWithdraw)
+    expect(missing.status).toBe(201)
+    expect(missing.body.protector.withdraw).toBe(0)
+    const empty = await t.call('employee', 'POST', '/api/protector', { ...valid, withdraw: '' })
+    expect(empty.body.protector.withdraw).toBe(0)
+    const bad = await t.call('employee', 'POST', '/api/protector', { ...valid, withdraw: 'lots' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors.withdraw).toBe('Withdraw must be a number')
+  })
+
+  it('rejects dd/mm/yyyy on every date and stores nothing', async () => {
+    const before = (await t.call('admin', 'GET', '/api/protector')).body.protectors.length
+    const res = await t.call('employee', 'POST', '/api/protector', {
+      ...valid,
+      mcb_fee_6000_date: '05/01/2026',
+      ncb_fee_6700_date: '06/01/2026',
+      ncb_fee_500_date: '2026-00-07',
+      protector_date: '2026-01-32',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toMatchObject({
+      mcb_fee_6000_date: 'Invalid date format (yyyy-MM-dd)',
+      ncb_fee_6700_date: 'Invalid date format (yyyy-MM-dd)',
+      ncb_fee_500_date: 'Invalid date values',
+      protector_date: 'Invalid date values',
+    })
+    expect((await t.call('admin', 'GET', '/api/protector')).body.protectors).toHaveLength(before)
+  })
+
+  it('puts the withdraw on the dashboard journal and rejects a bad id', async () => {
+    const created = await t.call('employee', 'POST', '/api/protector', valid)
+    const id = created.body.protector.id
+    const journal = await t.app.db
+      .selectFrom('journal')
+      .selectAll()
+      .where('source_type', '=', 'protectors')
+      .where('source_id', '=', id)
+      .executeTakeFirst()
+    expect(journal).toMatchObject({ date: '2026-01-08', name: 'Ali Khan', withdraw: 150050 })
+    expect((await t.call('admin', 'DELETE', '/api/protector/0')).status).toBe(400)
+    expect((await t.call('admin', 'PUT', '/api/protector/999999', valid)).status).toBe(404)
+  })
+
   it('refuses calls without a token', async () => {
     expect((await t.call('none', 'GET', '/api/protector')).status).toBe(401)
   })

@@ -24,7 +24,7 @@ export type RegisterInput = z.infer<typeof RegisterInput>
 
 /** The register form adds the confirmation, checked against the password on every change. */
 export const RegisterForm = RegisterInput.extend({
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
+  confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
 }).refine((v) => v.password === v.confirmPassword, {
   message: 'Passwords do not match',
   path: ['confirmPassword'],

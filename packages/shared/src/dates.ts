@@ -72,7 +72,8 @@ export const strictDate = (requiredMessage: string) =>
 /** Same rule for an optional date: empty or null is allowed and becomes null. */
 export const optionalStrictDate = () =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .string()
+    .nullish()
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
     .superRefine((value, ctx) => {
       if (value === null) return
@@ -96,7 +97,8 @@ export const requiredDate = (requiredMessage: string) =>
 /** An optional, nullable date with the "Invalid date" type error. */
 export const optionalDate = () =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .string()
+    .nullish()
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
     .refine((v) => v === null || toIsoDate(v) !== '', 'Invalid date')
     .transform((v) => (v === null ? null : toIsoDate(v)))

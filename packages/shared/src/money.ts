@@ -2,7 +2,10 @@
 export const toPaisa = (rupees: number | string | null | undefined): number => {
   const n = typeof rupees === 'string' ? Number(rupees) : (rupees ?? 0)
   if (!Number.isFinite(n)) return 0
-  return Math.round(n * 100)
+  // n * 100 misrounds halves (1.005 * 100 = 100.4999…); shifting the decimal text does not.
+  const shifted = Number(`${Math.abs(n)}e2`)
+  const paisa = Math.round(Number.isFinite(shifted) ? shifted : Math.abs(n) * 100)
+  return n < 0 && paisa !== 0 ? -paisa : paisa
 }
 
 export const fromPaisa = (paisa: number | string | bigint | null | undefined): number => {

@@ -78,6 +78,18 @@ export interface JournalTable {
   withdraw: number
 }
 
+/** Per-month, per-type sums of the journal, kept by triggers (0002_performance). */
+export interface JournalMonthsTable {
+  month: string
+  source_type: string
+  n: number
+  receivable: number
+  paid_cash: number
+  paid_in_bank: number
+  remaining: number
+  withdraw: number
+}
+
 export interface TicketsTable extends Base {
   employee_name: string
   agent_name: string
@@ -302,6 +314,7 @@ export interface Database {
   vender_names: NamesTable
   audit_log: AuditLogTable
   journal: JournalTable
+  journal_months: JournalMonthsTable
   tickets: TicketsTable
   umrah: UmrahTable
   visa_processing: VisaProcessingTable

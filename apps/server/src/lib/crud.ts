@@ -11,6 +11,7 @@ import { audit } from './audit.ts'
 import { nextEntry } from './entries.ts'
 import { HttpError } from './http-error.ts'
 import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
+import { documentArea } from './openapi.ts'
 import { parseBody } from './validate.ts'
 
 type Trx = Kysely<Database>
@@ -41,8 +42,8 @@ export interface CrudConfig<S extends z.ZodType> {
   formType: FormType
   /** The shared zod schema for the request body. */
   input: S
-  /** Column holding the employee's name; set from the signed-in user on create. */
-  employeeColumn: string
+  /** Column holding the employee's name; set from the signed-in user on create (none for the vendor ledger). */
+  employeeColumn?: string
   /** Text columns the search box matches. */
   search: readonly string[]
   /** Column used by from/to and the default date order. */
@@ -58,6 +59,10 @@ export interface CrudConfig<S extends z.ZodType> {
   /** Ledger postings and other side effects, in the same transaction. */
   afterSave?: (trx: Trx, row: ApiRow, ctx: SaveContext) => Promise<void>
   beforeDelete?: (trx: Trx, row: ApiRow) => Promise<void>
+  /** Extra keys of the list answer, e.g. the vendor list's {status, message}. */
+  listExtras?: Record<string, unknown>
+  /** False when GET {path}/:id would clash with another route (GET /accounts/{bankName}). */
+  getOne?: boolean
   /** Replaces the default list query (ledgers add running balances). */
   list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: ApiRow[]; total?: number }>
 }
@@ -107,6 +112,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
   const Label = capital(cfg.label)
   const anyDb = db as unknown as Kysely<any>
   const user = (req: FastifyRequest) => req.user as AuthUser
+  documentArea(cfg)
 
   const findById = async (trx: Kysely<any>, id: number): Promise<ApiRow> => {
     const row = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
@@ -124,7 +130,11 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     const query = parseListQuery(req.query)
     if (cfg.list) {
       const { rows, total } = await cfg.list(db, query, user(req))
-      return { [cfg.listKey]: rows.map(toApi), ...(total === undefined ? {} : { total }) }
+      return {
+        ...cfg.listExtras,
+        [cfg.listKey]: rows.map(toApi),
+        ...(total === undefined ? {} : { total }),
+      }
     }
     let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, cfg)
     const paged = query.limit !== undefined
@@ -135,7 +145,10 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
       paged ? '-id' : 'id',
     )
     const rows = await (paged ? rowsQuery.limit(query.limit!).offset(query.offset ?? 0) : rowsQuery).execute()
-    const out: Record<string, unknown> = { [cfg.listKey]: rows.map((r: any) => toApi(moneyOut(table, r))) }
+    const out: Record<string, unknown> = {
+      ...cfg.listExtras,
+      [cfg.listKey]: rows.map((r: any) => toApi(moneyOut(table, r))),
+    }
     if (paged) {
       qb = qb.select((eb: any) => eb.fn.countAll().as('total'))
       const counted = (await qb.executeTakeFirst()) as { total?: number } | undefined
@@ -144,10 +157,12 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     return out
   })
 
-  app.get(`${cfg.path}/:id`, async (req) => {
-    const row = await findById(anyDb, parseId(req.params))
-    return { status: 'success', [cfg.itemKey]: toApi(row) }
-  })
+  if (cfg.getOne !== false) {
+    app.get(`${cfg.path}/:id`, async (req) => {
+      const row = await findById(anyDb, parseId(req.params))
+      return { status: 'success', [cfg.itemKey]: toApi(row) }
+    })
+  }
 
   app.post(cfg.path, async (req, reply) => {
     const input = parseBody(cfg.input, req.body)
@@ -158,7 +173,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
       const values = moneyIn(table, {
         ...cfg.toRow(input, { user: u, before: null }),
         entry,
-        [cfg.employeeColumn]: u.username,
+        ...(cfg.employeeColumn ? { [cfg.employeeColumn]: u.username } : {}),
         created_at: new Date().toISOString(),
       })
       const inserted = await (trx as Kysely<any>)
@@ -188,7 +203,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
         entry: _e,
         created_at: _c,
         id: _i,
-        [cfg.employeeColumn]: _emp,
+        [cfg.employeeColumn ?? 'employee']: _emp,
         ...changes
       } = cfg.toRow(input, {
         user: u,

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { Eye, EyeOff, Loader2, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { useIsAdmin } from '../lib/auth.tsx'
@@ -33,6 +33,12 @@ interface RecordListProps<T extends { id: number }> {
   params?: ListParams
   deleteMessage?: ReactNode
   defaultSort?: SortState
+  /** The load-failure text; default "Failed to load data. Please try again later." (GAMCA has its own, spec part 1 §8). */
+  errorText?: (error: unknown) => string
+  /** The ledgers open the form this long after Edit, with a spinner on the row meanwhile (spec part 2 §9). */
+  editDelayMs?: number
+  /** Rows without edit/delete for admins, e.g. ledger lines another record posted. */
+  canModify?: (row: T) => boolean
 }
 
 const useDebounced = <V,>(value: V, ms: number) => {
@@ -63,6 +69,9 @@ export const RecordList = <T extends { id: number }>({
   params,
   deleteMessage,
   defaultSort = { key: 'id', desc: true },
+  errorText,
+  editDelayMs = 0,
+  canModify,
 }: RecordListProps<T>) => {
   const admin = useIsAdmin()
   const [search, setSearch] = useState('')
@@ -73,6 +82,16 @@ export const RecordList = <T extends { id: number }>({
   const [editing, setEditing] = useState<T | 'new' | null>(null)
   const [deleting, setDeleting] = useState<T | null>(null)
   const [deleteError, setDeleteError] = useState<string | null>(null)
+  const [opening, setOpening] = useState<T | null>(null)
+
+  useEffect(() => {
+    if (!opening) return
+    const timer = setTimeout(() => {
+      setOpening(null)
+      setEditing(opening)
+    }, editDelayMs)
+    return () => clearTimeout(timer)
+  }, [opening, editDelayMs])
 
   useEffect(() => setPage(0), [q, sort, params?.name, params?.from, params?.to])
 
@@ -94,27 +113,39 @@ export const RecordList = <T extends { id: number }>({
         key: '__actions',
         header: 'Actions',
         sortable: false,
-        cell: (row: T) => (
-          <div className="flex gap-1">
-            <button type="button" className="icon-btn" aria-label="Edit" onClick={() => setEditing(row)}>
-              <Pencil className="h-4 w-4" />
-            </button>
-            <button
-              type="button"
-              className="icon-btn hover:text-red-600"
-              aria-label="Delete"
-              onClick={() => {
-                setDeleteError(null)
-                setDeleting(row)
-              }}
-            >
-              <Trash2 className="h-4 w-4" />
-            </button>
-          </div>
-        ),
+        cell: (row: T) =>
+          canModify && !canModify(row) ? null : (
+            <div className="flex gap-1">
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Edit"
+                aria-busy={opening?.id === row.id || undefined}
+                disabled={opening !== null}
+                onClick={() => (editDelayMs > 0 ? setOpening(row) : setEditing(row))}
+              >
+                {opening?.id === row.id ? (
+                  <Loader2 className="h-4 w-4 animate-spin" />
+                ) : (
+                  <Pencil className="h-4 w-4" />
+                )}
+              </button>
+              <button
+                type="button"
+                className="icon-btn hover:text-red-600"
+                aria-label="Delete"
+                onClick={() => {
+                  setDeleteError(null)
+                  setDeleting(row)
+                }}
+              >
+                <Trash2 className="h-4 w-4" />
+              </button>
+            </div>
+          ),
       } satisfies Column<T>,
     ]
-  }, [columns, passportColumns, showPassport, admin])
+  }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs])
 
   if (editing) {
     const close = () => setEditing(null)
@@ -181,7 +212,7 @@ export const RecordList = <T extends { id: number }>({
         <p className="py-10 text-center text-slate-500">Loading data...</p>
       ) : query.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-          Failed to load data. Please try again later.
+          {errorText ? errorText(query.error) : 'Failed to load data. Please try again later.'}
         </div>
       ) : (
         <>

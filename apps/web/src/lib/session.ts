@@ -32,7 +32,8 @@ export const readStoredUser = (): SessionUser | null => {
     if (!readToken()) throw new Error('no token')
     return user
   } catch {
-    localStorage.removeItem(USER_KEY)
+    // Signed out means no credentials left behind either.
+    clearSession()
     return null
   }
 }

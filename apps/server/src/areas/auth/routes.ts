@@ -47,6 +47,8 @@ export const authRoutes = async (app: FastifyInstance, db: Db, opts: AuthOptions
         rateLimit: {
           max: opts.loginRateMax,
           timeWindow: '1 minute',
+          // The key needs the email, so count once the body is parsed (onRequest has no body yet).
+          hook: 'preHandler',
           keyGenerator: (req) =>
             `${req.ip}|${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
         },

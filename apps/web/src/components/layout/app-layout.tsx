@@ -63,7 +63,7 @@ export const AppLayout = () => {
               <UserPlus className="h-4 w-4" aria-hidden />
               <span>Add Customer</span>
             </button>
-            <button type="button" className="btn-secondary px-3" onClick={logout}>
+            <button type="button" className="btn-secondary px-3" onClick={logout} aria-label="Logout">
               <LogOut className="h-4 w-4" aria-hidden />
               <span className="hidden sm:inline">Logout</span>
             </button>

@@ -1,4 +1,44 @@
-// Scaffold: replaced by the area's real screen.
-export default function Page() {
-  return <h1 className="text-xl font-semibold">GAMCA Token</h1>
+import { type Gamca, readPassenger } from '@booking/shared'
+import type { Column } from '../../components/data-table.tsx'
+import { RecordList } from '../../components/record-list.tsx'
+import { GamcaForm } from './gamca-form.tsx'
+import { gamcaLoadError } from './load-error.ts'
+
+const passengerName = (row: Gamca) => {
+  const p = readPassenger(row.passport_detail)
+  return [p.title, p.firstName, p.lastName].filter((s) => typeof s === 'string' && s).join(' ')
+}
+
+const columns: Column<Gamca>[] = [
+  { key: 'entry', header: 'Entry' },
+  { key: 'employee_name', header: 'Employee Name' },
+  { key: 'customer_add', header: 'Customer' },
+  { key: 'reference', header: 'Reference' },
+  { key: 'country', header: 'Country' },
+  { key: 'passenger', header: 'Passenger', sortable: false, cell: passengerName },
+  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
+  { key: 'paid_from_bank', header: 'Bank Title' },
+  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
+  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', sortable: false },
+  { key: 'created_at', header: 'Date', format: 'date' },
+]
+
+export default function GamcaPage() {
+  return (
+    <RecordList<Gamca>
+      title="GAMCA Token"
+      path="/gamca-token"
+      listKey="gamcaTokens"
+      label="GAMCA token"
+      deleteTexts={{
+        invalidId: 'Invalid GAMCA token ID. Cannot delete.',
+        failed: 'Failed to delete GAMCA token.',
+      }}
+      columns={columns}
+      renderForm={(props) => <GamcaForm {...props} />}
+      errorText={gamcaLoadError}
+    />
+  )
 }

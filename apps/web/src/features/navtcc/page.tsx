@@ -1,4 +1,53 @@
-// Scaffold: replaced by the area's real screen.
-export default function Page() {
-  return <h1 className="text-xl font-semibold">NAVTCC</h1>
+import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/shared'
+import type { Column } from '../../components/data-table.tsx'
+import { RecordList } from '../../components/record-list.tsx'
+import { NavtccForm } from './navtcc-form.tsx'
+
+const passenger = (row: Navtcc) => readPassenger(row.passport_detail) as Record<string, string | undefined>
+
+const columns: Column<Navtcc>[] = [
+  { key: 'entry', header: 'Entry' },
+  { key: 'employee_name', header: 'Employee Name' },
+  { key: 'customer_add', header: 'Customer Address' },
+  { key: 'reference', header: 'Reference' },
+  { key: 'profession_key', header: 'Airline' },
+  {
+    key: 'passenger',
+    header: 'Passenger',
+    sortable: false,
+    cell: (row) => passengerName(passenger(row)),
+  },
+  { key: 'document_no', header: 'Passport No', sortable: false, cell: (row) => passenger(row).documentNo },
+  {
+    key: 'document_expiry',
+    header: 'Expiry Date',
+    sortable: false,
+    cell: (row) => formatDate(passenger(row).documentExpiry),
+  },
+  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
+  { key: 'paid_from_bank', header: 'Paid From Bank' },
+  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
+  { key: 'payed_to_bank', header: 'Payed To Bank', format: 'amount' },
+  { key: 'vendor_name', header: 'Vendor Name' },
+  { key: 'profit', header: 'Profit', format: 'amount' },
+  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount' },
+  { key: 'created_at', header: 'Date', format: 'date' },
+]
+
+export default function NavtccPage() {
+  return (
+    <RecordList<Navtcc>
+      title="Navtcc"
+      path="/navtcc"
+      listKey="navtcc"
+      label="navtcc"
+      deleteTexts={{
+        invalidId: 'Invalid navtcc ID. Cannot delete.',
+        failed: 'Failed to delete navtcc',
+      }}
+      columns={columns}
+      renderForm={(props) => <NavtccForm {...props} />}
+    />
+  )
 }

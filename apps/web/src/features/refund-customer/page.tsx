@@ -1,4 +1,40 @@
-// Scaffold: replaced by the area's real screen.
-export default function Page() {
-  return <h1 className="text-xl font-semibold">Refund Customer</h1>
+import type { RefundCustomer } from '@booking/shared'
+import type { Column } from '../../components/data-table.tsx'
+import { RecordList } from '../../components/record-list.tsx'
+import { RefundCustomerForm } from './refund-customer-form.tsx'
+
+const columns: Column<RefundCustomer>[] = [
+  { key: 'entry', header: 'Entry' },
+  { key: 'employee', header: 'Employee' },
+  { key: 'name', header: 'Customer Name' },
+  { key: 'date', header: 'Date', format: 'date' },
+  { key: 'passport', header: 'Passport' },
+  { key: 'reference', header: 'Reference' },
+  { key: 'detail_sector', header: 'Detail / Sector' },
+  { key: 'total_amount', header: 'Total Amount', format: 'amount' },
+  { key: 'vender_name', header: 'Vendor Name' },
+  { key: 'return_from_vendor', header: 'Return From Vendor', format: 'amount' },
+  { key: 'office_service_charges', header: 'Office Service Charges', format: 'amount' },
+  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount' },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
+  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
+  { key: 'bank_title', header: 'Bank Title' },
+  { key: 'balance', header: 'Balance', format: 'amount' },
+]
+
+export default function RefundCustomerPage() {
+  return (
+    <RecordList<RefundCustomer>
+      title="Refund Customer"
+      path="/refund-customer"
+      listKey="refundCustomers"
+      label="refund customer entry"
+      deleteTexts={{
+        invalidId: 'Invalid refund customer ID. Cannot delete.',
+        failed: 'Failed to delete refund customer entry',
+      }}
+      columns={columns}
+      renderForm={(props) => <RefundCustomerForm {...props} />}
+    />
+  )
 }

@@ -1,4 +1,35 @@
-// Scaffold: replaced by the area's real screen.
-export default function Page() {
-  return <h1 className="text-xl font-semibold">Services</h1>
+import type { Service } from '@booking/shared'
+import type { Column } from '../../components/data-table.tsx'
+import { RecordList } from '../../components/record-list.tsx'
+import { ServiceWizard } from './service-wizard.tsx'
+
+const columns: Column<Service>[] = [
+  { key: 'entry', header: 'Entry' },
+  { key: 'user_name', header: 'User Name' },
+  { key: 'customer_add', header: 'Customer Address' },
+  { key: 'booking_date', header: 'Booking Date', format: 'date' },
+  { key: 'specific_detail', header: 'Specific Detail' },
+  { key: 'visa_type', header: 'Visa Type' },
+  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
+  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
+  { key: 'profit', header: 'Profit', format: 'amount' },
+  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount' },
+]
+
+export default function ServicesPage() {
+  return (
+    <RecordList<Service>
+      title="Services"
+      path="/services"
+      listKey="services"
+      label="service"
+      deleteTexts={{
+        invalidId: 'Invalid service ID. Cannot delete.',
+        failed: 'Failed to delete service',
+      }}
+      columns={columns}
+      renderForm={(props) => <ServiceWizard {...props} />}
+    />
+  )
 }

@@ -1,4 +1,100 @@
-// Scaffold: replaced by the area's real screen.
-export default function Page() {
-  return <h1 className="text-xl font-semibold">Tickets</h1>
+import { formatDate, passengerList, passengerName, type Ticket } from '@booking/shared'
+import type { Column } from '../../components/data-table.tsx'
+import { RecordList } from '../../components/record-list.tsx'
+import { TicketForm } from './ticket-form.tsx'
+
+/** One line per passenger of the ticket, for the passport columns. */
+const perPassenger = (row: Ticket, pick: (p: Record<string, unknown>) => string) => {
+  const lines = passengerList(row.passport_detail).map(pick)
+  if (lines.every((l) => !l)) return ''
+  return (
+    <div className="space-y-0.5">
+      {lines.map((line, i) => (
+        <div key={i}>{line || '-'}</div>
+      ))}
+    </div>
+  )
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '')
+
+const columns: Column<Ticket>[] = [
+  { key: 'entry', header: 'Entry' },
+  { key: 'employee_name', header: 'Employee Name' },
+  { key: 'customer_add', header: 'Customer' },
+  { key: 'reference', header: 'Reference' },
+  { key: 'depart_date', header: 'Depart Date', format: 'date' },
+  { key: 'return_date', header: 'Return Date', format: 'date', sortable: false },
+  { key: 'sector', header: 'Sector' },
+  { key: 'airline', header: 'Airline' },
+  {
+    key: 'passengers',
+    header: 'Passengers',
+    sortable: false,
+    cell: (r) => `${r.adults} / ${r.children} / ${r.infants}`,
+  },
+  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
+  { key: 'agent_name', header: 'Agent Name' },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
+  { key: 'bank_title', header: 'Bank Title' },
+  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  { key: 'payable_to_vendor', header: 'Payable To Vendor', format: 'amount', sortable: false },
+  { key: 'vendor_name', header: 'Vendor Name' },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
+  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', sortable: false },
+]
+
+const passportColumns: Column<Ticket>[] = [
+  {
+    key: 'passenger_names',
+    header: 'Passenger',
+    sortable: false,
+    cell: (r) => perPassenger(r, passengerName),
+  },
+  {
+    key: 'passenger_documents',
+    header: 'Document',
+    sortable: false,
+    cell: (r) =>
+      perPassenger(r, (p) => [text(p.documentType), text(p.documentNo)].filter(Boolean).join(': ')),
+  },
+  {
+    key: 'passenger_dob',
+    header: 'Date of Birth',
+    sortable: false,
+    cell: (r) => perPassenger(r, (p) => formatDate(p.dob)),
+  },
+  {
+    key: 'passenger_nationality',
+    header: 'Nationality',
+    sortable: false,
+    cell: (r) => perPassenger(r, (p) => text(p.nationality)),
+  },
+  {
+    key: 'passenger_expiry',
+    header: 'Document Expiry',
+    sortable: false,
+    cell: (r) => perPassenger(r, (p) => formatDate(p.documentExpiry)),
+  },
+  {
+    key: 'passenger_issue_country',
+    header: 'Issue Country',
+    sortable: false,
+    cell: (r) => perPassenger(r, (p) => text(p.issueCountry)),
+  },
+]
+
+export default function TicketsPage() {
+  return (
+    <RecordList<Ticket>
+      title="Tickets"
+      path="/ticket"
+      listKey="ticket"
+      label="ticket"
+      deleteTexts={{ invalidId: 'Invalid ticket ID. Cannot delete.', failed: 'Failed to delete ticket.' }}
+      columns={columns}
+      passportColumns={passportColumns}
+      renderForm={(props) => <TicketForm {...props} />}
+    />
+  )
 }

@@ -1,4 +1,86 @@
-// Scaffold: replaced by the area's real screen.
-export default function Page() {
-  return <h1 className="text-xl font-semibold">Umrah</h1>
+import { formatDate, passengerList, passengerName, type UmrahBooking } from '@booking/shared'
+import type { Column } from '../../components/data-table.tsx'
+import { RecordList } from '../../components/record-list.tsx'
+import { UmrahForm } from './umrah-form.tsx'
+
+const passenger = (row: UmrahBooking) => passengerList(row.passportDetail)[0] ?? {}
+const text = (v: unknown) => (typeof v === 'string' ? v : '')
+
+// camelCase keys are not server sort columns; only the spec's snake_case ones sort.
+const columns: Column<UmrahBooking>[] = [
+  { key: 'entry', header: 'Entry' },
+  { key: 'userName', header: 'Employee Name', sortable: false },
+  { key: 'customerAdd', header: 'Customer', sortable: false },
+  { key: 'reference', header: 'Reference' },
+  { key: 'packageDetail', header: 'Package Detail', sortable: false },
+  { key: 'depart_date', header: 'Depart Date', format: 'date' },
+  { key: 'return_date', header: 'Return Date', format: 'date', sortable: false },
+  { key: 'sector', header: 'Sector' },
+  { key: 'airline', header: 'Airline' },
+  {
+    key: 'passengers',
+    header: 'Passengers',
+    sortable: false,
+    cell: (r) => `${r.adults} / ${r.children} / ${r.infants}`,
+  },
+  { key: 'receivableAmount', header: 'Receivable Amount', format: 'amount', sortable: false },
+  { key: 'paidCash', header: 'Paid Cash', format: 'amount', sortable: false },
+  { key: 'bank_title', header: 'Bank Title' },
+  { key: 'paidInBank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  { key: 'payableToVendor', header: 'Payable To Vendor', format: 'amount', sortable: false },
+  { key: 'vendorName', header: 'Vendor Name', sortable: false },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
+  { key: 'remainingAmount', header: 'Remaining Amount', format: 'amount', sortable: false },
+]
+
+const passportColumns: Column<UmrahBooking>[] = [
+  { key: 'passenger_name', header: 'Passenger', sortable: false, cell: (r) => passengerName(passenger(r)) },
+  {
+    key: 'passenger_document',
+    header: 'Passport No',
+    sortable: false,
+    cell: (r) => text(passenger(r).documentNo),
+  },
+  {
+    key: 'passenger_dob',
+    header: 'Date of Birth',
+    sortable: false,
+    cell: (r) => formatDate(passenger(r).dob),
+  },
+  {
+    key: 'passenger_nationality',
+    header: 'Nationality',
+    sortable: false,
+    cell: (r) => text(passenger(r).nationality),
+  },
+  {
+    key: 'passenger_expiry',
+    header: 'Expiry Date',
+    sortable: false,
+    cell: (r) => formatDate(passenger(r).documentExpiry),
+  },
+  {
+    key: 'passenger_issue_country',
+    header: 'Issue Country',
+    sortable: false,
+    cell: (r) => text(passenger(r).issueCountry),
+  },
+]
+
+export default function UmrahPage() {
+  return (
+    <RecordList<UmrahBooking>
+      title="Umrah"
+      path="/umrah"
+      listKey="umrahBookings"
+      label="umrah booking"
+      deleteTexts={{
+        invalidId: 'Invalid Umrah booking ID. Cannot delete.',
+        failed: 'Failed to delete Umrah booking.',
+      }}
+      columns={columns}
+      passportColumns={passportColumns}
+      renderForm={(props) => <UmrahForm {...props} />}
+    />
+  )
 }

@@ -1,4 +1,73 @@
-// Scaffold: replaced by the area's real screen.
-export default function Page() {
-  return <h1 className="text-xl font-semibold">Visa</h1>
+import { readPassenger, type Visa } from '@booking/shared'
+import type { Column } from '../../components/data-table.tsx'
+import { RecordList } from '../../components/record-list.tsx'
+import { VisaForm } from './visa-form.tsx'
+
+const passenger = (row: Visa, key: string) => {
+  const value = readPassenger(row.passport_detail)[key]
+  return typeof value === 'string' ? value : ''
+}
+
+const columns: Column<Visa>[] = [
+  { key: 'entry', header: 'Entry' },
+  { key: 'employee_name', header: 'Employee Name' },
+  { key: 'customer_add', header: 'Customer' },
+  { key: 'file_number', header: 'File Number' },
+  { key: 'reference', header: 'Reference' },
+  { key: 'sponsor_name', header: 'Sponsor Name' },
+  { key: 'visa_number', header: 'Visa Number' },
+  { key: 'embassy', header: 'Embassy' },
+  { key: 'embassy_send_date', header: 'Embassy Send Date', format: 'date' },
+  { key: 'embassy_return_date', header: 'Embassy Return Date', format: 'date' },
+  { key: 'protector_date', header: 'Protector Date', format: 'date' },
+  { key: 'passport_deliver_date', header: 'Passport Deliver Date', format: 'date' },
+  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
+  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
+  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', sortable: false },
+]
+
+const passportColumns: Column<Visa>[] = [
+  {
+    key: 'passenger_name',
+    header: 'Passenger',
+    sortable: false,
+    cell: (r) =>
+      [passenger(r, 'title'), passenger(r, 'firstName'), passenger(r, 'lastName')].filter(Boolean).join(' '),
+  },
+  {
+    key: 'passenger_document',
+    header: 'Document No',
+    sortable: false,
+    cell: (r) => passenger(r, 'documentNo'),
+  },
+  {
+    key: 'passenger_nationality',
+    header: 'Nationality',
+    sortable: false,
+    cell: (r) => passenger(r, 'nationality'),
+  },
+  { key: 'id_number', header: 'ID Number' },
+  { key: 'e_number', header: 'E Number' },
+  { key: 'ptn_permission', header: 'PTN Permission' },
+  { key: 'expiry_medical_date', header: 'Expiry Medical Date', format: 'date' },
+]
+
+export default function VisaPage() {
+  return (
+    <RecordList<Visa>
+      title="Visa Processing"
+      path="/visa-processing"
+      listKey="visa_processing"
+      label="visa processing"
+      deleteTexts={{
+        invalidId: 'Invalid visa processing ID. Cannot delete.',
+        failed: 'Failed to delete visa processing.',
+      }}
+      columns={columns}
+      passportColumns={passportColumns}
+      renderForm={(props) => <VisaForm {...props} />}
+    />
+  )
 }

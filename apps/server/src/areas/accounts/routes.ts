@@ -1,0 +1,81 @@
+import { AccountInput } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
+import { type ApiRow, crudRoutes, parseListQuery } from '../../lib/crud.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { removePostings, syncPosting } from '../../lib/postings.ts'
+import { adminOnly, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
+
+const SEARCH = ['bank_name', 'entry', 'employee_name', 'vendor_name', 'detail'] as const
+
+const list = ledgerList({
+  table: 'account_entries',
+  partition: 'bank_name',
+  balanceColumn: 'balance',
+  search: SEARCH,
+  defaultOrder: 'ledger',
+})
+
+/** New rows go only to a bank account that exists and is active; old rows of a deactivated bank stay editable. */
+const checkBank = async (trx: Kysely<Database>, name: string) => {
+  const bank = await trx.selectFrom('banks').select('active').where('name', '=', name).executeTakeFirst()
+  if (!bank) throw new HttpError(400, 'Unknown bank account', { bank_name: 'Unknown bank account' })
+  if (!bank.active)
+    throw new HttpError(400, 'This bank account is inactive', { bank_name: 'This bank account is inactive' })
+}
+
+/** The vendor ledger line an account entry with a vendor posts, in the account's transaction. */
+const vendorPosting = (row: ApiRow) =>
+  row.vendor_name
+    ? {
+        vender_name: row.vendor_name,
+        date: row.date,
+        entry: row.entry,
+        detail: row.detail,
+        bank_title: row.bank_name,
+        credit: row.credit,
+        debit: row.debit,
+        withdraw: 0,
+      }
+    : null
+
+/** Office Accounts (bank ledgers), admin only. GET /accounts/{bankName} answers a plain array as the spec's client reads it. */
+export const accountRoutes = async (app: FastifyInstance, db: Db) => {
+  await app.register(async (scoped) => {
+    scoped.addHook('preHandler', adminOnly)
+    crudRoutes(scoped, db, {
+      path: '/accounts',
+      table: 'account_entries',
+      listKey: 'accounts',
+      itemKey: 'account',
+      label: 'account entry',
+      formType: 'account',
+      input: AccountInput,
+      employeeColumn: 'employee_name',
+      search: SEARCH,
+      dateColumn: 'date',
+      getOne: false,
+      toRow: ({ entry: _entry, ...values }, { before }) => {
+        refuseLinked(before)
+        return values
+      },
+      afterSave: async (trx, row, { before }) => {
+        if (!before || before.bank_name !== row.bank_name) await checkBank(trx, row.bank_name)
+        await syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row))
+      },
+      beforeDelete: async (trx, row) => {
+        refuseLinked(row)
+        await removePostings(trx, { type: 'account_entries', id: row.id })
+      },
+      list,
+    })
+
+    scoped.get('/accounts/:bankName', async (req) => {
+      const { bankName } = req.params as { bankName: string }
+      const { rows } = await list(db, { ...parseListQuery(req.query), name: bankName })
+      return rows
+    })
+  })
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/connect.ts'
+import { parseListQuery } from '../../lib/crud.ts'
+import { bookings, charts, type Range, summary } from './queries.ts'
+
+const DEFAULT_PAGE = 25
+
+const rangeOf = (query: { from?: string; to?: string }): Range => ({ from: query.from, to: query.to })
+
+/** The dashboard reads the journal (and its monthly checkpoints), never the ten source lists. */
+export const dashboardRoutes = async (app: FastifyInstance, db: Db) => {
+  app.get('/dashboard', async (req) => summary(db, rangeOf(parseListQuery(req.query))))
+
+  app.get('/dashboard/bookings', async (req) => {
+    const query = parseListQuery(req.query)
+    const page = await bookings(db, rangeOf(query), query.limit ?? DEFAULT_PAGE, query.offset ?? 0)
+    return { bookings: page.rows, total: page.total }
+  })
+
+  app.get('/dashboard/charts', async (req) => charts(db, rangeOf(parseListQuery(req.query))))
+}

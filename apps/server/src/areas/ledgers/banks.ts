@@ -1,0 +1,77 @@
+import { idParam } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { Db } from '../../db/connect.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { parseBody } from '../../lib/validate.ts'
+
+const bankName = z.string({ error: 'Bank name is required' }).trim().min(1, 'Bank name is required').max(100)
+const NewBank = z.object({ name: bankName })
+const BankChange = z.object({ name: bankName.optional(), active: z.boolean().optional() })
+
+const toBank = (b: { id: number; name: string; active: number }) => ({ ...b, active: Boolean(b.active) })
+
+/**
+ * Admin management of the bank accounts beside GET /api/banks (the auth hook limits /api/admin/*).
+ * Account entries name their bank, so a rename carries them along; a bank with rows is only deactivated.
+ */
+export const bankRoutes = async (app: FastifyInstance, db: Db) => {
+  const duplicate = (name: string) =>
+    new HttpError(409, `Bank "${name}" already exists`, { name: 'Bank already exists' })
+
+  app.post('/admin/banks', async (req, reply) => {
+    const { name } = parseBody(NewBank, req.body)
+    const bank = await db
+      .insertInto('banks')
+      .values({ name, active: 1, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning(['id', 'name', 'active'])
+      .executeTakeFirst()
+    if (!bank) throw duplicate(name)
+    return reply.code(201).send({ status: 'success', message: 'Bank added', bank: toBank(bank) })
+  })
+
+  app.put('/admin/banks/:id', async (req) => {
+    const { id } = parseBody(idParam, req.params)
+    const change = parseBody(BankChange, req.body)
+    const bank = await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!before) throw new HttpError(404, 'Bank not found')
+      const name = change.name ?? before.name
+      if (name !== before.name) {
+        const taken = await trx.selectFrom('banks').select('id').where('name', '=', name).executeTakeFirst()
+        if (taken) throw duplicate(name)
+        await trx
+          .updateTable('account_entries')
+          .set({ bank_name: name })
+          .where('bank_name', '=', before.name)
+          .execute()
+      }
+      const active = change.active === undefined ? before.active : change.active ? 1 : 0
+      return trx
+        .updateTable('banks')
+        .set({ name, active })
+        .where('id', '=', id)
+        .returning(['id', 'name', 'active'])
+        .executeTakeFirstOrThrow()
+    })
+    return { status: 'success', message: 'Bank updated', bank: toBank(bank) }
+  })
+
+  app.delete('/admin/banks/:id', async (req) => {
+    const { id } = parseBody(idParam, req.params)
+    await db.transaction().execute(async (trx) => {
+      const bank = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!bank) throw new HttpError(404, 'Bank not found')
+      const used = await trx
+        .selectFrom('account_entries')
+        .select('id')
+        .where('bank_name', '=', bank.name)
+        .limit(1)
+        .executeTakeFirst()
+      if (used) throw new HttpError(409, 'This bank has ledger entries; deactivate it instead')
+      await trx.deleteFrom('banks').where('id', '=', id).execute()
+    })
+    return { status: 'success', message: 'Bank deleted' }
+  })
+}

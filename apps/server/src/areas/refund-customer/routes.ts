@@ -1,0 +1,50 @@
+import { RefundCustomerInput, refundFigures } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/connect.ts'
+import { crudRoutes } from '../../lib/crud.ts'
+
+/** Customer refunds: remaining and balance are always the server's figures. */
+export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
+  crudRoutes(app, db, {
+    path: '/refund-customer',
+    table: 'refund_customers',
+    listKey: 'refundCustomers',
+    itemKey: 'refundCustomer',
+    label: 'refund customer',
+    formType: 'refund',
+    input: RefundCustomerInput,
+    employeeColumn: 'employee',
+    search: [
+      'entry',
+      'employee',
+      'name',
+      'passport',
+      'reference',
+      'detail_sector',
+      'vender_name',
+      'bank_title',
+      'date',
+    ],
+    dateColumn: 'date',
+    toRow: (input) => ({
+      ...input,
+      ...refundFigures(
+        input.total_amount,
+        input.return_from_vendor,
+        input.office_service_charges,
+        input.paid_cash,
+        input.paid_in_bank,
+      ),
+    }),
+    // A refund pays money back to the customer: its cash leaves the office, so it counts as a
+    // withdraw against cash in office, never as money received. The bank part leaves a bank
+    // account, not the office cash, so it is not booked as "paid in bank" (that total means money in).
+    journal: (row) => ({
+      date: row.date,
+      entry: row.entry,
+      name: row.name,
+      employee: row.employee,
+      withdraw: row.paid_cash,
+    }),
+  })
+}

@@ -1,0 +1,63 @@
+import { bookingProfit, formatDate, passengerList, passengerName, remainingAmount } from '@booking/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { ApiRow } from '../../lib/crud.ts'
+import { HttpError } from '../../lib/http-error.ts'
+
+/**
+ * What Ticket and Umrah share: the two derived figures, the booking's ledger date,
+ * the passenger summary and the bank check.
+ */
+
+/** remaining and profit from the amounts, never from the client. */
+export const bookingFigures = (
+  receivable: number,
+  paidCash: number,
+  paidInBank: number,
+  payable: number,
+) => ({
+  remaining: remainingAmount(receivable, paidCash, paidInBank),
+  profit: bookingProfit(receivable, payable),
+})
+
+/**
+ * The day the booking was made (its created date). Postings use it on create and keep it on
+ * edit, so an edit never moves a posting to another place in a running balance.
+ */
+export const bookingDate = (row: ApiRow): string => String(row.created_at).slice(0, 10)
+
+/** The first passenger's full name ("Mr Ali Khan"), '' when there is none. */
+export const firstPassengerName = (passengers: unknown): string => passengerName(passengerList(passengers)[0])
+
+/** The vendor row's detail: sector, depart date, return date, airline and first passenger, comma separated. */
+export const travelDetail = (row: ApiRow, passengers: unknown): string =>
+  [
+    row.sector,
+    formatDate(row.depart_date),
+    formatDate(row.return_date),
+    row.airline,
+    firstPassengerName(passengers),
+  ]
+    .filter((s) => typeof s === 'string' && s.trim() !== '')
+    .join(', ')
+
+/**
+ * A booking may name only a bank account the office has (the banks table), so its office-account
+ * posting never lands in a ledger nobody can see. An account deactivated later stays valid on the
+ * records that already carry it.
+ */
+export const checkBank = async (
+  trx: Kysely<Database>,
+  bank: string,
+  previous: string | undefined,
+  field: string,
+) => {
+  if (!bank || bank === previous) return
+  const found = await trx
+    .selectFrom('banks')
+    .select('id')
+    .where('name', '=', bank)
+    .where('active', '=', 1)
+    .executeTakeFirst()
+  if (!found) throw new HttpError(400, 'Unknown bank account', { [field]: 'Select a bank from the list' })
+}

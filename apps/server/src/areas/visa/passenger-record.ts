@@ -1,0 +1,26 @@
+import { readPassenger } from '@booking/shared'
+import type { ApiRow } from '../../lib/crud.ts'
+import type { JournalFields } from '../../lib/journal.ts'
+
+/**
+ * What Visa and GAMCA records share: one passenger kept as JSON text, and a dashboard line named
+ * after that passenger (or the customer when no name was given).
+ */
+export const passengerText = (passenger: unknown) => JSON.stringify(readPassenger(passenger))
+
+const displayName = (row: ApiRow) => {
+  const p = readPassenger(row.passport_detail)
+  const full = [p.firstName, p.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ')
+  return full || String(row.customer_add ?? '')
+}
+
+export const passengerJournal = (row: ApiRow, date: string | null | undefined): JournalFields => ({
+  date: date || String(row.created_at).slice(0, 10),
+  entry: row.entry,
+  name: displayName(row),
+  employee: row.employee_name,
+  receivable: row.receivable_amount,
+  paid_cash: row.paid_cash,
+  paid_in_bank: row.paid_in_bank,
+  remaining: row.remaining_amount,
+})

@@ -1,0 +1,105 @@
+import { z } from 'zod'
+
+/** What crudRoutes registered, so the OpenAPI document is built from the same zod schemas. */
+interface DocumentedArea {
+  path: string
+  label: string
+  listKey: string
+  itemKey: string
+  input: z.ZodType
+}
+
+const areas = new Map<string, DocumentedArea>()
+
+export const documentArea = (area: DocumentedArea) => {
+  areas.set(area.path, area)
+}
+
+const schemaOf = (schema: z.ZodType) => {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+  } catch {
+    return { type: 'object' }
+  }
+}
+
+const errorBody = {
+  type: 'object',
+  properties: {
+    status: { const: 'error' },
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+}
+
+const errors = {
+  '400': {
+    description: 'Invalid input; `errors` maps fields to the spec messages',
+    content: { 'application/json': { schema: errorBody } },
+  },
+  '401': { description: 'You are not authenticated', content: { 'application/json': { schema: errorBody } } },
+}
+
+/** OpenAPI 3.1 document of the record areas (money in rupees, dates yyyy-mm-dd). */
+export const openApiDocument = () => {
+  const paths: Record<string, unknown> = {}
+  for (const a of areas.values()) {
+    const body = { required: true, content: { 'application/json': { schema: schemaOf(a.input) } } }
+    const listQuery = ['q', 'from', 'to', 'limit', 'offset', 'sort'].map((name) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema: { type: name === 'limit' || name === 'offset' ? 'integer' : 'string' },
+    }))
+    paths[`/api${a.path}`] = {
+      get: {
+        tags: [a.label],
+        summary: `List ${a.label} records (all rows, or a page with limit/offset)`,
+        parameters: listQuery,
+        responses: { '200': { description: `{ ${a.listKey}: [...], total? }` }, ...errors },
+      },
+      post: {
+        tags: [a.label],
+        summary: `Create a ${a.label} record; the server assigns the entry number`,
+        requestBody: body,
+        responses: { '201': { description: `{ status, message, ${a.itemKey} }` }, ...errors },
+      },
+    }
+    const idParam = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }]
+    paths[`/api${a.path}/{id}`] = {
+      get: {
+        tags: [a.label],
+        parameters: idParam,
+        responses: { '200': { description: 'One record' }, ...errors },
+      },
+      put: {
+        tags: [a.label],
+        summary: 'Update (admins only)',
+        parameters: idParam,
+        requestBody: body,
+        responses: {
+          '200': { description: `{ status, message, ${a.itemKey} }` },
+          '403': { description: 'Admins only' },
+          ...errors,
+        },
+      },
+      delete: {
+        tags: [a.label],
+        summary: 'Delete (admins only)',
+        parameters: idParam,
+        responses: {
+          '200': { description: '{ status, message }' },
+          '403': { description: 'Admins only' },
+          ...errors,
+        },
+      },
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Booking System API', version: '1.0.0' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    security: [{ bearer: [] }],
+    paths,
+  }
+}

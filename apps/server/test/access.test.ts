@@ -1,0 +1,263 @@
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+
+const PUBLIC = new Set(['/api/health', '/api/user/login', '/api/user/signup'])
+
+/**
+ * Every API route that exists right now, read from Fastify's route tree so areas added later
+ * are covered without editing this list. Params become a sample id.
+ */
+const apiRoutes = (tree: string): Array<{ method: string; url: string; shared?: boolean }> => {
+  const out: Array<{ method: string; url: string; shared?: boolean }> = []
+  const stack: string[] = []
+  for (const line of tree.split('\n')) {
+    const m = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line)
+    if (!m) continue
+    const depth = m[1].length / 4
+    stack.length = depth
+    stack.push(m[2])
+    const path = stack.join('')
+    if (!m[3] || !path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) continue
+    const url = path
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? (seg.includes('|') ? seg.split('|')[0] : seg) : seg))
+      .map((seg) => (seg.startsWith(':') ? '1' : seg))
+      .join('/')
+    if (url.includes('*')) continue
+    // `/:id|:bankName`: one path serves two routes (GET /accounts/{bank} is a list, not a record).
+    const shared = path.includes('|')
+    for (const method of m[3].split(', ')) if (method !== 'HEAD') out.push({ method, url, shared })
+  }
+  return out
+}
+
+describe(`access rules (${DB_KIND})`, () => {
+  let t: TestApp
+  let routes: ReturnType<typeof apiRoutes>
+  const raw = (method: string, url: string, headers: Record<string, string> = {}, payload?: string) =>
+    t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) })
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    await t.app.ready()
+    routes = apiRoutes(t.app.printRoutes({ commonPrefix: false }))
+  })
+  afterAll(() => t.close())
+
+  it('finds the foundation routes in the route tree', () => {
+    const urls = routes.map((r) => `${r.method} ${r.url}`)
+    for (const expected of [
+      'GET /api/admin/pending-users',
+      'GET /api/admin/employees',
+      'POST /api/admin/approve-user',
+      'GET /api/customers',
+      'POST /api/customers',
+      'GET /api/api/entry/counts',
+      'POST /api/api/entry/increment',
+      'GET /api/protector',
+      'DELETE /api/protector/1',
+    ]) {
+      expect(urls).toContain(expected)
+    }
+  })
+
+  it('every non-public route refuses a missing, forged, expired or malformed token with 401', async () => {
+    const forged = await new SignJWT({ username: 'admin', role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-secret'))
+    const expired = await new SignJWT({ username: 'admin', role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode('test-secret'))
+    const unknownUser = await new SignJWT({ username: 'ghost', role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('987654')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('test-secret'))
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1"}').toString('base64url')}.`
+    const variants: Array<[string, Record<string, string>]> = [
+      ['none', {}],
+      ['not bearer', { authorization: `Basic ${t.tokens.admin}` }],
+      ['forged', { authorization: `Bearer ${forged}` }],
+      ['expired', { authorization: `Bearer ${expired}` }],
+      ['unknown user', { authorization: `Bearer ${unknownUser}` }],
+      ['alg none', { authorization: `Bearer ${unsigned}` }],
+      ['garbage', { authorization: 'Bearer abc.def' }],
+    ]
+    for (const { method, url } of routes) {
+      for (const [what, headers] of variants) {
+        const res = await raw(method, url, headers)
+        expect(res.statusCode, `${what}: ${method} ${url}`).toBe(401)
+        expect(res.json(), `${what}: ${method} ${url}`).toEqual({
+          status: 'error',
+          message: 'You are not authenticated',
+        })
+      }
+    }
+  })
+
+  it('employees get 403 on every /api/admin/* route; admins get through', async () => {
+    const admin = routes.filter((r) => r.url.startsWith('/api/admin/'))
+    expect(admin.length).toBeGreaterThanOrEqual(3)
+    for (const { method, url } of admin) {
+      const res = await t.call('employee', method as 'GET', url, method === 'GET' ? undefined : {})
+      expect(res.status, `${method} ${url}`).toBe(403)
+      expect(res.body.status).toBe('error')
+    }
+    for (const url of ['/api/admin/pending-users', '/api/admin/employees']) {
+      expect((await t.call('admin', 'GET', url)).status).toBe(200)
+    }
+  })
+
+  it('every GET list answers 200 JSON (or 403 for an admin-only area) to an employee, never a 5xx', async () => {
+    for (const { url } of routes.filter((r) => r.method === 'GET' && !r.url.endsWith('/1'))) {
+      if (url.startsWith('/api/admin/')) continue
+      const res = await t.call('employee', 'GET', url)
+      expect([200, 403], url).toContain(res.status)
+      expect(typeof res.body, url).toBe('object')
+      if (res.status === 403) expect((await t.call('admin', 'GET', url)).status, url).toBe(200)
+    }
+  })
+
+  it('unknown ids answer 404 JSON, bad ids 400, never 5xx', async () => {
+    const byId = routes.filter(
+      (r) => r.url.endsWith('/1') && r.method !== 'POST' && !(r.shared && r.method === 'GET'),
+    )
+    for (const { method, url } of byId) {
+      const unknown = url.replace(/\/1$/, '/987654')
+      const res = await t.call('admin', method as 'GET', unknown, method === 'PUT' ? {} : undefined)
+      expect(res.status, `${method} ${unknown}`).toBeLessThan(500)
+      expect([400, 404], `${method} ${unknown}`).toContain(res.status)
+      expect(res.body.status).toBe('error')
+      if (method === 'GET' || method === 'DELETE') expect(res.status, `${method} ${unknown}`).toBe(404)
+    }
+  })
+
+  it('an unknown /api path answers 404 JSON', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.call('admin', method, '/api/no-such-thing')
+      expect(res.status).toBe(404)
+      expect(res.body).toMatchObject({ status: 'error', message: 'Not found' })
+    }
+  })
+
+  it('bad JSON answers 400 JSON; oversize bodies 413 JSON; nothing stored', async () => {
+    const before = (await t.call('admin', 'GET', '/api/customers')).body.customers.length
+    const headers = { authorization: `Bearer ${t.tokens.employee}`, 'content-type': 'application/json' }
+    const bad = await raw('POST', '/api/customers', headers, '{"name": "Ali",')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ status: 'error', message: 'Request body is not valid JSON' })
+    const signup = await raw('POST', '/api/user/signup', { 'content-type': 'application/json' }, '{oops')
+    expect(signup.statusCode).toBe(400)
+    expect(signup.json().status).toBe('error')
+    const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) })
+    const big = await raw('POST', '/api/customers', headers, huge)
+    expect(big.statusCode).toBe(413)
+    expect(big.json().status).toBe('error')
+    const text = await raw('POST', '/api/customers', { ...headers, 'content-type': 'text/plain' }, 'hello')
+    expect([400, 415]).toContain(text.statusCode)
+    expect(text.json().status).toBe('error')
+    expect((await t.call('admin', 'GET', '/api/customers')).body.customers.length).toBe(before)
+  })
+
+  describe('customers', () => {
+    it('POST stores the four fields and GET lists them under {status, customers}', async () => {
+      const created = await t.call('employee', 'POST', '/api/customers', {
+        name: 'Ali Raza',
+        mobile_number: 3001234567,
+        address: 'Lahore',
+        passport_number: 'AB1234567',
+      })
+      expect(created.status).toBe(201)
+      expect(created.body).toMatchObject({
+        status: 'success',
+        customer: {
+          name: 'Ali Raza',
+          mobile_number: '3001234567',
+          address: 'Lahore',
+          passport_number: 'AB1234567',
+        },
+      })
+      const list = await t.call('employee', 'GET', '/api/customers')
+      expect(list.status).toBe(200)
+      expect(list.body.status).toBe('success')
+      expect(list.body.customers).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'Ali Raza', mobile_number: '3001234567' })]),
+      )
+    })
+
+    it('wrong types answer 400 with field messages and store nothing', async () => {
+      const before = (await t.call('admin', 'GET', '/api/customers')).body.customers.length
+      const res = await t.call('employee', 'POST', '/api/customers', {
+        name: 12,
+        address: ['x'],
+        passport_number: {},
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.status).toBe('error')
+      expect(Object.keys(res.body.errors)).toEqual(
+        expect.arrayContaining(['name', 'address', 'passport_number']),
+      )
+      const arr = await t.call('employee', 'POST', '/api/customers', [1, 2])
+      expect(arr.status).toBe(400)
+      expect((await t.call('admin', 'GET', '/api/customers')).body.customers.length).toBe(before)
+    })
+  })
+
+  describe('entry counters', () => {
+    it('counts answer {data:[{form_type,current_count,global_count}]}', async () => {
+      await t.call('employee', 'POST', '/api/api/entry/increment', {
+        formType: 'ticket',
+        actualEntryNumber: 4,
+      })
+      const res = await t.call('employee', 'GET', '/api/api/entry/counts')
+      expect(res.status).toBe(200)
+      expect(Array.isArray(res.body.data)).toBe(true)
+      const ticket = res.body.data.find((d: { form_type: string }) => d.form_type === 'ticket')
+      expect(ticket).toEqual({ form_type: 'ticket', current_count: 4, global_count: expect.any(Number) })
+      for (const row of res.body.data) {
+        expect(Object.keys(row).sort()).toEqual(['current_count', 'form_type', 'global_count'])
+      }
+    })
+
+    it('increment never lowers a counter and answers {data}', async () => {
+      const up = await t.call('employee', 'POST', '/api/api/entry/increment', {
+        formType: 'umrah',
+        actualEntryNumber: 9,
+      })
+      expect(up.status).toBe(200)
+      expect(up.body.data).toMatchObject({ form_type: 'umrah', current_count: 9 })
+      const down = await t.call('employee', 'POST', '/api/api/entry/increment', {
+        formType: 'umrah',
+        actualEntryNumber: 3,
+      })
+      expect(down.body.data.current_count).toBe(9)
+      const asText = await t.call('employee', 'POST', '/api/api/entry/increment', {
+        formType: 'umrah',
+        actualEntryNumber: '10',
+      })
+      expect(asText.body.data.current_count).toBe(10)
+    })
+
+    it('refuses an unknown formType or a bad number with 400', async () => {
+      const res = await t.call('employee', 'POST', '/api/api/entry/increment', {
+        formType: 'spaceship',
+        actualEntryNumber: 1,
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.errors.formType).toBe('Unknown formType')
+      const neg = await t.call('employee', 'POST', '/api/api/entry/increment', {
+        formType: 'ticket',
+        actualEntryNumber: -1,
+      })
+      expect(neg.status).toBe(400)
+      const counts = await t.call('employee', 'GET', '/api/api/entry/counts')
+      expect(counts.body.data.map((d: { form_type: string }) => d.form_type)).not.toContain('spaceship')
+    })
+  })
+})

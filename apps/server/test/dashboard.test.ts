@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+
+/** Sources whose area may not have landed yet get their journal rows written directly. */
+const DIRECT = [
+  'tickets',
+  'umrah',
+  'visa_processing',
+  'gamca_tokens',
+  'services',
+  'refunded',
+  'refund_customers',
+  'navtcc',
+  'vender_entries',
+] as const
+const WITHDRAWING = new Set(['protectors', 'expenses', 'refunded', 'vender_entries'])
+const LABEL: Record<string, string> = {
+  tickets: 'Ticket',
+  umrah: 'Umrah',
+  visa_processing: 'Visa Processing',
+  gamca_tokens: 'GAMCA Token',
+  services: 'Services',
+}
+
+interface J {
+  id: number
+  source_type: string
+  date: string
+  receivable: number
+  paid_cash: number
+  paid_in_bank: number
+  remaining: number
+  withdraw: number
+}
+
+/** A small deterministic generator, so a failure is reproducible. */
+const rng = (seed: number) => () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return seed / 2147483648
+}
+
+describe(`dashboard API (${DB_KIND})`, () => {
+  let t: TestApp
+  const rand = rng(7)
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T
+  const dates = [
+    '2025-11-03',
+    '2025-11-30',
+    '2025-12-01',
+    '2025-12-15',
+    '2026-01-08',
+    '2026-01-08',
+    '2026-02-28',
+  ]
+  let protectorIds: number[] = []
+
+  /** Everything in rupees, read back from the journal table: the test's own arithmetic runs over it. */
+  const journal = async (): Promise<J[]> => {
+    const rows = await t.app.db.selectFrom('journal').selectAll().execute()
+    return rows.map((r) => ({
+      id: r.id,
+      source_type: r.source_type,
+      date: r.date,
+      receivable: Number(r.receivable) / 100,
+      paid_cash: Number(r.paid_cash) / 100,
+      paid_in_bank: Number(r.paid_in_bank) / 100,
+      remaining: Number(r.remaining) / 100,
+      withdraw: Number(r.withdraw) / 100,
+    }))
+  }
+  const inRange = (rows: J[], from?: string, to?: string) =>
+    rows.filter((r) => (!from || r.date >= from) && (!to || r.date <= to))
+  const sum = (rows: J[], k: keyof J) =>
+    Math.round(rows.reduce((s, r) => s + (r[k] as number), 0) * 100) / 100
+  const qs = (from?: string, to?: string) =>
+    [from && `from=${from}`, to && `to=${to}`].filter(Boolean).join('&')
+
+  const expectCards = async (from?: string, to?: string) => {
+    const rows = inRange(await journal(), from, to)
+    const res = await t.call('employee', 'GET', `/api/dashboard?${qs(from, to)}`)
+    expect(res.status).toBe(200)
+    const b = res.body
+    const n = (type: string) => rows.filter((r) => r.source_type === type).length
+    expect(b.totalEntries).toBe(rows.length)
+    expect(b.totalBookings).toBe(rows.length)
+    expect([b.ticket, b.umrah, b.visa, b.gamcaToken, b.service]).toEqual([
+      n('tickets'),
+      n('umrah'),
+      n('visa_processing'),
+      n('gamca_tokens'),
+      n('services'),
+    ])
+    for (const [type, label] of Object.entries(LABEL)) {
+      const entry = b.bookingsByType.find((x: any) => x.type === label)
+      expect(entry?.count ?? 0).toBe(n(type))
+    }
+    expect(b.totalReceivable).toBe(sum(rows, 'receivable'))
+    expect(b.totalRevenue).toBe(sum(rows, 'receivable'))
+    expect(b.totalPaidCash).toBe(sum(rows, 'paid_cash'))
+    expect(b.totalPaidInBank).toBe(sum(rows, 'paid_in_bank'))
+    expect(b.totalRemainingAmount).toBe(sum(rows, 'remaining'))
+    const withdraw = sum(
+      rows.filter((r) => WITHDRAWING.has(r.source_type)),
+      'withdraw',
+    )
+    expect(b.withdraw).toBe(withdraw)
+    expect(b.cashInOffice).toBe(Math.round((sum(rows, 'paid_cash') - withdraw) * 100) / 100)
+  }
+
+  /** Every page of the feed against a running sum the test computes over all rows in range. */
+  const expectFeed = async (from?: string, to?: string, limit = 7) => {
+    const rows = inRange(await journal(), from, to).sort((a, b) =>
+      a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1,
+    )
+    let run = 0
+    const expected = rows.map((r) => {
+      run = Math.round((run + r.paid_cash - r.withdraw) * 100) / 100
+      return { id: r.id, cash_in_office: run }
+    })
+    expected.reverse()
+    const got: Array<{ id: number; cash_in_office: number }> = []
+    for (let offset = 0; offset < rows.length + limit; offset += limit) {
+      const res = await t.call(
+        'employee',
+        'GET',
+        `/api/dashboard/bookings?limit=${limit}&offset=${offset}&${qs(from, to)}`,
+      )
+      expect(res.status).toBe(200)
+      expect(res.body.total).toBe(rows.length)
+      got.push(...res.body.bookings.map((b: any) => ({ id: b.id, cash_in_office: b.cash_in_office })))
+    }
+    expect(got).toEqual(expected)
+  }
+
+  /** The trigger-kept monthly checkpoints must equal a full GROUP BY over the journal. */
+  const expectCheckpoints = async () => {
+    const rows = await journal()
+    const full = new Map<string, number[]>()
+    for (const r of rows) {
+      const key = `${r.date.slice(0, 7)}|${r.source_type}`
+      const v = full.get(key) ?? [0, 0, 0, 0, 0, 0]
+      const add = [1, r.receivable, r.paid_cash, r.paid_in_bank, r.remaining, r.withdraw]
+      full.set(
+        key,
+        v.map((x, i) => Math.round((x + (add[i] as number) * (i ? 100 : 1)) * 1) / 1),
+      )
+    }
+    const months = await t.app.db.selectFrom('journal_months').selectAll().execute()
+    const kept = new Map<string, number[]>()
+    for (const m of months) {
+      const v = [m.n, m.receivable, m.paid_cash, m.paid_in_bank, m.remaining, m.withdraw].map(Number)
+      if (v.some((x) => x !== 0)) kept.set(`${m.month}|${m.source_type}`, v)
+    }
+    expect(Object.fromEntries(kept)).toEqual(Object.fromEntries(full))
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    for (let i = 0; i < 8; i++) {
+      const res = await t.call('employee', 'POST', '/api/protector', {
+        employee: 'emp',
+        name: `Protector ${i}`,
+        passport: `P${i}`,
+        reference: 'R',
+        file_no: 'F',
+        withdraw: 1000 + i * 10.25,
+        mcb_fee_6000_date: '2026-01-01',
+        ncb_fee_6700_date: '2026-01-01',
+        ncb_fee_500_date: '2026-01-01',
+        protector_date: pick(dates),
+        additional_charges: 0,
+      })
+      expect(res.status).toBe(201)
+      protectorIds.push(res.body.protector.id)
+    }
+    const expense = await t.call('employee', 'POST', '/api/expenses', {
+      user_name: 'emp',
+      date: '2025-12-15',
+      detail: 'Office rent',
+      total_amount: 5000,
+      selection: 'OFFICE EXPENSE',
+      withdraw: 4999.99,
+    })
+    // The expense area is another engineer's; when it is there its journal row must count.
+    expect([201, 404]).toContain(expense.status)
+
+    let sourceId = 100_000
+    for (let i = 0; i < 40; i++) {
+      const type = pick(DIRECT)
+      const receivable = WITHDRAWING.has(type) ? 0 : Math.round(rand() * 1_000_000) / 100
+      const paid_cash = WITHDRAWING.has(type) ? 0 : Math.round(rand() * receivable * 50) / 100
+      const paid_in_bank = WITHDRAWING.has(type)
+        ? 0
+        : Math.round(rand() * (receivable - paid_cash) * 100) / 100
+      await t.app.db
+        .insertInto('journal')
+        .values({
+          source_type: type,
+          source_id: sourceId++,
+          date: pick(dates),
+          entry: `${i + 1}/${i + 1}`,
+          name: `Customer ${i}`,
+          employee: 'emp',
+          receivable: Math.round(receivable * 100),
+          paid_cash: Math.round(paid_cash * 100),
+          paid_in_bank: Math.round(paid_in_bank * 100),
+          remaining: Math.round((receivable - paid_cash - paid_in_bank) * 100),
+          withdraw: WITHDRAWING.has(type) ? Math.round(rand() * 300_000) : 0,
+        })
+        .execute()
+    }
+  })
+  afterAll(() => t.close())
+
+  it('answers the summary and the twelve cards from the journal', async () => {
+    await expectCards()
+    await expectCheckpoints()
+  })
+
+  it('narrows everything by from/to, including ranges that cut through months', async () => {
+    await expectCards('2025-11-30', '2026-01-08')
+    await expectCards('2025-12-01', '2025-12-31')
+    await expectCards('2025-12-02', '2025-12-15')
+    await expectCards('2026-01-09')
+    await expectCards(undefined, '2025-12-01')
+    await expectCards('2030-01-01')
+  })
+
+  it('pages the feed newest first with the running cash in office of the whole range', async () => {
+    await expectFeed()
+    await expectFeed(undefined, undefined, 5)
+    await expectFeed('2025-12-01', '2026-01-08', 4)
+    const first = await t.call('employee', 'GET', '/api/dashboard/bookings?limit=1')
+    const row = first.body.bookings[0]
+    expect(Object.keys(row)).toEqual(
+      expect.arrayContaining([
+        'date',
+        'employee_name',
+        'entry',
+        'type',
+        'name',
+        'receivable_amount',
+        'paid_cash',
+        'paid_in_bank',
+        'remaining_amount',
+        'withdraw',
+        'cash_in_office',
+      ]),
+    )
+    expect(row.date).toBe('2026-02-28')
+  })
+
+  it('stays exact after an edit and a delete in the middle', async () => {
+    const id = protectorIds[3] as number
+    const edited = await t.call('admin', 'PUT', `/api/protector/${id}`, {
+      employee: 'emp',
+      name: 'Edited',
+      passport: 'P',
+      reference: 'R',
+      file_no: 'F',
+      withdraw: 12345.67,
+      mcb_fee_6000_date: '2026-01-01',
+      ncb_fee_6700_date: '2026-01-01',
+      ncb_fee_500_date: '2026-01-01',
+      protector_date: '2025-12-20',
+      additional_charges: 0,
+    })
+    expect(edited.status).toBe(200)
+    expect((await t.call('admin', 'DELETE', `/api/protector/${protectorIds[5]}`)).status).toBe(200)
+    protectorIds = protectorIds.filter((x) => x !== protectorIds[5])
+    // A direct edit that moves a row to another month exercises the update trigger too.
+    const some = await t.app.db
+      .selectFrom('journal')
+      .select('id')
+      .where('source_type', '=', 'tickets')
+      .executeTakeFirst()
+    if (some)
+      await t.app.db
+        .updateTable('journal')
+        .set({ date: '2025-11-15', paid_cash: 77_700 })
+        .where('id', '=', some.id)
+        .execute()
+    await expectCheckpoints()
+    await expectCards()
+    await expectCards('2025-12-01', '2026-01-31')
+    await expectFeed()
+    await expectFeed('2025-11-15', '2025-12-20', 3)
+  })
+
+  it('draws the charts from the same sums', async () => {
+    const rows = await journal()
+    const res = await t.call('employee', 'GET', '/api/dashboard/charts')
+    expect(res.status).toBe(200)
+    const months = [...new Set(rows.map((r) => r.date.slice(0, 7)))].sort()
+    expect(res.body.monthly.map((m: any) => m.month)).toEqual(months)
+    for (const m of res.body.monthly) {
+      const inMonth = rows.filter((r) => r.date.startsWith(m.month))
+      expect(m.receivable).toBe(sum(inMonth, 'receivable'))
+      expect(m.received).toBe(
+        Math.round((sum(inMonth, 'paid_cash') + sum(inMonth, 'paid_in_bank')) * 100) / 100,
+      )
+    }
+    const narrowed = await t.call('employee', 'GET', '/api/dashboard/charts?from=2026-01-01&to=2026-01-31')
+    expect(narrowed.body.monthly.map((m: any) => m.month)).toEqual(months.filter((m) => m === '2026-01'))
+  })
+
+  it('refuses bad dates and calls without a token', async () => {
+    expect((await t.call('employee', 'GET', '/api/dashboard?from=01/01/2026')).status).toBe(400)
+    expect((await t.call('none', 'GET', '/api/dashboard')).status).toBe(401)
+  })
+})

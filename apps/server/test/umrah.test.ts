@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+
+const passenger = {
+  title: 'Mrs',
+  firstName: 'Ayesha',
+  lastName: 'Bibi',
+  dob: '1970-03-15',
+  nationality: 'Pakistani',
+  documentType: 'Passport',
+  documentNo: 'UM12345',
+  documentExpiry: '2031-06-30',
+  issueCountry: 'Pakistan',
+}
+
+const valid = {
+  userName: 'emp',
+  customerAdd: 'Bibi Family',
+  reference: 'UM-REF',
+  packageDetail: '15 days, 4 star',
+  depart_date: '2026-03-01',
+  return_date: '2026-03-16',
+  sector: 'ISB-JED',
+  airline: 'Saudia',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  passportDetail: JSON.stringify(passenger),
+  receivableAmount: 350000,
+  paidCash: 100000,
+  bank_title: 'MCB FIT',
+  paidInBank: 150000,
+  payableToVendor: 300000,
+  vendorName: 'Umrah Vendor',
+  profit: 999,
+  remainingAmount: 999,
+}
+
+const vendorBalance = async (t: TestApp, name: string) => {
+  const db = t.app.db as unknown as Kysely<any>
+  const rows = await db
+    .selectFrom('vender_entries')
+    .select(['credit', 'debit'])
+    .where('vender_name', '=', name)
+    .execute()
+  return rows.reduce((s, r) => s + Number(r.credit) - Number(r.debit), 0) / 100
+}
+
+describe(`umrah API (${DB_KIND})`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('creates a booking and lists it under {umrahBookings} in camelCase', async () => {
+    const created = await t.call('employee', 'POST', '/api/umrah', valid)
+    expect(created.status).toBe(201)
+    const list = await t.call('employee', 'GET', '/api/umrah')
+    expect(list.status).toBe(200)
+    expect(list.body.umrahBookings).toHaveLength(1)
+    const b = list.body.umrahBookings[0]
+    expect(Object.keys(b).sort()).toEqual(
+      [
+        'id',
+        'userName',
+        'entry',
+        'customerAdd',
+        'reference',
+        'packageDetail',
+        'depart_date',
+        'return_date',
+        'sector',
+        'airline',
+        'adults',
+        'children',
+        'infants',
+        'passportDetail',
+        'receivableAmount',
+        'paidCash',
+        'bank_title',
+        'paidInBank',
+        'payableToVendor',
+        'vendorName',
+        'profit',
+        'remainingAmount',
+        'createdAt',
+      ].sort(),
+    )
+    expect(b).toMatchObject({
+      userName: 'emp',
+      entry: '1/1',
+      customerAdd: 'Bibi Family',
+      packageDetail: '15 days, 4 star',
+      depart_date: '2026-03-01',
+      receivableAmount: 350000,
+      remainingAmount: 100000,
+      profit: 50000,
+    })
+    expect(JSON.parse(b.passportDetail)).toMatchObject({ firstName: 'Ayesha', documentType: 'Passport' })
+  })
+
+  it('answers every required message and stores nothing', async () => {
+    const res = await t.call('employee', 'POST', '/api/umrah', {})
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual({
+      userName: 'Employee Name is required',
+      customerAdd: 'Customer Address is required',
+      reference: 'Reference is required',
+      packageDetail: 'Package Detail is required',
+      depart_date: 'Depart Date is required',
+      return_date: 'Return Date is required',
+      sector: 'Sector is required',
+      airline: 'Airline is required',
+      adults: 'Adults is required',
+      children: 'children is required',
+      infants: 'Infants is required',
+      'passportDetail.title': 'Title is required',
+      'passportDetail.firstName': 'First Name is required',
+      'passportDetail.lastName': 'Last Name is required',
+      'passportDetail.dob': 'Date of Birth is required',
+      'passportDetail.nationality': 'Nationality is required',
+      'passportDetail.documentType': 'Document Type is required',
+      'passportDetail.documentNo': 'Document Number is required',
+      'passportDetail.documentExpiry': 'Expiry Date is required',
+      'passportDetail.issueCountry': 'Issue Country is required',
+      receivableAmount: 'Receivable Amount is required',
+      paidCash: 'Paid Cash is required',
+      bank_title: 'Bank Title is required',
+      paidInBank: 'Paid In Bank is required',
+      payableToVendor: 'Payable To Vendor is required',
+      vendorName: 'Vendor Name is required',
+    })
+    const numbers = await t.call('employee', 'POST', '/api/umrah', {
+      ...valid,
+      receivableAmount: 'lots',
+      paidCash: 'some',
+      payableToVendor: 'x',
+      depart_date: 'tomorrow',
+      passportDetail: { ...passenger, documentType: 'National ID' },
+    })
+    expect(numbers.body.errors).toMatchObject({
+      receivableAmount: 'Receivable Amount must be a number',
+      paidCash: 'Paid Cash must be a number',
+      payableToVendor: 'Payable To Vendor must be a number',
+      depart_date: 'Invalid date',
+      'passportDetail.documentType': 'Document Type is required',
+    })
+    const back = await t.call('employee', 'POST', '/api/umrah', { ...valid, return_date: '2026-02-01' })
+    expect(back.body.errors.return_date).toBe('Return Date cannot be before Depart Date')
+    expect((await t.call('admin', 'GET', '/api/umrah')).body.umrahBookings).toHaveLength(1)
+  })
+
+  it('posts the vendor row with the booking and keeps it in step on edit and delete', async () => {
+    const vendor = 'Umrah Ledger Vendor'
+    const created = (await t.call('employee', 'POST', '/api/umrah', { ...valid, vendorName: vendor })).body
+      .umrahBooking
+    expect(await vendorBalance(t, vendor)).toBe(300000)
+    const edited = await t.call('admin', 'PUT', `/api/umrah/${created.id}`, {
+      ...valid,
+      vendorName: vendor,
+      payableToVendor: 320000,
+      paidCash: 200000,
+    })
+    expect(edited.status).toBe(200)
+    expect(edited.body.umrahBooking).toMatchObject({
+      entry: created.entry,
+      remainingAmount: 0,
+      profit: 30000,
+    })
+    expect(await vendorBalance(t, vendor)).toBe(320000)
+    expect((await t.call('admin', 'DELETE', `/api/umrah/${created.id}`)).status).toBe(200)
+    expect(await vendorBalance(t, vendor)).toBe(0)
+  })
+
+  it('lets only admins edit and delete', async () => {
+    const id = (await t.call('employee', 'POST', '/api/umrah', valid)).body.umrahBooking.id
+    expect((await t.call('employee', 'PUT', `/api/umrah/${id}`, valid)).status).toBe(403)
+    expect((await t.call('employee', 'DELETE', `/api/umrah/${id}`)).status).toBe(403)
+    expect((await t.call('none', 'GET', '/api/umrah')).status).toBe(401)
+  })
+})

@@ -1,0 +1,154 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Plus } from 'lucide-react'
+import { type FormEvent, useEffect, useState } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
+import { ApiError, api } from '../lib/api.ts'
+import { useNames } from '../lib/records.ts'
+import { Dialog } from './dialog.tsx'
+import { Field } from './field.tsx'
+
+interface NameSelectProps {
+  /** Form field holding the name. */
+  name: string
+  label: string
+  kind: 'agent' | 'vender'
+  /** e.g. 'Select Vendor Name'; 'Loading...' shows while the names load. */
+  placeholder: string
+  /** The add dialog's texts; without them there is no plus button (edit mode). */
+  add?: { title: string; required: string; failed: string }
+  autoFocus?: boolean
+}
+
+/**
+ * A select of the existing agent or vendor names, with a plus button that opens the
+ * "Add New ... Name" dialog (POST /{kind}-names {name}); the new name is selected at once.
+ */
+export const NameSelect = ({ name, label, kind, placeholder, add, autoFocus }: NameSelectProps) => {
+  const names = useNames(kind)
+  const { setValue, control } = useFormContext()
+  const current = useWatch({ control, name }) as string | undefined
+  const [open, setOpen] = useState(false)
+  const [added, setAdded] = useState<string | null>(null)
+  // Names posted by bookings may not be in the list; keep the record's own name selectable.
+  const options = [...(names.data ?? [])]
+  for (const extra of [current, added]) if (extra && !options.includes(extra)) options.unshift(extra)
+
+  // Select the new name only once its <option> is rendered, or the select would show it as empty.
+  useEffect(() => {
+    if (!added) return
+    setValue(name, added, { shouldValidate: true, shouldTouch: true })
+    setAdded(null)
+  }, [added, name, setValue])
+
+  return (
+    <div className="flex items-start gap-2">
+      <Field
+        name={name}
+        label={label}
+        type="select"
+        className="min-w-0 flex-1"
+        options={options}
+        placeholder={names.isPending ? 'Loading...' : placeholder}
+        autoFocus={autoFocus}
+      />
+      {add && (
+        <button
+          type="button"
+          className="btn-secondary mt-6 h-[38px] px-2.5"
+          aria-label={add.title}
+          title={add.title}
+          onClick={() => setOpen(true)}
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+        </button>
+      )}
+      {add && <AddNameDialog open={open} onOpenChange={setOpen} kind={kind} texts={add} onAdded={setAdded} />}
+    </div>
+  )
+}
+
+const AddNameDialog = ({
+  open,
+  onOpenChange,
+  kind,
+  texts,
+  onAdded,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  kind: 'agent' | 'vender'
+  texts: { title: string; required: string; failed: string }
+  onAdded: (name: string) => void
+}) => {
+  const qc = useQueryClient()
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setValue('')
+      setError(null)
+    }
+    onOpenChange(next)
+  }
+
+  const submit = async (e: FormEvent) => {
+    // The dialog sits inside the record's form in the React tree; keep its submit to itself.
+    e.preventDefault()
+    e.stopPropagation()
+    const trimmed = value.trim()
+    if (!trimmed) {
+      setError(texts.required)
+      return
+    }
+    setBusy(true)
+    try {
+      await api.post(`/${kind}-names`, { name: trimmed })
+      await qc.invalidateQueries({ queryKey: [`/${kind}-names`] })
+      onAdded(trimmed)
+      close(false)
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status === 409 ? `${texts.failed}: ${err.message}` : texts.failed,
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const id = `new-${kind}-name`
+  return (
+    <Dialog open={open} onOpenChange={close} title={texts.title}>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={id} className="label">
+          Name
+        </label>
+        <input
+          id={id}
+          className={`input ${error ? 'input-error' : ''}`}
+          value={value}
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            setValue(e.target.value)
+            setError(null)
+          }}
+        />
+        {error && (
+          <p role="alert" className="mt-1 text-sm text-red-600">
+            {error}
+          </p>
+        )}
+        <div className="mt-6 flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={() => close(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Adding...' : 'Add'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,73 @@
+import { type AgentEntry, AgentInput, todayIso, toIsoDate } from '@booking/shared'
+import { FormProvider } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { FormCard } from '../../components/form-card.tsx'
+import { NameSelect } from '../../components/name-select.tsx'
+import type { RecordFormProps } from '../../components/record-list.tsx'
+import { useAuth } from '../../lib/auth.tsx'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useRecordForm } from '../../lib/use-record-form.ts'
+
+export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEntry>) => {
+  const { user } = useAuth()
+  const preview = useEntryPreview('agent')
+  const { form, submit, busy, error } = useRecordForm({
+    schema: AgentInput,
+    path: '/agent',
+    id: record?.id ?? null,
+    failurePrefix: record ? 'Failed to update agent entry:' : 'Failed to save agent entry:',
+    defaultValues: {
+      agent_name: record?.agent_name ?? '',
+      date: record ? toIsoDate(record.date) : todayIso(),
+      employee: record?.employee ?? user?.username ?? '',
+      detail: record?.detail ?? '',
+      credit: record?.credit || '',
+      debit: record?.debit || '',
+      paid_cash: record?.paid_cash || '',
+      paid_bank: record?.paid_bank || '',
+    },
+    onSaved: () => {
+      toast.success(record ? 'Agent entry updated' : 'Agent entry saved')
+      onDone()
+    },
+  })
+
+  return (
+    <FormProvider {...form}>
+      <FormCard
+        title={record ? 'UPDATE AGENT ENTRY' : 'AGENT FORM'}
+        onSubmit={submit}
+        onCancel={onCancel}
+        editing={Boolean(record)}
+        busy={busy}
+        error={error}
+      >
+        <NameSelect
+          name="agent_name"
+          label="Agent Name"
+          kind="agent"
+          placeholder="Select Agent Name"
+          autoFocus
+          add={
+            record
+              ? undefined
+              : {
+                  title: 'Add New Agent Name',
+                  required: 'Agent name is required',
+                  failed: 'Failed to add agent name',
+                }
+          }
+        />
+        <Field name="date" label="Date" type="date" />
+        <Field name="employee" label="Employee" readOnly />
+        <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+        <Field name="detail" label="Detail" className="md:col-span-2" />
+        <Field name="credit" label="Received (Credit)" type="number" step="0.01" />
+        <Field name="debit" label="Payed Cash (Debit)" type="number" step="0.01" />
+        <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" hint="Optional" />
+        <Field name="paid_bank" label="Paid Bank" type="number" step="0.01" hint="Optional" />
+      </FormCard>
+    </FormProvider>
+  )
+}

@@ -1,0 +1,54 @@
+import { EXPENSE_TYPES, type Expense, ExpenseInput, todayIso, toIsoDate } from '@booking/shared'
+import { FormProvider } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { FormCard } from '../../components/form-card.tsx'
+import type { RecordFormProps } from '../../components/record-list.tsx'
+import { useAuth } from '../../lib/auth.tsx'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useRecordForm } from '../../lib/use-record-form.ts'
+
+/** Expense: one page; the employee is the signed-in user and the server assigns the entry. */
+export const ExpenseForm = ({ record, onDone, onCancel }: RecordFormProps<Expense>) => {
+  const { user } = useAuth()
+  const preview = useEntryPreview('expense')
+  const { form, submit, busy, error } = useRecordForm({
+    schema: ExpenseInput,
+    path: '/expenses',
+    id: record?.id ?? null,
+    failurePrefix: 'Failed to submit form:',
+    defaultValues: {
+      user_name: record?.user_name ?? user?.username ?? '',
+      date: record ? toIsoDate(record.date) : todayIso(),
+      withdraw: record?.withdraw ?? '',
+      detail: record?.detail ?? '',
+      total_amount: record?.total_amount ?? '',
+      selection: record?.selection ?? '',
+    },
+    onSaved: () => {
+      toast.success(record ? 'Expense updated' : 'Expense saved')
+      onDone()
+    },
+  })
+
+  return (
+    <FormProvider {...form}>
+      <FormCard
+        title="EXPENSE FORM"
+        onSubmit={submit}
+        onCancel={onCancel}
+        editing={Boolean(record)}
+        busy={busy}
+        error={error}
+      >
+        <Field name="user_name" label="Employee Name" readOnly />
+        <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+        <Field name="date" label="Date" type="date" autoFocus />
+        <Field name="withdraw" label="Withdraw" type="number" step="0.01" hint="Optional" />
+        <Field name="detail" label="Detail" />
+        <Field name="total_amount" label="Total Amount" type="number" step="0.01" />
+        <Field name="selection" label="Type" type="select" options={EXPENSE_TYPES} />
+      </FormCard>
+    </FormProvider>
+  )
+}

@@ -1,0 +1,114 @@
+import {
+  bankTitleOptions,
+  formatAmount,
+  type RefundCustomer,
+  RefundCustomerInput,
+  refundLiveFigures,
+  todayIso,
+  toIsoDate,
+} from '@booking/shared'
+import { FormProvider, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Field, ReadOnlyField } from '../../components/field.tsx'
+import type { RecordFormProps } from '../../components/record-list.tsx'
+import { Wizard } from '../../components/wizard.tsx'
+import { useAuth } from '../../lib/auth.tsx'
+import { useBanks, useEntryPreview, useNames } from '../../lib/records.ts'
+import { useRecordForm } from '../../lib/use-record-form.ts'
+import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
+
+const STEPS = ['Customer Info', 'Payment Details'] as const
+const STEP_FIELDS = [
+  ['employee', 'name', 'date', 'passport', 'reference', 'detail_sector', 'vender_name'],
+  ['total_amount', 'return_from_vendor', 'office_service_charges', 'paid_cash', 'paid_in_bank', 'bank_title'],
+] as const
+
+/** Customer Refund: two steps; remaining and balance follow the amounts as they are typed. */
+export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps<RefundCustomer>) => {
+  const { user } = useAuth()
+  const preview = useEntryPreview('refund')
+  const vendors = useNames('vender')
+  const banks = useBanks()
+  const { form, submit, busy, error } = useRecordForm({
+    schema: RefundCustomerInput,
+    path: '/refund-customer',
+    id: record?.id ?? null,
+    failureMessage: 'Failed to submit form. Please try again later.',
+    defaultValues: {
+      employee: record?.employee ?? user?.username ?? '',
+      name: record?.name ?? '',
+      date: record ? toIsoDate(record.date) : todayIso(),
+      passport: record?.passport ?? '',
+      reference: record?.reference ?? '',
+      detail_sector: record?.detail_sector ?? '',
+      total_amount: record?.total_amount ?? '',
+      vender_name: record?.vender_name ?? '',
+      return_from_vendor: record?.return_from_vendor ?? '',
+      office_service_charges: record?.office_service_charges ?? '',
+      paid_cash: record?.paid_cash ?? '',
+      paid_in_bank: record?.paid_in_bank ?? '',
+      bank_title: record?.bank_title ?? '',
+    },
+    onSaved: () => {
+      toast.success(record ? 'Customer refund updated' : 'Customer refund saved')
+      onDone()
+    },
+  })
+  const { step, goTo, showFirstError } = useWizardSteps(form, STEP_FIELDS)
+  const figures = refundLiveFigures(useWatch({ control: form.control }))
+  const vendorOptions = [...(vendors.data ?? [])]
+  if (record?.vender_name && !vendorOptions.includes(record.vender_name))
+    vendorOptions.push(record.vender_name)
+
+  return (
+    <FormProvider {...form}>
+      <Wizard
+        title={record ? 'Update Customer Refund' : 'New Customer Refund'}
+        steps={STEPS}
+        current={step}
+        onStepChange={goTo}
+        onSubmit={(e) => submit(e).then(showFirstError)}
+        onCancel={onCancel}
+        editing={Boolean(record)}
+        busy={busy}
+        error={error}
+      >
+        {step === 0 ? (
+          <>
+            <Field name="employee" label="Employee" readOnly />
+            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+            <Field name="name" label="Customer Name" autoFocus />
+            <Field name="date" label="Date" type="date" />
+            <Field name="passport" label="Passport" />
+            <Field name="reference" label="Reference" />
+            <Field name="detail_sector" label="Detail / Sector" />
+            <Field
+              name="vender_name"
+              label="Vendor Name"
+              type="select"
+              options={vendorOptions}
+              placeholder={vendors.isPending ? 'Loading...' : 'Select Vendor Name'}
+            />
+          </>
+        ) : (
+          <>
+            <Field name="total_amount" label="Total Amount" type="number" step="0.01" autoFocus />
+            <Field name="return_from_vendor" label="Return From Vendor" type="number" step="0.01" />
+            <Field name="office_service_charges" label="Office Service Charges" type="number" step="0.01" />
+            <ReadOnlyField label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
+            <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+            <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+            <Field
+              name="bank_title"
+              label="Bank Title"
+              type="select"
+              options={bankTitleOptions(banks.data ?? [], record?.bank_title)}
+              placeholder={banks.isPending ? 'Loading...' : 'Select Bank Title'}
+            />
+            <ReadOnlyField label="Balance" value={formatAmount(figures.balance)} />
+          </>
+        )}
+      </Wizard>
+    </FormProvider>
+  )
+}

@@ -1,0 +1,60 @@
+import { type Refunded, RefundedInput, todayIso, toIsoDate } from '@booking/shared'
+import { FormProvider } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { FormCard } from '../../components/form-card.tsx'
+import type { RecordFormProps } from '../../components/record-list.tsx'
+import { useAuth } from '../../lib/auth.tsx'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useRecordForm } from '../../lib/use-record-form.ts'
+
+/** Refunded (MCB): one page; the two paid dates may stay empty and are then sent as null. */
+export const RefundedForm = ({ record, onDone, onCancel }: RecordFormProps<Refunded>) => {
+  const { user } = useAuth()
+  const preview = useEntryPreview('refunded')
+  const { form, submit, busy, error } = useRecordForm({
+    schema: RefundedInput,
+    path: '/refunded',
+    id: record?.id ?? null,
+    failurePrefix: 'Failed to submit form:',
+    defaultValues: {
+      employee: record?.employee ?? user?.username ?? '',
+      date: record ? toIsoDate(record.date) : todayIso(),
+      name: record?.name ?? '',
+      passport: record?.passport ?? '',
+      reference: record?.reference ?? '',
+      paid_fee_date: toIsoDate(record?.paid_fee_date),
+      paid_refund_date: toIsoDate(record?.paid_refund_date),
+      total_balance: record?.total_balance ?? '',
+      withdraw: record?.withdraw ?? 0,
+    },
+    onSaved: () => {
+      toast.success(record ? 'Refunded entry updated' : 'Refunded entry saved')
+      onDone()
+    },
+  })
+
+  return (
+    <FormProvider {...form}>
+      <FormCard
+        title="REFUNDED FORM"
+        onSubmit={submit}
+        onCancel={onCancel}
+        editing={Boolean(record)}
+        busy={busy}
+        error={error}
+      >
+        <Field name="employee" label="Employee" readOnly />
+        <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+        <Field name="date" label="Date" type="date" />
+        <Field name="name" label="Name" />
+        <Field name="passport" label="Passport" />
+        <Field name="reference" label="Reference" />
+        <Field name="paid_fee_date" label="Paid Fee Date" type="date" hint="Optional" />
+        <Field name="paid_refund_date" label="Paid Refund Date" type="date" hint="Optional" />
+        <Field name="total_balance" label="Total Balance" type="number" step="0.01" />
+        <Field name="withdraw" label="Withdraw" type="number" step="0.01" />
+      </FormCard>
+    </FormProvider>
+  )
+}

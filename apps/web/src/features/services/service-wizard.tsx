@@ -1,0 +1,119 @@
+import {
+  formatAmount,
+  SERVICE_REMAINING_NEGATIVE,
+  type Service,
+  ServiceInput,
+  serviceRemaining,
+  todayIso,
+  toIsoDate,
+  VISA_TYPES,
+} from '@booking/shared'
+import { FormProvider, useFormContext, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Field, FieldShell, ReadOnlyField } from '../../components/field.tsx'
+import type { RecordFormProps } from '../../components/record-list.tsx'
+import { Wizard } from '../../components/wizard.tsx'
+import { useAuth } from '../../lib/auth.tsx'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useRecordForm } from '../../lib/use-record-form.ts'
+import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
+
+const STEPS = ['Basic Info', 'Service Details', 'Payment Details'] as const
+const STEP_FIELDS = [
+  ['user_name', 'customer_add', 'booking_date'],
+  ['specific_detail', 'visa_type'],
+  ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount'],
+] as const
+
+/** Live remaining = receivable − paid cash − paid in bank; read-only, the server recomputes it. */
+const RemainingAmount = () => {
+  const { control } = useFormContext()
+  const [receivable_amount, paid_cash, paid_in_bank] = useWatch({
+    control,
+    name: ['receivable_amount', 'paid_cash', 'paid_in_bank'],
+  })
+  const remaining = serviceRemaining({ receivable_amount, paid_cash, paid_in_bank })
+  const error = remaining < 0 ? SERVICE_REMAINING_NEGATIVE : undefined
+  return (
+    <FieldShell id="field-remaining_amount" label="Remaining Amount" error={error}>
+      <input
+        id="field-remaining_amount"
+        className={`input bg-slate-50 ${error ? 'input-error' : ''}`}
+        readOnly
+        tabIndex={-1}
+        aria-invalid={error ? true : undefined}
+        value={formatAmount(remaining)}
+      />
+    </FieldShell>
+  )
+}
+
+/** Services: three steps; Next checks the current step, a failed submit jumps to the first step with an error. */
+export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Service>) => {
+  const { user } = useAuth()
+  const preview = useEntryPreview('services')
+  const { form, submit, busy, error } = useRecordForm({
+    schema: ServiceInput,
+    path: '/services',
+    id: record?.id ?? null,
+    failureMessage: 'Failed to submit form. Please try again later.',
+    defaultValues: {
+      user_name: record?.user_name ?? user?.username ?? '',
+      customer_add: record?.customer_add ?? '',
+      booking_date: record ? toIsoDate(record.booking_date) : todayIso(),
+      specific_detail: record?.specific_detail ?? '',
+      visa_type: record?.visa_type ?? '',
+      receivable_amount: record?.receivable_amount ?? '',
+      paid_cash: record?.paid_cash ?? '',
+      paid_in_bank: record?.paid_in_bank ?? '',
+      profit: record?.profit ?? '',
+    },
+    toBody: (values) => ({ ...values, remaining_amount: serviceRemaining(values) }),
+    onSaved: () => {
+      toast.success(record ? 'Service updated' : 'Service saved')
+      onDone()
+    },
+  })
+
+  const { step, goTo, showFirstError } = useWizardSteps(form, STEP_FIELDS)
+
+  return (
+    <FormProvider {...form}>
+      <Wizard
+        title={record ? 'Update Service' : 'New Service'}
+        steps={STEPS}
+        current={step}
+        onStepChange={goTo}
+        onSubmit={(e) => submit(e).then(showFirstError)}
+        onCancel={onCancel}
+        editing={Boolean(record)}
+        busy={busy}
+        error={error}
+      >
+        {step === 0 && (
+          <>
+            <Field name="user_name" label="User Name" readOnly />
+            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+            <Field name="customer_add" label="Customer Address" autoFocus />
+            <Field name="booking_date" label="Booking Date" type="date" />
+          </>
+        )}
+        {step === 1 && (
+          <>
+            <Field name="specific_detail" label="Specific Detail" autoFocus />
+            <Field name="visa_type" label="Visa Type" type="select" options={VISA_TYPES} />
+          </>
+        )}
+        {step === 2 && (
+          <>
+            <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
+            <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+            <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+            <Field name="profit" label="Profit" type="number" step="0.01" />
+            <RemainingAmount />
+          </>
+        )}
+      </Wizard>
+    </FormProvider>
+  )
+}

@@ -1,0 +1,80 @@
+import { todayIso, toIsoDate, type VendorEntry, VendorInput } from '@booking/shared'
+import { useQueryClient } from '@tanstack/react-query'
+import { FormProvider } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Field, FieldShell } from '../../components/field.tsx'
+import { FormCard } from '../../components/form-card.tsx'
+import { NameSelect } from '../../components/name-select.tsx'
+import type { RecordFormProps } from '../../components/record-list.tsx'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useRecordForm } from '../../lib/use-record-form.ts'
+
+export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorEntry>) => {
+  const qc = useQueryClient()
+  const preview = useEntryPreview('vender')
+  const { form, submit, busy, error } = useRecordForm({
+    schema: VendorInput,
+    path: '/vender',
+    id: record?.id ?? null,
+    failurePrefix: record ? 'Failed to update vendor entry:' : 'Failed to save vendor entry:',
+    defaultValues: {
+      vender_name: record?.vender_name ?? '',
+      date: record ? toIsoDate(record.date) : todayIso(),
+      detail: record?.detail ?? '',
+      bank_title: record?.bank_title ?? '',
+      credit: record?.credit || '',
+      debit: record?.debit || '',
+      // Not on the spec's form, but kept so an edit does not clear a stored withdrawal.
+      withdraw: record?.withdraw ?? 0,
+    },
+    onSaved: () => {
+      qc.invalidateQueries({ queryKey: ['/vender-names'] })
+      toast.success(record ? 'Vendor entry updated' : 'Vendor entry saved')
+      onDone()
+    },
+  })
+
+  return (
+    <FormProvider {...form}>
+      <FormCard
+        title={record ? 'UPDATE VENDOR ENTRY' : 'VENDOR FORM'}
+        onSubmit={submit}
+        onCancel={onCancel}
+        editing={Boolean(record)}
+        busy={busy}
+        error={error}
+      >
+        <NameSelect
+          name="vender_name"
+          label="Vendor Name"
+          kind="vender"
+          placeholder="Select Vendor Name"
+          autoFocus
+          add={
+            record
+              ? undefined
+              : {
+                  title: 'Add New Vendor Name',
+                  required: 'Vendor name is required',
+                  failed: 'Failed to add vendor name',
+                }
+          }
+        />
+        <Field name="date" label="Date" type="date" />
+        <FieldShell id="vender-entry" label="Entry">
+          <input
+            id="vender-entry"
+            className="input"
+            value={record?.entry ?? preview.text}
+            readOnly
+            disabled
+          />
+        </FieldShell>
+        <Field name="detail" label="Detail" />
+        <Field name="bank_title" label="Bank Title" />
+        <Field name="credit" label="Payable" type="number" step="0.01" />
+        <Field name="debit" label="Payed" type="number" step="0.01" />
+      </FormCard>
+    </FormProvider>
+  )
+}

@@ -1,0 +1,165 @@
+import {
+  formatAmount,
+  numberOrZero,
+  passengerFormValues,
+  remainingAmount,
+  toIsoDate,
+  type Visa,
+  VisaInput,
+  visaProfit,
+} from '@booking/shared'
+import { useState } from 'react'
+import { FormProvider, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Field, ReadOnlyField } from '../../components/field.tsx'
+import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
+import { Wizard } from '../../components/wizard.tsx'
+import { useAuth } from '../../lib/auth.tsx'
+import { useCustomers, useEntryPreview } from '../../lib/records.ts'
+import { useRecordForm } from '../../lib/use-record-form.ts'
+
+const STEPS = ['Basic Info', 'Passport Details', 'Dates', 'Payment Details'] as const
+const STEP_FIELDS = [
+  [
+    'employee_name',
+    'file_number',
+    'reference',
+    'sponsor_name',
+    'visa_number',
+    'id_number',
+    'embassy',
+    'e_number',
+    'customer_add',
+    'ptn_permission',
+  ],
+  ['passport_detail'],
+  [
+    'embassy_send_date',
+    'embassy_return_date',
+    'protector_date',
+    'expiry_medical_date',
+    'passport_deliver_date',
+  ],
+  ['receivable_amount', 'additional_charges', 'pay_for_protector', 'paid_cash', 'paid_in_bank'],
+] as const
+
+const MONEY = [
+  'receivable_amount',
+  'additional_charges',
+  'pay_for_protector',
+  'paid_cash',
+  'paid_in_bank',
+] as const
+
+/** Visa processing in four steps; profit and remaining follow the amounts as they are typed. */
+export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) => {
+  const { user } = useAuth()
+  const preview = useEntryPreview('visa')
+  const customers = useCustomers()
+  const [step, setStep] = useState(0)
+  const { form, submit, busy, error } = useRecordForm({
+    schema: VisaInput,
+    path: '/visa-processing',
+    id: record?.id ?? null,
+    defaultValues: {
+      employee_name: record?.employee_name ?? user?.username ?? '',
+      file_number: record?.file_number ?? '',
+      reference: record?.reference ?? '',
+      sponsor_name: record?.sponsor_name ?? '',
+      visa_number: record?.visa_number ?? '',
+      id_number: record?.id_number ?? '',
+      embassy: record?.embassy ?? '',
+      e_number: record?.e_number ?? '',
+      customer_add: record?.customer_add ?? '',
+      ptn_permission: record?.ptn_permission ?? '',
+      passport_detail: passengerFormValues(record?.passport_detail),
+      embassy_send_date: toIsoDate(record?.embassy_send_date),
+      embassy_return_date: toIsoDate(record?.embassy_return_date),
+      protector_date: toIsoDate(record?.protector_date),
+      expiry_medical_date: toIsoDate(record?.expiry_medical_date),
+      passport_deliver_date: toIsoDate(record?.passport_deliver_date),
+      ...Object.fromEntries(MONEY.map((k) => [k, record?.[k] ?? ''])),
+    },
+    // The spec stores passport_detail as JSON text.
+    toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
+    onSaved: () => {
+      toast.success(record ? 'Visa processing updated' : 'Visa processing saved')
+      onDone()
+    },
+  })
+
+  const [receivable, additional, protector, cash, bank] = useWatch({
+    control: form.control,
+    name: [...MONEY],
+  }).map(numberOrZero)
+  const customerNames = (customers.data ?? []).map((c) => c.name)
+  if (record?.customer_add && !customerNames.includes(record.customer_add))
+    customerNames.unshift(record.customer_add)
+
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    await submit(e)
+    // The live field state, not the render's formState snapshot, knows what this submit found.
+    const failed = STEP_FIELDS.findIndex((fields) => fields.some((f) => form.getFieldState(f).invalid))
+    if (failed !== -1) setStep(failed)
+  }
+
+  return (
+    <FormProvider {...form}>
+      <Wizard
+        title={record ? 'Update Visa Processing' : 'New Visa Processing'}
+        steps={STEPS}
+        current={step}
+        onStepChange={setStep}
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+        editing={Boolean(record)}
+        busy={busy}
+        error={error}
+      >
+        {step === 0 && (
+          <>
+            <Field name="employee_name" label="Employee Name" readOnly />
+            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+            <Field name="file_number" label="File Number" autoFocus />
+            <Field name="reference" label="Reference" />
+            <Field name="sponsor_name" label="Sponsor Name" />
+            <Field name="visa_number" label="Visa Number" />
+            <Field name="id_number" label="ID Number" />
+            <Field name="embassy" label="Embassy" />
+            <Field name="e_number" label="E Number" />
+            <Field name="customer_add" label="Customer" type="select" options={customerNames} />
+            <Field name="ptn_permission" label="PTN Permission" />
+          </>
+        )}
+        {step === 1 && <SinglePassengerFields name="passport_detail" />}
+        {step === 2 && (
+          <>
+            <Field name="embassy_send_date" label="Embassy Send Date" type="date" autoFocus />
+            <Field name="embassy_return_date" label="Embassy Return Date" type="date" />
+            <Field name="protector_date" label="Protector Date" type="date" />
+            <Field name="expiry_medical_date" label="Expiry Medical Date" type="date" />
+            <Field name="passport_deliver_date" label="Passport Deliver Date" type="date" />
+          </>
+        )}
+        {step === 3 && (
+          <>
+            <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
+            <Field name="additional_charges" label="Additional Charges" type="number" step="0.01" />
+            <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
+            <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+            <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+            <ReadOnlyField
+              label="Profit"
+              value={formatAmount(visaProfit(receivable, additional, protector))}
+            />
+            <ReadOnlyField
+              label="Remaining Amount"
+              value={formatAmount(remainingAmount(receivable, cash, bank))}
+            />
+          </>
+        )}
+      </Wizard>
+    </FormProvider>
+  )
+}

@@ -1,0 +1,252 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { loginJsSize } from './bundle-size.ts'
+import { seedDatabase } from './seed.ts'
+
+/**
+ * `npm run bench`: prints every figure of bench/README.md in one run.
+ * BENCH_SIZES=10000,100000,1000000  BENCH_DURATION=5 (seconds per load test)  BENCH_SEED=42
+ * BENCH_WEB_DIR=path of a built web app (else apps/web/dist, built when missing).
+ */
+const root = fileURLToPath(new URL('..', import.meta.url))
+const env = process.env
+const SIZES = (env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
+const DURATION = Number(env.BENCH_DURATION ?? 5)
+const SEED = Number(env.BENCH_SEED ?? 42)
+const CONNECTIONS = 10
+const PORT = 4990
+const ADMIN = { email: 'bench@bench.local', password: 'bench-pass-123' }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+const waitFor = async (url: string) => {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return
+    } catch {}
+    await sleep(100)
+  }
+  throw new Error(`server at ${url} did not start`)
+}
+
+/** Resident-set peak of a process, from the kernel's own high-water mark. */
+const peakRssMb = (pid: number) => {
+  try {
+    const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0)
+    return Math.round(kb / 1024)
+  } catch {
+    return 0
+  }
+}
+
+const startProcess = async (args: string[], extraEnv: Record<string, string>, health: string) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  await waitFor(health)
+  return child
+}
+
+const stop = async (child: ChildProcess) => {
+  const done = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  await done
+}
+
+interface Load {
+  rps: number
+  p99: number
+  errors: number
+}
+
+const load = async (
+  url: string,
+  opts: { method?: 'GET' | 'POST'; token?: string; body?: unknown; duration?: number } = {},
+): Promise<Load> => {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: opts.duration ?? DURATION,
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  })
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+/** Latency of one request at a time (no queueing): what a user waits for. */
+const timed = async (url: string, token: string, n = 50) => {
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now()
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+    await res.arrayBuffer()
+    if (!res.ok) throw new Error(`${url} → ${res.status}`)
+    times.push(performance.now() - t0)
+  }
+  times.sort((a, b) => a - b)
+  const at = (q: number) =>
+    (times[Math.min(times.length - 1, Math.floor(q * times.length))] as number).toFixed(1)
+  return { p50: at(0.5), p99: at(0.99) }
+}
+
+const ticketBody = () => ({
+  employee_name: 'bench',
+  agent_name: 'Agent Rafiq',
+  customer_add: 'Ali Khan',
+  reference: 'REF-1',
+  depart_date: '2026-03-01',
+  return_date: '2026-03-20',
+  sector: 'LHE-DXB',
+  airline: 'Emirates',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  passport_detail: JSON.stringify([
+    {
+      title: 'Mr',
+      firstName: 'Ali',
+      lastName: 'Khan',
+      dob: '1990-01-01',
+      nationality: 'Pakistani',
+      documentType: 'Passport',
+      documentNo: 'AB1234567',
+      documentExpiry: '2030-01-01',
+      issueCountry: 'Pakistan',
+    },
+  ]),
+  receivable_amount: 120000,
+  paid_cash: 50000,
+  bank_title: 'UBL Account 1',
+  paid_in_bank: 20000,
+  payable_to_vendor: 100000,
+  vendor_name: 'Sky Links',
+  profit: 20000,
+  remaining_amount: 50000,
+})
+
+const fmt = (n: number) => n.toLocaleString('en-US')
+const ratio = (rps: number, base: number) => `${((rps / base) * 100).toFixed(0)}%`
+const line = (name: string, r: Load, base: number) =>
+  console.log(
+    `  ${name.padEnd(34)} ${fmt(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   ${ratio(r.rps, base).padStart(5)} of hello${r.errors ? `   (${fmt(r.errors)} errors)` : ''}`,
+  )
+
+const webSize = () => {
+  let dir = env.BENCH_WEB_DIR ?? `${root}apps/web/dist`
+  if (!existsSync(`${dir}/index.html`)) {
+    dir = '/tmp/booking-bench/web'
+    console.log('  building the web app…')
+    spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: `${root}apps/web`,
+      stdio: 'inherit',
+    })
+  }
+  const size = loginJsSize(dir)
+  console.log(
+    `  login page initial JavaScript: ${(size.gzip / 1024).toFixed(1)} kB gzipped (${(size.raw / 1024).toFixed(0)} kB raw, ${size.files.length} files; target < 200 kB)`,
+  )
+}
+
+const main = async () => {
+  console.log(
+    `Booking System bench — ${DURATION} s per load test, ${CONNECTIONS} connections, seed ${SEED}\n`,
+  )
+  console.log('Web bundle')
+  webSize()
+
+  console.log('\nBaseline')
+  const hello = await startProcess(['bench/hello.ts'], { PORT: String(PORT) }, `http://127.0.0.1:${PORT}/`)
+  const base = await load(`http://127.0.0.1:${PORT}/`)
+  await stop(hello)
+  line('bare Fastify hello world', base, base.rps)
+
+  const largest = Math.max(...SIZES)
+  for (const size of SIZES) {
+    console.log(`\n${fmt(size)} records`)
+    const file = await seedDatabase(size, SEED, (m) => console.log(m))
+    const api = `http://127.0.0.1:${PORT}/api`
+    const server = await startProcess(
+      ['apps/server/src/main.ts'],
+      {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${file}`,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_USERNAME: 'bench',
+        JWT_SECRET: 'bench-secret',
+        LOG: 'off',
+        LOGIN_RATE_MAX: '1000000000',
+        WEB_DIR: '/nonexistent',
+      },
+      `${api}/health`,
+    )
+    try {
+      const login = (await (
+        await fetch(`${api}/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        })
+      ).json()) as { token?: string }
+      const token = login.token as string
+      if (!token) throw new Error(`login failed: ${JSON.stringify(login)}`)
+      const hasTicket = (
+        await fetch(`${api}/ticket?limit=1`, { headers: { authorization: `Bearer ${token}` } })
+      ).ok
+      const list = hasTicket ? `${api}/ticket?limit=25` : `${api}/protector?limit=25`
+      const listName = hasTicket ? 'GET /api/ticket' : 'GET /api/protector'
+      const search = `${list}&q=khan`
+
+      for (const [name, url] of [
+        ['dashboard  GET /api/dashboard', `${api}/dashboard`],
+        ['feed  GET /api/dashboard/bookings', `${api}/dashboard/bookings?limit=25`],
+        [
+          'feed, page 200 of a range',
+          `${api}/dashboard/bookings?limit=25&offset=5000&from=2022-01-01&to=2024-06-30`,
+        ],
+        [`list page  ${listName}`, list],
+      ] as const) {
+        const t = await timed(url, token)
+        console.log(`  ${name.padEnd(34)} single-user p50 ${t.p50} ms, p99 ${t.p99} ms`)
+      }
+      const runs: Array<[string, Load]> = []
+      runs.push(['dashboard', await load(`${api}/dashboard`, { token })])
+      runs.push(['dashboard feed page', await load(`${api}/dashboard/bookings?limit=25`, { token })])
+      runs.push([`list page (${listName})`, await load(list, { token })])
+      if (size === largest) {
+        runs.push([`search (${listName}&q=khan)`, await load(search, { token })])
+        runs.push([
+          'login  POST /api/user/login',
+          await load(`${api}/user/login`, { method: 'POST', body: ADMIN }),
+        ])
+        if (hasTicket) {
+          runs.push([
+            'create ticket  POST /api/ticket',
+            await load(`${api}/ticket`, { method: 'POST', token, body: ticketBody() }),
+          ])
+        } else {
+          console.log('  create ticket: POST /api/ticket does not exist yet — skipped')
+        }
+      }
+      for (const [name, r] of runs) line(name, r, base.rps)
+    } finally {
+      const peak = peakRssMb(server.pid as number)
+      await stop(server)
+      console.log(`  peak server memory (RSS): ${peak} MB`)
+    }
+  }
+}
+
+await main()

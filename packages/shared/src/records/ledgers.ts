@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { requiredDate } from '../dates.ts'
+import { amount, requiredText } from '../fields.ts'
+
+/** A ledger amount: optional (0), a number, never negative. */
+const ledgerAmount = (typeError: string, negative: string) =>
+  amount({ typeError, min: { value: 0, message: negative } })
+
+/** Optional text that may be missing or null from older clients; becomes ''. */
+const optionalString = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '')
+
+/** The entry is assigned by the server on create; older clients still send it, so it is accepted and ignored. */
+const entry = optionalString(50)
+
+/** Agent ledger row (spec part 2 §5 "Agent"). Balance is computed by the database, never sent. */
+export const AgentInput = z
+  .object({
+    agent_name: requiredText('Agent name is required', 100),
+    date: requiredDate('Date is required'),
+    employee: requiredText('Employee is required', 100),
+    entry,
+    detail: requiredText('Detail is required'),
+    credit: ledgerAmount('Credit must be a number', 'Credit must be positive'),
+    debit: ledgerAmount('Debit must be a number', 'Debit must be positive'),
+    paid_cash: ledgerAmount('Paid cash must be a number', 'Paid cash must be positive'),
+    paid_bank: ledgerAmount('Paid bank must be a number', 'Paid bank must be positive'),
+  })
+  .refine((v) => v.credit > 0 || v.debit > 0, {
+    message: 'Either Credit or Debit is required',
+    path: ['credit'],
+  })
+export type AgentInput = z.input<typeof AgentInput>
+
+export interface AgentEntry extends z.output<typeof AgentInput> {
+  id: number
+  entry: string
+  receivable_amount: number
+  /** Running SUM(credit - debit) for this agent in (date, id) order. */
+  balance: number
+  source_type: string | null
+}
+
+/** Vendor ledger row: credit is payable, debit is payed; exactly one of them per row. */
+export const VendorInput = z
+  .object({
+    vender_name: requiredText('Vendor name is required', 100),
+    date: requiredDate('Date is required'),
+    entry,
+    detail: requiredText('Detail is required'),
+    bank_title: requiredText('Bank Title is required', 100),
+    credit: ledgerAmount('Credit must be a number', 'Credit must be 0 or more'),
+    debit: ledgerAmount('Debit must be a number', 'Debit must be 0 or more'),
+    withdraw: ledgerAmount('Withdraw must be a number', 'Withdraw must be 0 or more'),
+  })
+  .refine((v) => v.credit > 0 !== v.debit > 0, {
+    message: 'Either Credit or Debit is required, but not both',
+    path: ['credit'],
+  })
+export type VendorInput = z.input<typeof VendorInput>
+
+export interface VendorEntry extends z.output<typeof VendorInput> {
+  id: number
+  entry: string
+  /** Running SUM(credit - debit) for this vendor in (date, id) order. */
+  remaining_amount: number
+  source_type: string | null
+}
+
+const accountFields = {
+  bank_name: requiredText('Select Bank', 100),
+  employee_name: requiredText('Employee is required', 100),
+  vendor_name: optionalString(100),
+  entry,
+  date: requiredDate('Enter Date'),
+  detail: requiredText('Enter Detail'),
+  credit: ledgerAmount('Credit must be a number', 'Credit must be positive'),
+  debit: ledgerAmount('Debit must be a number', 'Debit must be positive'),
+}
+
+const NO_AMOUNT = 'Enter amount in either Credit or Debit'
+
+/** Office account (bank ledger) row as the API takes it. */
+export const AccountInput = z
+  .object(accountFields)
+  .refine((v) => v.credit > 0 || v.debit > 0, { message: NO_AMOUNT, path: ['credit'] })
+export type AccountInput = z.input<typeof AccountInput>
+
+export interface AccountEntry extends z.output<typeof AccountInput> {
+  id: number
+  entry: string
+  /** Running SUM(credit - debit) for this bank in (date, id) order. */
+  balance: number
+  source_type: string | null
+}
+
+/** Opening balance sign rule: a positive balance is a credit, a negative one a debit of its absolute value. */
+export const openingBalanceAmounts = (balance: number): { credit: number; debit: number } =>
+  balance >= 0 ? { credit: balance, debit: 0 } : { credit: 0, debit: Math.abs(balance) }
+
+/**
+ * The account form: the API fields plus the create-only Opening Balance mode, which hides
+ * credit/debit and asks for one signed balance instead.
+ */
+export const AccountFormInput = z
+  .object({
+    ...accountFields,
+    opening: z.boolean().optional().default(false),
+    balance: amount({ typeError: 'Enter Opening Balance' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.opening) {
+      if (v.balance === 0)
+        ctx.addIssue({ code: 'custom', message: 'Enter Opening Balance', path: ['balance'] })
+    } else if (!(v.credit > 0 || v.debit > 0)) {
+      ctx.addIssue({ code: 'custom', message: NO_AMOUNT, path: ['credit'] })
+    }
+  })
+export type AccountFormInput = z.input<typeof AccountFormInput>
+
+/** What the account form sends: the spec's payload, with an opening balance turned into credit or debit. */
+export const accountBody = (v: z.output<typeof AccountFormInput>): z.output<typeof AccountInput> => {
+  const { opening, balance, ...rest } = v
+  return opening ? { ...rest, ...openingBalanceAmounts(balance) } : rest
+}

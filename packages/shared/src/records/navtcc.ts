@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { navtccProfit, remainingAmount } from '../calc.ts'
+import { amount, optionalText, requiredText } from '../fields.ts'
+import { numberOrZero } from '../money.ts'
+import { NOT_NEGATIVE } from './not-negative.ts'
+import { RequiredPassenger } from './single-passenger.ts'
+
+/** NAVTCC amounts are whole rupees (spec: parsed as integers). */
+const wholeAmount = (label: string) =>
+  amount({
+    required: `${label} is required`,
+    typeError: `${label} must be a number`,
+    min: NOT_NEGATIVE,
+    integer: true,
+  })
+
+export const NavtccInput = z.object({
+  employee_name: requiredText('Employee Name is required'),
+  customer_add: requiredText('Customer Address is required'),
+  reference: requiredText('Reference is required', 200),
+  profession_key: requiredText('Airline is required', 200),
+  // One passenger; JSON text, a one-element array or an object are all accepted.
+  passport_detail: RequiredPassenger,
+  receivable_amount: wholeAmount('Receivable Amount'),
+  paid_cash: wholeAmount('Paid Cash'),
+  paid_in_bank: wholeAmount('Paid In Bank'),
+  paid_from_bank: requiredText('Bank Title is required', 200),
+  payed_to_bank: wholeAmount('Payed To Bank'),
+  // Our addition: who the payed-to-bank amount is owed to; empty means no vendor posting.
+  vendor_name: optionalText(100).prefault(null),
+})
+export type NavtccInput = z.input<typeof NavtccInput>
+
+/** As the API answers: passport_detail is the stored JSON text. */
+export interface Navtcc extends Omit<z.output<typeof NavtccInput>, 'passport_detail'> {
+  id: number
+  entry: string
+  passport_detail: string
+  profit: number
+  remaining_amount: number
+  created_at: string
+}
+
+/** Remaining and profit as the form shows them while typing: junk or empty inputs count as 0. */
+export const navtccLiveFigures = (v: Partial<Record<keyof NavtccInput, unknown>>) => {
+  const receivable = numberOrZero(v.receivable_amount)
+  return {
+    remaining_amount: remainingAmount(receivable, numberOrZero(v.paid_cash), numberOrZero(v.paid_in_bank)),
+    profit: navtccProfit(receivable, numberOrZero(v.payed_to_bank)),
+  }
+}

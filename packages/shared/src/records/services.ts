@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { remainingAmount } from '../calc.ts'
+import { requiredDate } from '../dates.ts'
+import { amount, oneOf, requiredText } from '../fields.ts'
+import { numberOrZero } from '../money.ts'
+import { VISA_TYPES } from '../options.ts'
+import { NOT_NEGATIVE } from './not-negative.ts'
+
+/** Remaining as the form shows it while typing: junk or empty inputs count as 0. */
+export const serviceRemaining = (v: {
+  receivable_amount?: unknown
+  paid_cash?: unknown
+  paid_in_bank?: unknown
+}) =>
+  remainingAmount(numberOrZero(v.receivable_amount), numberOrZero(v.paid_cash), numberOrZero(v.paid_in_bank))
+
+export const SERVICE_REMAINING_NEGATIVE = 'Remaining amount cannot be negative'
+
+export const ServiceInput = z
+  .object({
+    user_name: requiredText('User Name is required'),
+    customer_add: requiredText('Customer Address is required'),
+    booking_date: requiredDate('Booking Date is required'),
+    specific_detail: requiredText('Specific Detail is required'),
+    visa_type: oneOf(VISA_TYPES, 'Visa Type is required', 'Invalid Visa Type'),
+    receivable_amount: amount({ required: 'Receivable Amount is required', min: NOT_NEGATIVE }),
+    paid_cash: amount({ required: 'Paid Cash is required', min: NOT_NEGATIVE }),
+    // The spec calls it a bank title, but remaining subtracts it, so it is held as an amount.
+    paid_in_bank: amount({ required: 'Number is required', min: NOT_NEGATIVE }),
+    profit: amount({ required: 'Profit is required', typeError: 'Profit must be a number' }),
+    // Sent by the client for display only; the server recomputes it.
+    remaining_amount: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (serviceRemaining(v) < 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['remaining_amount'],
+        message: 'Remaining amount cannot be negative',
+      })
+    }
+  })
+export type ServiceInput = z.input<typeof ServiceInput>
+
+export interface Service extends Omit<z.output<typeof ServiceInput>, 'remaining_amount'> {
+  id: number
+  entry: string
+  remaining_amount: number
+  created_at: string
+}

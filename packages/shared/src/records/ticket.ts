@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { optionalDate as date, requiredDate } from '../dates.ts'
+import { amount, requiredText, optionalText as text } from '../fields.ts'
+import { passengerCount, passengerList, TicketPassenger } from './passenger.ts'
+
+const notNegative = (label: string) => ({ value: 0, message: `${label} cannot be negative` })
+
+const optionalText = (max: number) => text(max).prefault(null)
+
+/** Empty reference travels as null (spec §3). */
+const nullableText = (max = 200) =>
+  z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v ?? '').trim() || null)
+    .pipe(z.string().max(max, `At most ${max} characters`).nullable())
+    .prefault(null)
+
+/** The return date, when given, cannot come before the departure. */
+export const returnAfterDepart = (v: { depart_date?: unknown; return_date?: unknown }) =>
+  typeof v.depart_date !== 'string' ||
+  typeof v.return_date !== 'string' ||
+  !v.depart_date ||
+  !v.return_date ||
+  v.return_date >= v.depart_date
+
+export const RETURN_BEFORE_DEPART = 'Return Date cannot be before Depart Date'
+export const PASSENGER_REQUIRED =
+  'At least one passenger detail is required if passenger count is greater than 0'
+
+export const TicketInput = z
+  .object({
+    employee_name: requiredText('Employee Name is required', 100),
+    agent_name: optionalText(100),
+    customer_add: requiredText('Customer Address is required', 200),
+    reference: nullableText(),
+    depart_date: requiredDate('Travel Date is required'),
+    return_date: date().prefault(null),
+    sector: requiredText('Sector is required', 200),
+    airline: requiredText('Airline is required', 100),
+    adults: passengerCount({
+      required: 'Adults is required',
+      typeError: 'Adults must be a number',
+      negative: 'Adults cannot be negative',
+    }),
+    children: passengerCount({
+      required: 'Children is required',
+      typeError: 'Children must be a number',
+      negative: 'Children cannot be negative',
+    }),
+    infants: passengerCount({
+      required: 'Infants is required',
+      typeError: 'Infants must be a number',
+      negative: 'Infants cannot be negative',
+    }),
+    // JSON text, an array or one object (spec §3); always a list once parsed.
+    passport_detail: z.preprocess(passengerList, z.array(TicketPassenger).max(300, 'Too many passengers')),
+    receivable_amount: amount({
+      required: 'Receivable Amount is required',
+      typeError: 'Receivable Amount must be a number',
+      min: notNegative('Receivable Amount'),
+    }),
+    paid_cash: amount({ typeError: 'Paid Cash must be a number', min: notNegative('Paid Cash') }),
+    bank_title: requiredText('Bank Title is required', 100),
+    paid_in_bank: amount({ typeError: 'Paid In Bank must be a number', min: notNegative('Paid In Bank') }),
+    payable_to_vendor: amount({
+      required: 'Payable To Vendor is required',
+      typeError: 'Payable To Vendor must be a number',
+      min: notNegative('Payable To Vendor'),
+    }),
+    vendor_name: optionalText(100),
+    // profit and remaining_amount are accepted and ignored: the server computes them.
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (!v || typeof v !== 'object') return
+      const n = (x: unknown) => (typeof x === 'number' ? x : 0)
+      const count = n(v.adults) + n(v.children) + n(v.infants)
+      if (count > 0 && Array.isArray(v.passport_detail) && v.passport_detail.length === 0)
+        ctx.addIssue({ code: 'custom', message: PASSENGER_REQUIRED, path: ['passport_detail'] })
+      if (!returnAfterDepart(v))
+        ctx.addIssue({ code: 'custom', message: RETURN_BEFORE_DEPART, path: ['return_date'] })
+    },
+    // Shown beside other field errors, not only once everything else is valid.
+    { when: () => true },
+  )
+export type TicketInput = z.input<typeof TicketInput>
+
+export interface Ticket extends Omit<z.output<typeof TicketInput>, 'passport_detail'> {
+  id: number
+  entry: string
+  /** JSON text of the passenger list as stored. */
+  passport_detail: string
+  profit: number | null
+  remaining_amount: number
+  created_at: string
+}
+
+/** "Ticket {current}/{global}" */
+export const ticketEntry = (current: number, global: number) => `Ticket ${current}/${global}`

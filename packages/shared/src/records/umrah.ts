@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { requiredDate } from '../dates.ts'
+import { amount, requiredText } from '../fields.ts'
+import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
+import { RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
+
+const notNegative = (label: string) => ({ value: 0, message: `${label} cannot be negative` })
+
+/** Umrah travels in camelCase (spec §3); every field of §5's list is required. */
+export const UmrahInput = z
+  .object({
+    userName: requiredText('Employee Name is required', 100),
+    customerAdd: requiredText('Customer Address is required', 200),
+    reference: requiredText('Reference is required', 200),
+    packageDetail: requiredText('Package Detail is required', 1000),
+    depart_date: requiredDate('Depart Date is required'),
+    return_date: requiredDate('Return Date is required'),
+    sector: requiredText('Sector is required', 200),
+    airline: requiredText('Airline is required', 100),
+    adults: passengerCount({
+      required: 'Adults is required',
+      typeError: 'Adults must be a number',
+      negative: 'Adults cannot be negative',
+    }),
+    // The spec's list spells this one in lower case.
+    children: passengerCount({
+      required: 'children is required',
+      typeError: 'children must be a number',
+      negative: 'Children cannot be negative',
+    }),
+    infants: passengerCount({
+      required: 'Infants is required',
+      typeError: 'Infants must be a number',
+      negative: 'Infants cannot be negative',
+    }),
+    // One passenger, sent as JSON text (spec §7); an object or a one-item list is read the same way.
+    passportDetail: z.preprocess((v) => passengerList(v)[0] ?? {}, UmrahPassenger),
+    receivableAmount: amount({
+      required: 'Receivable Amount is required',
+      typeError: 'Receivable Amount must be a number',
+      min: notNegative('Receivable Amount'),
+    }),
+    paidCash: amount({
+      required: 'Paid Cash is required',
+      typeError: 'Paid Cash must be a number',
+      min: notNegative('Paid Cash'),
+    }),
+    bank_title: requiredText('Bank Title is required', 100),
+    paidInBank: amount({
+      required: 'Paid In Bank is required',
+      typeError: 'Paid In Bank must be a number',
+      min: notNegative('Paid In Bank'),
+    }),
+    payableToVendor: amount({
+      required: 'Payable To Vendor is required',
+      typeError: 'Payable To Vendor must be a number',
+      min: notNegative('Payable To Vendor'),
+    }),
+    vendorName: requiredText('Vendor Name is required', 100),
+    // profit and remainingAmount are ignored: the server computes them.
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (!v || typeof v !== 'object') return
+      if (!returnAfterDepart(v))
+        ctx.addIssue({ code: 'custom', message: RETURN_BEFORE_DEPART, path: ['return_date'] })
+    },
+    { when: () => true },
+  )
+export type UmrahInput = z.input<typeof UmrahInput>
+
+/** An Umrah booking as GET /umrah answers it (spec §3). */
+export interface UmrahBooking {
+  id: number
+  userName: string
+  entry: string
+  customerAdd: string
+  reference: string
+  packageDetail: string
+  depart_date: string | null
+  return_date: string | null
+  sector: string
+  airline: string
+  adults: number
+  children: number
+  infants: number
+  /** JSON text of the one passenger. */
+  passportDetail: string
+  receivableAmount: number
+  paidCash: number
+  bank_title: string
+  paidInBank: number
+  payableToVendor: number
+  vendorName: string
+  profit: number | null
+  remainingAmount: number
+  createdAt: string
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { optionalDate as date } from '../dates.ts'
+import { amount, requiredText, optionalText as text } from '../fields.ts'
+import { OptionalPassenger } from './single-passenger.ts'
+
+// The shared optional helpers need the key present; a missing key here means "left empty".
+const optionalText = (max: number) => text(max).prefault(null)
+const optionalDate = () => date().prefault(null)
+
+const money = (label: string) =>
+  amount({
+    typeError: `${label} must be a number`,
+    min: { value: 0, message: `${label} cannot be negative` },
+  })
+
+/** Visa processing: only Employee Name is required (spec part 1 §5); profit and remaining are the server's. */
+export const VisaInput = z.object({
+  employee_name: requiredText('Employee Name is required'),
+  file_number: optionalText(100),
+  reference: optionalText(200),
+  sponsor_name: optionalText(200),
+  visa_number: optionalText(100),
+  id_number: optionalText(100),
+  embassy: optionalText(200),
+  passport_detail: OptionalPassenger.prefault({}),
+  e_number: optionalText(100),
+  customer_add: optionalText(500),
+  ptn_permission: optionalText(200),
+  embassy_send_date: optionalDate(),
+  embassy_return_date: optionalDate(),
+  protector_date: optionalDate(),
+  expiry_medical_date: optionalDate(),
+  passport_deliver_date: optionalDate(),
+  receivable_amount: money('Receivable Amount'),
+  additional_charges: money('Additional Charges'),
+  pay_for_protector: money('Pay For Protector'),
+  paid_cash: money('Paid Cash'),
+  paid_in_bank: money('Paid In Bank'),
+})
+export type VisaInput = z.input<typeof VisaInput>
+
+export interface Visa extends Omit<z.output<typeof VisaInput>, 'passport_detail'> {
+  id: number
+  entry: string
+  /** JSON text of one passenger. */
+  passport_detail: string
+  profit: number
+  remaining_amount: number
+  created_at: string
+}
