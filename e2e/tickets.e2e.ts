@@ -55,7 +55,10 @@ const shoot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1366, height: 900 })
 }
 
-test('ticket: an employee books through three steps, the admin edits and deletes', async ({ page, browser }) => {
+test('ticket: an employee books through three steps, the admin edits and deletes', async ({
+  page,
+  browser,
+}) => {
   await seed(page)
   const staff = await asRole(browser, 'employee')
   await staff.goto('/tickets')
@@ -103,9 +106,9 @@ test('ticket: an employee books through three steps, the admin edits and deletes
     await block.getByLabel('Document Type').selectOption(docType)
     await block.getByLabel('Document Number').fill(docNo)
   }
-  await expect(staff.getByRole('group', { name: 'Passenger 1 Details' }).getByLabel('Document Type')).toHaveValue(
-    'Passport',
-  )
+  await expect(
+    staff.getByRole('group', { name: 'Passenger 1 Details' }).getByLabel('Document Type'),
+  ).toHaveValue('Passport')
   await shoot(staff, 'ticket-passengers')
   await staff.getByRole('button', { name: 'Next' }).click()
 
@@ -147,7 +150,10 @@ test('ticket: an employee books through three steps, the admin edits and deletes
   await expect(admin.getByRole('row', { name: /Rehman Traders/ })).toContainText('160,000')
   await shoot(admin, 'ticket-list-admin')
 
-  await admin.getByRole('row', { name: /Delete Me Co/ }).getByRole('button', { name: 'Delete' }).click()
+  await admin
+    .getByRole('row', { name: /Delete Me Co/ })
+    .getByRole('button', { name: 'Delete' })
+    .click()
   await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
   await expect(admin.getByRole('row', { name: /Delete Me Co/ })).toHaveCount(0)
   await expect(admin.getByRole('row', { name: /Rehman Traders/ })).toBeVisible()

@@ -79,6 +79,10 @@ describe(`access rules (${DB_KIND})`, () => {
       .setSubject('987654')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('test-secret'))
+    const noSubject = await new SignJWT({ username: 'admin', role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('test-secret'))
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1"}').toString('base64url')}.`
     const variants: Array<[string, Record<string, string>]> = [
       ['none', {}],
@@ -87,6 +91,7 @@ describe(`access rules (${DB_KIND})`, () => {
       ['expired', { authorization: `Bearer ${expired}` }],
       ['unknown user', { authorization: `Bearer ${unknownUser}` }],
       ['alg none', { authorization: `Bearer ${unsigned}` }],
+      ['no subject', { authorization: `Bearer ${noSubject}` }],
       ['garbage', { authorization: 'Bearer abc.def' }],
     ]
     for (const { method, url } of routes) {

@@ -224,6 +224,11 @@ describe(`dashboard API (${DB_KIND})`, () => {
     await expectCards('2026-01-09')
     await expectCards(undefined, '2025-12-01')
     await expectCards('2030-01-01')
+    // Both ways of summing a cut month: rows inside, or the checkpoint minus the rows outside.
+    await expectCards('2025-11-03', '2025-11-30')
+    await expectCards('2025-11-04', '2025-11-29')
+    await expectCards(undefined, '2026-02-20')
+    await expectCards('2025-12-10', '2026-02-27')
   })
 
   it('pages the feed newest first with the running cash in office of the whole range', async () => {

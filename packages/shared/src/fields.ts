@@ -10,6 +10,8 @@ export const optionalText = (max = 2000) =>
     .union([z.string(), z.null(), z.undefined()])
     .transform((v) => (v ?? '').trim())
     .pipe(z.string().max(max, `At most ${max} characters`))
+    // zod 4 only lets optional-typed schemas be omitted; prefault makes a missing key read as empty.
+    .prefault(null)
 
 /** Number inputs and older clients send '', null or numeric strings; normalise before checking. */
 const toNumberish = (v: unknown) => {

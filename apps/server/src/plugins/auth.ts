@@ -79,6 +79,8 @@ const authenticate = async (req: FastifyRequest, db: Db, secret: Uint8Array): Pr
   } catch {
     throw notAuthenticated()
   }
+  // A token without a numeric subject would reach the query as NaN (a 500 on PostgreSQL).
+  if (!Number.isSafeInteger(id) || id <= 0) throw notAuthenticated()
   // Looked up each time so a rejected (moved back to pending) employee loses access at once.
   const user = await db
     .selectFrom('users')

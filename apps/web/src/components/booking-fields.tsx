@@ -56,3 +56,15 @@ export const useBookingOptions = (current: {
     vendors: withCurrent(vendors.data ?? [], current.vendor),
   }
 }
+
+const count = (n: number, one: string, many: string) => (n > 0 ? `${n} ${n === 1 ? one : many}` : '')
+
+/** "2 Adults, 1 Infant" for the lists. */
+export const paxSummary = (adults: number, children: number, infants: number) =>
+  [
+    count(adults, 'Adult', 'Adults'),
+    count(children, 'Child', 'Children'),
+    count(infants, 'Infant', 'Infants'),
+  ]
+    .filter(Boolean)
+    .join(', ')

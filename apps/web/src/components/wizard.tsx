@@ -1,7 +1,13 @@
 import { Check } from 'lucide-react'
-import type { FormEvent, ReactNode } from 'react'
+import type { FormEvent, MouseEvent, ReactNode } from 'react'
 
 export type StepState = 'done' | 'active' | 'pending'
+
+/**
+ * Keeps focus in the field on mouse down, so its blur validation cannot insert an error line
+ * that moves the button away before the click lands (the click would then be lost).
+ */
+const keepFocus = (e: MouseEvent<HTMLButtonElement>) => e.preventDefault()
 
 export const stepState = (index: number, current: number): StepState =>
   index < current ? 'done' : index === current ? 'active' : 'pending'
@@ -27,6 +33,7 @@ export const StepIndicators = ({ steps, current, onStep }: StepIndicatorsProps) 
         <li key={label} className="flex items-center gap-2 sm:gap-3">
           <button
             type="button"
+            onMouseDown={keepFocus}
             onClick={() => onStep(i)}
             data-state={state}
             aria-current={state === 'active' ? 'step' : undefined}
@@ -100,6 +107,7 @@ export const Wizard = ({
         <button
           type="button"
           className="btn-secondary"
+          onMouseDown={keepFocus}
           onClick={() => onStepChange(current - 1)}
           disabled={current === 0}
         >
@@ -110,11 +118,17 @@ export const Wizard = ({
             Cancel
           </button>
           {last ? (
-            <button key="submit" type="submit" className="btn-primary" disabled={busy}>
+            <button
+              key="submit"
+              type="submit"
+              className="btn-primary"
+              disabled={busy}
+              onMouseDown={keepFocus}
+            >
               {busy ? 'Saving...' : editing ? 'Update' : 'Submit'}
             </button>
           ) : (
-            <button key="next" type="submit" className="btn-primary">
+            <button key="next" type="submit" className="btn-primary" onMouseDown={keepFocus}>
               Next
             </button>
           )}

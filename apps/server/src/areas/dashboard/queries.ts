@@ -51,30 +51,47 @@ const num = (row: Record<string, unknown>): Cell => ({
   withdraw: Number(row.withdraw ?? 0),
 })
 
-/** Journal rows summed per (month, type) under extra conditions: used only for the partial edge months. */
-const journalCells = async (db: Kysely<any>, where: (eb: any) => Expression<SqlBool>) => {
+const negate = (list: Cell[]): Cell[] =>
+  list.map((c) => ({
+    ...c,
+    n: -c.n,
+    receivable: -c.receivable,
+    paid_cash: -c.paid_cash,
+    paid_in_bank: -c.paid_in_bank,
+    remaining: -c.remaining,
+    withdraw: -c.withdraw,
+  }))
+
+/** Journal rows of one month summed per type under extra conditions, over the covering index. */
+const journalCells = async (db: Kysely<any>, inMonth: string, where: (eb: any) => Expression<SqlBool>) => {
   const rows = await db
     .selectFrom('journal')
     .select([
-      sql<string>`substr(date, 1, 7)`.as('month'),
       'source_type',
       sql<number>`count(*)`.as('n'),
       ...SUMS.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c)),
     ])
     .where(where)
-    .groupBy([sql`substr(date, 1, 7)`, 'source_type'])
+    .groupBy('source_type')
     .execute()
-  return rows.map(num)
+  return rows.map((r) => num({ ...r, month: inMonth }))
 }
 
+const checkpointCells = async (db: Kysely<any>, inMonth: string) =>
+  (await db.selectFrom('journal_months').selectAll().where('month', '=', inMonth).execute()).map(num)
+
+const day = (date: string) => Number(date.slice(8, 10)) || 1
+
 /**
- * Per-(month, type) sums over a date range. Whole months come from the trigger-kept
- * checkpoints; the (at most two) months a bound cuts through are summed from the journal
- * over the covering (date, id, …) index. Equal to summing the journal itself, only fast.
+ * One month cut by the range's bounds. Whichever is fewer rows to read: sum the rows inside
+ * directly, or take the month's checkpoint and subtract the rows outside (so the newest page
+ * of the feed reads a handful of rows, not a whole month).
  */
-export const cells = async (database: Db, range: Range): Promise<Cell[]> => {
-  const db = database as unknown as Kysely<any>
+const edgeMonth = async (db: Kysely<any>, m: string, range: Range): Promise<Cell[]> => {
+  const end = `${m}-99` // sorts after every day of the month and before the next month
+  const from = range.from !== undefined && month(range.from) === m ? range.from : undefined
   const hiDate = range.before?.date ?? range.to
+  const hi = hiDate !== undefined && month(hiDate) === m ? hiDate : undefined
   const upper = (eb: any) =>
     range.before
       ? eb.or([
@@ -82,31 +99,52 @@ export const cells = async (database: Db, range: Range): Promise<Cell[]> => {
           eb.and([eb('date', '=', range.before.date), eb('id', '<', range.before.id)]),
         ])
       : eb('date', '<=', range.to)
+  const insideShare = ((hi ? day(hi) : 31) - (from ? day(from) : 1) + 1) / 31
+  if (insideShare <= 0.5) {
+    return journalCells(db, m, (eb) =>
+      eb.and([eb('date', '>=', from ?? m), eb('date', '<', end), ...(hi ? [upper(eb)] : [])]),
+    )
+  }
+  const parts = [checkpointCells(db, m)]
+  if (from)
+    parts.push(journalCells(db, m, (eb) => eb.and([eb('date', '>=', m), eb('date', '<', from)])).then(negate))
+  if (hi) {
+    parts.push(
+      journalCells(db, m, (eb) =>
+        eb.and([eb('date', '>=', hi), eb('date', '<', end), eb.not(upper(eb))]),
+      ).then(negate),
+    )
+  }
+  return (await Promise.all(parts)).flat()
+}
+
+/**
+ * Per-(month, type) sums over a date range (per type only unless byMonth). Whole months come
+ * from the trigger-kept checkpoints; the (at most two) months a bound cuts through go through
+ * edgeMonth. Equal to summing the journal itself, only fast.
+ */
+export const cells = async (database: Db, range: Range, byMonth = false): Promise<Cell[]> => {
+  const db = database as unknown as Kysely<any>
+  const hiDate = range.before?.date ?? range.to
   const loMonth = range.from === undefined ? undefined : month(range.from)
   const hiMonth = hiDate === undefined ? undefined : month(hiDate)
   if (range.from !== undefined && hiDate !== undefined && hiDate < range.from) return []
+  if (loMonth !== undefined && loMonth === hiMonth) return edgeMonth(db, loMonth, range)
 
-  const out: Cell[] = []
-  if (loMonth !== undefined && loMonth === hiMonth) {
-    return journalCells(db, (eb) => eb.and([eb('date', '>=', range.from), upper(eb)]))
-  }
-  let full = db.selectFrom('journal_months').selectAll().where('n', '>', 0)
+  let full = db
+    .selectFrom('journal_months')
+    .select([
+      byMonth ? 'month' : sql<string>`''`.as('month'),
+      'source_type',
+      ...(['n', ...SUMS] as const).map((c) => sql<number>`sum(${sql.ref(c)})`.as(c)),
+    ])
+    .groupBy(byMonth ? ['month', 'source_type'] : ['source_type'])
   if (loMonth !== undefined) full = full.where('month', '>', loMonth)
   if (hiMonth !== undefined) full = full.where('month', '<', hiMonth)
   const parts: Array<Promise<Cell[]>> = [full.execute().then((rows) => rows.map(num))]
-  if (loMonth !== undefined) {
-    // "yyyy-mm-99" sorts after every day of the month and before the next month.
-    parts.push(
-      journalCells(db, (eb) => eb.and([eb('date', '>=', range.from), eb('date', '<', `${loMonth}-99`)])),
-    )
-  }
-  if (hiMonth !== undefined) {
-    parts.push(
-      journalCells(db, (eb) => eb.and([eb('date', '>=', hiMonth), eb('date', '<=', hiDate), upper(eb)])),
-    )
-  }
-  for (const part of await Promise.all(parts)) out.push(...part)
-  return out
+  if (loMonth !== undefined) parts.push(edgeMonth(db, loMonth, range))
+  if (hiMonth !== undefined) parts.push(edgeMonth(db, hiMonth, range))
+  return (await Promise.all(parts)).flat()
 }
 
 /** Adds cells up into one set of totals (paisa). */
@@ -128,8 +166,8 @@ const summarize = (list: Cell[]) => {
   const byType = new Map<string, number>()
   for (const c of list) byType.set(c.source_type, (byType.get(c.source_type) ?? 0) + c.n)
   const bookingsByType = Object.keys(TYPE_LABELS)
-    .filter((k) => byType.has(k))
     .concat([...byType.keys()].filter((k) => !(k in TYPE_LABELS)))
+    .filter((k) => (byType.get(k) ?? 0) > 0)
     .map((k) => ({ type: typeLabel(k), count: byType.get(k) ?? 0 }))
   return {
     totalBookings: t.n,
@@ -155,10 +193,11 @@ export const summary = async (db: Db, range: Range) => summarize(await cells(db,
 
 /** GET /api/dashboard/charts: bookings per type and receivable vs received per month (rupees). */
 export const charts = async (db: Db, range: Range) => {
-  const list = await cells(db, range)
-  const months = new Map<string, { receivable: number; received: number }>()
+  const list = await cells(db, range, true)
+  const months = new Map<string, { n: number; receivable: number; received: number }>()
   for (const c of list) {
-    const m = months.get(c.month) ?? { receivable: 0, received: 0 }
+    const m = months.get(c.month) ?? { n: 0, receivable: 0, received: 0 }
+    m.n += c.n
     m.receivable += c.receivable
     m.received += c.paid_cash + c.paid_in_bank
     months.set(c.month, m)
@@ -166,6 +205,7 @@ export const charts = async (db: Db, range: Range) => {
   return {
     bookingsByType: summarize(list).bookingsByType,
     monthly: [...months.entries()]
+      .filter(([, v]) => v.n > 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([m, v]) => ({ month: m, receivable: fromPaisa(v.receivable), received: fromPaisa(v.received) })),
   }

@@ -1,4 +1,5 @@
 import { formatDate, passengerList, passengerName, type Ticket } from '@booking/shared'
+import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { TicketForm } from './ticket-form.tsx'
@@ -31,7 +32,7 @@ const columns: Column<Ticket>[] = [
     key: 'passengers',
     header: 'Passengers',
     sortable: false,
-    cell: (r) => `${r.adults} / ${r.children} / ${r.infants}`,
+    cell: (r) => paxSummary(r.adults, r.children, r.infants),
   },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'agent_name', header: 'Agent Name' },

@@ -1,4 +1,5 @@
 import { formatDate, passengerList, passengerName, type UmrahBooking } from '@booking/shared'
+import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { UmrahForm } from './umrah-form.tsx'
@@ -21,7 +22,7 @@ const columns: Column<UmrahBooking>[] = [
     key: 'passengers',
     header: 'Passengers',
     sortable: false,
-    cell: (r) => `${r.adults} / ${r.children} / ${r.infants}`,
+    cell: (r) => paxSummary(r.adults, r.children, r.infants),
   },
   { key: 'receivableAmount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paidCash', header: 'Paid Cash', format: 'amount', sortable: false },
