@@ -213,7 +213,7 @@ const main = async () => {
         ['dashboard  GET /api/dashboard', `${api}/dashboard`],
         ['feed  GET /api/dashboard/bookings', `${api}/dashboard/bookings?limit=25`],
         [
-          'feed, page 200 of a range',
+          'feed page 201 of a date range',
           `${api}/dashboard/bookings?limit=25&offset=5000&from=2022-01-01&to=2024-06-30`,
         ],
         [`list page  ${listName}`, list],

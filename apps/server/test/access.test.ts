@@ -119,6 +119,31 @@ describe(`access rules (${DB_KIND})`, () => {
     }
   })
 
+  it('an escaped or odd spelling of an admin path does not get past the admin check', async () => {
+    for (const url of [
+      '/api/%61dmin/pending-users',
+      '/api/%61dmin/employees',
+      '/api/admin/pending-users/',
+      '/api/user/login/../../admin/pending-users',
+    ]) {
+      const res = await t.call('employee', 'GET', url)
+      expect([403, 404], url).toContain(res.status)
+      expect(res.body.users, url).toBeUndefined()
+      expect((await t.call('none', 'GET', url)).status, url).toBe(401)
+    }
+    const approve = await t.call('employee', 'POST', '/api/%61dmin/approve-user', {
+      userId: 1,
+      approved: false,
+    })
+    expect(approve.status).toBe(403)
+    // Public routes stay public however they are spelled.
+    const login = await t.call('none', 'POST', '/api/user/%6cogin', {
+      email: 'emp@test.local',
+      password: 'password123',
+    })
+    expect(login.status).toBe(200)
+  })
+
   it('every GET list answers 200 JSON (or 403 for an admin-only area) to an employee, never a 5xx', async () => {
     for (const { url } of routes.filter((r) => r.method === 'GET' && !r.url.endsWith('/1'))) {
       if (url.startsWith('/api/admin/')) continue

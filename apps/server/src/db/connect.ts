@@ -16,8 +16,12 @@ export type Db = Kysely<Database>
 export const connect = (url = 'sqlite:./data/booking.db'): Db => {
   let db: Db
   if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`))
     db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+      dialect: new PostgresDialect({ pool }),
     })
   } else {
     const file = resolve(url.replace(/^sqlite:/, ''))

@@ -90,6 +90,15 @@ export interface JournalMonthsTable {
   withdraw: number
 }
 
+/** Per (ledger, name, month) row count and sum of credit - debit, kept by triggers (0003_ledger_indexes). */
+export interface LedgerMonthsTable {
+  ledger: string
+  name: string
+  month: string
+  n: number
+  net: number
+}
+
 export interface TicketsTable extends Base {
   employee_name: string
   agent_name: string
@@ -315,6 +324,7 @@ export interface Database {
   audit_log: AuditLogTable
   journal: JournalTable
   journal_months: JournalMonthsTable
+  ledger_months: LedgerMonthsTable
   tickets: TicketsTable
   umrah: UmrahTable
   visa_processing: VisaProcessingTable

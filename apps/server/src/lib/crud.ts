@@ -67,6 +67,9 @@ export interface CrudConfig<S extends z.ZodType> {
   list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: ApiRow[]; total?: number }>
 }
 
+/** Paged searches count matches up to this many; beyond it `totalCapped: true` is added. */
+export const SEARCH_COUNT_CAP = 1000
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** Applies the search box, date range and name filters shared by every list. */
@@ -149,10 +152,30 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
       ...cfg.listExtras,
       [cfg.listKey]: rows.map((r: any) => toApi(moneyOut(table, r))),
     }
-    if (paged) {
-      qb = qb.select((eb: any) => eb.fn.countAll().as('total'))
-      const counted = (await qb.executeTakeFirst()) as { total?: number } | undefined
-      out.total = Number(counted?.total ?? 0)
+    if (paged && rows.length < query.limit! && (rows.length > 0 || !query.offset)) {
+      // A short page is the last one: the total is known without counting.
+      out.total = (query.offset ?? 0) + rows.length
+    } else if (paged) {
+      if (query.q) {
+        // A search cannot use an index, so counting every match reads the whole table on each
+        // page; counting stops after SEARCH_COUNT_CAP and the answer says the total is "at least".
+        const capped = anyDb
+          .selectFrom(
+            qb
+              .select(sql`1`.as('one'))
+              .limit(SEARCH_COUNT_CAP + 1)
+              .as('matches'),
+          )
+          .select((eb: any) => eb.fn.countAll().as('total'))
+        const counted = (await capped.executeTakeFirst()) as { total?: number } | undefined
+        const total = Number(counted?.total ?? 0)
+        out.total = total
+        if (total > SEARCH_COUNT_CAP) out.totalCapped = true
+      } else {
+        qb = qb.select((eb: any) => eb.fn.countAll().as('total'))
+        const counted = (await qb.executeTakeFirst()) as { total?: number } | undefined
+        out.total = Number(counted?.total ?? 0)
+      }
     }
     return out
   })

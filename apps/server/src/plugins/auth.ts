@@ -58,7 +58,9 @@ export const registerAuth = async (app: FastifyInstance, db: Db, jwtSecret?: str
   app.decorateRequest('user', null)
 
   app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?')[0]
+    // The matched route, not the raw URL: the router decodes %-escapes, so /api/%61dmin/... would
+    // otherwise reach an admin route while looking like a non-admin path here.
+    const path = req.routeOptions.url ?? req.url.split('?')[0]
     if (!path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) return
     req.user = await authenticate(req, db, secret)
     if (path.startsWith('/api/admin/') && req.user.role !== 'admin') {

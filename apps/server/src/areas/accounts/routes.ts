@@ -6,17 +6,11 @@ import type { Database } from '../../db/schema.ts'
 import { type ApiRow, crudRoutes, parseListQuery } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
-import { adminOnly, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
+import { adminOnly, LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
 
-const SEARCH = ['bank_name', 'entry', 'employee_name', 'vendor_name', 'detail'] as const
+const SEARCH = LEDGER_LISTS.accounts.search
 
-const list = ledgerList({
-  table: 'account_entries',
-  partition: 'bank_name',
-  balanceColumn: 'balance',
-  search: SEARCH,
-  defaultOrder: 'ledger',
-})
+const list = ledgerList(LEDGER_LISTS.accounts)
 
 /** New rows go only to a bank account that exists and is active; old rows of a deactivated bank stay editable. */
 const checkBank = async (trx: Kysely<Database>, name: string) => {

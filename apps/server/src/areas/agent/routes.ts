@@ -2,7 +2,7 @@ import { AgentInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { crudRoutes } from '../../lib/crud.ts'
-import { ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
+import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
 
 /** Agent ledger: anyone may read and add; balance per agent is computed when read. */
 export const agentRoutes = async (app: FastifyInstance, db: Db) => {
@@ -15,19 +15,13 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'agent',
     input: AgentInput,
     employeeColumn: 'employee',
-    search: ['agent_name', 'entry', 'employee', 'detail'],
+    search: LEDGER_LISTS.agent.search,
     dateColumn: 'date',
     toRow: ({ entry: _entry, ...values }, { before }) => {
       refuseLinked(before)
       return values
     },
     beforeDelete: async (_trx, row) => refuseLinked(row),
-    list: ledgerList({
-      table: 'agent_entries',
-      partition: 'agent_name',
-      balanceColumn: 'balance',
-      search: ['agent_name', 'entry', 'employee', 'detail'],
-      defaultOrder: 'ledger',
-    }),
+    list: ledgerList(LEDGER_LISTS.agent),
   })
 }

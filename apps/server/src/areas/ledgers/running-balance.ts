@@ -1,5 +1,5 @@
 import type { ListQuery } from '@booking/shared'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import { type ApiRow, applyListFilters, applySort } from '../../lib/crud.ts'
@@ -17,13 +17,66 @@ interface LedgerListConfig {
   defaultOrder: 'ledger' | 'id'
 }
 
+/** The three ledger lists; the routes, the benchmark and the tests share them. */
+export const LEDGER_LISTS = {
+  agent: {
+    table: 'agent_entries',
+    partition: 'agent_name',
+    balanceColumn: 'balance',
+    search: ['agent_name', 'entry', 'employee', 'detail'],
+    defaultOrder: 'ledger',
+  },
+  vender: {
+    table: 'vender_entries',
+    partition: 'vender_name',
+    balanceColumn: 'remaining_amount',
+    search: ['vender_name', 'entry', 'detail', 'bank_title'],
+    defaultOrder: 'id',
+  },
+  accounts: {
+    table: 'account_entries',
+    partition: 'bank_name',
+    balanceColumn: 'balance',
+    search: ['bank_name', 'entry', 'employee_name', 'vendor_name', 'detail'],
+    defaultOrder: 'ledger',
+  },
+} as const satisfies Record<string, LedgerListConfig>
+
+type Row = ApiRow & { date: string; credit: number; debit: number }
+
+/** The order a running balance accumulates in: (date, id) ascending. */
+const byLedgerOrder = (a: Row, b: Row) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1)
+
+const sortable = (cfg: LedgerListConfig) => [
+  'date',
+  'entry',
+  'detail',
+  'credit',
+  'debit',
+  cfg.partition,
+  cfg.balanceColumn,
+  ...cfg.search,
+]
+
+const order = <QB extends SelectQueryBuilder<any, any, any>>(
+  qb: QB,
+  cfg: LedgerListConfig,
+  query: ListQuery,
+): QB =>
+  query.sort
+    ? applySort(qb, query.sort, sortable(cfg), 'date')
+    : cfg.defaultOrder === 'id'
+      ? (qb.orderBy('id') as QB)
+      : (qb.orderBy('date').orderBy('id') as QB)
+
 /**
- * A ledger list whose running balance the database computes while reading, so no edit can leave
- * a stored balance stale. The window runs in a subquery over the whole partition and the search and
- * date filters apply outside it: they choose which rows are shown, never what their balances are.
- * The name filter is the partition itself, so it may narrow the window's input.
+ * The reference answer: the database runs the window over every row of the ledger (or of one name)
+ * and the search and date filters apply outside it, so they choose which rows are shown, never
+ * what their balances are. It reads the whole ledger on every call, so ledgerList only falls back to
+ * it where nothing cheaper is exact (sorting by the balance itself, an unpaged search); the
+ * benchmark and the tests compare ledgerList against it.
  */
-export const ledgerList = (cfg: LedgerListConfig) => async (db: Db, query: ListQuery) => {
+export const windowList = (cfg: LedgerListConfig) => async (db: Db, query: ListQuery) => {
   const k = db as unknown as Kysely<any>
   const running = sql`SUM(${sql.ref('credit')} - ${sql.ref('debit')}) OVER (PARTITION BY ${sql.ref(cfg.partition)} ORDER BY ${sql.ref('date')}, ${sql.ref('id')})`
   let inner = k.selectFrom(cfg.table).selectAll().select(running.as(cfg.balanceColumn))
@@ -35,35 +88,155 @@ export const ledgerList = (cfg: LedgerListConfig) => async (db: Db, query: ListQ
     { ...query, name: undefined },
     filters,
   )
-  const allowed = [
-    'date',
-    'entry',
-    'detail',
-    'credit',
-    'debit',
-    cfg.partition,
-    cfg.balanceColumn,
-    ...cfg.search,
-  ]
-  const ordered = query.sort
-    ? applySort(shown, query.sort, allowed, 'date')
-    : cfg.defaultOrder === 'id'
-      ? shown.orderBy('id')
-      : shown.orderBy('date').orderBy('id')
+  const ordered = order(shown, cfg, query)
   const paged = query.limit !== undefined
   const rows = await (paged ? ordered.limit(query.limit!).offset(query.offset ?? 0) : ordered).execute()
-  let total: number | undefined
-  if (paged) {
-    // Counting needs no balances, so it reads the table directly with the same filters.
-    const counted = (await applyListFilters(k, k.selectFrom(cfg.table), query, {
-      ...filters,
+  const total = paged ? await countDirect(k, cfg, query) : undefined
+  return { rows: rows.map((r) => moneyOut(cfg.table, r) as ApiRow), total }
+}
+
+const countDirect = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQuery) => {
+  const counted = (await applyListFilters(k, k.selectFrom(cfg.table), query, {
+    search: cfg.search,
+    dateColumn: 'date',
+    nameColumn: cfg.partition,
+  })
+    .select((eb: any) => eb.fn.countAll().as('total'))
+    .executeTakeFirst()) as { total?: number | string } | undefined
+  return Number(counted?.total ?? 0)
+}
+
+/** Statements stay well under SQLite's 500-term compound SELECT limit. */
+const PREFIX_BATCH = 100
+
+/**
+ * Each point's balance just before it: the sum of credit - debit over the rows of its name that
+ * come earlier in (date, id) order. Whole earlier months come from the checkpoints; the part of the
+ * point's own month is an index range on (name, date, id, credit, debit). All points go in one
+ * statement per batch so PostgreSQL pays one round trip, not one per name.
+ */
+const balancesBefore = async (k: Kysely<any>, cfg: LedgerListConfig, points: Row[]) => {
+  const out: number[] = []
+  const name = sql.ref(cfg.partition)
+  for (let start = 0; start < points.length; start += PREFIX_BATCH) {
+    const batch = points.slice(start, start + PREFIX_BATCH)
+    const parts = batch.map((p, i) => {
+      // substr(date, 1, 7) in SQL, so a checkpoint month and this month always split rows alike.
+      const month = String(p.date).slice(0, 7)
+      return sql`SELECT ${sql.lit(i)} AS k,
+        (SELECT COALESCE(SUM(net), 0) FROM ledger_months
+          WHERE ledger = ${cfg.table} AND name = ${p[cfg.partition]} AND month < ${month}) AS done,
+        (SELECT COALESCE(SUM(credit - debit), 0) FROM ${sql.table(cfg.table)}
+          WHERE ${name} = ${p[cfg.partition]} AND date >= ${month} AND date <= ${p.date}
+            AND substr(date, 1, 7) = ${month} AND (date < ${p.date} OR id < ${p.id})) AS part`
+    })
+    const { rows } = await sql<{ k: number; done: number; part: number }>`${sql.join(parts, sql` UNION ALL `)}`.execute(
+      k,
+    )
+    for (const r of rows) out[start + Number(r.k)] = Number(r.done) + Number(r.part)
+  }
+  return out
+}
+
+/**
+ * Sets each row's running balance (paisa). When the rows hold, for every name on them, an unbroken
+ * run of that name's (date, id) order, one opening balance per name plus running sums here are
+ * enough; otherwise (a search, a page in another order) each row gets its own opening balance.
+ */
+const addBalances = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[], contiguous: boolean) => {
+  const net = (r: Row) => Number(r.credit) - Number(r.debit)
+  if (!contiguous) {
+    const before = await balancesBefore(k, cfg, rows)
+    rows.forEach((r, i) => {
+      r[cfg.balanceColumn] = before[i]! + net(r)
+    })
+    return
+  }
+  const ascending = [...rows].sort(byLedgerOrder)
+  const firsts = new Map<string, Row>()
+  for (const r of ascending) if (!firsts.has(r[cfg.partition])) firsts.set(r[cfg.partition], r)
+  const opening = await balancesBefore(k, cfg, [...firsts.values()])
+  const running = new Map([...firsts.keys()].map((name, i) => [name, opening[i]!]))
+  for (const r of ascending) {
+    const balance = running.get(r[cfg.partition])! + net(r)
+    running.set(r[cfg.partition], balance)
+    r[cfg.balanceColumn] = balance
+  }
+}
+
+/**
+ * The page total without a search: whole months inside from..to come from the checkpoints' counts,
+ * only the (at most two) edge months are counted on the (date, id) or (name, date, id) index.
+ */
+const countRows = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQuery) => {
+  if (query.q) return countDirect(k, cfg, query)
+  const lo = query.from?.slice(0, 7)
+  const hi = query.to?.slice(0, 7)
+  if (lo && hi && lo >= hi) return countDirect(k, cfg, query)
+  const named = <QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string): QB =>
+    query.name ? (qb.where(column as any, '=', query.name) as QB) : qb
+  let months = named(k.selectFrom('ledger_months').where('ledger', '=', cfg.table), 'name')
+  if (lo) months = months.where('month', '>', lo)
+  if (hi) months = months.where('month', '<', hi)
+  const parts: SelectQueryBuilder<any, any, any>[] = [months.select(sql`COALESCE(SUM(n), 0)`.as('c'))]
+  // Validated dates never pass yyyy-MM-99, so it bounds the index range of one month.
+  const edge = (month: string, from: string, to: string) =>
+    named(k.selectFrom(cfg.table), cfg.partition)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .where(sql`substr(date, 1, 7)`, '=', month)
+      .select((eb: any) => eb.fn.countAll().as('c'))
+  if (lo) parts.push(edge(lo, query.from!, `${lo}-99`))
+  if (hi) parts.push(edge(hi, `${hi}-00`, query.to!))
+  const { rows } = await sql<{ total: number }>`SELECT ${sql.join(
+    parts.map((p) => sql`(${p})`),
+    sql` + `,
+  )} AS total`.execute(k)
+  return Number(rows[0]?.total ?? 0)
+}
+
+/**
+ * A ledger list whose running balance is computed while reading, so no edit can leave a stored
+ * balance stale, without reading the whole ledger: the page's rows are found on the indexes (ids
+ * first, so a deep offset walks only the index), then each name's balance before its first row on
+ * the page comes from the monthly checkpoints (0003_ledger_indexes) and the rest is summed here.
+ * Sorting by the balance itself and an unpaged search still take windowList (exact, slower).
+ */
+export const ledgerList = (cfg: LedgerListConfig) => {
+  const fallback = windowList(cfg)
+  return async (db: Db, query: ListQuery) => {
+    const paged = query.limit !== undefined
+    const sortKey = query.sort?.replace(/^-/, '')
+    if (sortKey === cfg.balanceColumn || (query.q && !paged)) return fallback(db, query)
+    const k = db as unknown as Kysely<any>
+    const filtered = applyListFilters(k, k.selectFrom(cfg.table), query, {
+      search: cfg.search,
+      dateColumn: 'date',
       nameColumn: cfg.partition,
     })
-      .select((eb: any) => eb.fn.countAll().as('total'))
-      .executeTakeFirst()) as { total?: number | string } | undefined
-    total = Number(counted?.total ?? 0)
+    let rows: Row[]
+    if (paged) {
+      const ids = (
+        await order(filtered.select('id'), cfg, query)
+          .limit(query.limit!)
+          .offset(query.offset ?? 0)
+          .execute()
+      ).map((r: { id: number }) => r.id)
+      const found = ids.length
+        ? await k.selectFrom(cfg.table).selectAll().where('id', 'in', ids).execute()
+        : []
+      const byId = new Map((found as Row[]).map((r) => [r.id, r]))
+      rows = ids.map((id: number) => byId.get(id)!)
+    } else {
+      rows = (await order(filtered.selectAll(), cfg, query).execute()) as Row[]
+    }
+    // Date and name filters cut a ledger only at its ends, so without a search the rows are a run
+    // of each name's (date, id) order, unless a page was cut from a different order.
+    const inLedgerOrder = query.sort ? sortKey === 'date' : cfg.defaultOrder === 'ledger'
+    await addBalances(k, cfg, rows, !query.q && (!paged || inLedgerOrder))
+    const total = paged ? await countRows(k, cfg, query) : undefined
+    return { rows: rows.map((r) => moneyOut(cfg.table, r) as ApiRow), total }
   }
-  return { rows: rows.map((r) => moneyOut(cfg.table, r) as ApiRow), total }
 }
 
 /**

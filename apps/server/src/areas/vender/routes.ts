@@ -2,9 +2,9 @@ import { VendorInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { crudRoutes } from '../../lib/crud.ts'
-import { adminOnly, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
+import { adminOnly, LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
 
-const SEARCH = ['vender_name', 'entry', 'detail', 'bank_title'] as const
+const SEARCH = LEDGER_LISTS.vender.search
 
 /** Vendor ledger (admin only): payables (credit), payments (debit), remaining_amount computed when read. */
 export const venderRoutes = async (app: FastifyInstance, db: Db) => {
@@ -31,13 +31,7 @@ export const venderRoutes = async (app: FastifyInstance, db: Db) => {
         row.withdraw > 0
           ? { date: row.date, entry: row.entry, name: row.vender_name, employee: '', withdraw: row.withdraw }
           : null,
-      list: ledgerList({
-        table: 'vender_entries',
-        partition: 'vender_name',
-        balanceColumn: 'remaining_amount',
-        search: SEARCH,
-        defaultOrder: 'id',
-      }),
+      list: ledgerList(LEDGER_LISTS.vender),
     })
   })
 }
