@@ -115,7 +115,11 @@ const time = async (fn: () => Promise<unknown>, n: number) => {
 
 const open = async (): Promise<{ db: Db; done: () => Promise<void> }> => {
   if (POSTGRES) {
-    const { start } = await import('../scripts/pg-cluster.mjs')
+    // A plain .mjs helper without types; its one export is described here.
+    const helper = '../scripts/pg-cluster.mjs'
+    const { start } = (await import(helper)) as {
+      start: () => Promise<{ url: string; stop: () => void }>
+    }
     const cluster = await start()
     const db = connect(cluster.url)
     await migrateToLatest(db as unknown as Kysely<any>)
@@ -152,11 +156,27 @@ const main = async () => {
   const cases: Array<[string, keyof typeof LEDGER_LISTS, ListQuery]> = [
     ['agent, all names, newest first', 'agent', { sort: '-date' }],
     ['agent, all names, oldest first', 'agent', {}],
-    [`agent, by name (${BIG.toLocaleString()} rows), newest first`, 'agent', { name: BIG_AGENT, sort: '-date' }],
+    [
+      `agent, by name (${BIG.toLocaleString()} rows), newest first`,
+      'agent',
+      { name: BIG_AGENT, sort: '-date' },
+    ],
     [`agent, by name, oldest first`, 'agent', { name: BIG_AGENT, sort: 'date' }],
-    [`agent, by name, page at offset ${deep.toLocaleString()}`, 'agent', { name: BIG_AGENT, sort: '-date', offset: deep }],
-    [`agent, all names, page at offset ${Math.floor(agents / 2).toLocaleString()}`, 'agent', { sort: '-date', offset: Math.floor(agents / 2) }],
-    ['agent, by name, from..to over 14 months', 'agent', { name: BIG_AGENT, sort: '-date', from: '2023-03-15', to: '2024-05-10' }],
+    [
+      `agent, by name, page at offset ${deep.toLocaleString()}`,
+      'agent',
+      { name: BIG_AGENT, sort: '-date', offset: deep },
+    ],
+    [
+      `agent, all names, page at offset ${Math.floor(agents / 2).toLocaleString()}`,
+      'agent',
+      { sort: '-date', offset: Math.floor(agents / 2) },
+    ],
+    [
+      'agent, by name, from..to over 14 months',
+      'agent',
+      { name: BIG_AGENT, sort: '-date', from: '2023-03-15', to: '2024-05-10' },
+    ],
     ['vendor, by name, newest first', 'vender', { name: 'Vendor 7', sort: '-date' }],
     ['vendor, default (id) order, per-row balances', 'vender', {}],
     ['accounts, one bank, newest first', 'accounts', { name: 'HBL Account 1', sort: '-date' }],
@@ -174,7 +194,8 @@ const main = async () => {
     const slow = windowList(cfg)
     // Same rows, same balances, same total, or the figures mean nothing.
     const [a, b] = [await fast(db, query), await slow(db, query)]
-    if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${label}: ledgerList differs from the window`)
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      throw new Error(`${label}: ledgerList differs from the window`)
     const f = await time(() => fast(db, query), ITERATIONS)
     const s = await time(() => slow(db, query), BASELINE_ITERATIONS)
     console.log(

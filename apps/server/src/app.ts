@@ -69,10 +69,24 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
 
   const webDir = opts.webDir === undefined ? null : opts.webDir
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] })
-    // Client-side routes (/tickets, /admin/...) all load the app shell.
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    // Hashed assets are immutable; index.html must be revalidated to pick up a new build.
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (res, path) => {
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+      },
+    })
+    // Client-side routes (/tickets, /admin/...) load the app shell; a missing file stays a 404.
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api')) return reply.sendFile('index.html')
+      const path = req.url.split('?')[0]
+      const isRoute = !path.startsWith('/api') && !path.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(path)
+      if (req.method === 'GET' && isRoute) return reply.type('text/html').sendFile('index.html')
       return reply.code(404).send({ status: 'error', message: 'Not found' })
     })
   }

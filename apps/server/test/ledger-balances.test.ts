@@ -26,7 +26,8 @@ const random = (seed: number) => () => {
 const next = random(20250101)
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T
 /** Two years of dates, few enough that many rows share a day. */
-const day = () => new Date(Date.UTC(2024, 0, 1) + Math.floor(next() * 730) * 86_400_000).toISOString().slice(0, 10)
+const day = () =>
+  new Date(Date.UTC(2024, 0, 1) + Math.floor(next() * 730) * 86_400_000).toISOString().slice(0, 10)
 const rupees = () => Math.round(next() * 10_000_000) / 100 + 1
 
 /** An API body for one ledger: exactly one of credit/debit, as every ledger accepts. */
@@ -35,9 +36,27 @@ const body = (kind: Kind, name: string) => {
   const debit = credit ? 0 : rupees()
   const date = day()
   if (kind === 'agent')
-    return { agent_name: name, date, employee: 'admin', detail: 'random', credit, debit, paid_cash: 0, paid_bank: 0 }
-  if (kind === 'vender') return { vender_name: name, date, detail: 'random', bank_title: 'HBL Account 1', credit, debit }
-  return { bank_name: name, employee_name: 'admin', vendor_name: next() < 0.3 ? pick(NAMES.vender) : '', date, detail: 'random', credit, debit }
+    return {
+      agent_name: name,
+      date,
+      employee: 'admin',
+      detail: 'random',
+      credit,
+      debit,
+      paid_cash: 0,
+      paid_bank: 0,
+    }
+  if (kind === 'vender')
+    return { vender_name: name, date, detail: 'random', bank_title: 'HBL Account 1', credit, debit }
+  return {
+    bank_name: name,
+    employee_name: 'admin',
+    vendor_name: next() < 0.3 ? pick(NAMES.vender) : '',
+    date,
+    detail: 'random',
+    credit,
+    debit,
+  }
 }
 
 describe(`ledger balances from checkpoints (${DB_KIND})`, () => {
@@ -48,7 +67,7 @@ describe(`ledger balances from checkpoints (${DB_KIND})`, () => {
   afterAll(() => t.close())
 
   const url = (kind: Kind, q: ListQuery) => {
-    const params = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))
+    const params = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))
     return `/api/${kind}?${params}`
   }
 
@@ -119,7 +138,10 @@ describe(`ledger balances from checkpoints (${DB_KIND})`, () => {
         return { ...common, bank_name: b.bank_name, employee_name: 'seed', vendor_name: '' }
       })
       for (let i = 0; i < values.length; i += 200)
-        await (t.app.db as any).insertInto(cfg.table).values(values.slice(i, i + 200)).execute()
+        await (t.app.db as any)
+          .insertInto(cfg.table)
+          .values(values.slice(i, i + 200))
+          .execute()
     }
     await expectCheckpointsExact()
   })
@@ -145,11 +167,15 @@ describe(`ledger balances from checkpoints (${DB_KIND})`, () => {
     }
     const banks = (await t.call('admin', 'GET', '/api/banks')).body.banks as any[]
     const jaz = banks.find((b) => b.name === 'JAZ C')
-    expect((await t.call('admin', 'PUT', `/api/admin/banks/${jaz.id}`, { name: 'JAZ Current' })).status).toBe(200)
-    NAMES.accounts[3] = 'JAZ Current'
-    expect((await t.call('admin', 'GET', '/api/vender?name=Vendor%20One')).body.vendors.some((r: any) => r.source_type)).toBe(
-      true,
+    expect((await t.call('admin', 'PUT', `/api/admin/banks/${jaz.id}`, { name: 'JAZ Current' })).status).toBe(
+      200,
     )
+    NAMES.accounts[3] = 'JAZ Current'
+    expect(
+      (await t.call('admin', 'GET', '/api/vender?name=Vendor%20One')).body.vendors.some(
+        (r: any) => r.source_type,
+      ),
+    ).toBe(true)
     await expectCheckpointsExact()
   })
 

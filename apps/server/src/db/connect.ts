@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
+import { StatementCache } from './sqlite-statements.ts'
 
 // int8 (COUNT, bigint money) and numeric (SUM of bigint) arrive as strings by default.
 // Paisa stay far below 2^53, so plain numbers are exact.
@@ -31,7 +32,7 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) })
   }
   return db
 }

@@ -313,6 +313,12 @@ export interface VenderEntriesTable extends Base, Linked {
   withdraw: number
 }
 
+/** Row counts of the record tables, kept by triggers (migration 0004). */
+interface TableCountsTable {
+  table_name: string
+  n: number
+}
+
 export interface Database {
   users: UsersTable
   settings: SettingsTable
@@ -325,6 +331,7 @@ export interface Database {
   journal: JournalTable
   journal_months: JournalMonthsTable
   ledger_months: LedgerMonthsTable
+  table_counts: TableCountsTable
   tickets: TicketsTable
   umrah: UmrahTable
   visa_processing: VisaProcessingTable

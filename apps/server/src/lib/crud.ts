@@ -172,9 +172,22 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
         out.total = total
         if (total > SEARCH_COUNT_CAP) out.totalCapped = true
       } else {
-        qb = qb.select((eb: any) => eb.fn.countAll().as('total'))
-        const counted = (await qb.executeTakeFirst()) as { total?: number } | undefined
-        out.total = Number(counted?.total ?? 0)
+        // The whole table: its trigger-kept row count (migration 0004), when it has one.
+        const kept =
+          query.from || query.to
+            ? undefined
+            : await db
+                .selectFrom('table_counts')
+                .select('n')
+                .where('table_name', '=', table)
+                .executeTakeFirst()
+        if (kept) {
+          out.total = Number(kept.n)
+        } else {
+          qb = qb.select((eb: any) => eb.fn.countAll().as('total'))
+          const counted = (await qb.executeTakeFirst()) as { total?: number } | undefined
+          out.total = Number(counted?.total ?? 0)
+        }
       }
     }
     return out

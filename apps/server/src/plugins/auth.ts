@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, webcrypto } from 'node:crypto'
 import type { Role } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
@@ -28,8 +28,8 @@ export const TOKEN_LIFETIME = '12h'
  * The secret lives in the database (or JWT_SECRET), not in process memory, so several
  * servers on one PostgreSQL database accept each other's tokens.
  */
-const loadSecret = async (db: Db, fromEnv?: string): Promise<Uint8Array> => {
-  if (fromEnv) return new TextEncoder().encode(fromEnv)
+const loadSecret = async (db: Db, fromEnv?: string): Promise<webcrypto.CryptoKey> => {
+  if (fromEnv) return hmacKey(fromEnv)
   await db
     .insertInto('settings')
     .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
@@ -40,12 +40,23 @@ const loadSecret = async (db: Db, fromEnv?: string): Promise<Uint8Array> => {
     .select('value')
     .where('key', '=', 'jwt_secret')
     .executeTakeFirstOrThrow()
-  return new TextEncoder().encode(row.value)
+  return hmacKey(row.value)
 }
+
+/** Imported once: jose would otherwise import raw secret bytes into WebCrypto on every call. */
+const hmacKey = (secret: string) =>
+  webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  )
 
 /** Every /api call but the public few needs a valid token of an approved user; /api/admin/* needs admin. */
 export const registerAuth = async (app: FastifyInstance, db: Db, jwtSecret?: string) => {
   const secret = await loadSecret(db, jwtSecret)
+  const verify = tokenVerifier(secret)
 
   app.decorate('signToken', (user: AuthUser) =>
     new SignJWT({ username: user.username, email: user.email, role: user.role })
@@ -62,25 +73,51 @@ export const registerAuth = async (app: FastifyInstance, db: Db, jwtSecret?: str
     // otherwise reach an admin route while looking like a non-admin path here.
     const path = req.routeOptions.url ?? req.url.split('?')[0]
     if (!path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) return
-    req.user = await authenticate(req, db, secret)
+    req.user = await authenticate(req, db, verify)
     if (path.startsWith('/api/admin/') && req.user.role !== 'admin') {
       throw new HttpError(403, 'Only admins can do this')
     }
   })
 }
 
+/**
+ * Checks a token's signature and expiry and returns its user id, or null. Tokens already checked
+ * are remembered by their exact text: a signed-in browser sends the same token for 12 hours, and
+ * the HMAC through WebCrypto cost more than the rest of a list request. Only the signature check
+ * is saved — expiry is checked on every use, and the caller still looks the user up every time.
+ */
+const tokenVerifier = (secret: webcrypto.CryptoKey, max = 1000) => {
+  const verified = new Map<string, { id: number; exp: number }>()
+  return async (token: string): Promise<number | null> => {
+    const known = verified.get(token)
+    if (known && known.exp > Date.now() / 1000) return known.id
+    verified.delete(token)
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+      const id = Number(payload.sub)
+      // Tokens without an expiry (never signed here) are not remembered, so they are checked each time.
+      if (typeof payload.exp === 'number') {
+        if (verified.size >= max) verified.delete(verified.keys().next().value as string)
+        verified.set(token, { id, exp: payload.exp })
+      }
+      return id
+    } catch {
+      return null
+    }
+  }
+}
+
 const notAuthenticated = () => new HttpError(401, 'You are not authenticated')
 
-const authenticate = async (req: FastifyRequest, db: Db, secret: Uint8Array): Promise<AuthUser> => {
+const authenticate = async (
+  req: FastifyRequest,
+  db: Db,
+  verify: (token: string) => Promise<number | null>,
+): Promise<AuthUser> => {
   const header = req.headers.authorization
   if (!header?.startsWith('Bearer ')) throw notAuthenticated()
-  let id: number
-  try {
-    const { payload } = await jwtVerify(header.slice(7), secret, { algorithms: ['HS256'] })
-    id = Number(payload.sub)
-  } catch {
-    throw notAuthenticated()
-  }
+  const id = await verify(header.slice(7))
+  if (id === null) throw notAuthenticated()
   // A token without a numeric subject would reach the query as NaN (a 500 on PostgreSQL).
   if (!Number.isSafeInteger(id) || id <= 0) throw notAuthenticated()
   // Looked up each time so a rejected (moved back to pending) employee loses access at once.

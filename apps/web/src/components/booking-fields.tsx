@@ -1,7 +1,8 @@
 import { bookingProfit, formatAmount, numberOrZero, remainingAmount } from '@booking/shared'
 import { useFormContext, useWatch } from 'react-hook-form'
-import { useBanks, useCustomers, useNames } from '../lib/records.ts'
-import { ReadOnlyField } from './field.tsx'
+import { useBanks, useNames } from '../lib/records.ts'
+import { useCustomerNames, withCurrent } from '../lib/select-options.ts'
+import { Field, ReadOnlyField } from './field.tsx'
 
 /** Form names of the four amounts the booking figures come from (Ticket snake_case, Umrah camelCase). */
 interface FigureNames {
@@ -15,7 +16,7 @@ interface FigureNames {
  * Ticket and Umrah: profit and remaining, recomputed live on every change with the shared
  * calculations and read-only; the server computes them again on save.
  */
-export const BookingFigures = ({ names }: { names: FigureNames }) => {
+const BookingFigures = ({ names }: { names: FigureNames }) => {
   const { control } = useFormContext()
   const [receivable, cash, bank, payable] = useWatch({
     control,
@@ -30,9 +31,52 @@ export const BookingFigures = ({ names }: { names: FigureNames }) => {
   )
 }
 
-/** A select's options plus the record's current value, so an edit never loses a name no longer offered. */
-const withCurrent = (options: readonly string[], current: string | null | undefined) =>
-  current && !options.includes(current) ? [current, ...options] : [...options]
+/** Form names of the payment step's fields; only Ticket has an agent. */
+interface PaymentNames extends FigureNames {
+  bankTitle: string
+  vendor: string
+  agent?: string
+}
+
+/** The Payment Details step of Ticket and Umrah, with the live profit and remaining. */
+export const BookingPaymentFields = ({
+  names,
+  options,
+}: {
+  names: PaymentNames
+  options: ReturnType<typeof useBookingOptions>
+}) => (
+  <>
+    <Field name={names.receivable} label="Total Receivable Amount" type="number" autoFocus />
+    {names.agent && (
+      <Field
+        name={names.agent}
+        label="Agent Name"
+        type="select"
+        options={options.agents}
+        placeholder="Select Agent Name"
+      />
+    )}
+    <Field name={names.paidCash} label="Paid Cash" type="number" />
+    <Field
+      name={names.bankTitle}
+      label="Bank Title"
+      type="select"
+      options={options.banks}
+      placeholder="Select Bank Title"
+    />
+    <Field name={names.paidInBank} label="Paid In Bank" type="number" />
+    <Field name={names.payable} label="Payable To Vendor" type="number" />
+    <Field
+      name={names.vendor}
+      label="Vendor Name"
+      type="select"
+      options={options.vendors}
+      placeholder="Select Vendor Name"
+    />
+    <BookingFigures names={names} />
+  </>
+)
 
 /** The option lists of the booking selects: customers, active banks, agent and vendor names. */
 export const useBookingOptions = (current: {
@@ -41,13 +85,12 @@ export const useBookingOptions = (current: {
   agent?: string | null
   vendor?: string | null
 }) => {
-  const customers = useCustomers()
+  const customers = useCustomerNames(current.customer)
   const banks = useBanks()
   const agents = useNames('agent')
   const vendors = useNames('vender')
-  const unique = (names: string[]) => [...new Set(names.filter(Boolean))]
   return {
-    customers: withCurrent(unique((customers.data ?? []).map((c) => c.name)), current.customer),
+    customers,
     banks: withCurrent(
       (banks.data ?? []).filter((b) => b.active).map((b) => b.name),
       current.bank,

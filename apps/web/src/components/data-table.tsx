@@ -2,6 +2,7 @@ import { formatAmount, formatDate } from '@booking/shared'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { useIsMobile } from '../lib/use-is-mobile.ts'
 
 export interface Column<T> {
   key: string
@@ -89,6 +90,10 @@ export const DataTable = <T,>({
     else setSort(null)
   }
 
+  const mobile = useIsMobile()
+  if (mobile && !virtual)
+    return <CardList columns={columns} rows={sorted} rowKey={rowKey} emptyText={emptyText} />
+
   const items = virtual ? virtualizer.getVirtualItems() : null
   const visible = items ? items.map((i) => sorted[i.index]) : sorted
   const padTop = items?.length ? items[0].start : 0
@@ -99,7 +104,7 @@ export const DataTable = <T,>({
       ref={scrollRef}
       className={`overflow-auto rounded-lg border border-slate-200 bg-white ${virtual ? 'max-h-[70vh]' : ''}`}
     >
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-[13px]">
         <thead className="sticky top-0 z-10 bg-slate-100">
           <tr>
             {columns.map((col) => {
@@ -111,7 +116,7 @@ export const DataTable = <T,>({
                   key={col.key}
                   scope="col"
                   aria-sort={active ? (sort?.desc ? 'descending' : 'ascending') : undefined}
-                  className={`whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 ${align}`}
+                  className={`px-2 py-2.5 text-[11px] font-semibold uppercase leading-tight tracking-wide text-slate-600 ${align}`}
                 >
                   {col.sortable === false ? (
                     col.header
@@ -119,7 +124,7 @@ export const DataTable = <T,>({
                     <button
                       type="button"
                       onClick={() => toggleSort(col.key)}
-                      className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                      className={`inline-flex items-center gap-1 uppercase hover:text-slate-900 ${align}`}
                     >
                       {col.header}
                       <Icon
@@ -148,7 +153,7 @@ export const DataTable = <T,>({
                   {columns.map((col) => (
                     <td
                       key={col.key}
-                      className={`whitespace-nowrap px-3 py-2 ${col.format === 'amount' ? 'text-right tabular-nums' : ''} ${col.className ?? ''}`}
+                      className={`whitespace-nowrap px-2 py-2 ${col.format === 'amount' ? 'text-right tabular-nums' : ''} ${col.className ?? ''}`}
                     >
                       {renderCell(col, row)}
                     </td>
@@ -161,5 +166,52 @@ export const DataTable = <T,>({
         </tbody>
       </table>
     </div>
+  )
+}
+
+const isActions = <T,>(col: Column<T>) => col.key.includes('action') || col.header.toLowerCase() === 'actions'
+
+/**
+ * Phones get one card per row instead of a table scrolled sideways: the first column is the
+ * card's title, the rest label/value pairs, the actions at the bottom.
+ */
+const CardList = <T,>({
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+}: Pick<DataTableProps<T>, 'columns' | 'rows' | 'rowKey'> & { emptyText: string }) => {
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-lg border border-slate-200 bg-white px-3 py-10 text-center text-slate-500">
+        {emptyText}
+      </p>
+    )
+  }
+  const [title, ...rest] = columns.filter((c) => !isActions(c))
+  const actions = columns.filter(isActions)
+  return (
+    <ul className="space-y-3">
+      {rows.map((row) => (
+        <li key={rowKey(row)} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+          <div className="mb-2 flex items-start justify-between gap-2">
+            <p className="font-semibold text-slate-900">{renderCell(title, row)}</p>
+            {actions.map((col) => (
+              <div key={col.key}>{renderCell(col, row)}</div>
+            ))}
+          </div>
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+            {rest.map((col) => (
+              <div key={col.key} className="min-w-0">
+                <dt className="text-xs text-slate-500">{col.header}</dt>
+                <dd className={`truncate text-slate-800 ${col.format === 'amount' ? 'tabular-nums' : ''}`}>
+                  {renderCell(col, row)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -137,13 +137,3 @@ export const Wizard = ({
     </form>
   )
 }
-
-/** The step holding the first field with an error, so a failed submit shows it. */
-export const firstErrorStep = (
-  errors: Record<string, unknown>,
-  stepFields: readonly (readonly string[])[],
-) => {
-  const failed = Object.keys(errors)
-  const index = stepFields.findIndex((fields) => fields.some((f) => failed.includes(f)))
-  return index === -1 ? null : index
-}

@@ -27,7 +27,7 @@ export const NavtccInput = z.object({
   paid_from_bank: requiredText('Bank Title is required', 200),
   payed_to_bank: wholeAmount('Payed To Bank'),
   // Our addition: who the payed-to-bank amount is owed to; empty means no vendor posting.
-  vendor_name: optionalText(100).prefault(null),
+  vendor_name: optionalText(100),
 })
 export type NavtccInput = z.input<typeof NavtccInput>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { optionalDate as date, requiredDate } from '../dates.ts'
-import { oneOf, requiredText, optionalText as text } from '../fields.ts'
+import { optionalDate, requiredDate } from '../dates.ts'
+import { oneOf, optionalText, requiredText } from '../fields.ts'
 import { DOCUMENT_TYPES, TICKET_DOCUMENT_TYPES, TITLES } from '../options.ts'
 
 /** The spec's passenger detail; Ticket needs five of its fields, Umrah all nine. */
@@ -15,10 +15,6 @@ export interface PassengerDetail {
   documentExpiry: string | null
   issueCountry: string
 }
-
-// Missing keys count as empty (zod 4 only treats .optional()-like schemas as omissible).
-const optionalText = (max: number) => text(max).prefault(null)
-const optionalDate = () => date().prefault(null)
 
 /** A ticket passenger: identity and document are required, the rest is optional. */
 export const TicketPassenger = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { optionalDate as date } from '../dates.ts'
-import { optionalText as text } from '../fields.ts'
+import { optionalDate } from '../dates.ts'
+import { optionalText } from '../fields.ts'
 import { DOCUMENT_TYPES } from '../options.ts'
 import { blankPassenger, passengerList, UmrahPassenger } from './passenger.ts'
 
@@ -15,10 +15,6 @@ export const readPassenger = (value: unknown): Record<string, unknown> => {
 
 /** GAMCA: every passenger field is required, with the Umrah pattern's messages. */
 export const RequiredPassenger = z.preprocess(readPassenger, UmrahPassenger)
-
-// Missing keys count as empty (zod 4 only treats .optional()-like schemas as omissible).
-const optionalText = (max: number) => text(max).prefault(null)
-const optionalDate = () => date().prefault(null)
 
 /** Visa: only the employee name is required, so every passenger field is optional. */
 export const OptionalPassenger = z.preprocess(

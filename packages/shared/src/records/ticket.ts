@@ -1,11 +1,8 @@
 import { z } from 'zod'
-import { optionalDate as date, requiredDate } from '../dates.ts'
-import { amount, requiredText, optionalText as text } from '../fields.ts'
+import { optionalDate, requiredDate } from '../dates.ts'
+import { amount, optionalText, requiredText } from '../fields.ts'
+import { notNegative } from './not-negative.ts'
 import { passengerCount, passengerList, TicketPassenger } from './passenger.ts'
-
-const notNegative = (label: string) => ({ value: 0, message: `${label} cannot be negative` })
-
-const optionalText = (max: number) => text(max).prefault(null)
 
 /** Empty reference travels as null (spec §3). */
 const nullableText = (max = 200) =>
@@ -34,7 +31,7 @@ export const TicketInput = z
     customer_add: requiredText('Customer Address is required', 200),
     reference: nullableText(),
     depart_date: requiredDate('Travel Date is required'),
-    return_date: date().prefault(null),
+    return_date: optionalDate(),
     sector: requiredText('Sector is required', 200),
     airline: requiredText('Airline is required', 100),
     adults: passengerCount({

@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
 import { amount, requiredText } from '../fields.ts'
+import { notNegative } from './not-negative.ts'
 import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
 import { RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
-
-const notNegative = (label: string) => ({ value: 0, message: `${label} cannot be negative` })
 
 /** Umrah travels in camelCase (spec §3); every field of §5's list is required. */
 export const UmrahInput = z

@@ -1,16 +1,13 @@
 import { z } from 'zod'
-import { optionalDate as date } from '../dates.ts'
-import { amount, requiredText, optionalText as text } from '../fields.ts'
+import { optionalDate } from '../dates.ts'
+import { amount, optionalText, requiredText } from '../fields.ts'
+import { notNegative } from './not-negative.ts'
 import { OptionalPassenger } from './single-passenger.ts'
-
-// The shared optional helpers need the key present; a missing key here means "left empty".
-const optionalText = (max: number) => text(max).prefault(null)
-const optionalDate = () => date().prefault(null)
 
 const money = (label: string) =>
   amount({
     typeError: `${label} must be a number`,
-    min: { value: 0, message: `${label} cannot be negative` },
+    min: notNegative(label),
   })
 
 /** Visa processing: only Employee Name is required (spec part 1 §5); profit and remaining are the server's. */

@@ -130,9 +130,11 @@ const balancesBefore = async (k: Kysely<any>, cfg: LedgerListConfig, points: Row
           WHERE ${name} = ${p[cfg.partition]} AND date >= ${month} AND date <= ${p.date}
             AND substr(date, 1, 7) = ${month} AND (date < ${p.date} OR id < ${p.id})) AS part`
     })
-    const { rows } = await sql<{ k: number; done: number; part: number }>`${sql.join(parts, sql` UNION ALL `)}`.execute(
-      k,
-    )
+    const { rows } = await sql<{
+      k: number
+      done: number
+      part: number
+    }>`${sql.join(parts, sql` UNION ALL `)}`.execute(k)
     for (const r of rows) out[start + Number(r.k)] = Number(r.done) + Number(r.part)
   }
   return out
@@ -164,42 +166,58 @@ const addBalances = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[], c
   }
 }
 
+interface MonthCount {
+  month: string
+  n: number
+}
+
 /**
- * The page total without a search: whole months inside from..to come from the checkpoints' counts,
- * only the (at most two) edge months are counted on the (date, id) or (name, date, id) index.
+ * How many rows the filters (no search) leave in each month, oldest first: whole months inside
+ * from..to come from the checkpoints, only the (at most two) edge months are counted on an index.
+ * Their sum is the page total, and they let a deep page skip whole months instead of walking them.
  */
-const countRows = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQuery) => {
-  if (query.q) return countDirect(k, cfg, query)
+const monthCounts = async (
+  k: Kysely<any>,
+  cfg: LedgerListConfig,
+  query: ListQuery,
+): Promise<MonthCount[]> => {
   const lo = query.from?.slice(0, 7)
   const hi = query.to?.slice(0, 7)
-  if (lo && hi && lo >= hi) return countDirect(k, cfg, query)
+  if (lo && hi && lo > hi) return []
+  if (lo && hi && lo === hi) return [{ month: lo, n: await countDirect(k, cfg, query) }]
   const named = <QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string): QB =>
     query.name ? (qb.where(column as any, '=', query.name) as QB) : qb
   let months = named(k.selectFrom('ledger_months').where('ledger', '=', cfg.table), 'name')
   if (lo) months = months.where('month', '>', lo)
   if (hi) months = months.where('month', '<', hi)
-  const parts: SelectQueryBuilder<any, any, any>[] = [months.select(sql`COALESCE(SUM(n), 0)`.as('c'))]
+  const inner = (await months
+    .select(['month', sql<number>`SUM(n)`.as('n')])
+    .groupBy('month')
+    .orderBy('month')
+    .execute()) as MonthCount[]
   // Validated dates never pass yyyy-MM-99, so it bounds the index range of one month.
-  const edge = (month: string, from: string, to: string) =>
-    named(k.selectFrom(cfg.table), cfg.partition)
+  const edge = async (month: string, from: string, to: string) => {
+    const counted = (await named(k.selectFrom(cfg.table), cfg.partition)
       .where('date', '>=', from)
       .where('date', '<=', to)
       .where(sql`substr(date, 1, 7)`, '=', month)
-      .select((eb: any) => eb.fn.countAll().as('c'))
-  if (lo) parts.push(edge(lo, query.from!, `${lo}-99`))
-  if (hi) parts.push(edge(hi, `${hi}-00`, query.to!))
-  const { rows } = await sql<{ total: number }>`SELECT ${sql.join(
-    parts.map((p) => sql`(${p})`),
-    sql` + `,
-  )} AS total`.execute(k)
-  return Number(rows[0]?.total ?? 0)
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()) as { n?: number } | undefined
+    return { month, n: Number(counted?.n ?? 0) }
+  }
+  return [
+    ...(lo ? [await edge(lo, query.from!, `${lo}-99`)] : []),
+    ...inner.map((m) => ({ month: m.month, n: Number(m.n) })),
+    ...(hi ? [await edge(hi, `${hi}-00`, query.to!)] : []),
+  ]
 }
 
 /**
  * A ledger list whose running balance is computed while reading, so no edit can leave a stored
- * balance stale, without reading the whole ledger: the page's rows are found on the indexes (ids
- * first, so a deep offset walks only the index), then each name's balance before its first row on
- * the page comes from the monthly checkpoints (0003_ledger_indexes) and the rest is summed here.
+ * balance stale, without reading the whole ledger. The page's rows are found on the indexes (ids
+ * first; a deep page in date order first skips whole months by their checkpoint counts), then each
+ * name's balance before its first row on the page comes from the monthly checkpoints
+ * (0003_ledger_indexes) plus part of one month, and the rest is summed here.
  * Sorting by the balance itself and an unpaged search still take windowList (exact, slower).
  */
 export const ledgerList = (cfg: LedgerListConfig) => {
@@ -209,18 +227,42 @@ export const ledgerList = (cfg: LedgerListConfig) => {
     const sortKey = query.sort?.replace(/^-/, '')
     if (sortKey === cfg.balanceColumn || (query.q && !paged)) return fallback(db, query)
     const k = db as unknown as Kysely<any>
-    const filtered = applyListFilters(k, k.selectFrom(cfg.table), query, {
+    const inLedgerOrder = query.sort ? sortKey === 'date' : cfg.defaultOrder === 'ledger'
+    let filtered = applyListFilters(k, k.selectFrom(cfg.table), query, {
       search: cfg.search,
       dateColumn: 'date',
       nameColumn: cfg.partition,
     })
     let rows: Row[]
+    let total: number | undefined
     if (paged) {
+      let offset = query.offset ?? 0
+      if (query.q) total = await countDirect(k, cfg, query)
+      else {
+        const counts = await monthCounts(k, cfg, query)
+        total = counts.reduce((sum, m) => sum + m.n, 0)
+        if (inLedgerOrder) {
+          // Months before the page (in the page's direction) are skipped by count, not walked.
+          const desc = query.sort?.startsWith('-') ?? false
+          let skipped = 0
+          let start: string | undefined
+          for (const m of desc ? [...counts].reverse() : counts) {
+            if (skipped + m.n > offset) {
+              start = m.month
+              break
+            }
+            skipped += m.n
+          }
+          if (start) {
+            filtered = desc
+              ? filtered.where('date', '<=', `${start}-99`)
+              : filtered.where('date', '>=', start)
+            offset -= skipped
+          }
+        }
+      }
       const ids = (
-        await order(filtered.select('id'), cfg, query)
-          .limit(query.limit!)
-          .offset(query.offset ?? 0)
-          .execute()
+        await order(filtered.select('id'), cfg, query).limit(query.limit!).offset(offset).execute()
       ).map((r: { id: number }) => r.id)
       const found = ids.length
         ? await k.selectFrom(cfg.table).selectAll().where('id', 'in', ids).execute()
@@ -232,9 +274,7 @@ export const ledgerList = (cfg: LedgerListConfig) => {
     }
     // Date and name filters cut a ledger only at its ends, so without a search the rows are a run
     // of each name's (date, id) order, unless a page was cut from a different order.
-    const inLedgerOrder = query.sort ? sortKey === 'date' : cfg.defaultOrder === 'ledger'
     await addBalances(k, cfg, rows, !query.q && (!paged || inLedgerOrder))
-    const total = paged ? await countRows(k, cfg, query) : undefined
     return { rows: rows.map((r) => moneyOut(cfg.table, r) as ApiRow), total }
   }
 }

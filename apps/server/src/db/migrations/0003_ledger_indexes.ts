@@ -66,7 +66,9 @@ FOR EACH ROW EXECUTE FUNCTION ${table}_months_sync()`)
       await sql
         .raw(`CREATE TRIGGER ${table}_months_ai AFTER INSERT ON ${table} BEGIN ${add('ledger_months')} END`)
         .execute(db)
-      await sql.raw(`CREATE TRIGGER ${table}_months_ad AFTER DELETE ON ${table} BEGIN ${remove} END`).execute(db)
+      await sql
+        .raw(`CREATE TRIGGER ${table}_months_ad AFTER DELETE ON ${table} BEGIN ${remove} END`)
+        .execute(db)
       await sql
         .raw(
           `CREATE TRIGGER ${table}_months_au AFTER UPDATE OF ${moved} ON ${table} BEGIN ${remove} ${add('ledger_months')} END`,
@@ -96,14 +98,11 @@ export async function down(db: Kysely<any>): Promise<void> {
       await sql.raw(`DROP TRIGGER IF EXISTS ${table}_months_sync ON ${table}`).execute(db)
       await sql.raw(`DROP FUNCTION IF EXISTS ${table}_months_sync()`).execute(db)
     } else {
-      for (const t of ['ai', 'ad', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_months_${t}`).execute(db)
+      for (const t of ['ai', 'ad', 'au'])
+        await sql.raw(`DROP TRIGGER IF EXISTS ${table}_months_${t}`).execute(db)
     }
     await db.schema.dropIndex(`${table}_ledger_cover`).ifExists().execute()
-    await db.schema
-      .createIndex(OLD_INDEX[table]!)
-      .on(table)
-      .columns([name, 'date', 'id'])
-      .execute()
+    await db.schema.createIndex(OLD_INDEX[table]!).on(table).columns([name, 'date', 'id']).execute()
   }
   await db.schema.dropTable('ledger_months').ifExists().execute()
 }

@@ -1,22 +1,10 @@
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserPlus } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Outlet } from 'react-router'
 import { useAuth } from '../../lib/auth.tsx'
+import { useIsMobile } from '../../lib/use-is-mobile.ts'
 import { AddCustomerDialog } from './add-customer-dialog.tsx'
 import { Sidebar } from './sidebar.tsx'
-
-const MOBILE_QUERY = '(max-width: 767px)'
-
-const useIsMobile = () => {
-  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches)
-  useEffect(() => {
-    const mq = window.matchMedia(MOBILE_QUERY)
-    const onChange = () => setMobile(mq.matches)
-    mq.addEventListener('change', onChange)
-    return () => mq.removeEventListener('change', onChange)
-  }, [])
-  return mobile
-}
 
 /** Sidebar, header and a content area of about 6xl, shared by every signed-in screen. */
 export const AppLayout = () => {
@@ -76,7 +64,7 @@ export const AppLayout = () => {
             </span>
           </div>
         </header>
-        <main className="mx-auto w-full max-w-6xl flex-1 p-3 sm:p-6">
+        <main className="mx-auto w-full max-w-6xl flex-1 p-3 sm:p-5">
           <Outlet />
         </main>
       </div>

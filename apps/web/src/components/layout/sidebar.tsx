@@ -16,7 +16,7 @@ interface SidebarProps {
 export const Sidebar = ({ admin, collapsed, mobile, open, onNavigate }: SidebarProps) => {
   const iconOnly = collapsed && !mobile
   const items = NAV_ITEMS.filter((item) => admin || !item.adminOnly)
-  const width = mobile ? 'w-56' : iconOnly ? 'w-20' : 'w-60'
+  const width = iconOnly ? 'w-20' : 'w-56'
   const position = mobile
     ? `fixed inset-y-0 left-0 z-40 transition-transform duration-200 ${open ? 'translate-x-0' : '-translate-x-full'}`
     : 'sticky top-0 h-screen shrink-0'

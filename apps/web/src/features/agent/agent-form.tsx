@@ -1,9 +1,8 @@
 import { type AgentEntry, AgentInput, todayIso, toIsoDate } from '@booking/shared'
-import { FormProvider } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
-import { FormCard } from '../../components/form-card.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
+import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useEntryPreview } from '../../lib/records.ts'
@@ -12,7 +11,7 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEntry>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('agent')
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: AgentInput,
     path: '/agent',
     id: record?.id ?? null,
@@ -34,40 +33,36 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
   })
 
   return (
-    <FormProvider {...form}>
-      <FormCard
-        title={record ? 'UPDATE AGENT ENTRY' : 'AGENT FORM'}
-        onSubmit={submit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        <NameSelect
-          name="agent_name"
-          label="Agent Name"
-          kind="agent"
-          placeholder="Select Agent Name"
-          autoFocus
-          add={
-            record
-              ? undefined
-              : {
-                  title: 'Add New Agent Name',
-                  required: 'Agent name is required',
-                  failed: 'Failed to add agent name',
-                }
-          }
-        />
-        <Field name="date" label="Date" type="date" />
-        <Field name="employee" label="Employee" readOnly />
-        <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-        <Field name="detail" label="Detail" className="md:col-span-2" />
-        <Field name="credit" label="Received (Credit)" type="number" step="0.01" />
-        <Field name="debit" label="Payed Cash (Debit)" type="number" step="0.01" />
-        <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" hint="Optional" />
-        <Field name="paid_bank" label="Paid Bank" type="number" step="0.01" hint="Optional" />
-      </FormCard>
-    </FormProvider>
+    <RecordFormCard
+      title={record ? 'UPDATE AGENT ENTRY' : 'AGENT FORM'}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      <NameSelect
+        name="agent_name"
+        label="Agent Name"
+        kind="agent"
+        placeholder="Select Agent Name"
+        autoFocus
+        add={
+          record
+            ? undefined
+            : {
+                title: 'Add New Agent Name',
+                required: 'Agent name is required',
+                failed: 'Failed to add agent name',
+              }
+        }
+      />
+      <Field name="date" label="Date" type="date" />
+      <Field name="employee" label="Employee" readOnly />
+      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <Field name="detail" label="Detail" className="md:col-span-2" />
+      <Field name="credit" label="Received (Credit)" type="number" step="0.01" />
+      <Field name="debit" label="Payed Cash (Debit)" type="number" step="0.01" />
+      <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" hint="Optional" />
+      <Field name="paid_bank" label="Paid Bank" type="number" step="0.01" hint="Optional" />
+    </RecordFormCard>
   )
 }

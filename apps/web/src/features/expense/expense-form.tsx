@@ -1,8 +1,7 @@
 import { EXPENSE_TYPES, type Expense, ExpenseInput, todayIso, toIsoDate } from '@booking/shared'
-import { FormProvider } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
-import { FormCard } from '../../components/form-card.tsx'
+import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useEntryPreview } from '../../lib/records.ts'
@@ -12,7 +11,7 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 export const ExpenseForm = ({ record, onDone, onCancel }: RecordFormProps<Expense>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('expense')
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: ExpenseInput,
     path: '/expenses',
     id: record?.id ?? null,
@@ -32,23 +31,19 @@ export const ExpenseForm = ({ record, onDone, onCancel }: RecordFormProps<Expens
   })
 
   return (
-    <FormProvider {...form}>
-      <FormCard
-        title="EXPENSE FORM"
-        onSubmit={submit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        <Field name="user_name" label="Employee Name" readOnly />
-        <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-        <Field name="date" label="Date" type="date" autoFocus />
-        <Field name="withdraw" label="Withdraw" type="number" step="0.01" hint="Optional" />
-        <Field name="detail" label="Detail" />
-        <Field name="total_amount" label="Total Amount" type="number" step="0.01" />
-        <Field name="selection" label="Type" type="select" options={EXPENSE_TYPES} />
-      </FormCard>
-    </FormProvider>
+    <RecordFormCard
+      title="EXPENSE FORM"
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      <Field name="user_name" label="Employee Name" readOnly />
+      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <Field name="date" label="Date" type="date" autoFocus />
+      <Field name="withdraw" label="Withdraw" type="number" step="0.01" hint="Optional" />
+      <Field name="detail" label="Detail" />
+      <Field name="total_amount" label="Total Amount" type="number" step="0.01" />
+      <Field name="selection" label="Type" type="select" options={EXPENSE_TYPES} />
+    </RecordFormCard>
   )
 }

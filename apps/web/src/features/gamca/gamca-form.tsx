@@ -6,16 +6,17 @@ import {
   passengerFormValues,
   remainingAmount,
 } from '@booking/shared'
-import { useState } from 'react'
-import { FormProvider, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
-import { Wizard } from '../../components/wizard.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBanks, useCustomers, useEntryPreview } from '../../lib/records.ts'
+import { useBanks, useEntryPreview } from '../../lib/records.ts'
+import { useCustomerNames } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
+import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 import { gamcaBankTitles } from './gamca-banks.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
@@ -29,10 +30,8 @@ const STEP_FIELDS = [
 export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('gamca')
-  const customers = useCustomers()
   const banks = useBanks()
-  const [step, setStep] = useState(0)
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: GamcaInput,
     path: '/gamca-token',
     id: record?.id ?? null,
@@ -57,62 +56,50 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
   })
 
   const [receivable, cash, bank] = useWatch({
-    control: form.control,
+    control: recordForm.form.control,
     name: ['receivable_amount', 'paid_cash', 'paid_in_bank'],
   }).map(numberOrZero)
-  const customerNames = (customers.data ?? []).map((c) => c.name)
-  if (record?.customer_add && !customerNames.includes(record.customer_add))
-    customerNames.unshift(record.customer_add)
-
-  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
-    await submit(e)
-    // The live field state, not the render's formState snapshot, knows what this submit found.
-    const failed = STEP_FIELDS.findIndex((fields) => fields.some((f) => form.getFieldState(f).invalid))
-    if (failed !== -1) setStep(failed)
-  }
+  const customerNames = useCustomerNames(record?.customer_add)
+  // Next does not check a step; the whole record is checked on submit.
+  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
 
   return (
-    <FormProvider {...form}>
-      <Wizard
-        title={record ? 'Update GAMCA Token' : 'New GAMCA Token'}
-        steps={STEPS}
-        current={step}
-        onStepChange={setStep}
-        onSubmit={onSubmit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        {step === 0 && (
-          <>
-            <Field name="employee_name" label="Employee Name" readOnly />
-            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-            <Field name="customer_add" label="Customer" type="select" options={customerNames} autoFocus />
-            <Field name="reference" label="Reference" />
-            <Field name="country" label="Country" />
-          </>
-        )}
-        {step === 1 && <SinglePassengerFields name="passport_detail" />}
-        {step === 2 && (
-          <>
-            <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
-            <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-            <Field
-              name="paid_from_bank"
-              label="Bank Title"
-              type="select"
-              options={gamcaBankTitles(banks.data, record?.paid_from_bank)}
-            />
-            <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
-            <Field name="profit" label="Profit" type="number" step="0.01" />
-            <ReadOnlyField
-              label="Remaining Amount"
-              value={formatAmount(remainingAmount(receivable, cash, bank))}
-            />
-          </>
-        )}
-      </Wizard>
-    </FormProvider>
+    <RecordWizard
+      title={record ? 'Update GAMCA Token' : 'New GAMCA Token'}
+      steps={STEPS}
+      wizard={wizard}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      {wizard.step === 0 && (
+        <>
+          <Field name="employee_name" label="Employee Name" readOnly />
+          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <Field name="customer_add" label="Customer" type="select" options={customerNames} autoFocus />
+          <Field name="reference" label="Reference" />
+          <Field name="country" label="Country" />
+        </>
+      )}
+      {wizard.step === 1 && <SinglePassengerFields name="passport_detail" />}
+      {wizard.step === 2 && (
+        <>
+          <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
+          <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+          <Field
+            name="paid_from_bank"
+            label="Bank Title"
+            type="select"
+            options={gamcaBankTitles(banks.data, record?.paid_from_bank)}
+          />
+          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <Field name="profit" label="Profit" type="number" step="0.01" />
+          <ReadOnlyField
+            label="Remaining Amount"
+            value={formatAmount(remainingAmount(receivable, cash, bank))}
+          />
+        </>
+      )}
+    </RecordWizard>
   )
 }

@@ -1,21 +1,20 @@
 import {
-  bankTitleOptions,
   blankPassenger,
-  DOCUMENT_TYPES,
   formatAmount,
   type Navtcc,
   NavtccInput,
   navtccLiveFigures,
   passengerFormValues,
-  TITLES,
 } from '@booking/shared'
-import { FormProvider, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
-import { Wizard } from '../../components/wizard.tsx'
+import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBanks, useEntryPreview, useNames } from '../../lib/records.ts'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useBankTitleSelect, useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
@@ -48,9 +47,7 @@ const VENDOR_FAILED = 'Ticket saved, but failed to save vendor details. Please t
 export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('navtcc')
-  const vendors = useNames('vender')
-  const banks = useBanks()
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: NavtccInput,
     path: '/navtcc',
     id: record?.id ?? null,
@@ -74,78 +71,48 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
       onDone()
     },
   })
-  const { step, goTo, showFirstError } = useWizardSteps(form, STEP_FIELDS)
-  const figures = navtccLiveFigures(useWatch({ control: form.control }))
-  const vendorOptions = [...(vendors.data ?? [])]
-  if (record?.vendor_name && !vendorOptions.includes(record.vendor_name))
-    vendorOptions.push(record.vendor_name)
+  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS)
+  const figures = navtccLiveFigures(useWatch({ control: recordForm.form.control }))
+  const bankTitles = useBankTitleSelect(record?.paid_from_bank)
+  const vendors = useVendorSelect(record?.vendor_name)
 
   return (
-    <FormProvider {...form}>
-      <Wizard
-        title={record ? 'Update Navtcc' : 'New Navtcc'}
-        steps={STEPS}
-        current={step}
-        onStepChange={goTo}
-        onSubmit={(e) => submit(e).then(showFirstError)}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        {step === 0 && (
-          <>
-            <Field name="employee_name" label="Employee Name" readOnly />
-            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-            <Field name="customer_add" label="Customer Address" autoFocus />
-            <Field name="reference" label="Reference" />
-            <Field name="profession_key" label="Airline" />
-          </>
-        )}
-        {step === 1 && (
-          <>
-            <Field name="passport_detail.title" label="Title" type="select" options={TITLES} autoFocus />
-            <Field name="passport_detail.firstName" label="First Name" />
-            <Field name="passport_detail.lastName" label="Last Name" />
-            <Field name="passport_detail.dob" label="Date of Birth" type="date" />
-            <Field name="passport_detail.nationality" label="Nationality" />
-            <Field
-              name="passport_detail.documentType"
-              label="Document Type"
-              type="select"
-              options={DOCUMENT_TYPES}
-            />
-            <Field name="passport_detail.documentNo" label="Document Number" />
-            <Field name="passport_detail.documentExpiry" label="Expiry Date" type="date" />
-            <Field name="passport_detail.issueCountry" label="Issue Country" />
-          </>
-        )}
-        {step === 2 && (
-          <>
-            <Field name="receivable_amount" label="Receivable Amount" type="number" step="1" autoFocus />
-            <Field name="paid_cash" label="Paid Cash" type="number" step="1" />
-            <Field name="paid_in_bank" label="Paid In Bank" type="number" step="1" />
-            <Field
-              name="paid_from_bank"
-              label="Paid From Bank"
-              type="select"
-              options={bankTitleOptions(banks.data ?? [], record?.paid_from_bank)}
-              placeholder={banks.isPending ? 'Loading...' : 'Select Bank Title'}
-            />
-            <ReadOnlyField label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
-            <Field name="payed_to_bank" label="Payed To Bank" type="number" step="1" />
-            <Field
-              name="vendor_name"
-              label="Vendor Name"
-              type="select"
-              options={vendorOptions}
-              placeholder={vendors.isPending ? 'Loading...' : 'Select Vendor Name'}
-              hint="Optional: posts the payed to bank amount to this vendor's ledger"
-            />
-            <ReadOnlyField label="Profit" value={formatAmount(figures.profit)} />
-          </>
-        )}
-      </Wizard>
-    </FormProvider>
+    <RecordWizard
+      title={record ? 'Update Navtcc' : 'New Navtcc'}
+      steps={STEPS}
+      wizard={wizard}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      {wizard.step === 0 && (
+        <>
+          <Field name="employee_name" label="Employee Name" readOnly />
+          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <Field name="customer_add" label="Customer Address" autoFocus />
+          <Field name="reference" label="Reference" />
+          <Field name="profession_key" label="Airline" />
+        </>
+      )}
+      {wizard.step === 1 && <SinglePassengerFields name="passport_detail" />}
+      {wizard.step === 2 && (
+        <>
+          <Field name="receivable_amount" label="Receivable Amount" type="number" step="1" autoFocus />
+          <Field name="paid_cash" label="Paid Cash" type="number" step="1" />
+          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="1" />
+          <Field name="paid_from_bank" label="Paid From Bank" type="select" {...bankTitles} />
+          <ReadOnlyField label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
+          <Field name="payed_to_bank" label="Payed To Bank" type="number" step="1" />
+          <Field
+            name="vendor_name"
+            label="Vendor Name"
+            type="select"
+            {...vendors}
+            hint="Optional: posts the payed to bank amount to this vendor's ledger"
+          />
+          <ReadOnlyField label="Profit" value={formatAmount(figures.profit)} />
+        </>
+      )}
+    </RecordWizard>
   )
 }

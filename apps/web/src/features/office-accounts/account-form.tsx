@@ -1,12 +1,13 @@
 import { type AccountEntry, AccountFormInput, accountBody, todayIso, toIsoDate } from '@booking/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { FormProvider, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
-import { FormCard } from '../../components/form-card.tsx'
+import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBanks, useEntryPreview, useNames } from '../../lib/records.ts'
+import { useBanks, useEntryPreview } from '../../lib/records.ts'
+import { useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 interface AccountFormProps extends RecordFormProps<AccountEntry> {
@@ -18,9 +19,8 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
   const { user } = useAuth()
   const qc = useQueryClient()
   const banks = useBanks()
-  const vendors = useNames('vender')
   const preview = useEntryPreview('account')
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: AccountFormInput,
     path: '/accounts',
     id: record?.id ?? null,
@@ -44,62 +44,55 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
       onDone()
     },
   })
-  const opening = useWatch({ control: form.control, name: 'opening' })
-  const vendorOptions = [...(vendors.data ?? [])]
-  if (record?.vendor_name && !vendorOptions.includes(record.vendor_name))
-    vendorOptions.unshift(record.vendor_name)
+  const opening = useWatch({ control: recordForm.form.control, name: 'opening' })
+  const vendors = useVendorSelect(record?.vendor_name, 'No vendor')
   const bankOptions = (banks.data ?? [])
     .filter((b) => b.active || b.name === record?.bank_name)
     .map((b) => b.name)
 
   return (
-    <FormProvider {...form}>
-      <FormCard
-        title={record ? 'UPDATE ENTRY' : 'OFFICE ACCOUNTS'}
-        onSubmit={submit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        <Field name="bank_name" label="Bank" type="select" options={bankOptions} placeholder="Select Bank" />
-        <Field name="employee_name" label="Employee" readOnly />
-        <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-        <Field name="date" label="Date" type="date" autoFocus />
-        <Field name="detail" label="Detail" />
-        <Field
-          name="vendor_name"
-          label="Vendor"
-          type="select"
-          options={vendorOptions}
-          placeholder={vendors.isPending ? 'Loading...' : 'No vendor'}
-          hint="Posts the same amount to the vendor's ledger"
-        />
-        {!record && (
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700 md:col-span-2">
-            <input
-              type="checkbox"
-              className="h-4 w-4 rounded border-slate-300"
-              {...form.register('opening')}
-            />
-            Opening Balance
-          </label>
-        )}
-        {opening ? (
-          <Field
-            name="balance"
-            label="Balance"
-            type="number"
-            step="0.01"
-            hint="Positive is credited, negative is debited"
+    <RecordFormCard
+      title={record ? 'UPDATE ENTRY' : 'OFFICE ACCOUNTS'}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      <Field name="bank_name" label="Bank" type="select" options={bankOptions} placeholder="Select Bank" />
+      <Field name="employee_name" label="Employee" readOnly />
+      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <Field name="date" label="Date" type="date" autoFocus />
+      <Field name="detail" label="Detail" />
+      <Field
+        name="vendor_name"
+        label="Vendor"
+        type="select"
+        {...vendors}
+        hint="Posts the same amount to the vendor's ledger"
+      />
+      {!record && (
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-700 md:col-span-2">
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300"
+            {...recordForm.form.register('opening')}
           />
-        ) : (
-          <>
-            <Field name="credit" label="Credit" type="number" step="0.01" />
-            <Field name="debit" label="Debit" type="number" step="0.01" />
-          </>
-        )}
-      </FormCard>
-    </FormProvider>
+          Opening Balance
+        </label>
+      )}
+      {opening ? (
+        <Field
+          name="balance"
+          label="Balance"
+          type="number"
+          step="0.01"
+          hint="Positive is credited, negative is debited"
+        />
+      ) : (
+        <>
+          <Field name="credit" label="Credit" type="number" step="0.01" />
+          <Field name="debit" label="Debit" type="number" step="0.01" />
+        </>
+      )}
+    </RecordFormCard>
   )
 }

@@ -1,8 +1,7 @@
 import { type Protector, ProtectorInput, toIsoDate } from '@booking/shared'
-import { FormProvider } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
-import { FormCard } from '../../components/form-card.tsx'
+import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useEntryPreview } from '../../lib/records.ts'
@@ -12,7 +11,7 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 export const ProtectorForm = ({ record, onDone, onCancel }: RecordFormProps<Protector>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('protector')
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: ProtectorInput,
     path: '/protector',
     id: record?.id ?? null,
@@ -37,28 +36,24 @@ export const ProtectorForm = ({ record, onDone, onCancel }: RecordFormProps<Prot
   })
 
   return (
-    <FormProvider {...form}>
-      <FormCard
-        title={record ? 'Update Protector' : 'New Protector'}
-        onSubmit={submit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        <Field name="employee" label="Employee" readOnly />
-        <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-        <Field name="name" label="Name" autoFocus />
-        <Field name="passport" label="Passport" />
-        <Field name="reference" label="Reference" />
-        <Field name="file_no" label="File No" />
-        <Field name="mcb_fee_6000_date" label="MCB fee 6000" type="date" />
-        <Field name="ncb_fee_6700_date" label="NCB fee 6700" type="date" />
-        <Field name="ncb_fee_500_date" label="NCB fee 500" type="date" />
-        <Field name="protector_date" label="Protector Date" type="date" />
-        <Field name="additional_charges" label="Additional Charges" type="number" />
-        <Field name="withdraw" label="Withdraw" type="number" hint="Optional" />
-      </FormCard>
-    </FormProvider>
+    <RecordFormCard
+      title={record ? 'Update Protector' : 'New Protector'}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      <Field name="employee" label="Employee" readOnly />
+      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <Field name="name" label="Name" autoFocus />
+      <Field name="passport" label="Passport" />
+      <Field name="reference" label="Reference" />
+      <Field name="file_no" label="File No" />
+      <Field name="mcb_fee_6000_date" label="MCB fee 6000" type="date" />
+      <Field name="ncb_fee_6700_date" label="NCB fee 6700" type="date" />
+      <Field name="ncb_fee_500_date" label="NCB fee 500" type="date" />
+      <Field name="protector_date" label="Protector Date" type="date" />
+      <Field name="additional_charges" label="Additional Charges" type="number" />
+      <Field name="withdraw" label="Withdraw" type="number" hint="Optional" />
+    </RecordFormCard>
   )
 }

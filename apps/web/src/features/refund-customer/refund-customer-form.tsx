@@ -1,5 +1,4 @@
 import {
-  bankTitleOptions,
   formatAmount,
   type RefundCustomer,
   RefundCustomerInput,
@@ -7,13 +6,14 @@ import {
   todayIso,
   toIsoDate,
 } from '@booking/shared'
-import { FormProvider, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
-import { Wizard } from '../../components/wizard.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBanks, useEntryPreview, useNames } from '../../lib/records.ts'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useBankTitleSelect, useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
@@ -27,9 +27,7 @@ const STEP_FIELDS = [
 export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps<RefundCustomer>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('refund')
-  const vendors = useNames('vender')
-  const banks = useBanks()
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: RefundCustomerInput,
     path: '/refund-customer',
     id: record?.id ?? null,
@@ -54,61 +52,43 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
       onDone()
     },
   })
-  const { step, goTo, showFirstError } = useWizardSteps(form, STEP_FIELDS)
-  const figures = refundLiveFigures(useWatch({ control: form.control }))
-  const vendorOptions = [...(vendors.data ?? [])]
-  if (record?.vender_name && !vendorOptions.includes(record.vender_name))
-    vendorOptions.push(record.vender_name)
+  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS)
+  const figures = refundLiveFigures(useWatch({ control: recordForm.form.control }))
+  const vendors = useVendorSelect(record?.vender_name)
+  const bankTitles = useBankTitleSelect(record?.bank_title)
 
   return (
-    <FormProvider {...form}>
-      <Wizard
-        title={record ? 'Update Customer Refund' : 'New Customer Refund'}
-        steps={STEPS}
-        current={step}
-        onStepChange={goTo}
-        onSubmit={(e) => submit(e).then(showFirstError)}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        {step === 0 ? (
-          <>
-            <Field name="employee" label="Employee" readOnly />
-            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-            <Field name="name" label="Customer Name" autoFocus />
-            <Field name="date" label="Date" type="date" />
-            <Field name="passport" label="Passport" />
-            <Field name="reference" label="Reference" />
-            <Field name="detail_sector" label="Detail / Sector" />
-            <Field
-              name="vender_name"
-              label="Vendor Name"
-              type="select"
-              options={vendorOptions}
-              placeholder={vendors.isPending ? 'Loading...' : 'Select Vendor Name'}
-            />
-          </>
-        ) : (
-          <>
-            <Field name="total_amount" label="Total Amount" type="number" step="0.01" autoFocus />
-            <Field name="return_from_vendor" label="Return From Vendor" type="number" step="0.01" />
-            <Field name="office_service_charges" label="Office Service Charges" type="number" step="0.01" />
-            <ReadOnlyField label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
-            <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-            <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
-            <Field
-              name="bank_title"
-              label="Bank Title"
-              type="select"
-              options={bankTitleOptions(banks.data ?? [], record?.bank_title)}
-              placeholder={banks.isPending ? 'Loading...' : 'Select Bank Title'}
-            />
-            <ReadOnlyField label="Balance" value={formatAmount(figures.balance)} />
-          </>
-        )}
-      </Wizard>
-    </FormProvider>
+    <RecordWizard
+      title={record ? 'Update Customer Refund' : 'New Customer Refund'}
+      steps={STEPS}
+      wizard={wizard}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      {wizard.step === 0 ? (
+        <>
+          <Field name="employee" label="Employee" readOnly />
+          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <Field name="name" label="Customer Name" autoFocus />
+          <Field name="date" label="Date" type="date" />
+          <Field name="passport" label="Passport" />
+          <Field name="reference" label="Reference" />
+          <Field name="detail_sector" label="Detail / Sector" />
+          <Field name="vender_name" label="Vendor Name" type="select" {...vendors} />
+        </>
+      ) : (
+        <>
+          <Field name="total_amount" label="Total Amount" type="number" step="0.01" autoFocus />
+          <Field name="return_from_vendor" label="Return From Vendor" type="number" step="0.01" />
+          <Field name="office_service_charges" label="Office Service Charges" type="number" step="0.01" />
+          <ReadOnlyField label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
+          <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <Field name="bank_title" label="Bank Title" type="select" {...bankTitles} />
+          <ReadOnlyField label="Balance" value={formatAmount(figures.balance)} />
+        </>
+      )}
+    </RecordWizard>
   )
 }

@@ -1,8 +1,7 @@
 import { type Refunded, RefundedInput, todayIso, toIsoDate } from '@booking/shared'
-import { FormProvider } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
-import { FormCard } from '../../components/form-card.tsx'
+import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useEntryPreview } from '../../lib/records.ts'
@@ -12,7 +11,7 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 export const RefundedForm = ({ record, onDone, onCancel }: RecordFormProps<Refunded>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('refunded')
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: RefundedInput,
     path: '/refunded',
     id: record?.id ?? null,
@@ -35,26 +34,22 @@ export const RefundedForm = ({ record, onDone, onCancel }: RecordFormProps<Refun
   })
 
   return (
-    <FormProvider {...form}>
-      <FormCard
-        title="REFUNDED FORM"
-        onSubmit={submit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        <Field name="employee" label="Employee" readOnly />
-        <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-        <Field name="date" label="Date" type="date" />
-        <Field name="name" label="Name" />
-        <Field name="passport" label="Passport" />
-        <Field name="reference" label="Reference" />
-        <Field name="paid_fee_date" label="Paid Fee Date" type="date" hint="Optional" />
-        <Field name="paid_refund_date" label="Paid Refund Date" type="date" hint="Optional" />
-        <Field name="total_balance" label="Total Balance" type="number" step="0.01" />
-        <Field name="withdraw" label="Withdraw" type="number" step="0.01" />
-      </FormCard>
-    </FormProvider>
+    <RecordFormCard
+      title="REFUNDED FORM"
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      <Field name="employee" label="Employee" readOnly />
+      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <Field name="date" label="Date" type="date" />
+      <Field name="name" label="Name" />
+      <Field name="passport" label="Passport" />
+      <Field name="reference" label="Reference" />
+      <Field name="paid_fee_date" label="Paid Fee Date" type="date" hint="Optional" />
+      <Field name="paid_refund_date" label="Paid Refund Date" type="date" hint="Optional" />
+      <Field name="total_balance" label="Total Balance" type="number" step="0.01" />
+      <Field name="withdraw" label="Withdraw" type="number" step="0.01" />
+    </RecordFormCard>
   )
 }

@@ -8,11 +8,11 @@ import {
   toIsoDate,
   VISA_TYPES,
 } from '@booking/shared'
-import { FormProvider, useFormContext, useWatch } from 'react-hook-form'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, FieldShell, ReadOnlyField } from '../../components/field.tsx'
+import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
-import { Wizard } from '../../components/wizard.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -52,7 +52,7 @@ const RemainingAmount = () => {
 export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Service>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('services')
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: ServiceInput,
     path: '/services',
     id: record?.id ?? null,
@@ -75,45 +75,40 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
     },
   })
 
-  const { step, goTo, showFirstError } = useWizardSteps(form, STEP_FIELDS)
+  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS)
 
   return (
-    <FormProvider {...form}>
-      <Wizard
-        title={record ? 'Update Service' : 'New Service'}
-        steps={STEPS}
-        current={step}
-        onStepChange={goTo}
-        onSubmit={(e) => submit(e).then(showFirstError)}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        {step === 0 && (
-          <>
-            <Field name="user_name" label="User Name" readOnly />
-            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-            <Field name="customer_add" label="Customer Address" autoFocus />
-            <Field name="booking_date" label="Booking Date" type="date" />
-          </>
-        )}
-        {step === 1 && (
-          <>
-            <Field name="specific_detail" label="Specific Detail" autoFocus />
-            <Field name="visa_type" label="Visa Type" type="select" options={VISA_TYPES} />
-          </>
-        )}
-        {step === 2 && (
-          <>
-            <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
-            <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-            <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
-            <Field name="profit" label="Profit" type="number" step="0.01" />
-            <RemainingAmount />
-          </>
-        )}
-      </Wizard>
-    </FormProvider>
+    <RecordWizard
+      title={record ? 'Update Service' : 'New Service'}
+      steps={STEPS}
+      wizard={wizard}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      {wizard.step === 0 && (
+        <>
+          <Field name="user_name" label="User Name" readOnly />
+          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <Field name="customer_add" label="Customer Address" autoFocus />
+          <Field name="booking_date" label="Booking Date" type="date" />
+        </>
+      )}
+      {wizard.step === 1 && (
+        <>
+          <Field name="specific_detail" label="Specific Detail" autoFocus />
+          <Field name="visa_type" label="Visa Type" type="select" options={VISA_TYPES} />
+        </>
+      )}
+      {wizard.step === 2 && (
+        <>
+          <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
+          <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <Field name="profit" label="Profit" type="number" step="0.01" />
+          <RemainingAmount />
+        </>
+      )}
+    </RecordWizard>
   )
 }

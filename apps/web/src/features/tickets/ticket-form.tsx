@@ -9,17 +9,18 @@ import {
   ticketEntry,
   toIsoDate,
 } from '@booking/shared'
-import { type FormEvent, useEffect, useState } from 'react'
-import { FormProvider, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
+import { useEffect } from 'react'
+import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
-import { BookingFigures, useBookingOptions } from '../../components/booking-fields.tsx'
+import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
-import { firstErrorStep, Wizard } from '../../components/wizard.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
+import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 import { PassengerCounts } from './passenger-counts.tsx'
 
 const STEPS = ['Ticket Info', 'Passport Details', 'Payment Details'] as const
@@ -88,14 +89,13 @@ const PassengerBlocks = () => {
 export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('ticket')
-  const [step, setStep] = useState(0)
   const options = useBookingOptions({
     customer: record?.customer_add,
     bank: record?.bank_title,
     agent: record?.agent_name,
     vendor: record?.vendor_name,
   })
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: TicketInput,
     path: '/ticket',
     id: record?.id ?? null,
@@ -127,91 +127,62 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
     },
   })
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    await submit(e)
-    const failed = firstErrorStep(form.formState.errors, STEP_FIELDS)
-    if (failed !== null) setStep(failed)
-  }
+  // Next does not check a step; the whole ticket is checked on submit.
+  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
 
   // A new ticket previews "Ticket {current}/{global}"; an edit keeps its stored entry.
   const entry = record?.entry ?? ticketEntry(preview.current, preview.global)
 
   return (
-    <FormProvider {...form}>
-      <Wizard
-        title={record ? 'Update Ticket' : 'New Ticket'}
-        steps={STEPS}
-        current={step}
-        onStepChange={(i) => setStep(Math.min(Math.max(i, 0), STEPS.length - 1))}
-        onSubmit={onSubmit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        {step === 0 && (
-          <>
-            <Field name="employee_name" label="Employee Name" readOnly />
-            <ReadOnlyField label="Entry" value={entry} />
-            <Field
-              name="customer_add"
-              label="Customer"
-              type="select"
-              options={options.customers}
-              placeholder="Select Customer"
-              autoFocus
-            />
-            <Field name="reference" label="Reference" />
-            <Field name="depart_date" label="Depart Date" type="date" />
-            <Field name="return_date" label="Return Date" type="date" />
-            <Field name="sector" label="Sector" placeholder="e.g. LHE-DXB" />
-            <Field name="airline" label="Airline" />
-          </>
-        )}
-        {step === 1 && (
-          <>
-            <PassengerCounts />
-            <PassengerBlocks />
-          </>
-        )}
-        {step === 2 && (
-          <>
-            <Field name="receivable_amount" label="Total Receivable Amount" type="number" autoFocus />
-            <Field
-              name="agent_name"
-              label="Agent Name"
-              type="select"
-              options={options.agents}
-              placeholder="Select Agent Name"
-            />
-            <Field name="paid_cash" label="Paid Cash" type="number" />
-            <Field
-              name="bank_title"
-              label="Bank Title"
-              type="select"
-              options={options.banks}
-              placeholder="Select Bank Title"
-            />
-            <Field name="paid_in_bank" label="Paid In Bank" type="number" />
-            <Field name="payable_to_vendor" label="Payable To Vendor" type="number" />
-            <Field
-              name="vendor_name"
-              label="Vendor Name"
-              type="select"
-              options={options.vendors}
-              placeholder="Select Vendor Name"
-            />
-            <BookingFigures
-              names={{
-                receivable: 'receivable_amount',
-                paidCash: 'paid_cash',
-                paidInBank: 'paid_in_bank',
-                payable: 'payable_to_vendor',
-              }}
-            />
-          </>
-        )}
-      </Wizard>
-    </FormProvider>
+    <RecordWizard
+      title={record ? 'Update Ticket' : 'New Ticket'}
+      steps={STEPS}
+      wizard={wizard}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      {wizard.step === 0 && (
+        <>
+          <Field name="employee_name" label="Employee Name" readOnly />
+          <ReadOnlyField label="Entry" value={entry} />
+          <Field
+            name="customer_add"
+            label="Customer"
+            type="select"
+            options={options.customers}
+            placeholder="Select Customer"
+            autoFocus
+          />
+          <Field name="reference" label="Reference" />
+          <Field name="depart_date" label="Depart Date" type="date" />
+          <Field name="return_date" label="Return Date" type="date" />
+          <Field name="sector" label="Sector" placeholder="e.g. LHE-DXB" />
+          <Field name="airline" label="Airline" />
+        </>
+      )}
+      {wizard.step === 1 && (
+        <>
+          <PassengerCounts />
+          <PassengerBlocks />
+        </>
+      )}
+      {wizard.step === 2 && (
+        <>
+          <BookingPaymentFields
+            options={options}
+            names={{
+              receivable: 'receivable_amount',
+              agent: 'agent_name',
+              paidCash: 'paid_cash',
+              bankTitle: 'bank_title',
+              paidInBank: 'paid_in_bank',
+              payable: 'payable_to_vendor',
+              vendor: 'vendor_name',
+            }}
+          />
+        </>
+      )}
+    </RecordWizard>
   )
 }

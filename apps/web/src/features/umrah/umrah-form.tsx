@@ -1,15 +1,14 @@
 import { passengerFormValues, toIsoDate, type UmrahBooking, UmrahInput } from '@booking/shared'
-import { type FormEvent, useState } from 'react'
-import { FormProvider } from 'react-hook-form'
 import { toast } from 'sonner'
-import { BookingFigures, useBookingOptions } from '../../components/booking-fields.tsx'
+import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
-import { firstErrorStep, Wizard } from '../../components/wizard.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
+import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -40,13 +39,12 @@ const VENDOR_FAILURE = 'Umrah booking saved, but failed to save vendor details. 
 export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBooking>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('umrah')
-  const [step, setStep] = useState(0)
   const options = useBookingOptions({
     customer: record?.customerAdd,
     bank: record?.bank_title,
     vendor: record?.vendorName,
   })
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: UmrahInput,
     path: '/umrah',
     id: record?.id ?? null,
@@ -79,82 +77,59 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
     },
   })
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    await submit(e)
-    const failed = firstErrorStep(form.formState.errors, STEP_FIELDS)
-    if (failed !== null) setStep(failed)
-  }
+  // Next does not check a step; the whole booking is checked on submit.
+  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
 
   return (
-    <FormProvider {...form}>
-      <Wizard
-        title={record ? 'Update Umrah Booking' : 'New Umrah Booking'}
-        steps={STEPS}
-        current={step}
-        onStepChange={(i) => setStep(Math.min(Math.max(i, 0), STEPS.length - 1))}
-        onSubmit={onSubmit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        {step === 0 && (
-          <>
-            <Field name="userName" label="Employee Name" readOnly />
-            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-            <Field
-              name="customerAdd"
-              label="Customer"
-              type="select"
-              options={options.customers}
-              placeholder="Select Customer"
-              autoFocus
-            />
-            <Field name="reference" label="Reference" />
-            <Field name="packageDetail" label="Package Detail" type="textarea" className="md:col-span-2" />
-            <Field name="depart_date" label="Depart Date" type="date" />
-            <Field name="return_date" label="Return Date" type="date" />
-            <Field name="sector" label="Sector" placeholder="e.g. ISB-JED" />
-            <Field name="airline" label="Airline" />
-            <div className="grid grid-cols-3 gap-3 md:col-span-2">
-              <Field name="adults" label="Adults" type="number" step="1" hint="12+ years" />
-              <Field name="children" label="Children" type="number" step="1" hint="2–12 years" />
-              <Field name="infants" label="Infants" type="number" step="1" hint="Under 2 years" />
-            </div>
-          </>
-        )}
-        {step === 1 && <SinglePassengerFields name="passportDetail" />}
-        {step === 2 && (
-          <>
-            <Field name="receivableAmount" label="Total Receivable Amount" type="number" autoFocus />
-            <Field name="paidCash" label="Paid Cash" type="number" />
-            <Field
-              name="bank_title"
-              label="Bank Title"
-              type="select"
-              options={options.banks}
-              placeholder="Select Bank Title"
-            />
-            <Field name="paidInBank" label="Paid In Bank" type="number" />
-            <Field name="payableToVendor" label="Payable To Vendor" type="number" />
-            <Field
-              name="vendorName"
-              label="Vendor Name"
-              type="select"
-              options={options.vendors}
-              placeholder="Select Vendor Name"
-            />
-            <BookingFigures
-              names={{
-                receivable: 'receivableAmount',
-                paidCash: 'paidCash',
-                paidInBank: 'paidInBank',
-                payable: 'payableToVendor',
-              }}
-            />
-          </>
-        )}
-      </Wizard>
-    </FormProvider>
+    <RecordWizard
+      title={record ? 'Update Umrah Booking' : 'New Umrah Booking'}
+      steps={STEPS}
+      wizard={wizard}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      {wizard.step === 0 && (
+        <>
+          <Field name="userName" label="Employee Name" readOnly />
+          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <Field
+            name="customerAdd"
+            label="Customer"
+            type="select"
+            options={options.customers}
+            placeholder="Select Customer"
+            autoFocus
+          />
+          <Field name="reference" label="Reference" />
+          <Field name="packageDetail" label="Package Detail" type="textarea" className="md:col-span-2" />
+          <Field name="depart_date" label="Depart Date" type="date" />
+          <Field name="return_date" label="Return Date" type="date" />
+          <Field name="sector" label="Sector" placeholder="e.g. ISB-JED" />
+          <Field name="airline" label="Airline" />
+          <div className="grid grid-cols-3 gap-3 md:col-span-2">
+            <Field name="adults" label="Adults" type="number" step="1" hint="12+ years" />
+            <Field name="children" label="Children" type="number" step="1" hint="2–12 years" />
+            <Field name="infants" label="Infants" type="number" step="1" hint="Under 2 years" />
+          </div>
+        </>
+      )}
+      {wizard.step === 1 && <SinglePassengerFields name="passportDetail" />}
+      {wizard.step === 2 && (
+        <>
+          <BookingPaymentFields
+            options={options}
+            names={{
+              receivable: 'receivableAmount',
+              paidCash: 'paidCash',
+              bankTitle: 'bank_title',
+              paidInBank: 'paidInBank',
+              payable: 'payableToVendor',
+              vendor: 'vendorName',
+            }}
+          />
+        </>
+      )}
+    </RecordWizard>
   )
 }

@@ -1,10 +1,9 @@
 import { todayIso, toIsoDate, type VendorEntry, VendorInput } from '@booking/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { FormProvider } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, FieldShell } from '../../components/field.tsx'
-import { FormCard } from '../../components/form-card.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
+import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -12,7 +11,7 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorEntry>) => {
   const qc = useQueryClient()
   const preview = useEntryPreview('vender')
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: VendorInput,
     path: '/vender',
     id: record?.id ?? null,
@@ -35,46 +34,36 @@ export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
   })
 
   return (
-    <FormProvider {...form}>
-      <FormCard
-        title={record ? 'UPDATE VENDOR ENTRY' : 'VENDOR FORM'}
-        onSubmit={submit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        <NameSelect
-          name="vender_name"
-          label="Vendor Name"
-          kind="vender"
-          placeholder="Select Vendor Name"
-          autoFocus
-          add={
-            record
-              ? undefined
-              : {
-                  title: 'Add New Vendor Name',
-                  required: 'Vendor name is required',
-                  failed: 'Failed to add vendor name',
-                }
-          }
-        />
-        <Field name="date" label="Date" type="date" />
-        <FieldShell id="vender-entry" label="Entry">
-          <input
-            id="vender-entry"
-            className="input"
-            value={record?.entry ?? preview.text}
-            readOnly
-            disabled
-          />
-        </FieldShell>
-        <Field name="detail" label="Detail" />
-        <Field name="bank_title" label="Bank Title" />
-        <Field name="credit" label="Payable" type="number" step="0.01" />
-        <Field name="debit" label="Payed" type="number" step="0.01" />
-      </FormCard>
-    </FormProvider>
+    <RecordFormCard
+      title={record ? 'UPDATE VENDOR ENTRY' : 'VENDOR FORM'}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      <NameSelect
+        name="vender_name"
+        label="Vendor Name"
+        kind="vender"
+        placeholder="Select Vendor Name"
+        autoFocus
+        add={
+          record
+            ? undefined
+            : {
+                title: 'Add New Vendor Name',
+                required: 'Vendor name is required',
+                failed: 'Failed to add vendor name',
+              }
+        }
+      />
+      <Field name="date" label="Date" type="date" />
+      <FieldShell id="vender-entry" label="Entry">
+        <input id="vender-entry" className="input" value={record?.entry ?? preview.text} readOnly disabled />
+      </FieldShell>
+      <Field name="detail" label="Detail" />
+      <Field name="bank_title" label="Bank Title" />
+      <Field name="credit" label="Payable" type="number" step="0.01" />
+      <Field name="debit" label="Payed" type="number" step="0.01" />
+    </RecordFormCard>
   )
 }

@@ -8,16 +8,17 @@ import {
   VisaInput,
   visaProfit,
 } from '@booking/shared'
-import { useState } from 'react'
-import { FormProvider, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
-import { Wizard } from '../../components/wizard.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useCustomers, useEntryPreview } from '../../lib/records.ts'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useCustomerNames } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
+import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Dates', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -56,9 +57,7 @@ const MONEY = [
 export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('visa')
-  const customers = useCustomers()
-  const [step, setStep] = useState(0)
-  const { form, submit, busy, error } = useRecordForm({
+  const recordForm = useRecordForm({
     schema: VisaInput,
     path: '/visa-processing',
     id: record?.id ?? null,
@@ -90,76 +89,61 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
   })
 
   const [receivable, additional, protector, cash, bank] = useWatch({
-    control: form.control,
+    control: recordForm.form.control,
     name: [...MONEY],
   }).map(numberOrZero)
-  const customerNames = (customers.data ?? []).map((c) => c.name)
-  if (record?.customer_add && !customerNames.includes(record.customer_add))
-    customerNames.unshift(record.customer_add)
-
-  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
-    await submit(e)
-    // The live field state, not the render's formState snapshot, knows what this submit found.
-    const failed = STEP_FIELDS.findIndex((fields) => fields.some((f) => form.getFieldState(f).invalid))
-    if (failed !== -1) setStep(failed)
-  }
+  const customerNames = useCustomerNames(record?.customer_add)
+  // Next does not check a step; the whole record is checked on submit.
+  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
 
   return (
-    <FormProvider {...form}>
-      <Wizard
-        title={record ? 'Update Visa Processing' : 'New Visa Processing'}
-        steps={STEPS}
-        current={step}
-        onStepChange={setStep}
-        onSubmit={onSubmit}
-        onCancel={onCancel}
-        editing={Boolean(record)}
-        busy={busy}
-        error={error}
-      >
-        {step === 0 && (
-          <>
-            <Field name="employee_name" label="Employee Name" readOnly />
-            <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
-            <Field name="file_number" label="File Number" autoFocus />
-            <Field name="reference" label="Reference" />
-            <Field name="sponsor_name" label="Sponsor Name" />
-            <Field name="visa_number" label="Visa Number" />
-            <Field name="id_number" label="ID Number" />
-            <Field name="embassy" label="Embassy" />
-            <Field name="e_number" label="E Number" />
-            <Field name="customer_add" label="Customer" type="select" options={customerNames} />
-            <Field name="ptn_permission" label="PTN Permission" />
-          </>
-        )}
-        {step === 1 && <SinglePassengerFields name="passport_detail" />}
-        {step === 2 && (
-          <>
-            <Field name="embassy_send_date" label="Embassy Send Date" type="date" autoFocus />
-            <Field name="embassy_return_date" label="Embassy Return Date" type="date" />
-            <Field name="protector_date" label="Protector Date" type="date" />
-            <Field name="expiry_medical_date" label="Expiry Medical Date" type="date" />
-            <Field name="passport_deliver_date" label="Passport Deliver Date" type="date" />
-          </>
-        )}
-        {step === 3 && (
-          <>
-            <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
-            <Field name="additional_charges" label="Additional Charges" type="number" step="0.01" />
-            <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
-            <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-            <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
-            <ReadOnlyField
-              label="Profit"
-              value={formatAmount(visaProfit(receivable, additional, protector))}
-            />
-            <ReadOnlyField
-              label="Remaining Amount"
-              value={formatAmount(remainingAmount(receivable, cash, bank))}
-            />
-          </>
-        )}
-      </Wizard>
-    </FormProvider>
+    <RecordWizard
+      title={record ? 'Update Visa Processing' : 'New Visa Processing'}
+      steps={STEPS}
+      wizard={wizard}
+      recordForm={recordForm}
+      editing={Boolean(record)}
+      onCancel={onCancel}
+    >
+      {wizard.step === 0 && (
+        <>
+          <Field name="employee_name" label="Employee Name" readOnly />
+          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <Field name="file_number" label="File Number" autoFocus />
+          <Field name="reference" label="Reference" />
+          <Field name="sponsor_name" label="Sponsor Name" />
+          <Field name="visa_number" label="Visa Number" />
+          <Field name="id_number" label="ID Number" />
+          <Field name="embassy" label="Embassy" />
+          <Field name="e_number" label="E Number" />
+          <Field name="customer_add" label="Customer" type="select" options={customerNames} />
+          <Field name="ptn_permission" label="PTN Permission" />
+        </>
+      )}
+      {wizard.step === 1 && <SinglePassengerFields name="passport_detail" />}
+      {wizard.step === 2 && (
+        <>
+          <Field name="embassy_send_date" label="Embassy Send Date" type="date" autoFocus />
+          <Field name="embassy_return_date" label="Embassy Return Date" type="date" />
+          <Field name="protector_date" label="Protector Date" type="date" />
+          <Field name="expiry_medical_date" label="Expiry Medical Date" type="date" />
+          <Field name="passport_deliver_date" label="Passport Deliver Date" type="date" />
+        </>
+      )}
+      {wizard.step === 3 && (
+        <>
+          <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
+          <Field name="additional_charges" label="Additional Charges" type="number" step="0.01" />
+          <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
+          <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <ReadOnlyField label="Profit" value={formatAmount(visaProfit(receivable, additional, protector))} />
+          <ReadOnlyField
+            label="Remaining Amount"
+            value={formatAmount(remainingAmount(receivable, cash, bank))}
+          />
+        </>
+      )}
+    </RecordWizard>
   )
 }

@@ -1,0 +1,127 @@
+import { type Kysely, sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COUNTED_TABLES } from '../src/db/migrations/0004_table_counts.ts'
+import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+
+const protector = (i: number) => ({
+  employee: 'emp',
+  name: `Khan ${i}`,
+  passport: `P${i}`,
+  reference: 'R',
+  file_no: 'F',
+  withdraw: 10,
+  mcb_fee_6000_date: '2026-01-01',
+  ncb_fee_6700_date: '2026-01-01',
+  ncb_fee_500_date: '2026-01-01',
+  protector_date: i % 2 ? '2026-01-02' : '2026-03-02',
+  additional_charges: 0,
+})
+
+const ticket = {
+  employee_name: 'emp',
+  agent_name: 'Agent A',
+  customer_add: 'Ali Traders',
+  reference: 'REF-1',
+  depart_date: '2026-05-10',
+  return_date: '2026-05-20',
+  sector: 'LHE-DXB',
+  airline: 'Emirates',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  passport_detail: JSON.stringify([
+    {
+      title: 'Mr',
+      firstName: 'Ali',
+      lastName: 'Khan',
+      dob: '1990-04-02',
+      nationality: 'Pakistani',
+      documentType: 'Passport',
+      documentNo: 'P-1',
+      documentExpiry: '2030-01-01',
+      issueCountry: 'Pakistan',
+    },
+  ]),
+  receivable_amount: 1000,
+  paid_cash: 300,
+  bank_title: 'UBL Account 1',
+  paid_in_bank: 200,
+  payable_to_vendor: 800,
+  vendor_name: 'Vendor V',
+}
+
+/** The trigger-kept row counts (migration 0004) must always equal a full COUNT(*). */
+describe(`table row counts (${DB_KIND})`, () => {
+  let t: TestApp
+  let db: Kysely<any>
+  beforeAll(async () => {
+    t = await startTestApp()
+    db = t.app.db as unknown as Kysely<any>
+  })
+  afterAll(() => t.close())
+
+  const expectExact = async () => {
+    for (const table of COUNTED_TABLES) {
+      const kept = await db.selectFrom('table_counts').select('n').where('table_name', '=', table).executeTakeFirst()
+      const full = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+      expect({ table, n: Number(kept?.n) }).toEqual({ table, n: Number(full.n) })
+    }
+  }
+  const total = async (path: string, qs = 'limit=2') => (await t.call('employee', 'GET', `${path}?${qs}`)).body
+
+  it('counts every record table from the start', expectExact)
+
+  it('stays equal to COUNT(*) after creates and deletes through the API', async () => {
+    const protectors: number[] = []
+    for (let i = 0; i < 7; i++) {
+      const res = await t.call('employee', 'POST', '/api/protector', protector(i))
+      expect(res.status).toBe(201)
+      protectors.push(res.body.protector.id)
+    }
+    const tickets = await Promise.all(
+      Array.from({ length: 5 }, () => t.call('employee', 'POST', '/api/ticket', ticket)),
+    )
+    expect(tickets.map((r) => r.status)).toEqual([201, 201, 201, 201, 201])
+    await expectExact()
+    expect((await total('/api/protector')).total).toBe(7)
+    expect((await total('/api/ticket')).total).toBe(5)
+
+    for (const id of protectors.slice(0, 3)) {
+      expect((await t.call('admin', 'DELETE', `/api/protector/${id}`)).status).toBe(200)
+    }
+    expect((await t.call('admin', 'DELETE', `/api/ticket/${tickets[0]!.body.ticket.id}`)).status).toBe(200)
+    // A refused delete changes nothing.
+    expect((await t.call('employee', 'DELETE', `/api/ticket/${tickets[1]!.body.ticket.id}`)).status).toBe(403)
+    await expectExact()
+    const page = await total('/api/protector')
+    expect(page.total).toBe(4)
+    expect(page.protectors).toHaveLength(2)
+    expect((await total('/api/ticket')).total).toBe(4)
+    // Filtered lists still count their matches.
+    expect((await total('/api/protector', 'limit=1&from=2026-02-01')).total).toBe(2)
+    expect((await total('/api/protector', 'limit=1&to=2026-02-01')).total).toBe(2)
+  })
+
+  it('follows writers that bypass the API, and a rolled-back insert leaves no trace', async () => {
+    await db.deleteFrom('protectors').where('name', '=', 'Khan 3').execute()
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('protectors')
+          .values({ ...protector(9), entry: 'x', created_at: new Date().toISOString() })
+          .execute()
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    await expectExact()
+    expect((await total('/api/protector')).total).toBe(3)
+    if (DB_KIND === 'postgres') {
+      await sql`TRUNCATE protectors`.execute(db)
+      await expectExact()
+      expect((await total('/api/protector')).total).toBe(0)
+    }
+  })
+})
