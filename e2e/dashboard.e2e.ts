@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiToken, expect, loginAs, test } from './fixtures.ts'
+import { shoot } from './helpers.ts'
 
 interface Summary {
   totalEntries: number
@@ -147,13 +148,9 @@ test('the cards and the newest All Bookings row reflect new protector, expense a
   await page.getByLabel('To date').fill('2100-01-31')
   await expect(page.getByText('No recent bookings found')).toBeVisible()
 
-  const shots = process.env.SHOTS_DIR
-  if (shots) {
+  if (process.env.SHOTS_DIR) {
     await page.getByRole('button', { name: 'Clear' }).click()
-    for (const width of [1366, 375]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: `${shots}/admin-${width}.png`, fullPage: true })
-    }
+    await shoot(page, 'admin')
   }
 })
 
@@ -166,14 +163,10 @@ test('the dashboard shows the failure texts in red when its calls fail', async (
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load Vender data' })).toHaveClass(
     /text-red-600/,
   )
-  const shots = process.env.SHOTS_DIR
-  if (shots) {
+  if (process.env.SHOTS_DIR) {
     await page.unroute('**/api/dashboard**')
     await page.reload()
     await expect(page.getByRole('heading', { name: 'All Bookings' })).toBeVisible()
-    for (const width of [1366, 375]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: `${shots}/employee-${width}.png`, fullPage: true })
-    }
+    await shoot(page, 'employee')
   }
 })

@@ -1,11 +1,9 @@
 import { expect, loginAs, test } from './fixtures.ts'
+import { deleteRow, openNewForm, pageAs } from './helpers.ts'
 
 test('an employee adds an expense and sees it listed', async ({ page }) => {
   await loginAs(page, 'employee')
-  await page.goto('/expense')
-  await expect(page.getByRole('heading', { name: 'Expense' })).toBeVisible()
-  await page.getByRole('button', { name: 'Add New' }).click()
-  await expect(page.getByRole('heading', { name: 'EXPENSE FORM' })).toBeVisible()
+  await openNewForm(page, '/expense', 'EXPENSE FORM', 'Expense')
   await expect(page.getByLabel('Employee Name')).toHaveValue('staff')
 
   await page.getByLabel('Detail').focus()
@@ -29,10 +27,7 @@ test('an employee adds an expense and sees it listed', async ({ page }) => {
 
 test('an employee adds a refunded entry and sees it listed', async ({ page }) => {
   await loginAs(page, 'employee')
-  await page.goto('/refunded')
-  await expect(page.getByRole('heading', { name: 'Refunded MCB' })).toBeVisible()
-  await page.getByRole('button', { name: 'Add New' }).click()
-  await expect(page.getByRole('heading', { name: 'REFUNDED FORM' })).toBeVisible()
+  await openNewForm(page, '/refunded', 'REFUNDED FORM', 'Refunded MCB')
   await expect(page.getByLabel('Employee', { exact: true })).toHaveValue('staff')
   await expect(page.getByLabel('Withdraw')).toHaveValue('0')
 
@@ -60,9 +55,7 @@ test('services: an employee adds one through the wizard, an admin edits and dele
   browser,
 }) => {
   await loginAs(page, 'employee')
-  await page.goto('/services')
-  await page.getByRole('button', { name: 'Add New' }).click()
-  await expect(page.getByRole('heading', { name: 'New Service' })).toBeVisible()
+  await openNewForm(page, '/services', 'New Service')
   await expect(page.getByLabel('User Name')).toHaveValue('staff')
 
   // Next checks the step being left.
@@ -89,9 +82,7 @@ test('services: an employee adds one through the wizard, an admin edits and dele
   await expect(row).toContainText('15/06/2026')
   await expect(row).toContainText('24,999.5')
 
-  const adminContext = await browser.newContext()
-  const admin = await adminContext.newPage()
-  await loginAs(admin, 'admin')
+  const admin = await pageAs(browser, 'admin')
   await admin.goto('/admin/services')
   row = admin.getByRole('row', { name: /Satellite Town/ })
   await row.getByRole('button', { name: 'Edit' }).click()
@@ -102,9 +93,6 @@ test('services: an employee adds one through the wizard, an admin edits and dele
   await admin.getByRole('button', { name: 'Update' }).click()
   await expect(row).toContainText('50,000')
 
-  await row.getByRole('button', { name: 'Delete' }).click()
-  await expect(admin.getByRole('dialog', { name: 'Delete Confirmation' })).toBeVisible()
-  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-  await expect(admin.getByRole('row', { name: /Satellite Town/ })).toHaveCount(0)
-  await adminContext.close()
+  await deleteRow(admin, /Satellite Town/)
+  await admin.context().close()
 })

@@ -80,7 +80,7 @@ test('an admin builds a vendor ledger and an edit moves every balance', async ({
   await expect(first.getByRole('button', { name: 'Edit' })).toHaveAttribute('aria-busy', 'true')
   await expect(page.getByRole('heading', { name: 'UPDATE VENDOR ENTRY' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add New Vendor Name' })).toHaveCount(0)
-  await expect(page.getByLabel('Date')).toHaveValue('2026-05-01')
+  await expect(page.getByLabel('Date')).toHaveValue('01/05/2026')
   await page.getByLabel('Payable').fill('12000')
   await page.getByRole('button', { name: 'Update' }).click()
 

@@ -1,11 +1,9 @@
 import { expect, loginAs, test } from './fixtures.ts'
+import { openNewForm } from './helpers.ts'
 
 test('an employee adds a protector entry and sees it listed, without edit or delete', async ({ page }) => {
   await loginAs(page, 'employee')
-  await page.goto('/protector')
-  await expect(page.getByRole('heading', { name: 'Protector' })).toBeVisible()
-  await page.getByRole('button', { name: 'Add New' }).click()
-  await expect(page.getByRole('heading', { name: 'New Protector' })).toBeVisible()
+  await openNewForm(page, '/protector', 'New Protector', 'Protector')
   await expect(page.getByLabel('Employee')).toHaveValue('staff')
 
   // A validation message is shown under a touched field.

@@ -1,21 +1,18 @@
-import { apiToken, expect, loginAs, test } from './fixtures.ts'
+import { expect, loginAs, test } from './fixtures.ts'
+import { adminHeaders, fillPassenger, openNewForm } from './helpers.ts'
 
 const vendor = `Refund Vendor ${Date.now()}`
 
 test.beforeAll(async ({ request }) => {
-  const token = await apiToken(request, 'admin')
   await request.post('/api/vender-names', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: await adminHeaders(request),
     data: { name: vendor },
   })
 })
 
 test('an employee records a customer refund through the two-step wizard', async ({ page }) => {
   await loginAs(page, 'employee')
-  await page.goto('/refundCustomer')
-  await expect(page.getByRole('heading', { name: 'Refund Customer' })).toBeVisible()
-  await page.getByRole('button', { name: 'Add New' }).click()
-  await expect(page.getByRole('heading', { name: 'New Customer Refund' })).toBeVisible()
+  await openNewForm(page, '/refundCustomer', 'New Customer Refund', 'Refund Customer')
   await expect(page.getByLabel('Employee')).toHaveValue('staff')
 
   // Enter moves to the next step only when this one is valid, and shows its messages.
@@ -50,10 +47,7 @@ test('an employee records a customer refund through the two-step wizard', async 
 
 test('an admin records a NAVTCC entry through the three-step wizard', async ({ page }) => {
   await loginAs(page, 'admin')
-  await page.goto('/admin/navtcc')
-  await expect(page.getByRole('heading', { name: 'Navtcc' })).toBeVisible()
-  await page.getByRole('button', { name: 'Add New' }).click()
-  await expect(page.getByRole('heading', { name: 'New Navtcc' })).toBeVisible()
+  await openNewForm(page, '/admin/navtcc', 'New Navtcc', 'Navtcc')
 
   await page.getByLabel('Customer Address').fill('Kamran Ali, Multan')
   await page.getByLabel('Reference').fill('REF-NV-1')
@@ -63,14 +57,16 @@ test('an admin records a NAVTCC entry through the three-step wizard', async ({ p
   await page.getByRole('button', { name: 'Next' }).click()
 
   await expect(page.getByLabel('Document Type')).toHaveValue('Passport')
-  await page.getByLabel('Title').selectOption('Mr')
-  await page.getByLabel('First Name').fill('Kamran')
-  await page.getByLabel('Last Name').fill('Ali')
-  await page.getByLabel('Date of Birth').fill('1990-06-15')
-  await page.getByLabel('Nationality').fill('Pakistani')
-  await page.getByLabel('Document Number').fill('BX9988776')
-  await page.getByLabel('Expiry Date').fill('2031-06-14')
-  await page.getByLabel('Issue Country').fill('Pakistan')
+  await fillPassenger(page, {
+    title: 'Mr',
+    firstName: 'Kamran',
+    lastName: 'Ali',
+    dob: '1990-06-15',
+    nationality: 'Pakistani',
+    documentNo: 'BX9988776',
+    documentExpiry: '2031-06-14',
+    issueCountry: 'Pakistan',
+  })
   await page.getByRole('button', { name: 'Next' }).click()
 
   await page.getByLabel('Receivable Amount').fill('75000')

@@ -1,12 +1,10 @@
-import type { Browser, Page } from '@playwright/test'
-import { apiToken, expect, loginAs, test } from './fixtures.ts'
-
-const SHOTS = process.env.SHOTS_DIR
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { adminHeaders, deleteRow, fillPassenger, openNewForm, pageAs, shoot } from './helpers.ts'
 
 /** Names the selects offer: a customer, an agent and a vendor, made through the API. */
 const seed = async (page: Page) => {
-  const token = await apiToken(page.request, 'admin')
-  const headers = { Authorization: `Bearer ${token}` }
+  const headers = await adminHeaders(page.request)
   await page.request.post('/api/customers', {
     headers,
     data: { name: 'Rehman Traders', mobile_number: '03001234567', address: 'Lahore', passport_number: 'RT1' },
@@ -40,30 +38,13 @@ const seed = async (page: Page) => {
   expect(res.status()).toBe(201)
 }
 
-const asRole = async (browser: Browser, role: 'admin' | 'employee') => {
-  const page = await (await browser.newContext()).newPage()
-  await loginAs(page, role)
-  return page
-}
-
-const shoot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
-
 test('ticket: an employee books through three steps, the admin edits and deletes', async ({
   page,
   browser,
 }) => {
   await seed(page)
-  const staff = await asRole(browser, 'employee')
-  await staff.goto('/tickets')
-  await staff.getByRole('button', { name: 'Add New' }).click()
-  await expect(staff.getByRole('heading', { name: 'New Ticket' })).toBeVisible()
+  const staff = await pageAs(browser, 'employee')
+  await openNewForm(staff, '/tickets', 'New Ticket')
   await expect(staff.getByLabel('Employee Name')).toHaveValue('staff')
   await expect(staff.getByLabel('Entry')).toHaveValue(/^Ticket \d+\/\d+$/)
   await shoot(staff, 'ticket-step1')
@@ -94,18 +75,18 @@ test('ticket: an employee books through three steps, the admin edits and deletes
   await staff.getByRole('button', { name: 'Done' }).click()
   await expect(staff.getByRole('group', { name: /Passenger \d Details/ })).toHaveCount(3)
   const people = [
-    ['Mr', 'Imran', 'Shah', 'Passport', 'AB1234567'],
-    ['Mrs', 'Sana', 'Shah', 'National ID', '35202-1234567-1'],
-    ['Ms', 'Zara', 'Shah', 'Passport', 'AB7654321'],
+    { title: 'Mr', firstName: 'Imran', lastName: 'Shah', documentType: 'Passport', documentNo: 'AB1234567' },
+    {
+      title: 'Mrs',
+      firstName: 'Sana',
+      lastName: 'Shah',
+      documentType: 'National ID',
+      documentNo: '35202-1234567-1',
+    },
+    { title: 'Ms', firstName: 'Zara', lastName: 'Shah', documentType: 'Passport', documentNo: 'AB7654321' },
   ]
-  for (const [i, [title, first, last, docType, docNo]] of people.entries()) {
-    const block = staff.getByRole('group', { name: `Passenger ${i + 1} Details` })
-    await block.getByLabel('Title').selectOption(title)
-    await block.getByLabel('First Name').fill(first)
-    await block.getByLabel('Last Name').fill(last)
-    await block.getByLabel('Document Type').selectOption(docType)
-    await block.getByLabel('Document Number').fill(docNo)
-  }
+  for (const [i, person] of people.entries())
+    await fillPassenger(staff.getByRole('group', { name: `Passenger ${i + 1} Details` }), person)
   await expect(
     staff.getByRole('group', { name: 'Passenger 1 Details' }).getByLabel('Document Type'),
   ).toHaveValue('Passport')
@@ -136,7 +117,7 @@ test('ticket: an employee books through three steps, the admin edits and deletes
   await shoot(staff, 'ticket-list-employee')
 
   // The admin raises the amount and deletes another ticket.
-  const admin = await asRole(browser, 'admin')
+  const admin = await pageAs(browser, 'admin')
   await admin.goto('/admin/tickets')
   const row = admin.getByRole('row', { name: /Rehman Traders/ })
   await row.getByRole('button', { name: 'Edit' }).click()
@@ -150,21 +131,14 @@ test('ticket: an employee books through three steps, the admin edits and deletes
   await expect(admin.getByRole('row', { name: /Rehman Traders/ })).toContainText('160,000')
   await shoot(admin, 'ticket-list-admin')
 
-  await admin
-    .getByRole('row', { name: /Delete Me Co/ })
-    .getByRole('button', { name: 'Delete' })
-    .click()
-  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-  await expect(admin.getByRole('row', { name: /Delete Me Co/ })).toHaveCount(0)
+  await deleteRow(admin, /Delete Me Co/)
   await expect(admin.getByRole('row', { name: /Rehman Traders/ })).toBeVisible()
 })
 
 test('umrah: a booking is made through the three steps', async ({ page, browser }) => {
   await seed(page)
-  const staff = await asRole(browser, 'employee')
-  await staff.goto('/umrah')
-  await staff.getByRole('button', { name: 'Add New' }).click()
-  await expect(staff.getByRole('heading', { name: 'New Umrah Booking' })).toBeVisible()
+  const staff = await pageAs(browser, 'employee')
+  await openNewForm(staff, '/umrah', 'New Umrah Booking')
   await expect(staff.getByLabel('Employee Name')).toHaveValue('staff')
 
   await staff.getByRole('button', { name: 'Next' }).click()
@@ -182,15 +156,17 @@ test('umrah: a booking is made through the three steps', async ({ page, browser 
   await shoot(staff, 'umrah-step1')
   await staff.getByRole('button', { name: 'Next' }).click()
 
-  await staff.getByLabel('Title').selectOption('Mrs')
-  await staff.getByLabel('First Name').fill('Amina')
-  await staff.getByLabel('Last Name').fill('Bibi')
-  await staff.getByLabel('Date of Birth').fill('1965-08-14')
-  await staff.getByLabel('Nationality').fill('Pakistani')
-  await staff.getByLabel('Document Type').selectOption('Passport')
-  await staff.getByLabel('Document Number').fill('UM998877')
-  await staff.getByLabel('Expiry Date').fill('2030-08-14')
-  await staff.getByLabel('Issue Country').fill('Pakistan')
+  await fillPassenger(staff, {
+    title: 'Mrs',
+    firstName: 'Amina',
+    lastName: 'Bibi',
+    dob: '1965-08-14',
+    nationality: 'Pakistani',
+    documentType: 'Passport',
+    documentNo: 'UM998877',
+    documentExpiry: '2030-08-14',
+    issueCountry: 'Pakistan',
+  })
   await staff.getByRole('button', { name: 'Next' }).click()
 
   await staff.getByLabel('Total Receivable Amount').fill('420000')

@@ -1,10 +1,10 @@
-import { apiToken, expect, loginAs, test } from './fixtures.ts'
+import { expect, loginAs, test } from './fixtures.ts'
+import { adminHeaders, fillPassenger, openNewForm } from './helpers.ts'
 
 const CUSTOMER = 'Hamza Traders'
 
 test.beforeEach(async ({ request }) => {
-  const token = await apiToken(request, 'admin')
-  const headers = { Authorization: `Bearer ${token}` }
+  const headers = await adminHeaders(request)
   const { customers } = await (await request.get('/api/customers', { headers })).json()
   if (!customers.some((c: { name: string }) => c.name === CUSTOMER))
     await request.post('/api/customers', {
@@ -15,9 +15,7 @@ test.beforeEach(async ({ request }) => {
 
 test('an employee creates a visa processing record through the four steps', async ({ page }) => {
   await loginAs(page, 'employee')
-  await page.goto('/visa')
-  await page.getByRole('button', { name: 'Add New' }).click()
-  await expect(page.getByRole('heading', { name: 'New Visa Processing' })).toBeVisible()
+  await openNewForm(page, '/visa', 'New Visa Processing')
   await expect(page.getByLabel('Employee Name')).toHaveValue('staff')
   await expect(page.getByLabel('Employee Name')).toHaveAttribute('readonly', '')
 
@@ -27,8 +25,7 @@ test('an employee creates a visa processing record through the four steps', asyn
   await page.getByLabel('Sponsor Name').press('Enter')
 
   await expect(page.getByRole('button', { name: /Passport Details/ })).toHaveAttribute('data-state', 'active')
-  await page.getByLabel('First Name').fill('Usman')
-  await page.getByLabel('Last Name').fill('Tariq')
+  await fillPassenger(page, { firstName: 'Usman', lastName: 'Tariq' })
   await expect(page.getByLabel('Document Type')).toHaveValue('Passport')
   await page.getByRole('button', { name: 'Next' }).click()
 
@@ -61,9 +58,7 @@ test('an employee creates a visa processing record through the four steps', asyn
 
 test('an employee creates a GAMCA token; missing fields send the wizard back', async ({ page }) => {
   await loginAs(page, 'employee')
-  await page.goto('/gamcaToken')
-  await page.getByRole('button', { name: 'Add New' }).click()
-  await expect(page.getByRole('heading', { name: 'New GAMCA Token' })).toBeVisible()
+  await openNewForm(page, '/gamcaToken', 'New GAMCA Token')
 
   await page.getByRole('button', { name: /Payment Details/ }).click()
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible()
@@ -76,14 +71,16 @@ test('an employee creates a GAMCA token; missing fields send the wizard back', a
   await page.getByLabel('Country').fill('Saudi Arabia')
   await page.getByRole('button', { name: 'Next' }).click()
 
-  await page.getByLabel('Title').selectOption('Ms')
-  await page.getByLabel('First Name').fill('Sana')
-  await page.getByLabel('Last Name').fill('Iqbal')
-  await page.getByLabel('Date of Birth').fill('1995-08-20')
-  await page.getByLabel('Nationality').fill('Pakistani')
-  await page.getByLabel('Document Number').fill('PK7654321')
-  await page.getByLabel('Expiry Date').fill('2031-08-19')
-  await page.getByLabel('Issue Country').fill('Pakistan')
+  await fillPassenger(page, {
+    title: 'Ms',
+    firstName: 'Sana',
+    lastName: 'Iqbal',
+    dob: '1995-08-20',
+    nationality: 'Pakistani',
+    documentNo: 'PK7654321',
+    documentExpiry: '2031-08-19',
+    issueCountry: 'Pakistan',
+  })
   await page.getByRole('button', { name: 'Next' }).click()
 
   await page.getByLabel('Receivable Amount').fill('18000')
@@ -102,9 +99,8 @@ test('an employee creates a GAMCA token; missing fields send the wizard back', a
 })
 
 test('an admin edits and deletes a protector entry', async ({ page, request }) => {
-  const token = await apiToken(request, 'admin')
   await request.post('/api/protector', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: await adminHeaders(request),
     data: {
       employee: 'admin',
       name: 'Kamran Edit',
@@ -124,7 +120,7 @@ test('an admin edits and deletes a protector entry', async ({ page, request }) =
   const row = page.getByRole('row', { name: /Kamran Edit/ })
   await row.getByRole('button', { name: 'Edit' }).click()
   await expect(page.getByRole('heading', { name: 'Update Protector' })).toBeVisible()
-  await expect(page.getByLabel('Protector Date')).toHaveValue('2026-04-04')
+  await expect(page.getByLabel('Protector Date')).toHaveValue('04/04/2026')
   await page.getByLabel('Name', { exact: true }).fill('Kamran Updated')
   await page.getByRole('button', { name: 'Update' }).click()
 

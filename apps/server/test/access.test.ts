@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { DB_KIND } from './harness.ts'
+import { setupTestApp } from './helpers.ts'
 
 const PUBLIC = new Set(['/api/health', '/api/user/login', '/api/user/signup'])
 
@@ -33,17 +34,13 @@ const apiRoutes = (tree: string): Array<{ method: string; url: string; shared?: 
 }
 
 describe(`access rules (${DB_KIND})`, () => {
-  let t: TestApp
   let routes: ReturnType<typeof apiRoutes>
-  const raw = (method: string, url: string, headers: Record<string, string> = {}, payload?: string) =>
-    t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) })
-
-  beforeAll(async () => {
-    t = await startTestApp()
+  const t = setupTestApp(async (t) => {
     await t.app.ready()
     routes = apiRoutes(t.app.printRoutes({ commonPrefix: false }))
   })
-  afterAll(() => t.close())
+  const raw = (method: string, url: string, headers: Record<string, string> = {}, payload?: string) =>
+    t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) })
 
   it('finds the foundation routes in the route tree', () => {
     const urls = routes.map((r) => `${r.method} ${r.url}`)

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { DB_KIND } from './harness.ts'
+import { setupTestApp } from './helpers.ts'
 
 const signupBody = (n: string) => ({
   username: `user_${n}`,
@@ -12,7 +13,7 @@ const signupBody = (n: string) => ({
 })
 
 describe(`auth and approval API (${DB_KIND})`, () => {
-  let t: TestApp
+  const t = setupTestApp()
   const userCount = async () =>
     Number(
       (
@@ -28,11 +29,6 @@ describe(`auth and approval API (${DB_KIND})`, () => {
     const res = await t.call('admin', 'GET', '/api/admin/pending-users')
     return res.body.users.find((u: { email: string }) => u.email === email)?.id as number | undefined
   }
-
-  beforeAll(async () => {
-    t = await startTestApp()
-  })
-  afterAll(() => t.close())
 
   describe('signup', () => {
     it('creates a pending employee (201)', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { DB_KIND } from './harness.ts'
+import { protectorBody, setupTestApp } from './helpers.ts'
 
 /** Sources whose area may not have landed yet get their journal rows written directly. */
 const DIRECT = [
@@ -40,7 +41,6 @@ const rng = (seed: number) => () => {
 }
 
 describe(`dashboard API (${DB_KIND})`, () => {
-  let t: TestApp
   const rand = rng(7)
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T
   const dates = [
@@ -154,22 +154,19 @@ describe(`dashboard API (${DB_KIND})`, () => {
     expect(Object.fromEntries(kept)).toEqual(Object.fromEntries(full))
   }
 
-  beforeAll(async () => {
-    t = await startTestApp()
+  const t = setupTestApp(async (t) => {
     for (let i = 0; i < 8; i++) {
-      const res = await t.call('employee', 'POST', '/api/protector', {
-        employee: 'emp',
-        name: `Protector ${i}`,
-        passport: `P${i}`,
-        reference: 'R',
-        file_no: 'F',
-        withdraw: 1000 + i * 10.25,
-        mcb_fee_6000_date: '2026-01-01',
-        ncb_fee_6700_date: '2026-01-01',
-        ncb_fee_500_date: '2026-01-01',
-        protector_date: pick(dates),
-        additional_charges: 0,
-      })
+      const res = await t.call(
+        'employee',
+        'POST',
+        '/api/protector',
+        protectorBody({
+          name: `Protector ${i}`,
+          passport: `P${i}`,
+          withdraw: 1000 + i * 10.25,
+          protector_date: pick(dates),
+        }),
+      )
       expect(res.status).toBe(201)
       protectorIds.push(res.body.protector.id)
     }
@@ -210,7 +207,6 @@ describe(`dashboard API (${DB_KIND})`, () => {
         .execute()
     }
   })
-  afterAll(() => t.close())
 
   it('answers the summary and the twelve cards from the journal', async () => {
     await expectCards()

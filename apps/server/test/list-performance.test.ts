@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SEARCH_COUNT_CAP } from '../src/lib/crud.ts'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { DB_KIND } from './harness.ts'
+import { protectorBody, setupTestApp } from './helpers.ts'
 
 /** The list shortcuts added for large tables must answer the same totals as a full count. */
 describe(`list totals (${DB_KIND})`, () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await startTestApp()
+  const t = setupTestApp(async (t) => {
     for (let i = 0; i < 5; i++) {
-      const res = await t.call('employee', 'POST', '/api/protector', {
-        employee: 'emp',
-        name: i < 3 ? `Khan ${i}` : `Other ${i}`,
-        passport: `P${i}`,
-        reference: 'R',
-        file_no: 'F',
-        withdraw: 10,
-        mcb_fee_6000_date: '2026-01-01',
-        ncb_fee_6700_date: '2026-01-01',
-        ncb_fee_500_date: '2026-01-01',
-        protector_date: '2026-01-02',
-        additional_charges: 0,
-      })
+      const res = await t.call(
+        'employee',
+        'POST',
+        '/api/protector',
+        protectorBody({ name: i < 3 ? `Khan ${i}` : `Other ${i}`, passport: `P${i}` }),
+      )
       expect(res.status).toBe(201)
     }
   })
-  afterAll(() => t.close())
 
   const total = async (qs: string) => (await t.call('employee', 'GET', `/api/protector?${qs}`)).body
 

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { DB_KIND } from './harness.ts'
+import { journalRow, passengerRequired, recordApi, setupTestApp, passenger as traveller } from './helpers.ts'
 
-const passenger = {
-  title: 'Mr',
-  firstName: 'Usman',
-  lastName: 'Ghani',
-  dob: '1995-04-12',
-  nationality: 'Pakistani',
-  documentType: 'Passport',
-  documentNo: 'AK1234567',
-  documentExpiry: '2030-04-11',
-  issueCountry: 'Pakistan',
-}
+const passenger = traveller('Usman', 'Ghani')
 
 const valid = {
   employee_name: 'emp',
@@ -27,14 +18,8 @@ const valid = {
 }
 
 describe(`navtcc API (${DB_KIND})`, () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await startTestApp()
-    await t.call('admin', 'POST', '/api/vender-names', { name: 'Skyline Vendor' })
-  })
-  afterAll(() => t.close())
-
-  const count = async () => (await t.call('admin', 'GET', '/api/navtcc')).body.navtcc.length
+  const t = setupTestApp((t) => t.call('admin', 'POST', '/api/vender-names', { name: 'Skyline Vendor' }))
+  const api = recordApi(t, '/api/navtcc', 'navtcc')
   const postings = (id: number) =>
     t.app.db
       .selectFrom('vender_entries')
@@ -74,42 +59,28 @@ describe(`navtcc API (${DB_KIND})`, () => {
   })
 
   it('answers every required message and stores nothing', async () => {
-    const before = await count()
-    const res = await t.call('employee', 'POST', '/api/navtcc', {})
-    expect(res.status).toBe(400)
-    expect(res.body.errors).toMatchObject({
-      employee_name: 'Employee Name is required',
-      customer_add: 'Customer Address is required',
-      reference: 'Reference is required',
-      profession_key: 'Airline is required',
-      'passport_detail.title': 'Title is required',
-      'passport_detail.firstName': 'First Name is required',
-      'passport_detail.lastName': 'Last Name is required',
-      'passport_detail.dob': 'Date of Birth is required',
-      'passport_detail.nationality': 'Nationality is required',
-      'passport_detail.documentNo': 'Document Number is required',
-      'passport_detail.documentExpiry': 'Expiry Date is required',
-      'passport_detail.issueCountry': 'Issue Country is required',
-      receivable_amount: 'Receivable Amount is required',
-      paid_cash: 'Paid Cash is required',
-      paid_in_bank: 'Paid In Bank is required',
-      paid_from_bank: 'Bank Title is required',
-      payed_to_bank: 'Payed To Bank is required',
-    })
-    expect(await count()).toBe(before)
+    await api.refuses(
+      {},
+      {
+        employee_name: 'Employee Name is required',
+        customer_add: 'Customer Address is required',
+        reference: 'Reference is required',
+        profession_key: 'Airline is required',
+        ...passengerRequired('passport_detail'),
+        receivable_amount: 'Receivable Amount is required',
+        paid_cash: 'Paid Cash is required',
+        paid_in_bank: 'Paid In Bank is required',
+        paid_from_bank: 'Bank Title is required',
+        payed_to_bank: 'Payed To Bank is required',
+      },
+    )
   })
 
   it('takes whole-rupee amounts only', async () => {
-    const before = await count()
-    const res = await t.call('employee', 'POST', '/api/navtcc', {
-      ...valid,
-      receivable_amount: 1000.5,
-      paid_cash: 'abc',
-    })
-    expect(res.status).toBe(400)
-    expect(res.body.errors.receivable_amount).toBe('Must be a whole number')
-    expect(res.body.errors.paid_cash).toBe('Paid Cash must be a number')
-    expect(await count()).toBe(before)
+    await api.refuses(
+      { ...valid, receivable_amount: 1000.5, paid_cash: 'abc' },
+      { receivable_amount: 'Must be a whole number', paid_cash: 'Paid Cash must be a number' },
+    )
   })
 
   it('posts the payable to the chosen vendor, keeps it in step, and removes it on delete', async () => {
@@ -161,11 +132,7 @@ describe(`navtcc API (${DB_KIND})`, () => {
   })
 
   it('refuses an unknown vendor and stores neither record nor posting', async () => {
-    const before = await count()
-    const res = await t.call('employee', 'POST', '/api/navtcc', { ...valid, vendor_name: 'Nobody Ltd' })
-    expect(res.status).toBe(400)
-    expect(res.body.errors.vendor_name).toBe('Unknown vendor name')
-    expect(await count()).toBe(before)
+    await api.refuses({ ...valid, vendor_name: 'Nobody Ltd' }, { vendor_name: 'Unknown vendor name' })
     const stray = await t.app.db
       .selectFrom('vender_entries')
       .select('id')
@@ -176,23 +143,17 @@ describe(`navtcc API (${DB_KIND})`, () => {
 
   it('writes the dashboard journal line', async () => {
     const created = await t.call('employee', 'POST', '/api/navtcc', valid)
-    const row = await t.app.db
-      .selectFrom('journal')
-      .selectAll()
-      .where('source_type', '=', 'navtcc')
-      .where('source_id', '=', created.body.navtcc.id)
-      .executeTakeFirstOrThrow()
-    expect(Number(row.receivable)).toBe(6_000_000)
-    expect(Number(row.paid_cash)).toBe(2_000_000)
-    expect(Number(row.paid_in_bank)).toBe(1_500_000)
-    expect(Number(row.remaining)).toBe(2_500_000)
+    const row = await journalRow(t, 'navtcc', created.body.navtcc.id)
+    expect(Number(row?.receivable)).toBe(6_000_000)
+    expect(Number(row?.paid_cash)).toBe(2_000_000)
+    expect(Number(row?.paid_in_bank)).toBe(1_500_000)
+    expect(Number(row?.remaining)).toBe(2_500_000)
   })
 
   it('lets only admins edit and delete', async () => {
     const created = await t.call('employee', 'POST', '/api/navtcc', valid)
     const id = created.body.navtcc.id
-    expect((await t.call('employee', 'PUT', `/api/navtcc/${id}`, valid)).status).toBe(403)
-    expect((await t.call('employee', 'DELETE', `/api/navtcc/${id}`)).status).toBe(403)
+    await api.adminOnly(id, valid)
     const updated = await t.call('admin', 'PUT', `/api/navtcc/${id}`, { ...valid, reference: 'REF-CHANGED' })
     expect(updated.status).toBe(200)
     expect(updated.body.navtcc).toMatchObject({ reference: 'REF-CHANGED', entry: created.body.navtcc.entry })

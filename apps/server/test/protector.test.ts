@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { DB_KIND } from './harness.ts'
+import { journalRow, recordApi, setupTestApp } from './helpers.ts'
 
 const valid = {
   employee: 'emp',
@@ -16,11 +17,8 @@ const valid = {
 }
 
 describe(`protector API (${DB_KIND})`, () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await startTestApp()
-  })
-  afterAll(() => t.close())
+  const t = setupTestApp()
+  const api = recordApi(t, '/api/protector', 'protectors')
 
   it('creates with a server-assigned entry and lists under {protectors}', async () => {
     const created = await t.call('employee', 'POST', '/api/protector', valid)
@@ -33,20 +31,20 @@ describe(`protector API (${DB_KIND})`, () => {
   })
 
   it('answers every required message and stores nothing', async () => {
-    const res = await t.call('employee', 'POST', '/api/protector', {})
-    expect(res.status).toBe(400)
-    expect(res.body.errors).toMatchObject({
-      name: 'Enter Name',
-      passport: 'Enter Passport',
-      reference: 'Enter Reference',
-      file_no: 'Enter File No',
-      employee: 'Enter Employee',
-      mcb_fee_6000_date: 'Enter Date',
-      protector_date: 'Enter Protector Date',
-      additional_charges: 'Enter Additional Charges',
-    })
-    const list = await t.call('admin', 'GET', '/api/protector')
-    expect(list.body.protectors).toHaveLength(1)
+    await api.refuses(
+      {},
+      {
+        name: 'Enter Name',
+        passport: 'Enter Passport',
+        reference: 'Enter Reference',
+        file_no: 'Enter File No',
+        employee: 'Enter Employee',
+        mcb_fee_6000_date: 'Enter Date',
+        protector_date: 'Enter Protector Date',
+        additional_charges: 'Enter Additional Charges',
+      },
+    )
+    expect(await api.count()).toBe(1)
   })
 
   it('checks date shape and values', async () => {
@@ -63,8 +61,7 @@ describe(`protector API (${DB_KIND})`, () => {
   it('lets only admins edit and delete', async () => {
     const created = await t.call('employee', 'POST', '/api/protector', valid)
     const id = created.body.protector.id
-    expect((await t.call('employee', 'PUT', `/api/protector/${id}`, valid)).status).toBe(403)
-    expect((await t.call('employee', 'DELETE', `/api/protector/${id}`)).status).toBe(403)
+    await api.adminOnly(id, valid)
     const updated = await t.call('admin', 'PUT', `/api/protector/${id}`, { ...valid, name: 'Changed' })
     expect(updated.status).toBe(200)
     expect(updated.body.protector.name).toBe('Changed')
@@ -86,34 +83,31 @@ describe(`protector API (${DB_KIND})`, () => {
   })
 
   it('rejects dd/mm/yyyy on every date and stores nothing', async () => {
-    const before = (await t.call('admin', 'GET', '/api/protector')).body.protectors.length
-    const res = await t.call('employee', 'POST', '/api/protector', {
-      ...valid,
-      mcb_fee_6000_date: '05/01/2026',
-      ncb_fee_6700_date: '06/01/2026',
-      ncb_fee_500_date: '2026-00-07',
-      protector_date: '2026-01-32',
-    })
-    expect(res.status).toBe(400)
-    expect(res.body.errors).toMatchObject({
-      mcb_fee_6000_date: 'Invalid date format (yyyy-MM-dd)',
-      ncb_fee_6700_date: 'Invalid date format (yyyy-MM-dd)',
-      ncb_fee_500_date: 'Invalid date values',
-      protector_date: 'Invalid date values',
-    })
-    expect((await t.call('admin', 'GET', '/api/protector')).body.protectors).toHaveLength(before)
+    await api.refuses(
+      {
+        ...valid,
+        mcb_fee_6000_date: '05/01/2026',
+        ncb_fee_6700_date: '06/01/2026',
+        ncb_fee_500_date: '2026-00-07',
+        protector_date: '2026-01-32',
+      },
+      {
+        mcb_fee_6000_date: 'Invalid date format (yyyy-MM-dd)',
+        ncb_fee_6700_date: 'Invalid date format (yyyy-MM-dd)',
+        ncb_fee_500_date: 'Invalid date values',
+        protector_date: 'Invalid date values',
+      },
+    )
   })
 
   it('puts the withdraw on the dashboard journal and rejects a bad id', async () => {
     const created = await t.call('employee', 'POST', '/api/protector', valid)
     const id = created.body.protector.id
-    const journal = await t.app.db
-      .selectFrom('journal')
-      .selectAll()
-      .where('source_type', '=', 'protectors')
-      .where('source_id', '=', id)
-      .executeTakeFirst()
-    expect(journal).toMatchObject({ date: '2026-01-08', name: 'Ali Khan', withdraw: 150050 })
+    expect(await journalRow(t, 'protectors', id)).toMatchObject({
+      date: '2026-01-08',
+      name: 'Ali Khan',
+      withdraw: 150050,
+    })
     expect((await t.call('admin', 'DELETE', '/api/protector/0')).status).toBe(400)
     expect((await t.call('admin', 'PUT', '/api/protector/999999', valid)).status).toBe(404)
   })

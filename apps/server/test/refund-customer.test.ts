@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { DB_KIND } from './harness.ts'
+import { journalRow, recordApi, setupTestApp } from './helpers.ts'
 
 const valid = {
   employee: 'emp',
@@ -18,13 +19,8 @@ const valid = {
 }
 
 describe(`refund customer API (${DB_KIND})`, () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await startTestApp()
-  })
-  afterAll(() => t.close())
-
-  const count = async () => (await t.call('admin', 'GET', '/api/refund-customer')).body.refundCustomers.length
+  const t = setupTestApp()
+  const api = recordApi(t, '/api/refund-customer', 'refundCustomers')
 
   it('creates with server figures and lists under {refundCustomers}', async () => {
     const created = await t.call('employee', 'POST', '/api/refund-customer', {
@@ -47,60 +43,49 @@ describe(`refund customer API (${DB_KIND})`, () => {
 
   it('books the cash paid back as a withdraw on the dashboard journal', async () => {
     const created = await t.call('employee', 'POST', '/api/refund-customer', valid)
-    const row = await t.app.db
-      .selectFrom('journal')
-      .selectAll()
-      .where('source_type', '=', 'refund_customers')
-      .where('source_id', '=', created.body.refundCustomer.id)
-      .executeTakeFirstOrThrow()
-    expect(Number(row.withdraw)).toBe(3_000_000)
-    expect(Number(row.paid_cash)).toBe(0)
-    expect(Number(row.receivable)).toBe(0)
+    const row = await journalRow(t, 'refund_customers', created.body.refundCustomer.id)
+    expect(Number(row?.withdraw)).toBe(3_000_000)
+    expect(Number(row?.paid_cash)).toBe(0)
+    expect(Number(row?.receivable)).toBe(0)
   })
 
   it('answers every required message and stores nothing', async () => {
-    const before = await count()
-    const res = await t.call('employee', 'POST', '/api/refund-customer', {})
-    expect(res.status).toBe(400)
-    expect(res.body.status).toBe('error')
-    expect(res.body.errors).toEqual({
-      employee: 'Employee is required',
-      name: 'Name is required',
-      date: 'Date is required',
-      passport: 'Passport is required',
-      reference: 'Reference is required',
-      detail_sector: 'Detail Sector is required',
-      total_amount: 'Total Amount is required',
-      vender_name: 'Vendor Name is required',
-      return_from_vendor: 'Return From Vendor is required',
-      office_service_charges: 'Office Service Charges is required',
-      paid_cash: 'Paid Cash is required',
-      paid_in_bank: 'Paid In Bank is required',
-      bank_title: 'Bank Title is required',
-    })
-    expect(await count()).toBe(before)
+    await api.refuses(
+      {},
+      {
+        employee: 'Employee is required',
+        name: 'Name is required',
+        date: 'Date is required',
+        passport: 'Passport is required',
+        reference: 'Reference is required',
+        detail_sector: 'Detail Sector is required',
+        total_amount: 'Total Amount is required',
+        vender_name: 'Vendor Name is required',
+        return_from_vendor: 'Return From Vendor is required',
+        office_service_charges: 'Office Service Charges is required',
+        paid_cash: 'Paid Cash is required',
+        paid_in_bank: 'Paid In Bank is required',
+        bank_title: 'Bank Title is required',
+      },
+      { exact: true },
+    )
   })
 
   it('wants numbers in the amount fields', async () => {
-    const before = await count()
-    const res = await t.call('employee', 'POST', '/api/refund-customer', {
-      ...valid,
-      total_amount: 'abc',
-      paid_cash: 'ten',
-      date: 'not a date',
-    })
-    expect(res.status).toBe(400)
-    expect(res.body.errors.total_amount).toBe('Total Amount must be a number')
-    expect(res.body.errors.paid_cash).toBe('Paid Cash must be a number')
-    expect(res.body.errors.date).toBe('Invalid date')
-    expect(await count()).toBe(before)
+    await api.refuses(
+      { ...valid, total_amount: 'abc', paid_cash: 'ten', date: 'not a date' },
+      {
+        total_amount: 'Total Amount must be a number',
+        paid_cash: 'Paid Cash must be a number',
+        date: 'Invalid date',
+      },
+    )
   })
 
   it('lets only admins edit and delete, recomputing on edit', async () => {
     const created = await t.call('employee', 'POST', '/api/refund-customer', valid)
     const id = created.body.refundCustomer.id
-    expect((await t.call('employee', 'PUT', `/api/refund-customer/${id}`, valid)).status).toBe(403)
-    expect((await t.call('employee', 'DELETE', `/api/refund-customer/${id}`)).status).toBe(403)
+    await api.adminOnly(id, valid)
     const updated = await t.call('admin', 'PUT', `/api/refund-customer/${id}`, {
       ...valid,
       total_amount: 50000,
@@ -116,12 +101,6 @@ describe(`refund customer API (${DB_KIND})`, () => {
     })
     expect((await t.call('admin', 'DELETE', `/api/refund-customer/${id}`)).status).toBe(200)
     expect((await t.call('admin', 'DELETE', `/api/refund-customer/${id}`)).status).toBe(404)
-    const journal = await t.app.db
-      .selectFrom('journal')
-      .select('id')
-      .where('source_type', '=', 'refund_customers')
-      .where('source_id', '=', id)
-      .execute()
-    expect(journal).toHaveLength(0)
+    expect(await journalRow(t, 'refund_customers', id)).toBeUndefined()
   })
 })

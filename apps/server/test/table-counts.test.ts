@@ -62,7 +62,11 @@ describe(`table row counts (${DB_KIND})`, () => {
 
   const expectExact = async () => {
     for (const table of COUNTED_TABLES) {
-      const kept = await db.selectFrom('table_counts').select('n').where('table_name', '=', table).executeTakeFirst()
+      const kept = await db
+        .selectFrom('table_counts')
+        .select('n')
+        .where('table_name', '=', table)
+        .executeTakeFirst()
       const full = await db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
@@ -70,7 +74,8 @@ describe(`table row counts (${DB_KIND})`, () => {
       expect({ table, n: Number(kept?.n) }).toEqual({ table, n: Number(full.n) })
     }
   }
-  const total = async (path: string, qs = 'limit=2') => (await t.call('employee', 'GET', `${path}?${qs}`)).body
+  const total = async (path: string, qs = 'limit=2') =>
+    (await t.call('employee', 'GET', `${path}?${qs}`)).body
 
   it('counts every record table from the start', expectExact)
 

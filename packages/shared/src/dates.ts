@@ -104,3 +104,15 @@ export const optionalDate = () =>
     .refine((v) => v === null || toIsoDate(v) !== '', 'Invalid date')
     .transform((v) => (v === null ? null : toIsoDate(v)))
     .prefault(null)
+
+/**
+ * What a person typed in a date box -> the yyyy-mm-dd the API takes. Accepts dd/mm/yyyy (also
+ * with - or . and one-digit day/month) and yyyy-mm-dd; out-of-range parts are kept so the form
+ * rule can say "Invalid date values"; anything else is returned as typed for the format message.
+ */
+export const dateInputToIso = (typed: string): string => {
+  const s = typed.trim()
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s)
+  if (dmy) return `${dmy[3]}-${dmy[2].padStart(2, '0')}-${dmy[1].padStart(2, '0')}`
+  return s
+}

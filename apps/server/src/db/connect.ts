@@ -32,6 +32,7 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
+    if (process.env.XCKPT) sqlite.pragma(`wal_autocheckpoint = ${process.env.XCKPT}`)
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) })
   }
   return db

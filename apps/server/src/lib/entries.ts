@@ -11,25 +11,26 @@ const ensure = (trx: Kysely<Database>, formType: string) =>
     .onConflict((oc) => oc.column('form_type').doNothing())
     .execute()
 
-const bump = async (trx: Kysely<Database>, formType: string) => {
-  await ensure(trx, formType)
-  const row = await trx
-    .updateTable('entry_counters')
-    .set((eb) => ({ current_count: eb('current_count', '+', 1) }))
-    .where('form_type', '=', formType)
-    .returning('current_count')
-    .executeTakeFirstOrThrow()
-  return Number(row.current_count)
-}
-
 /**
  * Assigns the next entry number for a form type. Call it inside the create transaction:
- * the row lock (PostgreSQL) or the single writer (SQLite) means two saves never share a number.
+ * one upsert bumps (or starts) both counters, and the row lock (PostgreSQL) or the single writer
+ * (SQLite) means two saves never share a number. The form type's row is locked before the global
+ * one, as every create does, so concurrent creates cannot deadlock.
  */
 export const nextEntry = async (trx: Kysely<Database>, formType: string) => {
-  const current = await bump(trx, formType)
-  const global = await bump(trx, GLOBAL_COUNTER)
-  return { current, global }
+  const rows = await trx
+    .insertInto('entry_counters')
+    .values([
+      { form_type: formType, current_count: 1 },
+      { form_type: GLOBAL_COUNTER, current_count: 1 },
+    ])
+    .onConflict((oc) =>
+      oc.column('form_type').doUpdateSet((eb) => ({ current_count: eb('entry_counters.current_count', '+', 1) })),
+    )
+    .returning(['form_type', 'current_count'])
+    .execute()
+  const count = (type: string) => Number(rows.find((r) => r.form_type === type)!.current_count)
+  return { current: count(formType), global: count(GLOBAL_COUNTER) }
 }
 
 /** The stored counts, in the shape of GET /api/api/entry/counts. */

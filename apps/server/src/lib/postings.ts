@@ -16,22 +16,26 @@ type PostingValues<L extends Ledger> = Omit<NewRow<L>, 'source_type' | 'source_i
 /**
  * Makes the source's posting in one ledger match `values` (rupees): insert, update in place
  * (keeping its id, so its place in the running balance stays), or delete when null.
- * Call inside the source's transaction.
+ * Call inside the source's transaction. `created`: the source was inserted in this transaction,
+ * so it has no posting to look for yet.
  */
 export const syncPosting = async <L extends Ledger>(
   trx: Kysely<Database>,
   ledger: L,
   source: Source,
   values: PostingValues<L> | null,
+  { created = false }: { created?: boolean } = {},
 ) => {
   const db = trx as unknown as Kysely<any>
   const table = ledger as string
-  const existing = await db
-    .selectFrom(table)
-    .select('id')
-    .where('source_type', '=', source.type)
-    .where('source_id', '=', source.id)
-    .executeTakeFirst()
+  const existing = created
+    ? undefined
+    : await db
+        .selectFrom(table)
+        .select('id')
+        .where('source_type', '=', source.type)
+        .where('source_id', '=', source.id)
+        .executeTakeFirst()
   if (!values) {
     if (existing) await db.deleteFrom(table).where('id', '=', existing.id).execute()
     return

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { get, useFormContext } from 'react-hook-form'
+import { get, useController, useFormContext } from 'react-hook-form'
+import { DateInput } from './date-input.tsx'
 
 interface FieldShellProps {
   id: string
@@ -73,12 +74,13 @@ export const Field = ({
     className: `input ${shown ? 'input-error' : ''}`,
     disabled,
     autoFocus,
-    ...register(name),
   }
   let control: ReactNode
-  if (type === 'select') {
+  if (type === 'date') {
+    control = <ControlledDate name={name} readOnly={readOnly} {...common} />
+  } else if (type === 'select') {
     control = (
-      <select {...common}>
+      <select {...common} {...register(name)}>
         <option value="">{placeholder ?? `Select ${label}`}</option>
         {options?.map((o) => {
           const value = typeof o === 'string' ? o : o.value
@@ -91,7 +93,9 @@ export const Field = ({
       </select>
     )
   } else if (type === 'textarea') {
-    control = <textarea rows={3} placeholder={placeholder} readOnly={readOnly} {...common} />
+    control = (
+      <textarea rows={3} placeholder={placeholder} readOnly={readOnly} {...common} {...register(name)} />
+    )
   } else {
     control = (
       <input
@@ -101,6 +105,7 @@ export const Field = ({
         readOnly={readOnly}
         tabIndex={readOnly ? -1 : undefined}
         {...common}
+        {...register(name)}
       />
     )
   }
@@ -108,6 +113,31 @@ export const Field = ({
     <FieldShell id={id} label={label} error={shown} className={className} hint={hint}>
       {control}
     </FieldShell>
+  )
+}
+
+/** The dd/mm/yyyy box bound to the form; the form value stays yyyy-mm-dd. */
+const ControlledDate = ({
+  name,
+  ...props
+}: {
+  name: string
+  id: string
+  className: string
+  disabled?: boolean
+  readOnly?: boolean
+  autoFocus?: boolean
+}) => {
+  const { field } = useController({ name })
+  return (
+    <DateInput
+      {...props}
+      name={field.name}
+      inputRef={field.ref}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+    />
   )
 }
 

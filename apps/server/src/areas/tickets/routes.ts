@@ -15,8 +15,10 @@ const source = (row: ApiRow) => ({ type: 'tickets', id: row.id })
  *   agent's debit − credit is the ticket's remaining amount;
  * - office account: the bank payment lands in the chosen account (credit), only when paid_in_bank > 0;
  * - vendor: the office owes the vendor the payable (credit), only when a vendor is chosen and payable > 0.
+ * `created`: the ticket was inserted in this transaction, so there are no postings to look up.
  */
-export const postTicket = async (trx: Kysely<Database>, row: ApiRow) => {
+export const postTicket = async (trx: Kysely<Database>, row: ApiRow, created = false) => {
+  const opts = { created }
   const date = bookingDate(row)
   const customer = [row.customer_add, row.reference, row.agent_name].filter(Boolean).join(', ')
   await syncPosting(
@@ -38,6 +40,7 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow) => {
           bank_title: row.bank_title,
         }
       : null,
+    opts,
   )
   await syncPosting(
     trx,
@@ -55,6 +58,7 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow) => {
           debit: 0,
         }
       : null,
+    opts,
   )
   await syncPosting(
     trx,
@@ -72,6 +76,7 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow) => {
           bank_title: row.bank_title,
         }
       : null,
+    opts,
   )
 }
 
@@ -124,9 +129,9 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       paid_in_bank: row.paid_in_bank,
       remaining: row.remaining_amount,
     }),
-    afterSave: async (trx, row, { before }) => {
+    afterSave: async (trx, row, { before, created }) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
-      await postTicket(trx, row)
+      await postTicket(trx, row, created)
     },
     beforeDelete: (trx, row) => removePostings(trx, source(row)),
   })

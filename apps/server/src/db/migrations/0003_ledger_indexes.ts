@@ -27,6 +27,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('net', moneyType(kind), (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('ledger_months_pk', ['ledger', 'name', 'month'])
     .execute()
+  // Month totals over all names (the All view's total and deep-page skip) in month order, from the index alone.
+  await db.schema
+    .createIndex('ledger_months_by_month')
+    .on('ledger_months')
+    .columns(['ledger', 'month', 'n'])
+    .execute()
 
   for (const [table, name] of Object.entries(LEDGER_PARTITIONS)) {
     await db.schema.dropIndex(OLD_INDEX[table]!).ifExists().execute()

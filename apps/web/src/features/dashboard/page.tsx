@@ -1,7 +1,8 @@
-import { formatAmount } from '@booking/shared'
+import { formatAmount, isIsoDate } from '@booking/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type Column, DataTable } from '../../components/data-table.tsx'
+import { DateInput } from '../../components/date-input.tsx'
 import { api } from '../../lib/api.ts'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 
@@ -145,26 +146,20 @@ export default function DashboardPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">Dashboard</h1>
         <div className="flex flex-wrap items-end gap-2">
-          <label className="text-sm text-slate-600">
+          <label className="w-40 text-sm text-slate-600">
             <span className="mb-1 block">From</span>
-            <input
-              type="date"
-              className="input"
+            <DateInput
               aria-label="From date"
               value={from}
-              max={to || undefined}
-              onChange={(e) => setRange(e.target.value, to)}
+              onChange={(v) => (v === '' || isIsoDate(v)) && setRange(v, to)}
             />
           </label>
-          <label className="text-sm text-slate-600">
+          <label className="w-40 text-sm text-slate-600">
             <span className="mb-1 block">To</span>
-            <input
-              type="date"
-              className="input"
+            <DateInput
               aria-label="To date"
               value={to}
-              min={from || undefined}
-              onChange={(e) => setRange(from, e.target.value)}
+              onChange={(v) => (v === '' || isIsoDate(v)) && setRange(from, v)}
             />
           </label>
           {(from || to) && (

@@ -168,20 +168,18 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
         </>
       )}
       {wizard.step === 2 && (
-        <>
-          <BookingPaymentFields
-            options={options}
-            names={{
-              receivable: 'receivable_amount',
-              agent: 'agent_name',
-              paidCash: 'paid_cash',
-              bankTitle: 'bank_title',
-              paidInBank: 'paid_in_bank',
-              payable: 'payable_to_vendor',
-              vendor: 'vendor_name',
-            }}
-          />
-        </>
+        <BookingPaymentFields
+          options={options}
+          names={{
+            receivable: 'receivable_amount',
+            agent: 'agent_name',
+            paidCash: 'paid_cash',
+            bankTitle: 'bank_title',
+            paidInBank: 'paid_in_bank',
+            payable: 'payable_to_vendor',
+            vendor: 'vendor_name',
+          }}
+        />
       )}
     </RecordWizard>
   )

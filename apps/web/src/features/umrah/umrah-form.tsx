@@ -116,19 +116,17 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
       )}
       {wizard.step === 1 && <SinglePassengerFields name="passportDetail" />}
       {wizard.step === 2 && (
-        <>
-          <BookingPaymentFields
-            options={options}
-            names={{
-              receivable: 'receivableAmount',
-              paidCash: 'paidCash',
-              bankTitle: 'bank_title',
-              paidInBank: 'paidInBank',
-              payable: 'payableToVendor',
-              vendor: 'vendorName',
-            }}
-          />
-        </>
+        <BookingPaymentFields
+          options={options}
+          names={{
+            receivable: 'receivableAmount',
+            paidCash: 'paidCash',
+            bankTitle: 'bank_title',
+            paidInBank: 'paidInBank',
+            payable: 'payableToVendor',
+            vendor: 'vendorName',
+          }}
+        />
       )}
     </RecordWizard>
   )

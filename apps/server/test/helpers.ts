@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, expect } from 'vitest'
+import { startTestApp, type TestApp } from './harness.ts'
+
+/**
+ * One app for the calling test file: started before its tests (then `setup` runs), closed after
+ * them. The returned object is filled in by then, so tests use it directly.
+ */
+export const setupTestApp = (setup?: (t: TestApp) => Promise<unknown>): TestApp => {
+  const t = {} as TestApp
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp())
+    await setup?.(t)
+  })
+  afterAll(() => t.close())
+  return t
+}
+
+/** A traveller with every passenger field filled; tests name the person and change what they check. */
+export const passenger = (firstName: string, lastName: string, more: Record<string, string> = {}) => ({
+  title: 'Mr',
+  firstName,
+  lastName,
+  dob: '1990-04-12',
+  nationality: 'Pakistani',
+  documentType: 'Passport',
+  documentNo: `PK-${firstName}`,
+  documentExpiry: '2030-04-11',
+  issueCountry: 'Pakistan',
+  ...more,
+})
+
+/** The dashboard journal line a record wrote (source_type is its table), or undefined. */
+export const journalRow = (t: TestApp, sourceType: string, id: number) =>
+  t.app.db
+    .selectFrom('journal')
+    .selectAll()
+    .where('source_type', '=', sourceType)
+    .where('source_id', '=', id)
+    .executeTakeFirst()
+
+/** The calls every record area's API test makes, for one area: its path and the spec's list key. */
+export const recordApi = (t: TestApp, path: string, listKey: string) => {
+  const count = async (): Promise<number> => (await t.call('admin', 'GET', path)).body[listKey].length
+  return {
+    count,
+    /**
+     * An employee's POST of `body` is refused: 400, the error body with these field messages
+     * (exactly these with `exact`), and nothing stored.
+     */
+    refuses: async (body: unknown, errors: Record<string, string>, { exact = false } = {}) => {
+      const before = await count()
+      const res = await t.call('employee', 'POST', path, body)
+      expect(res.status).toBe(400)
+      expect(res.body.status).toBe('error')
+      if (exact) expect(res.body.errors).toEqual(errors)
+      else expect(res.body.errors).toMatchObject(errors)
+      expect(await count()).toBe(before)
+      return res
+    },
+    /** Employees may create but not edit or delete (PUT/DELETE are admin-only). */
+    adminOnly: async (id: number, body: unknown) => {
+      expect((await t.call('employee', 'PUT', `${path}/${id}`, body)).status).toBe(403)
+      expect((await t.call('employee', 'DELETE', `${path}/${id}`)).status).toBe(403)
+    },
+  }
+}
+
+/** A valid Protector body (the simplest record) for tests that need some records to exist. */
+export const protectorBody = (more: Record<string, unknown> = {}) => ({
+  employee: 'emp',
+  name: 'Ali Khan',
+  passport: 'P1',
+  reference: 'R',
+  file_no: 'F',
+  withdraw: 0,
+  mcb_fee_6000_date: '2026-01-01',
+  ncb_fee_6700_date: '2026-01-01',
+  ncb_fee_500_date: '2026-01-01',
+  protector_date: '2026-01-01',
+  additional_charges: 0,
+  ...more,
+})
+
+/** The spec's messages for an empty one-passenger block under `prefix` (GAMCA, NAVTCC, Umrah). */
+export const passengerRequired = (prefix: string) => ({
+  [`${prefix}.title`]: 'Title is required',
+  [`${prefix}.firstName`]: 'First Name is required',
+  [`${prefix}.lastName`]: 'Last Name is required',
+  [`${prefix}.dob`]: 'Date of Birth is required',
+  [`${prefix}.nationality`]: 'Nationality is required',
+  [`${prefix}.documentNo`]: 'Document Number is required',
+  [`${prefix}.documentExpiry`]: 'Expiry Date is required',
+  [`${prefix}.issueCountry`]: 'Issue Country is required',
+})
