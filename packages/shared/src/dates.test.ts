@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  dateInputToIso,
   formatDate,
   isIsoDate,
   optionalDate,
@@ -102,5 +103,19 @@ describe('requiredDate / optionalDate ("Invalid date")', () => {
     expect(o.parse('')).toBeNull()
     expect(messages(o.safeParse('2026-99-01'))).toEqual(['Invalid date'])
     expect(o.parse('2026-03-04')).toBe('2026-03-04')
+  })
+})
+
+describe('dateInputToIso', () => {
+  it('reads dd/mm/yyyy with any separator and short parts as yyyy-mm-dd', () => {
+    expect(dateInputToIso('04/03/2026')).toBe('2026-03-04')
+    expect(dateInputToIso('4.3.2026')).toBe('2026-03-04')
+    expect(dateInputToIso(' 4-3-2026 ')).toBe('2026-03-04')
+  })
+  it('keeps yyyy-mm-dd, and out-of-range or unreadable input for the form rule to report', () => {
+    expect(dateInputToIso('2026-03-04')).toBe('2026-03-04')
+    expect(dateInputToIso('31/13/2026')).toBe('2026-13-31')
+    expect(dateInputToIso('next week')).toBe('next week')
+    expect(dateInputToIso('')).toBe('')
   })
 })

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { startCheckpointer } from './checkpointer.ts'
 import type { Database } from './schema.ts'
 import { StatementCache } from './sqlite-statements.ts'
 
@@ -32,8 +33,11 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
-    if (process.env.XCKPT) sqlite.pragma(`wal_autocheckpoint = ${process.env.XCKPT}`)
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) })
+    // The checkpointer thread keeps the log short; this only applies if it falls behind (~40 MB).
+    sqlite.pragma('wal_autocheckpoint = 10000')
+    const database = new StatementCache(sqlite, { onClose: process.env.XNOCK ? undefined : startCheckpointer(file) })
+    if (process.env.XNOCK) sqlite.pragma('wal_autocheckpoint = 1000')
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
   }
   return db
 }

@@ -2,9 +2,6 @@ import type SQLite from 'better-sqlite3'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
 
 type Row = Record<string, unknown>
-const TT = new Map<string, [number, number]>()
-const T = (sql: string, t0: number) => { const e = TT.get(sql) ?? [0, 0]; e[0] += performance.now() - t0; e[1]++; TT.set(sql, e) }
-process.on('SIGTERM', () => { console.error([...TT].sort((a, b) => b[1][0] - a[1][0]).slice(0, 25).map(([s, [t, n]]) => `${t.toFixed(0).padStart(6)}ms ${String(n).padStart(6)} ${(t / n * 1000).toFixed(0).padStart(5)}us ${s.slice(0, 110)}`).join('\n')) })
 
 /**
  * Reads rows as arrays and builds the objects with a function made for the statement's column
@@ -46,15 +43,12 @@ class FastStatement implements SqliteStatement {
   }
 
   all(parameters: readonly unknown[]): unknown[] {
-    const t0 = performance.now()
     const rows = this.#stmt.all(parameters)
-    T(this.#stmt.source, t0)
     return this.#toRow ? this.#rows(rows as unknown[][]) : rows
   }
 
   run(parameters: readonly unknown[]) {
-    const t0 = performance.now()
-    try { return this.#stmt.run(parameters) } finally { T(this.#stmt.source, t0) }
+    return this.#stmt.run(parameters)
   }
 
   *iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
@@ -79,10 +73,12 @@ export class StatementCache implements SqliteDatabase {
   #db: SQLite.Database
   #max: number
   #cache = new Map<string, FastStatement>()
+  #onClose?: () => void
 
-  constructor(db: SQLite.Database, max = 500) {
+  constructor(db: SQLite.Database, opts: { max?: number; onClose?: () => void } = {}) {
     this.#db = db
-    this.#max = max
+    this.#max = opts.max ?? 500
+    this.#onClose = opts.onClose
   }
 
   prepare(sql: string): FastStatement {
@@ -105,6 +101,7 @@ export class StatementCache implements SqliteDatabase {
   }
 
   close() {
+    this.#onClose?.()
     this.#cache.clear()
     this.#db.close()
   }
