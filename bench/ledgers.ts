@@ -81,12 +81,16 @@ const seed = async (db: Db) => {
   ]
   for (const [table, count, make] of tables) {
     const started = performance.now()
-    await k.transaction().execute(async (trx) => {
-      for (let i = 0; i < count; i += 500) {
-        const batch = Array.from({ length: Math.min(500, count - i) }, (_, j) => make(i + j))
-        await trx.insertInto(table).values(batch).execute()
-      }
-    })
+    // 10,000 rows per transaction: on PostgreSQL each trigger upsert leaves a row version that
+    // later upserts of the same checkpoint in the same transaction must step over.
+    for (let i = 0; i < count; i += 10_000) {
+      await k.transaction().execute(async (trx) => {
+        for (let j = i; j < Math.min(count, i + 10_000); j += 500) {
+          const batch = Array.from({ length: Math.min(500, count - j) }, (_, x) => make(j + x))
+          await trx.insertInto(table).values(batch).execute()
+        }
+      })
+    }
     console.log(`  seeded ${count.toLocaleString()} ${table} in ${ms(performance.now() - started)} ms`)
   }
   if (POSTGRES) await sql`VACUUM ANALYZE`.execute(k)

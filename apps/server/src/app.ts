@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
+import helmet from 'helmet'
 import { authRoutes } from './areas/auth/routes.ts'
 import { recordAreas } from './areas/index.ts'
 import { connect, type Db } from './db/connect.ts'
@@ -39,7 +39,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   app.addHook('onClose', async () => db.destroy())
   registerErrorHandler(app)
 
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt this middleware (re-parsing the CSP) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -51,6 +52,9 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
       },
     },
   })
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  )
   await app.register(rateLimit, { global: false })
   await registerAuth(app, db, opts.jwtSecret)
 

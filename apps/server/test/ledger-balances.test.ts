@@ -117,6 +117,21 @@ describe(`ledger balances from checkpoints (${DB_KIND})`, () => {
       for (const r of rows) derived.push(`${cfg.table}|${r.name}|${r.month}|${Number(r.n)}|${Number(r.net)}`)
     }
     expect(stored.sort()).toEqual(derived.sort())
+    const storedAll = (
+      await db
+        .selectFrom('ledger_months_all')
+        .select(['ledger', 'month', 'n', 'net'])
+        .where((eb: any) => eb.or([eb('n', '<>', 0), eb('net', '<>', 0)]))
+        .execute()
+    ).map((r: any) => `${r.ledger}|${r.month}|${Number(r.n)}|${Number(r.net)}`)
+    const derivedAll: string[] = []
+    for (const cfg of Object.values(LEDGER_LISTS)) {
+      const { rows } =
+        await sql<any>`SELECT substr(date, 1, 7) AS month, count(*) AS n, sum(credit - debit) AS net
+        FROM ${sql.table(cfg.table)} GROUP BY substr(date, 1, 7)`.execute(db)
+      for (const r of rows) derivedAll.push(`${cfg.table}|${r.month}|${Number(r.n)}|${Number(r.net)}`)
+    }
+    expect(storedAll.sort()).toEqual(derivedAll.sort())
   }
 
   it('seeds rows straight into the tables and the triggers checkpoint them', async () => {

@@ -35,8 +35,7 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     sqlite.pragma('busy_timeout = 5000')
     // The checkpointer thread keeps the log short; this only applies if it falls behind (~40 MB).
     sqlite.pragma('wal_autocheckpoint = 10000')
-    const database = new StatementCache(sqlite, { onClose: process.env.XNOCK ? undefined : startCheckpointer(file) })
-    if (process.env.XNOCK) sqlite.pragma('wal_autocheckpoint = 1000')
+    const database = new StatementCache(sqlite, { onClose: startCheckpointer(file) })
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
   }
   return db

@@ -99,6 +99,14 @@ export interface LedgerMonthsTable {
   net: number
 }
 
+/** The same over all names of a ledger, per month (0003_ledger_indexes). */
+export interface LedgerMonthsAllTable {
+  ledger: string
+  month: string
+  n: number
+  net: number
+}
+
 export interface TicketsTable extends Base {
   employee_name: string
   agent_name: string
@@ -331,6 +339,7 @@ export interface Database {
   journal: JournalTable
   journal_months: JournalMonthsTable
   ledger_months: LedgerMonthsTable
+  ledger_months_all: LedgerMonthsAllTable
   table_counts: TableCountsTable
   tickets: TicketsTable
   umrah: UmrahTable

@@ -66,8 +66,7 @@ const DDL = /^\s*(create|alter|drop)\b/i
 /**
  * better-sqlite3 as Kysely's SqliteDialect uses it, with prepared statements reused by SQL text:
  * Kysely compiles one SQL string per query shape and binds the values separately, and preparing
- * took as long as running a list page's queries. Least recently used statements are finalized
- * beyond `max`.
+ * took as long as running a list page's queries.
  */
 export class StatementCache implements SqliteDatabase {
   #db: SQLite.Database
@@ -85,18 +84,17 @@ export class StatementCache implements SqliteDatabase {
     const cached = this.#cache.get(sql)
     if (cached) {
       // A statement still being iterated cannot run again; that rare caller gets its own.
-      if (cached.busy) return new FastStatement(this.#db.prepare(sql))
-      this.#cache.delete(sql)
-      this.#cache.set(sql, cached)
-      return cached
+      return cached.busy ? new FastStatement(this.#db.prepare(sql)) : cached
     }
     if (DDL.test(sql)) {
       this.#cache.clear()
       return new FastStatement(this.#db.prepare(sql))
     }
+    // The app has a few hundred query shapes; past `max` (ad-hoc SQL) the cache starts over
+    // rather than paying for recency bookkeeping on every query.
+    if (this.#cache.size >= this.#max) this.#cache.clear()
     const stmt = new FastStatement(this.#db.prepare(sql))
     this.#cache.set(sql, stmt)
-    if (this.#cache.size > this.#max) this.#cache.delete(this.#cache.keys().next().value as string)
     return stmt
   }
 

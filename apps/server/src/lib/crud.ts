@@ -58,7 +58,12 @@ export interface CrudConfig<S extends z.ZodType> {
   journal?: (row: ApiRow) => JournalFields | null
   /** Ledger postings and other side effects, in the same transaction. */
   afterSave?: (trx: Trx, row: ApiRow, ctx: SaveContext) => Promise<void>
-  beforeDelete?: (trx: Trx, row: ApiRow) => Promise<void>
+  /**
+   * Runs in the delete's transaction after the row and its journal line are gone (throwing undoes
+   * the delete). Removing postings after the record keeps create and delete locking rows in the
+   * same order (record, journal, postings), so concurrent ones cannot deadlock on PostgreSQL.
+   */
+  onDelete?: (trx: Trx, row: ApiRow) => Promise<void>
   /** Extra keys of the list answer, e.g. the vendor list's {status, message}. */
   listExtras?: Record<string, unknown>
   /** False when GET {path}/:id would clash with another route (GET /accounts/{bankName}). */
@@ -265,9 +270,9 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     const u = user(req)
     await db.transaction().execute(async (trx) => {
       const before = await findById(trx, id)
-      await cfg.beforeDelete?.(trx, before)
       await (trx as Kysely<any>).deleteFrom(table).where('id', '=', id).execute()
       await removeJournal(trx, cfg.table, id)
+      await cfg.onDelete?.(trx, before)
       await audit(trx, u, 'delete', table, id, before, null)
     })
     return { status: 'success', message: `${Label} deleted successfully` }

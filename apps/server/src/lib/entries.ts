@@ -25,7 +25,9 @@ export const nextEntry = async (trx: Kysely<Database>, formType: string) => {
       { form_type: GLOBAL_COUNTER, current_count: 1 },
     ])
     .onConflict((oc) =>
-      oc.column('form_type').doUpdateSet((eb) => ({ current_count: eb('entry_counters.current_count', '+', 1) })),
+      oc
+        .column('form_type')
+        .doUpdateSet((eb) => ({ current_count: eb('entry_counters.current_count', '+', 1) })),
     )
     .returning(['form_type', 'current_count'])
     .execute()

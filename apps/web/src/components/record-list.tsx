@@ -7,6 +7,8 @@ import { ConfirmDialog } from './confirm-dialog.tsx'
 import { type Column, DataTable, type SortState } from './data-table.tsx'
 
 export const PAGE_SIZE = 50
+/** The server counts search matches up to this many (apps/server/src/lib/crud.ts SEARCH_COUNT_CAP). */
+const SEARCH_COUNT_CAP = 1000
 
 export interface RecordFormProps<T> {
   record: T | null
@@ -169,8 +171,12 @@ export const RecordList = <T extends { id: number }>({
 
   const total = query.data?.total ?? 0
   const rows = query.data?.rows ?? []
+  // A capped search total only says "more than the cap": the page's own rows bound it.
+  const capped = query.data?.totalCapped === true
   const first = total === 0 ? 0 : page * PAGE_SIZE + 1
-  const last = Math.min(total, (page + 1) * PAGE_SIZE)
+  const last = capped ? page * PAGE_SIZE + rows.length : Math.min(total, (page + 1) * PAGE_SIZE)
+  const ofTotal = capped ? `${SEARCH_COUNT_CAP.toLocaleString('en-US')}+` : total.toLocaleString('en-US')
+  const isLastPage = capped ? rows.length < PAGE_SIZE : last >= total
 
   return (
     <section className="space-y-4">
@@ -227,7 +233,7 @@ export const RecordList = <T extends { id: number }>({
             <span>
               {total === 0
                 ? 'No entries'
-                : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
+                : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${ofTotal}`}
               {query.isFetching && ' · updating...'}
             </span>
             <div className="flex gap-2">
@@ -242,7 +248,7 @@ export const RecordList = <T extends { id: number }>({
               <button
                 type="button"
                 className="btn-secondary px-3 py-1"
-                disabled={last >= total}
+                disabled={isLastPage}
                 onClick={() => setPage((p) => p + 1)}
               >
                 Next page

@@ -15,6 +15,8 @@ export interface ListParams {
 export interface ListResult<T> {
   rows: T[]
   total: number
+  /** A search with more matches than the server counts (crud.ts SEARCH_COUNT_CAP): total is "at least". */
+  totalCapped?: boolean
 }
 
 /** One list call of the spec's API: rows under its wrapper key, total when paged. */
@@ -24,7 +26,8 @@ export const recordListQuery = <T>(path: string, listKey: string, params: ListPa
     queryFn: async (): Promise<ListResult<T>> => {
       const data = await api.get<Record<string, unknown>>(path, { ...params })
       const rows = (Array.isArray(data) ? data : (data[listKey] as T[] | undefined)) ?? []
-      return { rows: rows as T[], total: Number((data as { total?: number }).total ?? rows.length) }
+      const { total, totalCapped } = data as { total?: number; totalCapped?: boolean }
+      return { rows: rows as T[], total: Number(total ?? rows.length), totalCapped: totalCapped === true }
     },
     placeholderData: keepPreviousData,
   })

@@ -59,7 +59,7 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
         if (!before || before.bank_name !== row.bank_name) await checkBank(trx, row.bank_name)
         await syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row))
       },
-      beforeDelete: async (trx, row) => {
+      onDelete: async (trx, row) => {
         refuseLinked(row)
         await removePostings(trx, { type: 'account_entries', id: row.id })
       },

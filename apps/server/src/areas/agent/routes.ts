@@ -21,7 +21,7 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
       refuseLinked(before)
       return values
     },
-    beforeDelete: async (_trx, row) => refuseLinked(row),
+    onDelete: async (_trx, row) => refuseLinked(row),
     list: ledgerList(LEDGER_LISTS.agent),
   })
 }

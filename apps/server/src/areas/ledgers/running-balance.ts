@@ -108,35 +108,35 @@ const countDirect = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQue
   return Number(counted?.total ?? 0)
 }
 
-/** Statements stay well under SQLite's 500-term compound SELECT limit. */
-const PREFIX_BATCH = 100
+/** Points per statement; keeps the bound parameters far below either database's limit. */
+const PREFIX_BATCH = 200
 
 /**
  * Each point's balance just before it: the sum of credit - debit over the rows of its name that
  * come earlier in (date, id) order. Whole earlier months come from the checkpoints; the part of the
- * point's own month is an index range on (name, date, id, credit, debit). All points go in one
- * statement per batch so PostgreSQL pays one round trip, not one per name.
+ * point's own month is an index range on (name, date, id, credit, debit). The points travel as one
+ * VALUES list joined to two correlated sums, so a page costs one round trip and one small plan
+ * however many names it shows.
  */
 const balancesBefore = async (k: Kysely<any>, cfg: LedgerListConfig, points: Row[]) => {
   const out: number[] = []
-  const name = sql.ref(cfg.partition)
+  const name = sql.ref(`t.${cfg.partition}`)
   for (let start = 0; start < points.length; start += PREFIX_BATCH) {
     const batch = points.slice(start, start + PREFIX_BATCH)
-    const parts = batch.map((p, i) => {
-      // substr(date, 1, 7) in SQL, so a checkpoint month and this month always split rows alike.
-      const month = String(p.date).slice(0, 7)
-      return sql`SELECT ${sql.lit(i)} AS k,
-        (SELECT COALESCE(SUM(net), 0) FROM ledger_months
-          WHERE ledger = ${cfg.table} AND name = ${p[cfg.partition]} AND month < ${month}) AS done,
-        (SELECT COALESCE(SUM(credit - debit), 0) FROM ${sql.table(cfg.table)}
-          WHERE ${name} = ${p[cfg.partition]} AND date >= ${month} AND date <= ${p.date}
-            AND substr(date, 1, 7) = ${month} AND (date < ${p.date} OR id < ${p.id})) AS part`
-    })
-    const { rows } = await sql<{
-      k: number
-      done: number
-      part: number
-    }>`${sql.join(parts, sql` UNION ALL `)}`.execute(k)
+    // substr(date, 1, 7) in SQL, so a checkpoint month and this month always split rows alike.
+    const values = batch.map(
+      (p, i) =>
+        sql`(CAST(${i} AS integer), CAST(${p[cfg.partition]} AS text), CAST(${String(p.date).slice(0, 7)} AS text), CAST(${p.date} AS text), CAST(${p.id} AS integer))`,
+    )
+    const { rows } = await sql<{ k: number; done: number; part: number }>`
+      WITH p (k, name, month, date, id) AS (VALUES ${sql.join(values)})
+      SELECT p.k,
+        (SELECT COALESCE(SUM(m.net), 0) FROM ledger_months m
+          WHERE m.ledger = ${cfg.table} AND m.name = p.name AND m.month < p.month) AS done,
+        (SELECT COALESCE(SUM(t.credit - t.debit), 0) FROM ${sql.table(cfg.table)} t
+          WHERE ${name} = p.name AND t.date >= p.month AND t.date <= p.date
+            AND substr(t.date, 1, 7) = p.month AND (t.date < p.date OR t.id < p.id)) AS part
+      FROM p`.execute(k)
     for (const r of rows) out[start + Number(r.k)] = Number(r.done) + Number(r.part)
   }
   return out
@@ -193,17 +193,15 @@ const monthCounts = async (
   if (lo && hi && lo === hi) return [{ month: lo, n: await countDirect(k, cfg, query) }]
   const named = <QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string): QB =>
     query.name ? (qb.where(column as any, '=', query.name) as QB) : qb
-  let months = named(k.selectFrom('ledger_months').where('ledger', '=', cfg.table), 'name')
+  let months: SelectQueryBuilder<any, any, any> = query.name
+    ? k.selectFrom('ledger_months').where('ledger', '=', cfg.table).where('name', '=', query.name)
+    : k.selectFrom('ledger_months_all').where('ledger', '=', cfg.table)
   if (lo) months = months.where('month', '>', lo)
   if (hi) months = months.where('month', '<', hi)
-  // Whole months in one lump when nobody needs them apart: one sum instead of a grouping.
+  // One checkpoint row per month here; summed in one go when nobody needs the months apart.
   const inner = (
     perMonth
-      ? await months
-          .select(['month', sql<number>`SUM(n)`.as('n')])
-          .groupBy('month')
-          .orderBy('month')
-          .execute()
+      ? await months.select(['month', 'n']).orderBy('month').execute()
       : await months.select([sql<string>`''`.as('month'), sql<number>`COALESCE(SUM(n), 0)`.as('n')]).execute()
   ) as MonthCount[]
   // Validated dates never pass yyyy-MM-99, so it bounds the index range of one month.

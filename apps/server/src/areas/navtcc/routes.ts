@@ -84,6 +84,6 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
           : null,
       )
     },
-    beforeDelete: (trx, row) => removePostings(trx, { type: 'navtcc', id: row.id }),
+    onDelete: (trx, row) => removePostings(trx, { type: 'navtcc', id: row.id }),
   })
 }

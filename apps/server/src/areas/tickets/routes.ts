@@ -133,6 +133,6 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await postTicket(trx, row, created)
     },
-    beforeDelete: (trx, row) => removePostings(trx, source(row)),
+    onDelete: (trx, row) => removePostings(trx, source(row)),
   })
 }

@@ -128,6 +128,6 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
           : null,
       )
     },
-    beforeDelete: (trx, row) => removePostings(trx, source(row)),
+    onDelete: (trx, row) => removePostings(trx, source(row)),
   })
 }

@@ -25,7 +25,7 @@ export const venderRoutes = async (app: FastifyInstance, db: Db) => {
         refuseLinked(before)
         return values
       },
-      beforeDelete: async (_trx, row) => refuseLinked(row),
+      onDelete: async (_trx, row) => refuseLinked(row),
       // Only a withdrawal moves office cash; the dashboard sums it.
       journal: (row) =>
         row.withdraw > 0

@@ -22,11 +22,12 @@ export const COUNTED_TABLES = [
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const kind = dbKind(db)
-  await db.schema
+  const counts = db.schema
     .createTable('table_counts')
     .addColumn('table_name', 'text', (c) => c.primaryKey())
     .addColumn('n', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute()
+  // One b-tree instead of a table plus its key index: one page less to write per insert.
+  await (kind === 'sqlite' ? counts.modifyEnd(sql`without rowid`) : counts).execute()
 
   if (kind === 'postgres') {
     await sql
