@@ -66,8 +66,8 @@ test('admin shell: sidebar labels and targets, active link, collapse with toolti
   await page.getByRole('button', { name: 'Collapse sidebar' }).click()
   await expect(sidebar.getByText('Booking System')).toHaveCount(0)
   await expect(sidebar.getByText('Tickets', { exact: true })).toHaveCount(0)
-  const box = await sidebar.boundingBox()
-  expect(box!.width).toBeLessThanOrEqual(90)
+  // The width animates (200 ms), so wait for it to settle instead of measuring mid-transition.
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeLessThanOrEqual(90)
   // Still highlighted and laid out as a button-sized target while collapsed.
   const activeIcon = sidebar.getByRole('link', { name: 'Protector' })
   await expect(activeIcon).toHaveAttribute('aria-current', 'page')
@@ -110,9 +110,9 @@ for (const role of ['admin', 'employee'] as const) {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(backdrop).toBeVisible()
     await expect(page.getByRole('link', { name: 'Tickets' })).toBeVisible()
-    await page.waitForTimeout(300)
+    // The drawer slides in (200 ms): wait until it is fully on screen.
+    await expect.poll(async () => (await sidebar.boundingBox())!.x).toBeGreaterThanOrEqual(0)
     const openBox = await sidebar.boundingBox()
-    expect(openBox!.x).toBeGreaterThanOrEqual(0)
     // The drawer overlays the content instead of pushing it.
     const main = await page.getByRole('main').boundingBox()
     expect(main!.x).toBeLessThan(openBox!.width)

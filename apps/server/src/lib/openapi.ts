@@ -7,6 +7,8 @@ interface DocumentedArea {
   listKey: string
   itemKey: string
   input: z.ZodType
+  /** False when the area has no GET {path}/{id} (accounts: GET /accounts/{bankName}). */
+  getOne?: boolean
 }
 
 const areas = new Map<string, DocumentedArea>()

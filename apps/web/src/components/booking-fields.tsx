@@ -1,7 +1,7 @@
 import { bookingProfit, formatAmount, numberOrZero, remainingAmount } from '@booking/shared'
 import { useFormContext, useWatch } from 'react-hook-form'
-import { useBanks, useNames } from '../lib/records.ts'
-import { useCustomerNames, withCurrent } from '../lib/select-options.ts'
+import { useNames } from '../lib/records.ts'
+import { useBankOptions, useCustomerNames, withCurrent } from '../lib/select-options.ts'
 import { Field, ReadOnlyField } from './field.tsx'
 
 /** Form names of the four amounts the booking figures come from (Ticket snake_case, Umrah camelCase). */
@@ -86,15 +86,12 @@ export const useBookingOptions = (current: {
   vendor?: string | null
 }) => {
   const customers = useCustomerNames(current.customer)
-  const banks = useBanks()
+  const banks = useBankOptions(current.bank)
   const agents = useNames('agent')
   const vendors = useNames('vender')
   return {
     customers,
-    banks: withCurrent(
-      (banks.data ?? []).filter((b) => b.active).map((b) => b.name),
-      current.bank,
-    ),
+    banks: banks.options,
     agents: withCurrent(agents.data ?? [], current.agent),
     vendors: withCurrent(vendors.data ?? [], current.vendor),
   }

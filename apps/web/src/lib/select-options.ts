@@ -1,4 +1,4 @@
-import { bankTitleOptions } from '@booking/shared'
+import { bankTitle } from '@booking/shared'
 import { useBanks, useCustomers, useNames } from './records.ts'
 
 /** A select's options plus the record's current value, so an edit never loses a name no longer offered. */
@@ -20,11 +20,23 @@ export const useVendorSelect = (current: string | null | undefined, placeholder 
   }
 }
 
-/** Options and placeholder of a customer-facing bank title select (Customer Refund, NAVTCC). */
-export const useBankTitleSelect = (current: string | undefined) => {
+/**
+ * Options of a bank select: the active office accounts, each shown as `label(name)` (the plain
+ * name, or a form's own title such as GAMCA's "United Bank (holder ...)"), plus the record's
+ * stored value so an edit never loses a bank that was deactivated or renamed since.
+ */
+export const useBankOptions = (
+  current: string | null | undefined,
+  label: (name: string) => string = (name) => name,
+  placeholder = 'Select Bank Title',
+) => {
   const banks = useBanks()
+  const active = (banks.data ?? []).filter((b) => b.active).map((b) => label(b.name))
   return {
-    options: bankTitleOptions(banks.data ?? [], current),
-    placeholder: banks.isPending ? 'Loading...' : 'Select Bank Title',
+    options: withCurrent([...new Set(active)], current),
+    placeholder: banks.isPending ? 'Loading...' : placeholder,
   }
 }
+
+/** Customer Refund and NAVTCC name banks in capitals, e.g. "UNITED BANK (Account 1)". */
+export const useBankTitleSelect = (current: string | undefined) => useBankOptions(current, bankTitle)

@@ -72,10 +72,3 @@ export const bankTitle = (bankName: string): string => {
   const make = BANK_PREFIXES[prefix.toUpperCase()]
   return make ? make(rest.join(' ') || prefix) : bankName.trim()
 }
-
-/** Option list for a bank title select: active banks' titles, plus the stored one when editing. */
-export const bankTitleOptions = (banks: readonly { name: string; active: boolean }[], current?: string) => {
-  const titles = banks.filter((b) => b.active).map((b) => bankTitle(b.name))
-  if (current && !titles.includes(current)) titles.push(current)
-  return [...new Set(titles)]
-}

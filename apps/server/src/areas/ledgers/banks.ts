@@ -11,13 +11,40 @@ const BankChange = z.object({ name: bankName.optional(), active: z.boolean().opt
 
 const toBank = (b: { id: number; name: string; active: number }) => ({ ...b, active: Boolean(b.active) })
 
+/** Tables whose column holds an office account's name as chosen in a bank select, so a rename carries them too. */
+const NAMED_BY_BANK = [
+  ['account_entries', 'bank_name'],
+  ['tickets', 'bank_title'],
+  ['umrah', 'bank_title'],
+  ['agent_entries', 'bank_title'],
+  ['vender_entries', 'bank_title'],
+] as const
+
 /**
  * Admin management of the bank accounts beside GET /api/banks (the auth hook limits /api/admin/*).
- * Account entries name their bank, so a rename carries them along; a bank with rows is only deactivated.
+ * Records name their bank, so a rename carries them along (a later edit of a ticket then posts to the
+ * renamed account, not to a name that no longer exists); a bank with ledger rows is only deactivated.
  */
 export const bankRoutes = async (app: FastifyInstance, db: Db) => {
   const duplicate = (name: string) =>
     new HttpError(409, `Bank "${name}" already exists`, { name: 'Bank already exists' })
+
+  // The manage dialog's list: each bank with its ledger row count, so Delete is offered only where allowed.
+  app.get('/admin/banks', async () => {
+    const banks = await db
+      .selectFrom('banks')
+      .leftJoin('account_entries', 'account_entries.bank_name', 'banks.name')
+      .select((eb) => [
+        'banks.id',
+        'banks.name',
+        'banks.active',
+        eb.fn.count<number>('account_entries.id').as('entries'),
+      ])
+      .groupBy(['banks.id', 'banks.name', 'banks.active'])
+      .orderBy('banks.id')
+      .execute()
+    return { status: 'success', banks: banks.map((b) => ({ ...toBank(b), entries: Number(b.entries) })) }
+  })
 
   app.post('/admin/banks', async (req, reply) => {
     const { name } = parseBody(NewBank, req.body)
@@ -41,11 +68,12 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
       if (name !== before.name) {
         const taken = await trx.selectFrom('banks').select('id').where('name', '=', name).executeTakeFirst()
         if (taken) throw duplicate(name)
-        await trx
-          .updateTable('account_entries')
-          .set({ bank_name: name })
-          .where('bank_name', '=', before.name)
-          .execute()
+        for (const [table, column] of NAMED_BY_BANK)
+          await trx
+            .updateTable(table)
+            .set({ [column]: name })
+            .where(column, '=', before.name)
+            .execute()
       }
       const active = change.active === undefined ? before.active : change.active ? 1 : 0
       return trx

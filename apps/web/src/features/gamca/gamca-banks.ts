@@ -1,5 +1,3 @@
-import type { Bank } from '../../lib/records.ts'
-
 // GAMCA's select names the bank in full, e.g. "United Bank (holder Ali)" for the account "UBL Ali".
 const FULL_NAMES: Record<string, string> = {
   UBL: 'United Bank',
@@ -13,11 +11,4 @@ export const gamcaBankTitle = (bankName: string): string => {
   const [prefix = '', ...holder] = bankName.trim().split(/\s+/)
   const bank = FULL_NAMES[prefix.toUpperCase()]
   return bank ? `${bank} (holder ${holder.join(' ')})` : bankName
-}
-
-/** The titles of the active accounts, keeping a stored title that is no longer offered. */
-export const gamcaBankTitles = (banks: readonly Bank[] | undefined, current?: string): string[] => {
-  const titles = (banks ?? []).filter((b) => b.active).map((b) => gamcaBankTitle(b.name))
-  if (current && !titles.includes(current)) titles.unshift(current)
-  return titles
 }

@@ -13,11 +13,11 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBanks, useEntryPreview } from '../../lib/records.ts'
-import { useCustomerNames } from '../../lib/select-options.ts'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useBankOptions, useCustomerNames } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
-import { gamcaBankTitles } from './gamca-banks.ts'
+import { gamcaBankTitle } from './gamca-banks.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -30,7 +30,7 @@ const STEP_FIELDS = [
 export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) => {
   const { user } = useAuth()
   const preview = useEntryPreview('gamca')
-  const banks = useBanks()
+  const bankTitles = useBankOptions(record?.paid_from_bank, gamcaBankTitle)
   const recordForm = useRecordForm({
     schema: GamcaInput,
     path: '/gamca-token',
@@ -90,7 +90,8 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
             name="paid_from_bank"
             label="Bank Title"
             type="select"
-            options={gamcaBankTitles(banks.data, record?.paid_from_bank)}
+            options={bankTitles.options}
+            placeholder={bankTitles.placeholder}
           />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
           <Field name="profit" label="Profit" type="number" step="0.01" />

@@ -6,8 +6,8 @@ import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBanks, useEntryPreview } from '../../lib/records.ts'
-import { useVendorSelect } from '../../lib/select-options.ts'
+import { useEntryPreview } from '../../lib/records.ts'
+import { useBankOptions, useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 interface AccountFormProps extends RecordFormProps<AccountEntry> {
@@ -18,7 +18,6 @@ interface AccountFormProps extends RecordFormProps<AccountEntry> {
 export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps) => {
   const { user } = useAuth()
   const qc = useQueryClient()
-  const banks = useBanks()
   const preview = useEntryPreview('account')
   const recordForm = useRecordForm({
     schema: AccountFormInput,
@@ -46,9 +45,7 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
   })
   const opening = useWatch({ control: recordForm.form.control, name: 'opening' })
   const vendors = useVendorSelect(record?.vendor_name, 'No vendor')
-  const bankOptions = (banks.data ?? [])
-    .filter((b) => b.active || b.name === record?.bank_name)
-    .map((b) => b.name)
+  const bankOptions = useBankOptions(record?.bank_name).options
 
   return (
     <RecordFormCard

@@ -1,9 +1,12 @@
 import type { AccountEntry } from '@booking/shared'
+import { Landmark } from 'lucide-react'
 import { useState } from 'react'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
+import { useIsAdmin } from '../../lib/auth.tsx'
 import { useBanks } from '../../lib/records.ts'
 import { AccountForm } from './account-form.tsx'
+import { ManageBanksDialog } from './manage-banks-dialog.tsx'
 
 const columns: Column<AccountEntry>[] = [
   { key: 'date', header: 'Date', format: 'date' },
@@ -19,8 +22,12 @@ const columns: Column<AccountEntry>[] = [
 /** Office Accounts (admins): one bank account's ledger at a time, with its running balance. */
 export default function OfficeAccountsPage() {
   const banks = useBanks()
+  const admin = useIsAdmin()
   const [chosen, setChosen] = useState('')
-  const bank = chosen || banks.data?.find((b) => b.active)?.name || ''
+  const [managing, setManaging] = useState(false)
+  // A chosen bank that was since deleted falls back to the first active one.
+  const bank =
+    banks.data?.find((b) => b.name === chosen)?.name ?? banks.data?.find((b) => b.active)?.name ?? ''
 
   if (banks.isPending) return <p className="py-10 text-center text-slate-500">Loading data...</p>
   if (banks.isError)
@@ -31,33 +38,50 @@ export default function OfficeAccountsPage() {
     )
 
   return (
-    <RecordList<AccountEntry>
-      key={bank}
-      title="Office Accounts"
-      path="/accounts"
-      listKey="accounts"
-      label="entry"
-      deleteTexts={{ invalidId: 'Invalid account ID. Cannot delete.', failed: 'Failed to delete entry.' }}
-      columns={columns}
-      defaultSort={{ key: 'date', desc: true }}
-      editDelayMs={500}
-      canModify={(row) => !row.source_type}
-      params={{ name: bank }}
-      filters={
-        <select
-          className="input w-full sm:w-56"
-          aria-label="Bank"
-          value={bank}
-          onChange={(e) => setChosen(e.target.value)}
-        >
-          {banks.data.map((b) => (
-            <option key={b.id} value={b.name}>
-              {b.active ? b.name : `${b.name} (inactive)`}
-            </option>
-          ))}
-        </select>
-      }
-      renderForm={(props) => <AccountForm {...props} bank={bank} />}
-    />
+    <>
+      <RecordList<AccountEntry>
+        key={bank}
+        title="Office Accounts"
+        path="/accounts"
+        listKey="accounts"
+        label="entry"
+        deleteTexts={{ invalidId: 'Invalid account ID. Cannot delete.', failed: 'Failed to delete entry.' }}
+        columns={columns}
+        defaultSort={{ key: 'date', desc: true }}
+        editDelayMs={500}
+        canModify={(row) => !row.source_type}
+        params={{ name: bank }}
+        filters={
+          <div className="flex w-full gap-2 sm:w-auto">
+            <select
+              className="input min-w-0 flex-1 sm:w-56"
+              aria-label="Bank"
+              value={bank}
+              onChange={(e) => setChosen(e.target.value)}
+            >
+              {banks.data.map((b) => (
+                <option key={b.id} value={b.name}>
+                  {b.active ? b.name : `${b.name} (inactive)`}
+                </option>
+              ))}
+            </select>
+            {admin && (
+              <button type="button" className="btn-secondary shrink-0" onClick={() => setManaging(true)}>
+                <Landmark className="h-4 w-4" aria-hidden />
+                Manage Banks
+              </button>
+            )}
+          </div>
+        }
+        renderForm={(props) => <AccountForm {...props} bank={bank} />}
+      />
+      {admin && (
+        <ManageBanksDialog
+          open={managing}
+          onOpenChange={setManaging}
+          onRenamed={(from, to) => bank === from && setChosen(to)}
+        />
+      )}
+    </>
   )
 }
