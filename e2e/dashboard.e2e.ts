@@ -134,7 +134,7 @@ test('the cards and the newest All Bookings row reflect new protector, expense a
   await expect(newest).toContainText('31/12/2099')
   await expect(newest).toContainText('Dashboard Protector')
   await expect(newest).toContainText('Protector')
-  await expect(newest).toContainText('2,500.5')
+  await expect(newest).toContainText('2,500.50')
   // The newest row's running cash in office is the whole total.
   await expect(newest.locator('td').last()).toHaveText(formatAmount(expected.cashInOffice))
 
@@ -143,7 +143,7 @@ test('the cards and the newest All Bookings row reflect new protector, expense a
   await page.getByLabel('To date').fill('2099-12-31')
   await expect(card(page, 'Total Entries')).toContainText(/^Total Entries\s*1$/)
   await expect(page.locator('tbody tr')).toHaveCount(1)
-  await expect(card(page, 'Withdraw')).toContainText('2,500.5')
+  await expect(card(page, 'Withdraw')).toContainText('2,500.50')
   await page.getByLabel('From date').fill('2100-01-01')
   await page.getByLabel('To date').fill('2100-01-31')
   await expect(page.getByText('No recent bookings found')).toBeVisible()

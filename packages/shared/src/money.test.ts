@@ -36,8 +36,9 @@ describe('fromPaisa', () => {
 })
 
 describe('formatAmount', () => {
-  it('adds thousands separators and keeps up to two decimals', () => {
-    expect(formatAmount(1234567.5)).toBe('1,234,567.5')
+  it('adds thousands separators; paisa always as two decimals', () => {
+    expect(formatAmount(1234567.5)).toBe('1,234,567.50')
+    expect(formatAmount(0.05)).toBe('0.05')
     expect(formatAmount(1000)).toBe('1,000')
     expect(formatAmount('25000')).toBe('25,000')
     expect(formatAmount(-1234.567)).toBe('-1,234.57')

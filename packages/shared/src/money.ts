@@ -13,13 +13,18 @@ export const fromPaisa = (paisa: number | string | bigint | null | undefined): n
   return Number(paisa) / 100
 }
 
-const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+const paisaFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
-/** Thousands separators, up to two decimals: 1234567.5 -> "1,234,567.5". */
+/**
+ * Thousands separators; whole rupees without decimals, anything with paisa to exactly two, so a
+ * column lines up: 1234567 -> "1,234,567", 1234567.5 -> "1,234,567.50".
+ */
 export const formatAmount = (value: number | string | null | undefined): string => {
   if (value === null || value === undefined || value === '') return '-'
   const n = Number(value)
-  return Number.isFinite(n) ? amountFormat.format(n) : '-'
+  if (!Number.isFinite(n)) return '-'
+  return Math.round(n * 100) % 100 === 0 ? wholeFormat.format(Math.round(n)) : paisaFormat.format(n)
 }
 
 /** Reads what a user typed into a number input; empty or junk counts as 0. */

@@ -46,7 +46,7 @@ describe('DataTable', () => {
       within(first)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Ali', '1,234,567.5', '04/03/2026'])
+    ).toEqual(['Ali', '1,234,567.50', '04/03/2026'])
     expect(
       within(second)
         .getAllByRole('cell')

@@ -5,6 +5,7 @@ import { useIsAdmin } from '../lib/auth.tsx'
 import { type ListParams, useDeleteRecord, useRecordList } from '../lib/records.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { type Column, DataTable, type SortState } from './data-table.tsx'
+import { Pager } from './pager.tsx'
 
 export const PAGE_SIZE = 50
 /** The server counts search matches up to this many (apps/server/src/lib/crud.ts SEARCH_COUNT_CAP). */
@@ -171,12 +172,7 @@ export const RecordList = <T extends { id: number }>({
 
   const total = query.data?.total ?? 0
   const rows = query.data?.rows ?? []
-  // A capped search total only says "more than the cap": the page's own rows bound it.
   const capped = query.data?.totalCapped === true
-  const first = total === 0 ? 0 : page * PAGE_SIZE + 1
-  const last = capped ? page * PAGE_SIZE + rows.length : Math.min(total, (page + 1) * PAGE_SIZE)
-  const ofTotal = capped ? `${SEARCH_COUNT_CAP.toLocaleString('en-US')}+` : total.toLocaleString('en-US')
-  const isLastPage = capped ? rows.length < PAGE_SIZE : last >= total
 
   return (
     <section className="space-y-4">
@@ -229,32 +225,16 @@ export const RecordList = <T extends { id: number }>({
             sort={sort}
             onSortChange={(s) => setSort(s ?? defaultSort)}
           />
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-            <span>
-              {total === 0
-                ? 'No entries'
-                : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${ofTotal}`}
-              {query.isFetching && ' · updating...'}
-            </span>
-            <div className="flex gap-2">
-              <button
-                type="button"
-                className="btn-secondary px-3 py-1"
-                disabled={page === 0}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                Previous
-              </button>
-              <button
-                type="button"
-                className="btn-secondary px-3 py-1"
-                disabled={isLastPage}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next page
-              </button>
-            </div>
-          </div>
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            rows={rows.length}
+            // A capped search total only says "more than the cap": the pager shows "1,000+".
+            total={capped ? SEARCH_COUNT_CAP : total}
+            capped={capped}
+            fetching={query.isFetching}
+            onPage={setPage}
+          />
         </>
       )}
       <ConfirmDialog

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { DateInput } from '../../components/date-input.tsx'
+import { Pager } from '../../components/pager.tsx'
 import { api } from '../../lib/api.ts'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 
@@ -138,8 +139,6 @@ export default function DashboardPage() {
     setPage(0)
   }
   const total = feed.data?.total ?? 0
-  const first = total === 0 ? 0 : page * PAGE_SIZE + 1
-  const last = Math.min(total, (page + 1) * PAGE_SIZE)
 
   return (
     <section className="space-y-6">
@@ -232,32 +231,14 @@ export default function DashboardPage() {
               rowKey={(r) => r.id}
               emptyText="No recent bookings found"
             />
-            <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-              <span>
-                {total === 0
-                  ? 'No entries'
-                  : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
-                {feed.isFetching && ' · updating...'}
-              </span>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn-secondary px-3 py-1"
-                  disabled={page === 0}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  Previous
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary px-3 py-1"
-                  disabled={last >= total}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Next page
-                </button>
-              </div>
-            </div>
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              rows={feed.data?.bookings.length ?? 0}
+              total={total}
+              fetching={feed.isFetching}
+              onPage={setPage}
+            />
           </>
         )}
       </div>
