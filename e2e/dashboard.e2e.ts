@@ -1,3 +1,4 @@
+import { formatAmount } from '@booking/shared'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiToken, expect, loginAs, test } from './fixtures.ts'
 import { shoot } from './helpers.ts'
@@ -19,8 +20,6 @@ const summaryOf = async (request: APIRequestContext, token: string) =>
   ).json()) as Summary
 
 const card = (page: Page, label: string) => page.locator(`[data-card="${label}"]`)
-/** The app's amount format: thousands separators, up to two decimals. */
-const formatAmount = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n)
 const round = (n: number) => Math.round(n * 100) / 100
 
 test('the cards and the newest All Bookings row reflect new protector, expense and ticket records', async ({
