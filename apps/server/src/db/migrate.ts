@@ -3,6 +3,7 @@ import * as init from './migrations/0001_init.ts'
 import * as performance from './migrations/0002_performance.ts'
 import * as ledgerIndexes from './migrations/0003_ledger_indexes.ts'
 import * as tableCounts from './migrations/0004_table_counts.ts'
+import * as search from './migrations/0005_search.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_performance': performance,
   '0003_ledger_indexes': ledgerIndexes,
   '0004_table_counts': tableCounts,
+  '0005_search': search,
 }
 
 export const migrateToLatest = async (db: Kysely<any>) => {

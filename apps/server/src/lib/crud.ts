@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.ts'
 import { containsCI, dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
 import type { Database, TableName } from '../db/schema.ts'
+import { indexedTable, searchPrefilter } from '../db/search-index.ts'
 import { type AuthUser, requireAdmin } from '../plugins/auth.ts'
 import { audit } from './audit.ts'
 import { nextEntry } from './entries.ts'
@@ -82,12 +83,16 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
   db: Kysely<any>,
   qb: QB,
   query: ListQuery,
-  opts: { search: readonly string[]; dateColumn: string; nameColumn?: string },
+  opts: { search: readonly string[]; dateColumn: string; nameColumn?: string; table?: string },
 ): QB => {
   const kind = dbKind(db)
   let out = qb
   if (query.q) {
     const q = query.q
+    // The trigram index (migration 0005) narrows the rows; the OR of LIKEs below stays the rule.
+    const indexed = indexedTable(opts.search, opts.table)
+    const prefilter = indexed && searchPrefilter(db, indexed, q)
+    if (prefilter) out = out.where(prefilter) as QB
     out = out.where((eb: any) => eb.or(opts.search.map((c) => containsCI(kind, sql.ref(c), q)))) as QB
   }
   if (query.from) out = out.where(opts.dateColumn as any, '>=', query.from) as QB
@@ -162,8 +167,9 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
       out.total = (query.offset ?? 0) + rows.length
     } else if (paged) {
       if (query.q) {
-        // A search cannot use an index, so counting every match reads the whole table on each
-        // page; counting stops after SEARCH_COUNT_CAP and the answer says the total is "at least".
+        // A common word matches a large part of the table (and a search under three characters
+        // cannot use the trigram index), so counting every match on each page would read it all;
+        // counting stops after SEARCH_COUNT_CAP and the answer says the total is "at least".
         const capped = anyDb
           .selectFrom(
             qb

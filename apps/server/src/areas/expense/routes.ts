@@ -1,6 +1,7 @@
 import { ExpenseInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 
 /** Office expenses: no postings; the withdraw counts against cash in office. */
@@ -14,7 +15,7 @@ export const expenseRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'expense',
     input: ExpenseInput,
     employeeColumn: 'user_name',
-    search: ['entry', 'user_name', 'date', 'detail', 'selection'],
+    search: SEARCH_INDEX.expenses,
     dateColumn: 'date',
     toRow: (input) => input,
     journal: (row) => ({

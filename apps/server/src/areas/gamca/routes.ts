@@ -1,6 +1,7 @@
 import { GamcaInput, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 import { passengerJournal, passengerText } from '../visa/passenger-record.ts'
 
@@ -15,15 +16,7 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'gamca',
     input: GamcaInput,
     employeeColumn: 'employee_name',
-    search: [
-      'entry',
-      'employee_name',
-      'customer_add',
-      'reference',
-      'country',
-      'passport_detail',
-      'paid_from_bank',
-    ],
+    search: SEARCH_INDEX.gamca_tokens,
     dateColumn: 'created_at',
     toRow: (input) => ({
       ...input,

@@ -2,6 +2,7 @@ import type { ListQuery } from '@booking/shared'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { type ApiRow, applyListFilters, applySort } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import type { Ledger } from '../../lib/postings.ts'
@@ -25,21 +26,21 @@ export const LEDGER_LISTS = {
     table: 'agent_entries',
     partition: 'agent_name',
     balanceColumn: 'balance',
-    search: ['agent_name', 'entry', 'employee', 'detail'],
+    search: SEARCH_INDEX.agent_entries,
     defaultOrder: 'ledger',
   },
   vender: {
     table: 'vender_entries',
     partition: 'vender_name',
     balanceColumn: 'remaining_amount',
-    search: ['vender_name', 'entry', 'detail', 'bank_title'],
+    search: SEARCH_INDEX.vender_entries,
     defaultOrder: 'id',
   },
   accounts: {
     table: 'account_entries',
     partition: 'bank_name',
     balanceColumn: 'balance',
-    search: ['bank_name', 'entry', 'employee_name', 'vendor_name', 'detail'],
+    search: SEARCH_INDEX.account_entries,
     defaultOrder: 'ledger',
   },
 } as const satisfies Record<string, LedgerListConfig>

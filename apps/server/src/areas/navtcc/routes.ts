@@ -1,6 +1,7 @@
 import { NavtccInput, navtccProfit, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
@@ -28,16 +29,7 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'navtcc',
     input: NavtccInput,
     employeeColumn: 'employee_name',
-    search: [
-      'entry',
-      'employee_name',
-      'customer_add',
-      'reference',
-      'profession_key',
-      'passport_detail',
-      'paid_from_bank',
-      'vendor_name',
-    ],
+    search: SEARCH_INDEX.navtcc,
     dateColumn: 'created_at',
     toRow: (input) => ({
       ...input,

@@ -1,6 +1,7 @@
 import { ProtectorInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 
 /** Protector entries: no postings; their withdraw counts against cash in office. */
@@ -14,7 +15,7 @@ export const protectorRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'protector',
     input: ProtectorInput,
     employeeColumn: 'employee',
-    search: ['entry', 'employee', 'name', 'passport', 'reference', 'file_no', 'protector_date'],
+    search: SEARCH_INDEX.protectors,
     dateColumn: 'protector_date',
     toRow: (input) => input,
     journal: (row) => ({

@@ -1,6 +1,7 @@
 import { RefundCustomerInput, refundFigures } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 
 /** Customer refunds: remaining and balance are always the server's figures. */
@@ -14,17 +15,7 @@ export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'refund',
     input: RefundCustomerInput,
     employeeColumn: 'employee',
-    search: [
-      'entry',
-      'employee',
-      'name',
-      'passport',
-      'reference',
-      'detail_sector',
-      'vender_name',
-      'bank_title',
-      'date',
-    ],
+    search: SEARCH_INDEX.refund_customers,
     dateColumn: 'date',
     toRow: (input) => ({
       ...input,

@@ -1,6 +1,7 @@
 import { RefundedInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 
 /** Refunded (MCB) entries: no postings; the withdraw counts against cash in office. */
@@ -14,16 +15,7 @@ export const refundedRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'refunded',
     input: RefundedInput,
     employeeColumn: 'employee',
-    search: [
-      'entry',
-      'employee',
-      'date',
-      'name',
-      'passport',
-      'reference',
-      'paid_fee_date',
-      'paid_refund_date',
-    ],
+    search: SEARCH_INDEX.refunded,
     dateColumn: 'date',
     toRow: (input) => input,
     journal: (row) => ({

@@ -1,6 +1,7 @@
 import { ServiceInput, serviceRemaining } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 
 /** Services: the remaining amount is recomputed here; the client's figure is ignored. */
@@ -14,7 +15,7 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'services',
     input: ServiceInput,
     employeeColumn: 'user_name',
-    search: ['entry', 'user_name', 'customer_add', 'booking_date', 'specific_detail', 'visa_type'],
+    search: SEARCH_INDEX.services,
     dateColumn: 'booking_date',
     toRow: ({ remaining_amount: _ignored, ...input }) => ({
       ...input,

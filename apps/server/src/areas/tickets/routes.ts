@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import { bookingDate, bookingFigures, checkBank, firstPassengerName, travelDetail } from './booking.ts'
@@ -91,18 +92,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'ticket',
     input: TicketInput,
     employeeColumn: 'employee_name',
-    search: [
-      'entry',
-      'employee_name',
-      'customer_add',
-      'reference',
-      'sector',
-      'airline',
-      'agent_name',
-      'vendor_name',
-      'bank_title',
-      'passport_detail',
-    ],
+    search: SEARCH_INDEX.tickets,
     dateColumn: 'depart_date',
     entryText: ticketEntry,
     toRow: (input) => {

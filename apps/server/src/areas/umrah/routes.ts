@@ -1,6 +1,7 @@
 import { passengerList, UmrahInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import {
@@ -51,18 +52,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'umrah',
     input: UmrahInput,
     employeeColumn: 'user_name',
-    search: [
-      'entry',
-      'user_name',
-      'customer_add',
-      'reference',
-      'package_detail',
-      'sector',
-      'airline',
-      'vendor_name',
-      'bank_title',
-      'passport_detail',
-    ],
+    search: SEARCH_INDEX.umrah,
     dateColumn: 'depart_date',
     toRow: (input) => {
       const figures = bookingFigures(

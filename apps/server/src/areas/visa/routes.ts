@@ -1,6 +1,7 @@
 import { remainingAmount, VisaInput, visaProfit } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 import { passengerJournal, passengerText } from './passenger-record.ts'
 
@@ -15,24 +16,7 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
     formType: 'visa',
     input: VisaInput,
     employeeColumn: 'employee_name',
-    search: [
-      'entry',
-      'employee_name',
-      'file_number',
-      'reference',
-      'sponsor_name',
-      'visa_number',
-      'id_number',
-      'embassy',
-      'e_number',
-      'customer_add',
-      'passport_detail',
-      'embassy_send_date',
-      'embassy_return_date',
-      'protector_date',
-      'expiry_medical_date',
-      'passport_deliver_date',
-    ],
+    search: SEARCH_INDEX.visa_processing,
     dateColumn: 'created_at',
     toRow: (input) => ({
       ...input,

@@ -1,0 +1,161 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { type DbKind, dbKind } from './dialect.ts'
+
+/**
+ * The search box's columns per record table: migration 0005 indexes exactly these and crud only
+ * uses the index when an area's `search` list is the same set, so a list that drifts from this map
+ * stays exact (it just scans). Changing a table's columns here needs a new migration.
+ */
+export const SEARCH_INDEX = {
+  tickets: [
+    'entry',
+    'employee_name',
+    'customer_add',
+    'reference',
+    'sector',
+    'airline',
+    'agent_name',
+    'vendor_name',
+    'bank_title',
+    'passport_detail',
+  ],
+  umrah: [
+    'entry',
+    'user_name',
+    'customer_add',
+    'reference',
+    'package_detail',
+    'sector',
+    'airline',
+    'vendor_name',
+    'bank_title',
+    'passport_detail',
+  ],
+  visa_processing: [
+    'entry',
+    'employee_name',
+    'file_number',
+    'reference',
+    'sponsor_name',
+    'visa_number',
+    'id_number',
+    'embassy',
+    'e_number',
+    'customer_add',
+    'passport_detail',
+    'embassy_send_date',
+    'embassy_return_date',
+    'protector_date',
+    'expiry_medical_date',
+    'passport_deliver_date',
+  ],
+  gamca_tokens: [
+    'entry',
+    'employee_name',
+    'customer_add',
+    'reference',
+    'country',
+    'passport_detail',
+    'paid_from_bank',
+  ],
+  protectors: ['entry', 'employee', 'name', 'passport', 'reference', 'file_no', 'protector_date'],
+  expenses: ['entry', 'user_name', 'date', 'detail', 'selection'],
+  refunded: [
+    'entry',
+    'employee',
+    'date',
+    'name',
+    'passport',
+    'reference',
+    'paid_fee_date',
+    'paid_refund_date',
+  ],
+  services: ['entry', 'user_name', 'customer_add', 'booking_date', 'specific_detail', 'visa_type'],
+  refund_customers: [
+    'entry',
+    'employee',
+    'name',
+    'passport',
+    'reference',
+    'detail_sector',
+    'vender_name',
+    'bank_title',
+    'date',
+  ],
+  navtcc: [
+    'entry',
+    'employee_name',
+    'customer_add',
+    'reference',
+    'profession_key',
+    'passport_detail',
+    'paid_from_bank',
+    'vendor_name',
+  ],
+  agent_entries: ['agent_name', 'entry', 'employee', 'detail'],
+  account_entries: ['bank_name', 'entry', 'employee_name', 'vendor_name', 'detail'],
+  vender_entries: ['vender_name', 'entry', 'detail', 'bank_title'],
+} as const satisfies Record<string, readonly string[]>
+
+export type SearchTable = keyof typeof SEARCH_INDEX
+
+/** Trigrams need three characters (code points, as both tokenizers count them). */
+export const MIN_INDEXED_SEARCH = 3
+
+/** SQLite's FTS5 table beside a record table. */
+export const ftsTable = (table: SearchTable) => `${table}_search`
+
+/**
+ * The row's searchable text: the columns joined by a newline, so a search (which never holds a
+ * newline... and if it does, the exact predicate still decides) cannot match across two columns.
+ * Built from || and coalesce because PostgreSQL only indexes IMMUTABLE expressions (concat_ws is not).
+ */
+export const searchTextSql = (kind: DbKind, table: SearchTable, prefix = '') => {
+  const nl = kind === 'postgres' ? 'chr(10)' : 'char(10)'
+  const text = SEARCH_INDEX[table].map((c) => `coalesce(${prefix}${c}, '')`).join(` || ${nl} || `)
+  return kind === 'postgres' ? `lower(${text})` : text
+}
+
+const sameColumns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((c) => b.includes(c))
+
+/**
+ * The indexed table whose search columns are exactly `columns`: the given table when it matches,
+ * else (callers that only pass columns, like the ledger lists) the one table indexing that set.
+ */
+export const indexedTable = (columns: readonly string[], table?: string): SearchTable | undefined => {
+  if (table)
+    return table in SEARCH_INDEX && sameColumns(SEARCH_INDEX[table as SearchTable], columns)
+      ? (table as SearchTable)
+      : undefined
+  const found = (Object.keys(SEARCH_INDEX) as SearchTable[]).filter((t) =>
+    sameColumns(SEARCH_INDEX[t], columns),
+  )
+  return found.length === 1 ? found[0] : undefined
+}
+
+/**
+ * A cheap superset of the rows whose search columns contain `q` (case-insensitively), answered by
+ * the trigram index; the caller keeps the exact OR-of-LIKE predicate, so results never change.
+ * Undefined when the index cannot help (fewer than three characters).
+ */
+const quoted = (token: string) => `"${token.replace(/"/g, '""')}"`
+
+export const searchPrefilter = (
+  db: Kysely<any>,
+  table: SearchTable,
+  q: string,
+): RawBuilder<boolean> | undefined => {
+  if ([...q].length < MIN_INDEXED_SEARCH) return undefined
+  if (dbKind(db) === 'postgres') {
+    const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+    return sql<boolean>`${sql.raw(searchTextSql('postgres', table))} LIKE lower(${pattern}) ESCAPE '\\'`
+  }
+  // Every trigram of q, each quoted (only " needs doubling), ANDed: a row holding q holds them all.
+  // detail=none stores no positions, so a phrase cannot be asked; LIKE ... ESCAPE on an FTS5 table
+  // would skip the index.
+  const chars = [...q]
+  const trigrams = chars.slice(2).map((_, i) => quoted(chars.slice(i, i + 3).join('')))
+  const fts = sql.table(ftsTable(table))
+  return sql<boolean>`${sql.ref('id')} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${trigrams.join(' AND ')})`
+}
