@@ -84,7 +84,6 @@ export const optionalStrictDate = () =>
       }
       if (!isIsoDate(value)) ctx.addIssue({ code: 'custom', message: 'Invalid date values' })
     })
-    .prefault(null)
 
 /** A required date where the spec's type error is "Invalid date" (Ticket, Umrah, Services). */
 export const requiredDate = (requiredMessage: string) =>
@@ -103,7 +102,6 @@ export const optionalDate = () =>
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
     .refine((v) => v === null || toIsoDate(v) !== '', 'Invalid date')
     .transform((v) => (v === null ? null : toIsoDate(v)))
-    .prefault(null)
 
 /**
  * What a person typed in a date box -> the yyyy-mm-dd the API takes. Accepts dd/mm/yyyy (also

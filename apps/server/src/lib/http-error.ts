@@ -8,6 +8,3 @@ export class HttpError extends Error {
     super(message)
   }
 }
-
-export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`)
-export const forbidden = (message = 'Only admins can do this') => new HttpError(403, message)

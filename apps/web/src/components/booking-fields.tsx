@@ -1,7 +1,8 @@
-import { bookingProfit, formatAmount, numberOrZero, remainingAmount } from '@booking/shared'
-import { useFormContext, useWatch } from 'react-hook-form'
+import { bookingProfit, formatAmount, remainingAmount } from '@booking/shared'
+import { useFormContext } from 'react-hook-form'
 import { useNames } from '../lib/records.ts'
 import { useBankOptions, useCustomerNames, withCurrent } from '../lib/select-options.ts'
+import { useAmounts } from '../lib/use-amounts.ts'
 import { Field, ReadOnlyField } from './field.tsx'
 
 /** Form names of the four amounts the booking figures come from (Ticket snake_case, Umrah camelCase). */
@@ -18,10 +19,12 @@ interface FigureNames {
  */
 const BookingFigures = ({ names }: { names: FigureNames }) => {
   const { control } = useFormContext()
-  const [receivable, cash, bank, payable] = useWatch({
-    control,
-    name: [names.receivable, names.paidCash, names.paidInBank, names.payable],
-  }).map(numberOrZero)
+  const [receivable, cash, bank, payable] = useAmounts(control, [
+    names.receivable,
+    names.paidCash,
+    names.paidInBank,
+    names.payable,
+  ])
   const profit = bookingProfit(receivable, payable)
   return (
     <>

@@ -67,6 +67,4 @@ export const useAuth = (): AuthState => {
 /** Home of a role: /admin/dashboard or /dashboard. */
 export const homeFor = (role: Role | undefined) => (role === 'admin' ? '/admin/dashboard' : '/dashboard')
 
-/** The area prefix of the signed-in user, for links inside features: '' or '/admin'. */
-export const useAreaPrefix = () => (useAuth().user?.role === 'admin' ? '/admin' : '')
 export const useIsAdmin = () => useAuth().user?.role === 'admin'

@@ -1,16 +1,15 @@
 import { type AgentEntry, AgentInput, todayIso, toIsoDate } from '@booking/shared'
 import { toast } from 'sonner'
-import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEntry>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('agent')
   const recordForm = useRecordForm({
     schema: AgentInput,
     path: '/agent',
@@ -57,7 +56,7 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       />
       <Field name="date" label="Date" type="date" />
       <Field name="employee" label="Employee" readOnly />
-      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <EntryField formType="agent" stored={record?.entry} />
       <Field name="detail" label="Detail" className="md:col-span-2" />
       <Field name="credit" label="Received (Credit)" type="number" step="0.01" />
       <Field name="debit" label="Payed Cash (Debit)" type="number" step="0.01" />

@@ -1,16 +1,15 @@
 import { EXPENSE_TYPES, type Expense, ExpenseInput, todayIso, toIsoDate } from '@booking/shared'
 import { toast } from 'sonner'
-import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 /** Expense: one page; the employee is the signed-in user and the server assigns the entry. */
 export const ExpenseForm = ({ record, onDone, onCancel }: RecordFormProps<Expense>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('expense')
   const recordForm = useRecordForm({
     schema: ExpenseInput,
     path: '/expenses',
@@ -38,7 +37,7 @@ export const ExpenseForm = ({ record, onDone, onCancel }: RecordFormProps<Expens
       onCancel={onCancel}
     >
       <Field name="user_name" label="Employee Name" readOnly />
-      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <EntryField formType="expense" stored={record?.entry} />
       <Field name="date" label="Date" type="date" autoFocus />
       <Field name="withdraw" label="Withdraw" type="number" step="0.01" hint="Optional" />
       <Field name="detail" label="Detail" />

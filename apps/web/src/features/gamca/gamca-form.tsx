@@ -1,20 +1,13 @@
-import {
-  formatAmount,
-  type Gamca,
-  GamcaInput,
-  numberOrZero,
-  passengerFormValues,
-  remainingAmount,
-} from '@booking/shared'
-import { useWatch } from 'react-hook-form'
+import { formatAmount, type Gamca, GamcaInput, passengerFormValues, remainingAmount } from '@booking/shared'
 import { toast } from 'sonner'
+import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useBankOptions, useCustomerNames } from '../../lib/select-options.ts'
+import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 import { gamcaBankTitle } from './gamca-banks.ts'
@@ -29,7 +22,6 @@ const STEP_FIELDS = [
 /** GAMCA token in three steps; the user types the profit, remaining follows the amounts. */
 export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('gamca')
   const bankTitles = useBankOptions(record?.paid_from_bank, gamcaBankTitle)
   const recordForm = useRecordForm({
     schema: GamcaInput,
@@ -55,10 +47,11 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
     },
   })
 
-  const [receivable, cash, bank] = useWatch({
-    control: recordForm.form.control,
-    name: ['receivable_amount', 'paid_cash', 'paid_in_bank'],
-  }).map(numberOrZero)
+  const [receivable, cash, bank] = useAmounts(recordForm.form.control, [
+    'receivable_amount',
+    'paid_cash',
+    'paid_in_bank',
+  ])
   const customerNames = useCustomerNames(record?.customer_add)
   // Next does not check a step; the whole record is checked on submit.
   const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
@@ -75,7 +68,7 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
       {wizard.step === 0 && (
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
-          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <EntryField formType="gamca" stored={record?.entry} />
           <Field name="customer_add" label="Customer" type="select" options={customerNames} autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="country" label="Country" />

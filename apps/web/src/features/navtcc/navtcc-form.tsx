@@ -8,12 +8,12 @@ import {
 } from '@booking/shared'
 import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
+import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useBankTitleSelect, useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
@@ -46,7 +46,6 @@ const VENDOR_FAILED = 'Ticket saved, but failed to save vendor details. Please t
 /** NAVTCC: three steps; whole-rupee amounts; remaining and profit follow the amounts as typed. */
 export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('navtcc')
   const recordForm = useRecordForm({
     schema: NavtccInput,
     path: '/navtcc',
@@ -88,7 +87,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
       {wizard.step === 0 && (
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
-          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <EntryField formType="navtcc" stored={record?.entry} />
           <Field name="customer_add" label="Customer Address" autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="profession_key" label="Airline" />

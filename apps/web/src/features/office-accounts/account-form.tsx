@@ -2,11 +2,11 @@ import { type AccountEntry, AccountFormInput, accountBody, todayIso, toIsoDate }
 import { useQueryClient } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
-import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useBankOptions, useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
@@ -18,7 +18,6 @@ interface AccountFormProps extends RecordFormProps<AccountEntry> {
 export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps) => {
   const { user } = useAuth()
   const qc = useQueryClient()
-  const preview = useEntryPreview('account')
   const recordForm = useRecordForm({
     schema: AccountFormInput,
     path: '/accounts',
@@ -56,7 +55,7 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
     >
       <Field name="bank_name" label="Bank" type="select" options={bankOptions} placeholder="Select Bank" />
       <Field name="employee_name" label="Employee" readOnly />
-      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <EntryField formType="account" stored={record?.entry} />
       <Field name="date" label="Date" type="date" autoFocus />
       <Field name="detail" label="Detail" />
       <Field

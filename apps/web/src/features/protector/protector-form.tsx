@@ -1,16 +1,15 @@
 import { type Protector, ProtectorInput, toIsoDate } from '@booking/shared'
 import { toast } from 'sonner'
-import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 /** Protector: one page; dates in dd/mm/yyyy from older data are converted to yyyy-mm-dd on edit. */
 export const ProtectorForm = ({ record, onDone, onCancel }: RecordFormProps<Protector>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('protector')
   const recordForm = useRecordForm({
     schema: ProtectorInput,
     path: '/protector',
@@ -43,7 +42,7 @@ export const ProtectorForm = ({ record, onDone, onCancel }: RecordFormProps<Prot
       onCancel={onCancel}
     >
       <Field name="employee" label="Employee" readOnly />
-      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <EntryField formType="protector" stored={record?.entry} />
       <Field name="name" label="Name" autoFocus />
       <Field name="passport" label="Passport" />
       <Field name="reference" label="Reference" />

@@ -8,11 +8,11 @@ import {
 } from '@booking/shared'
 import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
+import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useBankTitleSelect, useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
@@ -26,7 +26,6 @@ const STEP_FIELDS = [
 /** Customer Refund: two steps; remaining and balance follow the amounts as they are typed. */
 export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps<RefundCustomer>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('refund')
   const recordForm = useRecordForm({
     schema: RefundCustomerInput,
     path: '/refund-customer',
@@ -69,7 +68,7 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
       {wizard.step === 0 ? (
         <>
           <Field name="employee" label="Employee" readOnly />
-          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <EntryField formType="refund" stored={record?.entry} />
           <Field name="name" label="Customer Name" autoFocus />
           <Field name="date" label="Date" type="date" />
           <Field name="passport" label="Passport" />

@@ -1,16 +1,15 @@
 import { type Refunded, RefundedInput, todayIso, toIsoDate } from '@booking/shared'
 import { toast } from 'sonner'
-import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 /** Refunded (MCB): one page; the two paid dates may stay empty and are then sent as null. */
 export const RefundedForm = ({ record, onDone, onCancel }: RecordFormProps<Refunded>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('refunded')
   const recordForm = useRecordForm({
     schema: RefundedInput,
     path: '/refunded',
@@ -41,7 +40,7 @@ export const RefundedForm = ({ record, onDone, onCancel }: RecordFormProps<Refun
       onCancel={onCancel}
     >
       <Field name="employee" label="Employee" readOnly />
-      <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+      <EntryField formType="refunded" stored={record?.entry} />
       <Field name="date" label="Date" type="date" />
       <Field name="name" label="Name" />
       <Field name="passport" label="Passport" />

@@ -10,11 +10,11 @@ import {
 } from '@booking/shared'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
-import { Field, FieldShell, ReadOnlyField } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field, FieldShell } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
@@ -51,7 +51,6 @@ const RemainingAmount = () => {
 /** Services: three steps; Next checks the current step, a failed submit jumps to the first step with an error. */
 export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Service>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('services')
   const recordForm = useRecordForm({
     schema: ServiceInput,
     path: '/services',
@@ -89,7 +88,7 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
       {wizard.step === 0 && (
         <>
           <Field name="user_name" label="User Name" readOnly />
-          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <EntryField formType="services" stored={record?.entry} />
           <Field name="customer_add" label="Customer Address" autoFocus />
           <Field name="booking_date" label="Booking Date" type="date" />
         </>

@@ -1,6 +1,7 @@
 import { Minus, Plus, Users } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useFormContext, useWatch } from 'react-hook-form'
+import { useFormContext } from 'react-hook-form'
+import { useAmounts } from '../../lib/use-amounts.ts'
 
 const BANDS = [
   { name: 'adults', label: 'Adults', ages: '12+ years' },
@@ -13,7 +14,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** The passenger-count dropdown: adults, children and infants counters (never below 0) and Done. */
 export const PassengerCounts = () => {
   const { control, setValue } = useFormContext()
-  const counts = useWatch({ control, name: ['adults', 'children', 'infants'] }).map((v) => Number(v) || 0)
+  const counts = useAmounts(control, ['adults', 'children', 'infants'])
   const [open, setOpen] = useState(false)
   const panel = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)

@@ -13,12 +13,12 @@ import { useEffect } from 'react'
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
-import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 import { PassengerCounts } from './passenger-counts.tsx'
@@ -88,7 +88,6 @@ const PassengerBlocks = () => {
 /** The ticket wizard: Ticket Info, Passport Details, Payment Details (spec §2 "Ticket form contents"). */
 export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('ticket')
   const options = useBookingOptions({
     customer: record?.customer_add,
     bank: record?.bank_title,
@@ -131,8 +130,6 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
   const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
 
   // A new ticket previews "Ticket {current}/{global}"; an edit keeps its stored entry.
-  const entry = record?.entry ?? ticketEntry(preview.current, preview.global)
-
   return (
     <RecordWizard
       title={record ? 'Update Ticket' : 'New Ticket'}
@@ -145,7 +142,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
       {wizard.step === 0 && (
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
-          <ReadOnlyField label="Entry" value={entry} />
+          <EntryField formType="ticket" stored={record?.entry} format={ticketEntry} />
           <Field
             name="customer_add"
             label="Customer"

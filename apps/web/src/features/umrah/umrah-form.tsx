@@ -1,12 +1,12 @@
 import { passengerFormValues, toIsoDate, type UmrahBooking, UmrahInput } from '@booking/shared'
 import { toast } from 'sonner'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
-import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
@@ -38,7 +38,6 @@ const VENDOR_FAILURE = 'Umrah booking saved, but failed to save vendor details. 
 /** Umrah: Basic Info, Passport Details (one passenger), Payment Details. Payloads are camelCase. */
 export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBooking>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('umrah')
   const options = useBookingOptions({
     customer: record?.customerAdd,
     bank: record?.bank_title,
@@ -92,7 +91,7 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
       {wizard.step === 0 && (
         <>
           <Field name="userName" label="Employee Name" readOnly />
-          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <EntryField formType="umrah" stored={record?.entry} />
           <Field
             name="customerAdd"
             label="Customer"

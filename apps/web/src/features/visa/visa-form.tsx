@@ -1,6 +1,5 @@
 import {
   formatAmount,
-  numberOrZero,
   passengerFormValues,
   remainingAmount,
   toIsoDate,
@@ -8,15 +7,15 @@ import {
   VisaInput,
   visaProfit,
 } from '@booking/shared'
-import { useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
+import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useCustomerNames } from '../../lib/select-options.ts'
+import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
@@ -56,7 +55,6 @@ const MONEY = [
 /** Visa processing in four steps; profit and remaining follow the amounts as they are typed. */
 export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) => {
   const { user } = useAuth()
-  const preview = useEntryPreview('visa')
   const recordForm = useRecordForm({
     schema: VisaInput,
     path: '/visa-processing',
@@ -88,10 +86,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
     },
   })
 
-  const [receivable, additional, protector, cash, bank] = useWatch({
-    control: recordForm.form.control,
-    name: [...MONEY],
-  }).map(numberOrZero)
+  const [receivable, additional, protector, cash, bank] = useAmounts(recordForm.form.control, MONEY)
   const customerNames = useCustomerNames(record?.customer_add)
   // Next does not check a step; the whole record is checked on submit.
   const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
@@ -108,7 +103,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
       {wizard.step === 0 && (
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
-          <ReadOnlyField label="Entry" value={record?.entry ?? preview.text} />
+          <EntryField formType="visa" stored={record?.entry} />
           <Field name="file_number" label="File Number" autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="sponsor_name" label="Sponsor Name" />
