@@ -10,6 +10,7 @@ import { authRoutes } from './areas/auth/routes.ts'
 import { recordAreas } from './areas/index.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
 import { openApiDocument } from './lib/openapi.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
@@ -22,6 +23,8 @@ export interface AppOptions {
   /** Folder of the built web app; served with SPA fallback when it exists. */
   webDir?: string | null
   loginRateMax?: number
+  /** SQLite: how often queued rows are moved into the search index (0: only at start). Default 250. */
+  searchIndexEveryMs?: number
 }
 
 declare module 'fastify' {
@@ -33,10 +36,16 @@ declare module 'fastify' {
 export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> => {
   const db = connect(opts.databaseUrl)
   await migrateToLatest(db)
+  // Rows queued while no server ran (a bulk import, a fresh migration) are indexed before serving.
+  await drainSearchQueue(db)
+  const stopIndexer = startSearchIndexer(db, opts.searchIndexEveryMs ?? 250)
 
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 })
   app.decorate('db', db)
-  app.addHook('onClose', async () => db.destroy())
+  app.addHook('onClose', async () => {
+    await stopIndexer()
+    await db.destroy()
+  })
   registerErrorHandler(app)
 
   // Built once: @fastify/helmet rebuilt this middleware (re-parsing the CSP) on every request.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import pg from 'pg'
-import { buildApp } from '../src/app.ts'
+import { type AppOptions, buildApp } from '../src/app.ts'
 import { hashPassword } from '../src/lib/passwords.ts'
 
 /** Which database this run uses: TEST_DB=postgres with TEST_DATABASE_URL, else a SQLite file. */
@@ -53,9 +53,14 @@ const freshDatabase = async (): Promise<{ url: string; drop: () => Promise<void>
   }
 }
 
-export const startTestApp = async (): Promise<TestApp> => {
+export const startTestApp = async (options: AppOptions = {}): Promise<TestApp> => {
   const database = await freshDatabase()
-  const app = await buildApp({ databaseUrl: database.url, jwtSecret: 'test-secret', loginRateMax: 10_000 })
+  const app = await buildApp({
+    databaseUrl: database.url,
+    jwtSecret: 'test-secret',
+    loginRateMax: 10_000,
+    ...options,
+  })
   const now = new Date().toISOString()
   const password_hash = await hashPassword('password123')
   await app.db

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, expect } from 'vitest'
+import type { AppOptions } from '../src/app.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 
 /**
  * One app for the calling test file: started before its tests (then `setup` runs), closed after
  * them. The returned object is filled in by then, so tests use it directly.
  */
-export const setupTestApp = (setup?: (t: TestApp) => Promise<unknown>): TestApp => {
+export const setupTestApp = (setup?: (t: TestApp) => Promise<unknown>, options: AppOptions = {}): TestApp => {
   const t = {} as TestApp
   beforeAll(async () => {
-    Object.assign(t, await startTestApp())
+    Object.assign(t, await startTestApp(options))
     await setup?.(t)
   })
   afterAll(() => t.close())

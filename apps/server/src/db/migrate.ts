@@ -4,6 +4,7 @@ import * as performance from './migrations/0002_performance.ts'
 import * as ledgerIndexes from './migrations/0003_ledger_indexes.ts'
 import * as tableCounts from './migrations/0004_table_counts.ts'
 import * as search from './migrations/0005_search.ts'
+import * as searchQueue from './migrations/0006_search_queue.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_ledger_indexes': ledgerIndexes,
   '0004_table_counts': tableCounts,
   '0005_search': search,
+  '0006_search_queue': searchQueue,
 }
 
 export const migrateToLatest = async (db: Kysely<any>) => {

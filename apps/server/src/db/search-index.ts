@@ -102,6 +102,9 @@ export type SearchTable = keyof typeof SEARCH_INDEX
 /** Trigrams need three characters (code points, as both tokenizers count them). */
 export const MIN_INDEXED_SEARCH = 3
 
+/** SQLite: ids of rows written since the indexer last ran (migration 0006, db/search-queue.ts). */
+export const SEARCH_QUEUE = 'search_queue'
+
 /** SQLite's FTS5 table beside a record table. */
 export const ftsTable = (table: SearchTable) => `${table}_search`
 
@@ -157,5 +160,6 @@ export const searchPrefilter = (
   const chars = [...q]
   const trigrams = chars.slice(2).map((_, i) => quoted(chars.slice(i, i + 3).join('')))
   const fts = sql.table(ftsTable(table))
-  return sql<boolean>`${sql.ref('id')} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${trigrams.join(' AND ')})`
+  // Rows written since the indexer last ran are not in the index yet: they are all candidates.
+  return sql<boolean>`${sql.ref('id')} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${trigrams.join(' AND ')} UNION ALL SELECT row_id FROM ${sql.table(SEARCH_QUEUE)} WHERE table_name = ${table})`
 }

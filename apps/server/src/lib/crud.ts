@@ -14,6 +14,7 @@ import { HttpError } from './http-error.ts'
 import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
 import { documentArea } from './openapi.ts'
 import { parseBody } from './validate.ts'
+import { writeTransaction } from './write-batch.ts'
 
 type Trx = Kysely<Database>
 /** A row as the server works with it: money already in rupees, the spec's snake_case names. */
@@ -214,7 +215,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
   app.post(cfg.path, async (req, reply) => {
     const input = parseBody(cfg.input, req.body)
     const u = user(req)
-    const saved = await db.transaction().execute(async (trx) => {
+    const saved = await writeTransaction(db, async (trx) => {
       const { current, global } = await nextEntry(trx, cfg.formType)
       const entry = cfg.entryText ? cfg.entryText(current, global) : `${current}/${global}`
       const values = moneyIn(table, {
@@ -243,7 +244,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     const id = parseId(req.params)
     const input = parseBody(cfg.input, req.body)
     const u = user(req)
-    const saved = await db.transaction().execute(async (trx) => {
+    const saved = await writeTransaction(db, async (trx) => {
       const before = await findById(trx, id)
       // Entry number, author and creation time belong to the record, not to the edit.
       const {
@@ -274,7 +275,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
   app.delete(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {
     const id = parseId(req.params)
     const u = user(req)
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, async (trx) => {
       const before = await findById(trx, id)
       await (trx as Kysely<any>).deleteFrom(table).where('id', '=', id).execute()
       await removeJournal(trx, cfg.table, id)
