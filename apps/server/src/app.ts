@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
 import { openApiDocument } from './lib/openapi.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { registerDbVersion } from './plugins/db-version.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
 
 export interface AppOptions {
@@ -65,6 +66,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   )
   await app.register(rateLimit, { global: false })
+  registerDbVersion(app, db)
   await registerAuth(app, db, opts.jwtSecret)
 
   await app.register(

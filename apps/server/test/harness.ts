@@ -12,6 +12,8 @@ export const DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite
 
 export interface TestApp {
   app: FastifyInstance
+  /** The test database (`sqlite:PATH` or a postgres:// URL), for a second connection. */
+  databaseUrl: string
   /** Bearer tokens of a ready admin and a ready approved employee. */
   tokens: { admin: string; employee: string }
   /** Calls the API as a role ('none' sends no token); body is sent as JSON. */
@@ -112,6 +114,7 @@ export const startTestApp = async (options: AppOptions = {}): Promise<TestApp> =
   }
   return {
     app,
+    databaseUrl: database.url,
     tokens,
     call,
     close: async () => {

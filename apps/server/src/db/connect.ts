@@ -14,6 +14,17 @@ pg.types.setTypeParser(1700, (v) => Number(v))
 
 export type Db = Kysely<Database>
 
+const versions = new WeakMap<Db, () => string>()
+const OTHERS_EVERY_MS = 1
+
+/**
+ * SQLite: a text that changes whenever the database's content may have changed — rows written
+ * through this connection (total_changes counts trigger writes, and rolled-back ones too), commits
+ * by any other connection or process (data_version, within a millisecond), or a schema change.
+ * Null on PostgreSQL.
+ */
+export const changeVersion = (db: Db): (() => string) | null => versions.get(db) ?? null
+
 /** `sqlite:PATH` (default ./data/booking.db) or `postgres://...`. */
 export const connect = (url = 'sqlite:./data/booking.db'): Db => {
   let db: Db
@@ -37,6 +48,22 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     sqlite.pragma('wal_autocheckpoint = 10000')
     const database = new StatementCache(sqlite, { onClose: startCheckpointer(file) })
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+    // total_changes() is a counter in memory (~0.1 µs). data_version, the one way to see commits
+    // by other connections, opens a read transaction each time (~3-6 µs, a tenth of a cached list
+    // page), so it is read at most once per OTHERS_EVERY_MS: another process's commit shows up
+    // within a millisecond; this server's own writes at once. DDL here is in neither, so it is counted.
+    const changes = sqlite.prepare('SELECT total_changes()').pluck()
+    const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
+    let others = 0
+    let othersAt = Number.NEGATIVE_INFINITY
+    versions.set(db, () => {
+      const now = performance.now()
+      if (now - othersAt >= OTHERS_EVERY_MS) {
+        others = dataVersion.get() as number
+        othersAt = now
+      }
+      return `${changes.get()}.${others}.${database.schemaChanges}`
+    })
   }
   return db
 }

@@ -73,6 +73,8 @@ export class StatementCache implements SqliteDatabase {
   #max: number
   #cache = new Map<string, FastStatement>()
   #onClose?: () => void
+  /** DDL statements prepared on this connection (their effects are not in total_changes()). */
+  schemaChanges = 0
 
   constructor(db: SQLite.Database, opts: { max?: number; onClose?: () => void } = {}) {
     this.#db = db
@@ -87,6 +89,7 @@ export class StatementCache implements SqliteDatabase {
       return cached.busy ? new FastStatement(this.#db.prepare(sql)) : cached
     }
     if (DDL.test(sql)) {
+      this.schemaChanges++
       this.#cache.clear()
       return new FastStatement(this.#db.prepare(sql))
     }

@@ -8,6 +8,7 @@ import { moneyIn, moneyOut } from '../db/money-columns.ts'
 import type { Database, TableName } from '../db/schema.ts'
 import { indexedTable, searchPrefilter } from '../db/search-index.ts'
 import { type AuthUser, requireAdmin } from '../plugins/auth.ts'
+import { cachedAnswers } from './answer-cache.ts'
 import { audit } from './audit.ts'
 import { nextEntry } from './entries.ts'
 import { HttpError } from './http-error.ts'
@@ -140,7 +141,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     return parsed.data.id
   }
 
-  app.get(cfg.path, async (req) => {
+  app.get(cfg.path, cachedAnswers(db), async (req) => {
     const query = parseListQuery(req.query)
     if (cfg.list) {
       const { rows, total } = await cfg.list(db, query, user(req))

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/connect.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { versionedMemo } from './db-version.ts'
 
 export interface AuthUser {
   id: number
@@ -57,6 +58,15 @@ const hmacKey = (secret: string) =>
 export const registerAuth = async (app: FastifyInstance, db: Db, jwtSecret?: string) => {
   const secret = await loadSecret(db, jwtSecret)
   const verify = tokenVerifier(secret)
+  // Read on every request, so a rejected (moved back to pending) employee loses access at once;
+  // answered from memory while no write has touched the database since the last read.
+  const findUser = versionedMemo((id: number) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'role', 'is_approved'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  )
 
   app.decorate('signToken', (user: AuthUser) =>
     new SignJWT({ username: user.username, email: user.email, role: user.role })
@@ -73,7 +83,7 @@ export const registerAuth = async (app: FastifyInstance, db: Db, jwtSecret?: str
     // otherwise reach an admin route while looking like a non-admin path here.
     const path = req.routeOptions.url ?? req.url.split('?')[0]
     if (!path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) return
-    req.user = await authenticate(req, db, verify)
+    req.user = await authenticate(req, findUser, verify)
     if (path.startsWith('/api/admin/') && req.user.role !== 'admin') {
       throw new HttpError(403, 'Only admins can do this')
     }
@@ -109,9 +119,11 @@ const tokenVerifier = (secret: webcrypto.CryptoKey, max = 1000) => {
 
 const notAuthenticated = () => new HttpError(401, 'You are not authenticated')
 
+type UserRow = { id: number; username: string; email: string; role: Role; is_approved: number }
+
 const authenticate = async (
   req: FastifyRequest,
-  db: Db,
+  findUser: (id: number, version: string | null) => Promise<UserRow | undefined>,
   verify: (token: string) => Promise<number | null>,
 ): Promise<AuthUser> => {
   const header = req.headers.authorization
@@ -120,12 +132,7 @@ const authenticate = async (
   if (id === null) throw notAuthenticated()
   // A token without a numeric subject would reach the query as NaN (a 500 on PostgreSQL).
   if (!Number.isSafeInteger(id) || id <= 0) throw notAuthenticated()
-  // Looked up each time so a rejected (moved back to pending) employee loses access at once.
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'email', 'role', 'is_approved'])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const user = await findUser(id, req.dbVersion)
   if (!user?.is_approved) throw notAuthenticated()
   return { id: user.id, username: user.username, email: user.email, role: user.role }
 }

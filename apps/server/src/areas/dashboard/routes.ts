@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { cachedAnswers } from '../../lib/answer-cache.ts'
 import { parseListQuery } from '../../lib/crud.ts'
 import { bookings, charts, type Range, summary } from './queries.ts'
 
@@ -9,13 +10,15 @@ const rangeOf = (query: { from?: string; to?: string }): Range => ({ from: query
 
 /** The dashboard reads the journal (and its monthly checkpoints), never the ten source lists. */
 export const dashboardRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/dashboard', async (req) => summary(db, rangeOf(parseListQuery(req.query))))
+  app.get('/dashboard', cachedAnswers(db), async (req) => summary(db, rangeOf(parseListQuery(req.query))))
 
-  app.get('/dashboard/bookings', async (req) => {
+  app.get('/dashboard/bookings', cachedAnswers(db), async (req) => {
     const query = parseListQuery(req.query)
     const page = await bookings(db, rangeOf(query), query.limit ?? DEFAULT_PAGE, query.offset ?? 0)
     return { bookings: page.rows, total: page.total }
   })
 
-  app.get('/dashboard/charts', async (req) => charts(db, rangeOf(parseListQuery(req.query))))
+  app.get('/dashboard/charts', cachedAnswers(db), async (req) =>
+    charts(db, rangeOf(parseListQuery(req.query))),
+  )
 }
