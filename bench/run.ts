@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { loginJsSize } from './bundle-size.ts'
@@ -65,10 +65,19 @@ interface Load {
 
 const load = async (
   url: string,
-  opts: { method?: 'GET' | 'POST'; token?: string; body?: unknown; duration?: number } = {},
+  opts: {
+    method?: 'GET' | 'POST'
+    token?: string
+    body?: unknown
+    duration?: number
+    /** Adds `&fresh=N` (a parameter the API ignores) so no two requests share a URL: no cache hits. */
+    fresh?: boolean
+  } = {},
 ): Promise<Load> => {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (opts.token) headers.authorization = `Bearer ${opts.token}`
+  let n = 0
+  const path = new URL(url)
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -76,6 +85,18 @@ const load = async (
     method: opts.method ?? 'GET',
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    ...(opts.fresh
+      ? {
+          requests: [
+            {
+              setupRequest: (req: any) => ({
+                ...req,
+                path: `${path.pathname}${path.search ? `${path.search}&` : '?'}fresh=${n++}`,
+              }),
+            },
+          ],
+        }
+      : {}),
   })
   return {
     rps: Math.round(result.requests.average),
@@ -84,12 +105,17 @@ const load = async (
   }
 }
 
-/** Latency of one request at a time (no queueing): what a user waits for. */
+/**
+ * Latency of one request at a time (no queueing): what a user waits for. Every URL is new
+ * (`fresh=i`, ignored by the API), so none is answered from the answer cache.
+ */
 const timed = async (url: string, token: string, n = 50) => {
   const times: number[] = []
   for (let i = 0; i < n; i++) {
     const t0 = performance.now()
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}fresh=${i}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
     await res.arrayBuffer()
     if (!res.ok) throw new Error(`${url} → ${res.status}`)
     times.push(performance.now() - t0)
@@ -158,6 +184,17 @@ const webSize = () => {
   )
 }
 
+/** The baseline: a bare Fastify hello world on its own port, under the same load. */
+const helloWorld = async () => {
+  const port = PORT + 1
+  const hello = await startProcess(['bench/hello.ts'], { PORT: String(port) }, `http://127.0.0.1:${port}/`)
+  try {
+    return await load(`http://127.0.0.1:${port}/`)
+  } finally {
+    await stop(hello)
+  }
+}
+
 const main = async () => {
   console.log(
     `Booking System bench — ${DURATION} s per load test, ${CONNECTIONS} connections, seed ${SEED}\n`,
@@ -165,16 +202,15 @@ const main = async () => {
   console.log('Web bundle')
   webSize()
 
-  console.log('\nBaseline')
-  const hello = await startProcess(['bench/hello.ts'], { PORT: String(PORT) }, `http://127.0.0.1:${PORT}/`)
-  const base = await load(`http://127.0.0.1:${PORT}/`)
-  await stop(hello)
-  line('bare Fastify hello world', base, base.rps)
-
   const largest = Math.max(...SIZES)
   for (const size of SIZES) {
     console.log(`\n${fmt(size)} records`)
-    const file = await seedDatabase(size, SEED, (m) => console.log(m))
+    const seeded = await seedDatabase(size, SEED, (m) => console.log(m))
+    // Each run works on a copy, so the tickets a run creates never change the next run's data.
+    const file = `${seeded}.run`
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+    copyFileSync(seeded, file)
+    const helloBefore = await helloWorld()
     const api = `http://127.0.0.1:${PORT}/api`
     const server = await startProcess(
       ['apps/server/src/main.ts'],
@@ -221,12 +257,21 @@ const main = async () => {
         const t = await timed(url, token)
         console.log(`  ${name.padEnd(34)} single-user p50 ${t.p50} ms, p99 ${t.p99} ms`)
       }
+      // Repeated URLs are answered from the answer cache while nothing is written (SQLite);
+      // the "every URL new" lines miss it on every request: what the first look after a write costs.
       const runs: Array<[string, Load]> = []
       runs.push(['dashboard', await load(`${api}/dashboard`, { token })])
+      runs.push(['dashboard, every URL new', await load(`${api}/dashboard`, { token, fresh: true })])
       runs.push(['dashboard feed page', await load(`${api}/dashboard/bookings?limit=25`, { token })])
+      runs.push([
+        'dashboard feed page, every URL new',
+        await load(`${api}/dashboard/bookings?limit=25`, { token, fresh: true }),
+      ])
       runs.push([`list page (${listName})`, await load(list, { token })])
+      runs.push([`list page, every URL new`, await load(list, { token, fresh: true })])
       if (size === largest) {
         runs.push([`search (${listName}&q=khan)`, await load(search, { token })])
+        runs.push([`search, every URL new`, await load(search, { token, fresh: true })])
         runs.push([
           'login  POST /api/user/login',
           await load(`${api}/user/login`, { method: 'POST', body: ADMIN }),
@@ -240,11 +285,20 @@ const main = async () => {
           console.log('  create ticket: POST /api/ticket does not exist yet — skipped')
         }
       }
+      // The machine's speed drifts (shared host): the baseline is the mean of a hello world
+      // measured just before and just after this size's load tests.
+      const helloAfter = await helloWorld()
+      const base = { ...helloBefore, rps: Math.round((helloBefore.rps + helloAfter.rps) / 2) }
+      console.log(
+        `  hello world before / after: ${fmt(helloBefore.rps)} / ${fmt(helloAfter.rps)} req/s; ratios below are to their mean`,
+      )
+      line('bare Fastify hello world (mean)', base, base.rps)
       for (const [name, r] of runs) line(name, r, base.rps)
     } finally {
       const peak = peakRssMb(server.pid as number)
       await stop(server)
       console.log(`  peak server memory (RSS): ${peak} MB`)
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
     }
   }
 }

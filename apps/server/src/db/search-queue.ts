@@ -39,9 +39,12 @@ export const indexQueued = (db: Kysely<any>, max = CHUNK): Promise<number> =>
   })
 
 /** Indexes everything queued, a chunk per transaction, letting requests in between. */
-export const drainSearchQueue = async (db: Kysely<any>, stopped: () => boolean = () => false) => {
+export const drainSearchQueue = async (
+  db: Kysely<any>,
+  { stopped = () => false, chunk = CHUNK }: { stopped?: () => boolean; chunk?: number } = {},
+) => {
   if (dbKind(db) === 'postgres') return
-  while (!stopped() && (await indexQueued(db)) === CHUNK) await new Promise((r) => setImmediate(r))
+  while (!stopped() && (await indexQueued(db, chunk)) === chunk) await new Promise((r) => setImmediate(r))
 }
 
 /**
@@ -58,7 +61,7 @@ export const startSearchIndexer = (db: Kysely<any>, everyMs: number): (() => Pro
     if (running || stopped) return
     running = sql`SELECT 1 FROM ${sql.table(SEARCH_QUEUE)} LIMIT 1`
       .execute(db)
-      .then(({ rows }) => (rows.length > 0 ? drainSearchQueue(db, () => stopped) : undefined))
+      .then(({ rows }) => (rows.length > 0 ? drainSearchQueue(db, { stopped: () => stopped }) : undefined))
       // A failed chunk (e.g. another process held the write lock too long) stays queued for the next tick.
       .catch((err: Error) => console.warn(`Search indexing will retry: ${err.message}`))
       .finally(() => {
