@@ -116,6 +116,16 @@ describe(`repeated GETs answer from memory only while nothing changed (${DB_KIND
     expect((await asLate()).statusCode).toBe(401)
   })
 
+  it("an admin's cached answer is never given to an employee the route refuses", async () => {
+    for (const url of ['/api/vender?limit=25', '/api/accounts?limit=25']) {
+      expect((await t.call('admin', 'GET', url)).status, url).toBe(200)
+      expect((await t.call('admin', 'GET', url)).status, url).toBe(200)
+      const asEmployee = await t.call('employee', 'GET', url)
+      expect(asEmployee.status, url).toBe(403)
+      expect(asEmployee.body.status).toBe('error')
+    }
+  })
+
   it('a refused query is not kept', async () => {
     for (let i = 0; i < 2; i++) {
       const bad = await page('/api/expenses?limit=-3')
