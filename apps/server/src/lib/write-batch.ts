@@ -16,11 +16,11 @@ interface Queued {
 const MAX_BATCH = 16
 
 /**
- * Group commit for SQLite's single writer. A commit costs more than a ticket's inserts: each
- * commit writes its pages to the WAL and flushes one new segment into every search index it
- * touched (four for a ticket with its postings). Writes that arrive while another batch is being
- * written share the next transaction, in arrival order, and every caller is answered only after
- * that commit, so nothing is acknowledged before it is durable.
+ * Group commit for SQLite's single writer. A ticket's commit cost more than all its inserts
+ * (532 µs of ~1,750 µs): every commit writes each page it touched to the WAL, and creates share
+ * most of them (table and index ends, counters, monthly checkpoints). Writes that arrive while
+ * another batch is being written share the next transaction, in arrival order, and every caller
+ * is answered only after that commit, so nothing is acknowledged before it is committed.
  * If one of them fails, the whole batch is rolled back and each is run again in its own
  * transaction: a bad write fails alone, exactly as it would have without batching.
  */
