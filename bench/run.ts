@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { loginJsSize } from './bundle-size.ts'
+import { freshUrl } from './fresh-url.ts'
 import { seedDatabase } from './seed.ts'
 
 /**
@@ -70,7 +71,7 @@ const load = async (
     token?: string
     body?: unknown
     duration?: number
-    /** Adds `&fresh=N` (a parameter the API ignores) so no two requests share a URL: no cache hits. */
+    /** Every request a new URL (`freshUrl`): no answer-cache hits. */
     fresh?: boolean
   } = {},
 ): Promise<Load> => {
@@ -91,7 +92,7 @@ const load = async (
             {
               setupRequest: (req: any) => ({
                 ...req,
-                path: `${path.pathname}${path.search ? `${path.search}&` : '?'}fresh=${n++}`,
+                path: freshUrl(`${path.pathname}${path.search}`, n++),
               }),
             },
           ],
@@ -113,7 +114,7 @@ const timed = async (url: string, token: string, n = 50) => {
   const times: number[] = []
   for (let i = 0; i < n; i++) {
     const t0 = performance.now()
-    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}fresh=${i}`, {
+    const res = await fetch(freshUrl(url, i), {
       headers: { authorization: `Bearer ${token}` },
     })
     await res.arrayBuffer()

@@ -6,6 +6,7 @@ import { buildApp } from '../apps/server/src/app.ts'
 import { SEARCH_INDEX } from '../apps/server/src/db/search-index.ts'
 import { applyListFilters, parseListQuery, SEARCH_COUNT_CAP } from '../apps/server/src/lib/crud.ts'
 import { hashPassword } from '../apps/server/src/lib/passwords.ts'
+import { freshUrl } from './fresh-url.ts'
 import { seedDatabase, seedPath } from './seed.ts'
 
 /**
@@ -113,10 +114,9 @@ const main = async () => {
       const same = (await listQueries(q, true)()) === (await listQueries(q, false)())
       console.log(`  old and new queries agree: ${same}`)
       start = performance.now()
-      // A new URL each time (`fresh`, ignored by the API), so the answer cache never answers.
       let fresh = 0
       const get = () =>
-        app.inject({ url: `${url}&fresh=${fresh++}`, headers: { authorization: `Bearer ${token}` } })
+        app.inject({ url: freshUrl(url, fresh++), headers: { authorization: `Bearer ${token}` } })
       console.log(`  GET ${url} (with index):  ${await time(ITERATIONS, get)}`)
       console.log(
         `  list queries, old (scan):    ${await time(Math.min(ITERATIONS, 20), listQueries(q, false))}`,

@@ -122,20 +122,11 @@ export const searchTextSql = (kind: DbKind, table: SearchTable, prefix = '') => 
 const sameColumns = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((c) => b.includes(c))
 
-/**
- * The indexed table whose search columns are exactly `columns`: the given table when it matches,
- * else (callers that only pass columns, like the ledger lists) the one table indexing that set.
- */
-export const indexedTable = (columns: readonly string[], table?: string): SearchTable | undefined => {
-  if (table)
-    return table in SEARCH_INDEX && sameColumns(SEARCH_INDEX[table as SearchTable], columns)
-      ? (table as SearchTable)
-      : undefined
-  const found = (Object.keys(SEARCH_INDEX) as SearchTable[]).filter((t) =>
-    sameColumns(SEARCH_INDEX[t], columns),
-  )
-  return found.length === 1 ? found[0] : undefined
-}
+/** `table` when migration 0005 indexed exactly these search columns of it (else lists scan). */
+export const indexedTable = (columns: readonly string[], table: string): SearchTable | undefined =>
+  table in SEARCH_INDEX && sameColumns(SEARCH_INDEX[table as SearchTable], columns)
+    ? (table as SearchTable)
+    : undefined
 
 /**
  * A cheap superset of the rows whose search columns contain `q` (case-insensitively), answered by

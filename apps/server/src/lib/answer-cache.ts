@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
-import { changeVersion, type Db } from '../db/connect.ts'
+import type { Db } from '../db/connect.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,30 +53,28 @@ const routeOptions = new WeakMap<Db, RouteShorthandOptions>()
 /**
  * Route options that answer a GET from the cache while the database is unchanged. The hooks run
  * after authentication, so only a signed-in, approved user ever gets a cached answer; only routes
- * whose answer depends on nothing but the URL may use them. SQLite only (PostgreSQL has no cheap
- * version to tell): there the options are empty.
+ * whose answer depends on nothing but the URL may use them. Without a database version
+ * (PostgreSQL has no cheap one to tell) every request is answered by its handler.
  */
 export const cachedAnswers = (db: Db): RouteShorthandOptions => {
   let options = routeOptions.get(db)
   if (options) return options
   const cache = new AnswerCache()
-  options = changeVersion(db)
-    ? {
-        preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
-          if (req.method !== 'GET' || req.dbVersion === null) return
-          const hit = cache.get(req.url, req.dbVersion)
-          if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit)
-          req.cacheAnswer = true
-        },
-        onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-          if (req.cacheAnswer && reply.statusCode === 200 && typeof payload === 'string') {
-            // Filed under the version read as the request arrived, before any of its queries.
-            cache.set(req.url, req.dbVersion as string, payload)
-          }
-          return payload
-        },
+  options = {
+    preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.method !== 'GET' || req.dbVersion === null) return
+      const hit = cache.get(req.url, req.dbVersion)
+      if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit)
+      req.cacheAnswer = true
+    },
+    onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (req.cacheAnswer && reply.statusCode === 200 && typeof payload === 'string') {
+        // Filed under the version read as the request arrived, before any of its queries.
+        cache.set(req.url, req.dbVersion as string, payload)
       }
-    : {}
+      return payload
+    },
+  }
   routeOptions.set(db, options)
   return options
 }

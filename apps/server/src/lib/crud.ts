@@ -85,7 +85,8 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
   db: Kysely<any>,
   qb: QB,
   query: ListQuery,
-  opts: { search: readonly string[]; dateColumn: string; nameColumn?: string; table?: string },
+  /** `table`: the record table whose ids the query returns (its search index is used when it has one). */
+  opts: { search: readonly string[]; dateColumn: string; nameColumn?: string; table: string },
 ): QB => {
   const kind = dbKind(db)
   let out = qb

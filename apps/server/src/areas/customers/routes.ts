@@ -1,6 +1,7 @@
 import { CustomerInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { cachedAnswers } from '../../lib/answer-cache.ts'
 import { parseBody } from '../../lib/validate.ts'
 
 export const customerRoutes = async (app: FastifyInstance, db: Db) => {
@@ -14,7 +15,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     return reply.code(201).send({ status: 'success', message: 'Customer Create successfully', customer })
   })
 
-  app.get('/customers', async () => {
+  app.get('/customers', cachedAnswers(db), async () => {
     const customers = await db
       .selectFrom('customers')
       .select(['id', 'name', 'mobile_number', 'address', 'passport_number'])

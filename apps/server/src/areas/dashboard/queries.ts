@@ -160,18 +160,22 @@ export const total = (list: Cell[]) => {
 const count = (list: Cell[], sourceType: string) =>
   list.reduce((n, c) => (c.source_type === sourceType ? n + c.n : n), 0)
 
-/** The spec's summary plus the twelve card figures (rupees). */
-const summarize = (list: Cell[]) => {
-  const t = total(list)
+/** Records per type, in the spec's order of types, leaving out types with none. */
+const bookingsByType = (list: Cell[]) => {
   const byType = new Map<string, number>()
   for (const c of list) byType.set(c.source_type, (byType.get(c.source_type) ?? 0) + c.n)
-  const bookingsByType = Object.keys(TYPE_LABELS)
+  return Object.keys(TYPE_LABELS)
     .concat([...byType.keys()].filter((k) => !(k in TYPE_LABELS)))
     .filter((k) => (byType.get(k) ?? 0) > 0)
     .map((k) => ({ type: typeLabel(k), count: byType.get(k) ?? 0 }))
+}
+
+/** The spec's summary plus the twelve card figures (rupees). */
+const summarize = (list: Cell[]) => {
+  const t = total(list)
   return {
     totalBookings: t.n,
-    bookingsByType,
+    bookingsByType: bookingsByType(list),
     totalRevenue: fromPaisa(t.receivable),
     totalEntries: t.n,
     ticket: count(list, 'tickets'),
@@ -203,7 +207,7 @@ export const charts = async (db: Db, range: Range) => {
     months.set(c.month, m)
   }
   return {
-    bookingsByType: summarize(list).bookingsByType,
+    bookingsByType: bookingsByType(list),
     monthly: [...months.entries()]
       .filter(([, v]) => v.n > 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -228,14 +232,9 @@ export const bookings = async (database: Db, range: Range, limit: number, offset
     .limit(limit)
     .offset(offset)
     .execute()
-  const all = cells(database, range)
-  if (pageIds.length === 0) return { rows: [], total: total(await all).n }
+  if (pageIds.length === 0) return { rows: [], total: total(await cells(database, range)).n }
   const oldest = pageIds[pageIds.length - 1] as { id: number; date: string }
-  const [before, totalCells] = await Promise.all([
-    cells(database, { from: range.from, before: { date: oldest.date, id: oldest.id } }),
-    all,
-  ])
-  const b = total(before)
+  const b = total(await cells(database, { from: range.from, before: { date: oldest.date, id: oldest.id } }))
   const start = b.paid_cash - b.withdraw
   const rows = await db
     .selectFrom(
@@ -254,7 +253,8 @@ export const bookings = async (database: Db, range: Range, limit: number, offset
     .orderBy('id', 'desc')
     .execute()
   return {
-    total: total(totalCells).n,
+    // Rows in range = those before the page's oldest row + the ones from it up to the newest.
+    total: b.n + offset + pageIds.length,
     rows: rows.map((r: any) => ({
       id: r.id,
       source_type: r.source_type,

@@ -84,7 +84,8 @@ export const windowList = (cfg: LedgerListConfig) => async (db: Db, query: ListQ
   const running = sql`SUM(${sql.ref('credit')} - ${sql.ref('debit')}) OVER (PARTITION BY ${sql.ref(cfg.partition)} ORDER BY ${sql.ref('date')}, ${sql.ref('id')})`
   let inner = k.selectFrom(cfg.table).selectAll().select(running.as(cfg.balanceColumn))
   if (query.name) inner = inner.where(cfg.partition, '=', query.name)
-  const filters = { search: cfg.search, dateColumn: 'date' }
+  // The window's rows keep their ledger ids, so the ledger's search index still applies.
+  const filters = { search: cfg.search, dateColumn: 'date', table: cfg.table }
   const shown = applyListFilters(
     k,
     k.selectFrom(inner.as('l')).selectAll(),
@@ -102,6 +103,7 @@ const countDirect = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQue
   const counted = (await applyListFilters(k, k.selectFrom(cfg.table), query, {
     search: cfg.search,
     dateColumn: 'date',
+    table: cfg.table,
     nameColumn: cfg.partition,
   })
     .select((eb: any) => eb.fn.countAll().as('total'))
@@ -241,6 +243,7 @@ export const ledgerList = (cfg: LedgerListConfig) => {
     let filtered = applyListFilters(k, k.selectFrom(cfg.table), query, {
       search: cfg.search,
       dateColumn: 'date',
+      table: cfg.table,
       nameColumn: cfg.partition,
     })
     let rows: Row[]

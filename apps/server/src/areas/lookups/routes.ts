@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import { cachedAnswers } from '../../lib/answer-cache.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseBody } from '../../lib/validate.ts'
 
@@ -10,7 +11,7 @@ const nameInput = (message: string) =>
 /** Agent and vendor name lists, and the bank accounts every bank select shows. */
 export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
   const names = (table: 'agent_names' | 'vender_names', path: string, key: string, label: string) => {
-    app.get(`${path}/existing`, async () => {
+    app.get(`${path}/existing`, cachedAnswers(db), async () => {
       const rows = await db.selectFrom(table).select('name').orderBy('name').execute()
       return { status: 'success', [key]: rows.map((r) => r.name) }
     })
@@ -32,7 +33,7 @@ export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
   names('agent_names', '/agent-names', 'agentNames', 'Agent')
   names('vender_names', '/vender-names', 'vendorNames', 'Vendor')
 
-  app.get('/banks', async () => {
+  app.get('/banks', cachedAnswers(db), async () => {
     const banks = await db.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
     return { status: 'success', banks: banks.map((b) => ({ ...b, active: Boolean(b.active) })) }
   })
