@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { ADMIN, EMPLOYEE, expect, loginAs, test } from './fixtures.ts'
+import { adminHeaders } from './helpers.ts'
 
 const SHOTS = '/tmp/shots-foundation'
 const NEWBIE = { username: 'new_person', email: 'new.person@e2e.local', password: 'newbie-pass-1' }
@@ -250,10 +251,7 @@ test('an admin opening an employee path is sent to the admin one', async ({ page
 
 test('a rejected employee is signed out on the next call', async ({ page }) => {
   await loginAs(page, 'employee')
-  const admin = await (
-    await page.request.post('/api/user/login', { data: { email: ADMIN.email, password: ADMIN.password } })
-  ).json()
-  const headers = { Authorization: `Bearer ${admin.token}` }
+  const headers = await adminHeaders(page.request)
   const employees = await (await page.request.get('/api/admin/employees', { headers })).json()
   const me = employees.users.find((u: { email: string }) => u.email === EMPLOYEE.email)
   await page.request.post('/api/admin/approve-user', { headers, data: { userId: me.id, approved: false } })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { apiToken, expect, loginAs, test } from './fixtures.ts'
-import { openNewForm } from './helpers.ts'
+import { expect, loginAs, test } from './fixtures.ts'
+import { adminHeaders, openNewForm } from './helpers.ts'
 
 /** The dialog at desktop and phone widths, for a look (always written: the brief asks for them). */
 const shot = async (page: Page, name: string) => {
@@ -81,10 +81,9 @@ test('an admin adds, renames and deactivates a bank, and every bank select follo
 
 test('a bank with ledger entries offers no Delete, and a refused delete shows why', async ({ page }) => {
   await loginAs(page, 'admin')
-  const token = await apiToken(page.request, 'admin')
   const suffix = Date.now().toString(36).slice(-5)
   const name = `Used ${suffix}`
-  const headers = { Authorization: `Bearer ${token}` }
+  const headers = await adminHeaders(page.request)
   await page.goto('/admin/officeAccount')
   await page.getByRole('button', { name: 'Manage Banks' }).click()
   const dialog = page.getByRole('dialog', { name: 'Manage Banks' })

@@ -1,7 +1,7 @@
 import { formatAmount } from '@booking/shared'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiToken, expect, loginAs, test } from './fixtures.ts'
-import { shoot } from './helpers.ts'
+import { expect, loginAs, test } from './fixtures.ts'
+import { adminHeaders, shoot } from './helpers.ts'
 
 interface Summary {
   totalEntries: number
@@ -14,10 +14,8 @@ interface Summary {
   cashInOffice: number
 }
 
-const summaryOf = async (request: APIRequestContext, token: string) =>
-  (await (
-    await request.get('/api/dashboard', { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as Summary
+const summaryOf = async (request: APIRequestContext, headers: Record<string, string>) =>
+  (await (await request.get('/api/dashboard', { headers })).json()) as Summary
 
 const card = (page: Page, label: string) => page.locator(`[data-card="${label}"]`)
 const round = (n: number) => Math.round(n * 100) / 100
@@ -26,9 +24,8 @@ test('the cards and the newest All Bookings row reflect new protector, expense a
   page,
   request,
 }) => {
-  const token = await apiToken(request, 'admin')
-  const headers = { Authorization: `Bearer ${token}` }
-  const before = await summaryOf(request, token)
+  const headers = await adminHeaders(request)
+  const before = await summaryOf(request, headers)
   const expected = { ...before }
 
   // Far-future dates make these the newest rows whatever other tests stored.

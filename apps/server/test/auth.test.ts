@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { DB_KIND } from './harness.ts'
-import { setupTestApp } from './helpers.ts'
+import { rowCount, setupTestApp } from './helpers.ts'
 
 const signupBody = (n: string) => ({
   username: `user_${n}`,
@@ -14,15 +14,7 @@ const signupBody = (n: string) => ({
 
 describe(`auth and approval API (${DB_KIND})`, () => {
   const t = setupTestApp()
-  const userCount = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+  const userCount = () => rowCount(t, 'users')
   const login = (email: string, password = 'password123') =>
     t.call('none', 'POST', '/api/user/login', { email, password })
   const pendingId = async (email: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
-import { protectorBody, setupTestApp } from './helpers.ts'
+import { byDateThenId, protectorBody, seededRandom, setupTestApp } from './helpers.ts'
 
 /** Sources whose area may not have landed yet get their journal rows written directly. */
 const DIRECT = [
@@ -34,14 +34,8 @@ interface J {
   withdraw: number
 }
 
-/** A small deterministic generator, so a failure is reproducible. */
-const rng = (seed: number) => () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return seed / 2147483648
-}
-
 describe(`dashboard API (${DB_KIND})`, () => {
-  const rand = rng(7)
+  const rand = seededRandom(7)
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T
   const dates = [
     '2025-11-03',
@@ -109,9 +103,7 @@ describe(`dashboard API (${DB_KIND})`, () => {
 
   /** Every page of the feed against a running sum the test computes over all rows in range. */
   const expectFeed = async (from?: string, to?: string, limit = 7) => {
-    const rows = inRange(await journal(), from, to).sort((a, b) =>
-      a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1,
-    )
+    const rows = inRange(await journal(), from, to).sort(byDateThenId)
     let run = 0
     const expected = rows.map((r) => {
       run = Math.round((run + r.paid_cash - r.withdraw) * 100) / 100
@@ -253,19 +245,12 @@ describe(`dashboard API (${DB_KIND})`, () => {
 
   it('stays exact after an edit and a delete in the middle', async () => {
     const id = protectorIds[3] as number
-    const edited = await t.call('admin', 'PUT', `/api/protector/${id}`, {
-      employee: 'emp',
-      name: 'Edited',
-      passport: 'P',
-      reference: 'R',
-      file_no: 'F',
-      withdraw: 12345.67,
-      mcb_fee_6000_date: '2026-01-01',
-      ncb_fee_6700_date: '2026-01-01',
-      ncb_fee_500_date: '2026-01-01',
-      protector_date: '2025-12-20',
-      additional_charges: 0,
-    })
+    const edited = await t.call(
+      'admin',
+      'PUT',
+      `/api/protector/${id}`,
+      protectorBody({ name: 'Edited', passport: 'P', withdraw: 12345.67, protector_date: '2025-12-20' }),
+    )
     expect(edited.status).toBe(200)
     expect((await t.call('admin', 'DELETE', `/api/protector/${protectorIds[5]}`)).status).toBe(200)
     protectorIds = protectorIds.filter((x) => x !== protectorIds[5])

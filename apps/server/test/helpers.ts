@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { AppOptions } from '../src/app.ts'
 import { startTestApp, type TestApp } from './harness.ts'
@@ -93,3 +94,35 @@ export const passengerRequired = (prefix: string) => ({
   [`${prefix}.documentExpiry`]: 'Expiry Date is required',
   [`${prefix}.issueCountry`]: 'Issue Country is required',
 })
+
+/** credit − debit of one ledger's rows for a name, in rupees (the ledger endpoints may not exist yet). */
+export const ledgerBalance = async (
+  t: TestApp,
+  table: 'agent_entries' | 'vender_entries' | 'account_entries',
+  column: string,
+  name: string,
+) => {
+  const db = t.app.db as unknown as Kysely<any>
+  const rows = await db.selectFrom(table).select(['credit', 'debit']).where(column, '=', name).execute()
+  return rows.reduce((s, r) => s + Number(r.credit) - Number(r.debit), 0) / 100
+}
+
+/** COUNT(*) of a table read straight from the database, past any API cache or kept count. */
+export const rowCount = async (t: TestApp, table: string): Promise<number> => {
+  const db = t.app.db as unknown as Kysely<any>
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** A small deterministic generator (an LCG), so a failing run of random data can be replayed. */
+export const seededRandom = (seed: number) => () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31
+  return seed / 2 ** 31
+}
+
+/** The order ledger and dashboard running balances accumulate in: by date, ties by id. */
+export const byDateThenId = <T extends { date: string; id: number }>(a: T, b: T) =>
+  a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1

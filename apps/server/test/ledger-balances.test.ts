@@ -1,8 +1,9 @@
 import type { ListQuery } from '@booking/shared'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LEDGER_LISTS, ledgerList, windowList } from '../src/areas/ledgers/running-balance.ts'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { DB_KIND } from './harness.ts'
+import { byDateThenId, seededRandom, setupTestApp } from './helpers.ts'
 
 /**
  * The fast ledger lists (page first, opening balance from monthly checkpoints) against two
@@ -18,12 +19,7 @@ const NAMES: Record<Kind, string[]> = {
 const LIST_KEY: Record<Kind, string> = { agent: 'agents', vender: 'vendors', accounts: 'accounts' }
 const ITEM_KEY: Record<Kind, string> = { agent: 'agent', vender: 'vendor', accounts: 'account' }
 
-/** A deterministic generator so a failure replays. */
-const random = (seed: number) => () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31
-  return seed / 2 ** 31
-}
-const next = random(20250101)
+const next = seededRandom(20250101)
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T
 /** Two years of dates, few enough that many rows share a day. */
 const day = () =>
@@ -60,11 +56,7 @@ const body = (kind: Kind, name: string) => {
 }
 
 describe(`ledger balances from checkpoints (${DB_KIND})`, () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await startTestApp()
-  })
-  afterAll(() => t.close())
+  const t = setupTestApp()
 
   const url = (kind: Kind, q: ListQuery) => {
     const params = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))
@@ -75,7 +67,7 @@ describe(`ledger balances from checkpoints (${DB_KIND})`, () => {
   const truth = async (kind: Kind) => {
     const cfg = LEDGER_LISTS[kind]
     const rows = (await (t.app.db as any).selectFrom(cfg.table).selectAll().execute()) as any[]
-    rows.sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1))
+    rows.sort(byDateThenId)
     const sums = new Map<string, number>()
     const balance = new Map<number, number>()
     for (const r of rows) {

@@ -1,9 +1,10 @@
 import { AccountFormInput, accountBody, openingBalanceAmounts } from '@booking/shared'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { moneyIn } from '../src/db/money-columns.ts'
 import { syncPosting } from '../src/lib/postings.ts'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { DB_KIND } from './harness.ts'
+import { byDateThenId, seededRandom, setupTestApp } from './helpers.ts'
 
 type LedgerKind = 'agent' | 'vender' | 'accounts'
 
@@ -88,15 +89,9 @@ const LEDGERS = {
 
 const paisa = (rupees: number) => Math.round(rupees * 100)
 
-/** A small deterministic generator so a failure can be replayed. */
-const random = (seed: number) => () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31
-  return seed / 2 ** 31
-}
-
 /** The balances a ledger must show: per name, a running sum of credit - debit in (date, id) order. */
 const expectedBalances = (rows: any[], nameKey: string) => {
-  const ordered = [...rows].sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1))
+  const ordered = [...rows].sort(byDateThenId)
   const sums = new Map<string, number>()
   const out = new Map<number, number>()
   for (const r of ordered) {
@@ -108,11 +103,7 @@ const expectedBalances = (rows: any[], nameKey: string) => {
 }
 
 describe(`ledgers API (${DB_KIND})`, () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await startTestApp()
-  })
-  afterAll(() => t.close())
+  const t = setupTestApp()
 
   const listUrl = (kind: LedgerKind, params = '') => `/api/${kind}${params ? `?${params}` : ''}`
 
@@ -129,7 +120,7 @@ describe(`ledgers API (${DB_KIND})`, () => {
 
   describe.each(['agent', 'vender', 'accounts'] as const)('%s running balance', (kind) => {
     const L = LEDGERS[kind]
-    const next = random(kind.length * 7919)
+    const next = seededRandom(kind.length * 7919)
     const day = (i: number) => {
       const d = new Date(Date.UTC(2025, 0, 1) + i * 86_400_000)
       return d.toISOString().slice(0, 10)

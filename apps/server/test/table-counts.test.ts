@@ -1,21 +1,16 @@
 import { type Kysely, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { COUNTED_TABLES } from '../src/db/migrations/0004_table_counts.ts'
-import { DB_KIND, startTestApp, type TestApp } from './harness.ts'
+import { DB_KIND } from './harness.ts'
+import { passenger, protectorBody, rowCount, setupTestApp } from './helpers.ts'
 
-const protector = (i: number) => ({
-  employee: 'emp',
-  name: `Khan ${i}`,
-  passport: `P${i}`,
-  reference: 'R',
-  file_no: 'F',
-  withdraw: 10,
-  mcb_fee_6000_date: '2026-01-01',
-  ncb_fee_6700_date: '2026-01-01',
-  ncb_fee_500_date: '2026-01-01',
-  protector_date: i % 2 ? '2026-01-02' : '2026-03-02',
-  additional_charges: 0,
-})
+const protector = (i: number) =>
+  protectorBody({
+    name: `Khan ${i}`,
+    passport: `P${i}`,
+    withdraw: 10,
+    protector_date: i % 2 ? '2026-01-02' : '2026-03-02',
+  })
 
 const ticket = {
   employee_name: 'emp',
@@ -30,17 +25,7 @@ const ticket = {
   children: 0,
   infants: 0,
   passport_detail: JSON.stringify([
-    {
-      title: 'Mr',
-      firstName: 'Ali',
-      lastName: 'Khan',
-      dob: '1990-04-02',
-      nationality: 'Pakistani',
-      documentType: 'Passport',
-      documentNo: 'P-1',
-      documentExpiry: '2030-01-01',
-      issueCountry: 'Pakistan',
-    },
+    passenger('Ali', 'Khan', { dob: '1990-04-02', documentNo: 'P-1', documentExpiry: '2030-01-01' }),
   ]),
   receivable_amount: 1000,
   paid_cash: 300,
@@ -52,13 +37,10 @@ const ticket = {
 
 /** The trigger-kept row counts (migration 0004) must always equal a full COUNT(*). */
 describe(`table row counts (${DB_KIND})`, () => {
-  let t: TestApp
   let db: Kysely<any>
-  beforeAll(async () => {
-    t = await startTestApp()
-    db = t.app.db as unknown as Kysely<any>
+  const t = setupTestApp(async (app) => {
+    db = app.app.db as unknown as Kysely<any>
   })
-  afterAll(() => t.close())
 
   const expectExact = async () => {
     for (const table of COUNTED_TABLES) {
@@ -67,11 +49,7 @@ describe(`table row counts (${DB_KIND})`, () => {
         .select('n')
         .where('table_name', '=', table)
         .executeTakeFirst()
-      const full = await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-      expect({ table, n: Number(kept?.n) }).toEqual({ table, n: Number(full.n) })
+      expect({ table, n: Number(kept?.n) }).toEqual({ table, n: await rowCount(t, table) })
     }
   }
   const total = async (path: string, qs = 'limit=2') =>

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { DB_KIND, type TestApp } from './harness.ts'
-import { journalRow, recordApi, setupTestApp, passenger as traveller } from './helpers.ts'
+import { DB_KIND } from './harness.ts'
+import {
+  journalRow,
+  ledgerBalance,
+  recordApi,
+  rowCount,
+  setupTestApp,
+  passenger as traveller,
+} from './helpers.ts'
 
 const passenger = (firstName: string) => traveller(firstName, 'Khan')
 
@@ -27,18 +34,6 @@ const valid = {
   // Ignored: the server computes these.
   profit: 1,
   remaining_amount: 2,
-}
-
-/** credit − debit of one ledger's rows for a name, in rupees (the ledger endpoints may not exist yet). */
-const balance = async (
-  t: TestApp,
-  table: 'agent_entries' | 'vender_entries' | 'account_entries',
-  column: string,
-  name: string,
-) => {
-  const db = t.app.db as unknown as Kysely<any>
-  const rows = await db.selectFrom(table).select(['credit', 'debit']).where(column, '=', name).execute()
-  return rows.reduce((s, r) => s + Number(r.credit) - Number(r.debit), 0) / 100
 }
 
 describe(`ticket API (${DB_KIND})`, () => {
@@ -178,9 +173,9 @@ describe(`ticket API (${DB_KIND})`, () => {
     const created = await t.call('employee', 'POST', '/api/ticket', body)
     const ticket = created.body.ticket
     // Agent: owes the receivable, has paid cash + bank.
-    expect(await balance(t, 'agent_entries', 'agent_name', agent)).toBe(-49999.5)
-    expect(await balance(t, 'account_entries', 'bank_name', bank)).toBe(20000.5)
-    expect(await balance(t, 'vender_entries', 'vender_name', vendor)).toBe(80000)
+    expect(await ledgerBalance(t, 'agent_entries', 'agent_name', agent)).toBe(-49999.5)
+    expect(await ledgerBalance(t, 'account_entries', 'bank_name', bank)).toBe(20000.5)
+    expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(80000)
     const db = t.app.db as unknown as Kysely<any>
     const vendorRow = await db
       .selectFrom('vender_entries')
@@ -208,9 +203,9 @@ describe(`ticket API (${DB_KIND})`, () => {
     expect(edited.status).toBe(200)
     expect(edited.body.ticket.entry).toBe(ticket.entry)
     expect(edited.body.ticket.remaining_amount).toBe(40000)
-    expect(await balance(t, 'agent_entries', 'agent_name', agent)).toBe(-40000)
-    expect(await balance(t, 'account_entries', 'bank_name', bank)).toBe(50000)
-    expect(await balance(t, 'vender_entries', 'vender_name', vendor)).toBe(90000)
+    expect(await ledgerBalance(t, 'agent_entries', 'agent_name', agent)).toBe(-40000)
+    expect(await ledgerBalance(t, 'account_entries', 'bank_name', bank)).toBe(50000)
+    expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(90000)
 
     // Bank payment dropped, vendor removed: those postings go away.
     await t.call('admin', 'PUT', `/api/ticket/${ticket.id}`, {
@@ -218,9 +213,9 @@ describe(`ticket API (${DB_KIND})`, () => {
       paid_in_bank: 0,
       vendor_name: '',
     })
-    expect(await balance(t, 'account_entries', 'bank_name', bank)).toBe(0)
-    expect(await balance(t, 'vender_entries', 'vender_name', vendor)).toBe(0)
-    expect(await balance(t, 'agent_entries', 'agent_name', agent)).toBe(-70000)
+    expect(await ledgerBalance(t, 'account_entries', 'bank_name', bank)).toBe(0)
+    expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(0)
+    expect(await ledgerBalance(t, 'agent_entries', 'agent_name', agent)).toBe(-70000)
 
     // Delete: nothing of the ticket is left in any ledger or the journal.
     expect((await t.call('admin', 'DELETE', `/api/ticket/${ticket.id}`)).status).toBe(200)
@@ -237,25 +232,8 @@ describe(`ticket API (${DB_KIND})`, () => {
   })
 
   it('stores nothing when the save fails after the insert', async () => {
-    const db = t.app.db as unknown as Kysely<any>
-    const count = async () =>
-      Number(
-        (
-          await db
-            .selectFrom('tickets')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirst()
-        )?.n,
-      )
-    const ledger = async () =>
-      Number(
-        (
-          await db
-            .selectFrom('vender_entries')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirst()
-        )?.n,
-      )
+    const count = () => rowCount(t, 'tickets')
+    const ledger = () => rowCount(t, 'vender_entries')
     const [tickets, vendorRows] = [await count(), await ledger()]
     // The bank check fails after the ticket row is inserted, inside the same transaction.
     const res = await t.call('employee', 'POST', '/api/ticket', { ...valid, bank_title: 'Closed Bank' })

@@ -1,7 +1,12 @@
-import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { DB_KIND, type TestApp } from './harness.ts'
-import { passengerRequired, recordApi, setupTestApp, passenger as traveller } from './helpers.ts'
+import { DB_KIND } from './harness.ts'
+import {
+  ledgerBalance,
+  passengerRequired,
+  recordApi,
+  setupTestApp,
+  passenger as traveller,
+} from './helpers.ts'
 
 const passenger = traveller('Ayesha', 'Bibi', { title: 'Mrs' })
 
@@ -26,16 +31,6 @@ const valid = {
   vendorName: 'Umrah Vendor',
   profit: 999,
   remainingAmount: 999,
-}
-
-const vendorBalance = async (t: TestApp, name: string) => {
-  const db = t.app.db as unknown as Kysely<any>
-  const rows = await db
-    .selectFrom('vender_entries')
-    .select(['credit', 'debit'])
-    .where('vender_name', '=', name)
-    .execute()
-  return rows.reduce((s, r) => s + Number(r.credit) - Number(r.debit), 0) / 100
 }
 
 describe(`umrah API (${DB_KIND})`, () => {
@@ -143,7 +138,7 @@ describe(`umrah API (${DB_KIND})`, () => {
     const vendor = 'Umrah Ledger Vendor'
     const created = (await t.call('employee', 'POST', '/api/umrah', { ...valid, vendorName: vendor })).body
       .umrahBooking
-    expect(await vendorBalance(t, vendor)).toBe(300000)
+    expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(300000)
     const edited = await t.call('admin', 'PUT', `/api/umrah/${created.id}`, {
       ...valid,
       vendorName: vendor,
@@ -156,9 +151,9 @@ describe(`umrah API (${DB_KIND})`, () => {
       remainingAmount: 0,
       profit: 30000,
     })
-    expect(await vendorBalance(t, vendor)).toBe(320000)
+    expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(320000)
     expect((await t.call('admin', 'DELETE', `/api/umrah/${created.id}`)).status).toBe(200)
-    expect(await vendorBalance(t, vendor)).toBe(0)
+    expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(0)
   })
 
   it('lets only admins edit and delete', async () => {
