@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { AppLayout } from '../components/layout/app-layout.tsx'
 import { homeFor, useAuth } from '../lib/auth.tsx'
-import { ADMIN_ONLY, PAGES } from './routes.ts'
+import { ADMIN_ONLY, EMPLOYEE_ONLY, PAGES } from './routes.ts'
 
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'))
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'))
@@ -71,7 +71,7 @@ export const AppRouter = () => {
           />
           <Route path="/admin" element={<AdminArea />}>
             {segments
-              .filter((s) => s !== 'bookings')
+              .filter((s) => !EMPLOYEE_ONLY.has(s))
               .map((s) => (
                 <Route key={s} path={s} element={page(s)} />
               ))}

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { NAV_ITEMS } from '../config/nav.ts'
 
 type PageModule = Promise<{ default: ComponentType }>
 
@@ -25,5 +26,8 @@ export const PAGES: Record<string, () => PageModule> = {
   employee: () => import('../features/employees/page.tsx'),
 }
 
-/** Paths only admins reach (under /admin). */
-export const ADMIN_ONLY = new Set(['officeAccount', 'vender', 'employee'])
+/** Paths only admins reach (under /admin): the sidebar's admin-only items. */
+export const ADMIN_ONLY = new Set(NAV_ITEMS.filter((item) => item.adminOnly).map((item) => item.segment))
+
+/** Paths only employees reach: the spec gives the /bookings placeholder to the employee shell only. */
+export const EMPLOYEE_ONLY = new Set(['bookings'])

@@ -11,7 +11,6 @@ export interface Column<T> {
   format?: 'amount' | 'date' | 'text'
   cell?: (row: T) => ReactNode
   sortable?: boolean
-  className?: string
 }
 
 export interface SortState {
@@ -26,15 +25,13 @@ interface DataTableProps<T> {
   /** Controlled (server-side) sorting; without it the table sorts its rows itself. */
   sort?: SortState | null
   onSortChange?: (sort: SortState | null) => void
-  /** Above this many rows only the visible ones are rendered. */
-  virtualizeAbove?: number
   emptyText?: string
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === ''
 
 /** Renders a cell by the column's format; empty cells show "-". */
-export const renderCell = <T,>(col: Column<T>, row: T): ReactNode => {
+const renderCell = <T,>(col: Column<T>, row: T): ReactNode => {
   if (col.cell) {
     const out = col.cell(row)
     return isEmpty(out) ? '-' : out
@@ -52,6 +49,8 @@ const compare = (a: unknown, b: unknown) => {
 }
 
 const ROW_HEIGHT = 41
+/** Above this many rows only the visible ones are rendered. */
+const VIRTUALIZE_ABOVE = 150
 
 /** The one table: sortable headers, "No data available", "-" for empty cells, virtualized when long. */
 export const DataTable = <T,>({
@@ -60,7 +59,6 @@ export const DataTable = <T,>({
   rowKey,
   sort: controlledSort,
   onSortChange,
-  virtualizeAbove = 150,
   emptyText = 'No data available',
 }: DataTableProps<T>) => {
   const [localSort, setLocalSort] = useState<SortState | null>(null)
@@ -76,7 +74,7 @@ export const DataTable = <T,>({
   }, [rows, sort, onSortChange])
 
   const scrollRef = useRef<HTMLDivElement>(null)
-  const virtual = sorted.length > virtualizeAbove
+  const virtual = sorted.length > VIRTUALIZE_ABOVE
   const virtualizer = useVirtualizer({
     count: virtual ? sorted.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -153,7 +151,7 @@ export const DataTable = <T,>({
                   {columns.map((col) => (
                     <td
                       key={col.key}
-                      className={`whitespace-nowrap px-2 py-2 ${col.format === 'amount' ? 'text-right tabular-nums' : ''} ${col.className ?? ''}`}
+                      className={`whitespace-nowrap px-2 py-2 ${col.format === 'amount' ? 'text-right tabular-nums' : ''}`}
                     >
                       {renderCell(col, row)}
                     </td>

@@ -146,15 +146,29 @@ export const ReadOnlyField = ({
   label,
   value,
   className,
+  disabled,
+  error,
 }: {
   label: string
   value: ReactNode
   className?: string
+  disabled?: boolean
+  /** Shown under the figure, e.g. a computed amount that must not go negative. */
+  error?: string
 }) => {
   const id = `ro-${label.toLowerCase().replace(/\W+/g, '-')}`
   return (
-    <FieldShell id={id} label={label} className={className}>
-      <input id={id} className="input" readOnly tabIndex={-1} value={String(value ?? '')} />
+    <FieldShell id={id} label={label} error={error} className={className}>
+      <input
+        id={id}
+        className={error ? 'input input-error' : 'input'}
+        readOnly
+        disabled={disabled}
+        tabIndex={-1}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={String(value ?? '')}
+      />
     </FieldShell>
   )
 }

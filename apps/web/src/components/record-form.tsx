@@ -1,6 +1,6 @@
-import type { BaseSyntheticEvent, ReactNode } from 'react'
+import { type BaseSyntheticEvent, Fragment, type ReactNode } from 'react'
 import { FormProvider, type UseFormReturn } from 'react-hook-form'
-import type { WizardSteps } from '../lib/use-wizard-steps.ts'
+import { useWizardSteps } from '../lib/use-wizard-steps.ts'
 import { FormCard } from './form-card.tsx'
 import { Wizard } from './wizard.tsx'
 
@@ -18,37 +18,58 @@ interface Common {
   /** Update instead of Submit. */
   editing: boolean
   onCancel: () => void
-  children: ReactNode
 }
 
 /** A one-page record form (FormCard) on its useRecordForm. */
-export const RecordFormCard = ({ title, recordForm: { form, submit, busy, error }, ...rest }: Common) => (
+export const RecordFormCard = ({
+  title,
+  recordForm: { form, submit, busy, error },
+  ...rest
+}: Common & { children: ReactNode }) => (
   <FormProvider {...form}>
     <FormCard title={title} onSubmit={submit} busy={busy} error={error} {...rest} />
   </FormProvider>
 )
 
+interface RecordWizardProps extends Common {
+  steps: readonly string[]
+  /** Each step's field names, for the Next check and for finding the step of a submit error. */
+  stepFields: readonly (readonly string[])[]
+  /** Off for the forms checked only on submit (see useWizardSteps). */
+  checkOnNext?: boolean
+  /** One entry per step; only the current step's renders. */
+  children: readonly ReactNode[]
+}
+
 /**
- * A record wizard on its useRecordForm and useWizardSteps: the parent renders the current step's
- * fields (`wizard.step`); a failed submit jumps to the step with the first error.
+ * A record wizard on its useRecordForm, with the step state of useWizardSteps; a failed submit
+ * jumps to the step with the first error.
  */
 export const RecordWizard = ({
   title,
   steps,
-  wizard,
+  stepFields,
+  checkOnNext,
+  children,
   recordForm: { form, submit, busy, error },
   ...rest
-}: Common & { steps: readonly string[]; wizard: WizardSteps }) => (
-  <FormProvider {...form}>
-    <Wizard
-      title={title}
-      steps={steps}
-      current={wizard.step}
-      onStepChange={wizard.goTo}
-      onSubmit={(e) => submit(e).then(wizard.showFirstError)}
-      busy={busy}
-      error={error}
-      {...rest}
-    />
-  </FormProvider>
-)
+}: RecordWizardProps) => {
+  const wizard = useWizardSteps(form, stepFields, { checkOnNext })
+  return (
+    <FormProvider {...form}>
+      <Wizard
+        title={title}
+        steps={steps}
+        current={wizard.step}
+        onStepChange={wizard.goTo}
+        onSubmit={(e) => submit(e).then(wizard.showFirstError)}
+        busy={busy}
+        error={error}
+        {...rest}
+      >
+        {/* Keyed by step so a step's fields mount fresh (autoFocus, no input reused from another step). */}
+        <Fragment key={wizard.step}>{children[wizard.step]}</Fragment>
+      </Wizard>
+    </FormProvider>
+  )
+}

@@ -79,7 +79,6 @@ export const RecordList = <T extends { id: number }>({
   const admin = useIsAdmin()
   const [search, setSearch] = useState('')
   const q = useDebounced(search.trim(), 300)
-  const [page, setPage] = useState(0)
   const [sort, setSort] = useState<SortState | null>(defaultSort)
   const [showPassport, setShowPassport] = useState(false)
   const [editing, setEditing] = useState<T | 'new' | null>(null)
@@ -96,7 +95,17 @@ export const RecordList = <T extends { id: number }>({
     return () => clearTimeout(timer)
   }, [opening, editDelayMs])
 
-  useEffect(() => setPage(0), [q, sort, params?.name, params?.from, params?.to])
+  // A new search, sort or filter starts at page 1 in the same render, so the old page is never
+  // requested with the new filters; the state is reset too, so going back to the old filters does
+  // not bring back the old page.
+  const pageKey = [q, sort, params?.name, params?.from, params?.to]
+  const [paging, setPaging] = useState({ key: pageKey, page: 0 })
+  let page = paging.page
+  if (!pageKey.every((v, i) => Object.is(v, paging.key[i]))) {
+    page = 0
+    setPaging({ key: pageKey, page })
+  }
+  const setPage = (p: number) => setPaging({ key: pageKey, page: p })
 
   const query = useRecordList<T>(path, listKey, {
     ...params,

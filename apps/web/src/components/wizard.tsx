@@ -19,7 +19,7 @@ interface StepIndicatorsProps {
 }
 
 /** Clickable step indicators: done (earlier), active (current), pending (later). */
-export const StepIndicators = ({ steps, current, onStep }: StepIndicatorsProps) => (
+const StepIndicators = ({ steps, current, onStep }: StepIndicatorsProps) => (
   <ol className="mb-6 flex flex-wrap items-center gap-2 sm:gap-3">
     {steps.map((label, i) => {
       const state = stepState(i, current)

@@ -24,7 +24,7 @@ const withQuery = (path: string, query?: Query) => {
 }
 
 /** Every call goes to /api with the bearer token; failures throw ApiError with the server's message. */
-export const request = async <T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> => {
+const request = async <T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> => {
   const headers: Record<string, string> = { Accept: 'application/json' }
   const token = readToken()
   if (token) headers.Authorization = `Bearer ${token}`

@@ -1,5 +1,12 @@
 import type { FormType } from '@booking/shared'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { api } from './api.ts'
 
 export interface ListParams {
@@ -20,7 +27,7 @@ export interface ListResult<T> {
 }
 
 /** One list call of the spec's API: rows under its wrapper key, total when paged. */
-export const recordListQuery = <T>(path: string, listKey: string, params: ListParams) =>
+const recordListQuery = <T>(path: string, listKey: string, params: ListParams) =>
   queryOptions({
     queryKey: [path, 'list', params],
     queryFn: async (): Promise<ListResult<T>> => {
@@ -35,17 +42,24 @@ export const recordListQuery = <T>(path: string, listKey: string, params: ListPa
 export const useRecordList = <T>(path: string, listKey: string, params: ListParams) =>
   useQuery(recordListQuery<T>(path, listKey, params))
 
-/** POST (create) or PUT /{id} (update); refreshes the area's lists and the dashboard. */
+/**
+ * After a save or delete: the area's lists, the dashboard and the entry counts, and the three
+ * ledgers, because the server posts ticket, umrah, NAVTCC and office account lines into the agent,
+ * accounts and vendor ledgers in the same write. A ledger's own path is listed once, so its list
+ * is not refetched twice.
+ */
+const invalidateAfterWrite = (qc: QueryClient, path: string) => {
+  for (const key of new Set([path, 'dashboard', 'entry-counts', '/agent', '/accounts', '/vender']))
+    qc.invalidateQueries({ queryKey: [key] })
+}
+
+/** POST (create) or PUT /{id} (update). */
 export const useSaveRecord = <Body, Answer = Record<string, unknown>>(path: string) => {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ id, body }: { id?: number | null; body: Body }) =>
       id ? api.put<Answer>(`${path}/${id}`, body) : api.post<Answer>(path, body),
-    onSuccess: () => {
-      qc.invalidateQueries({ queryKey: [path] })
-      qc.invalidateQueries({ queryKey: ['dashboard'] })
-      qc.invalidateQueries({ queryKey: ['entry-counts'] })
-    },
+    onSuccess: () => invalidateAfterWrite(qc, path),
   })
 }
 
@@ -53,10 +67,7 @@ export const useDeleteRecord = (path: string) => {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => api.delete(`${path}/${id}`),
-    onSuccess: () => {
-      qc.invalidateQueries({ queryKey: [path] })
-      qc.invalidateQueries({ queryKey: ['dashboard'] })
-    },
+    onSuccess: () => invalidateAfterWrite(qc, path),
   })
 }
 

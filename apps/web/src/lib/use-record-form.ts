@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form'
+import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ApiError } from './api.ts'
 import { useSaveRecord } from './records.ts'
@@ -11,14 +12,22 @@ interface Options<S extends z.ZodType<any, any>> {
   /** The record being edited (PUT) or null (POST). */
   id: number | null
   defaultValues: DefaultValues<z.input<S> & FieldValues>
-  /** Message shown when the save fails without a server message. */
-  failureMessage?: string
   /** Prefix the server message ("Failed to submit form: ...") instead of replacing it. */
   failurePrefix?: string
   /** Body sent to the server, from the validated values. */
   toBody?: (values: z.output<S>) => unknown
-  onSaved: (answer: Record<string, unknown>) => void
+  /**
+   * The success toasts, word for word as the spec has them, e.g. 'Ticket saved' / 'Ticket updated'.
+   * `vendorFailed`: the spec's text for a booking saved while its vendor posting failed. Our server
+   * posts in the booking's own transaction, so it never reports that; the text stays for a server
+   * that answers `vendorPosting: 'failed'` beside a saved record.
+   */
+  toasts: { saved: string; updated: string; vendorFailed?: string }
+  /** Closes the form after the toast. */
+  onDone: () => void
 }
+
+const FAILURE = 'Failed to submit form. Please try again later.'
 
 /**
  * react-hook-form on the shared zod schema (so the browser shows the server's messages), with
@@ -37,7 +46,13 @@ export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) =
     setError(null)
     try {
       const answer = await save.mutateAsync({ id: opts.id, body: opts.toBody ? opts.toBody(values) : values })
-      opts.onSaved(answer)
+      const { saved, updated, vendorFailed } = opts.toasts
+      if (vendorFailed && (answer as { vendorPosting?: string } | null)?.vendorPosting === 'failed') {
+        toast.error(vendorFailed)
+      } else {
+        toast.success(opts.id !== null ? updated : saved)
+      }
+      opts.onDone()
     } catch (err) {
       if (err instanceof ApiError) {
         for (const [field, message] of Object.entries(err.errors)) {
@@ -47,11 +62,11 @@ export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) =
           opts.failurePrefix
             ? `${opts.failurePrefix} ${err.message}`
             : err.status >= 500 || !err.message
-              ? (opts.failureMessage ?? 'Failed to submit form. Please try again later.')
+              ? FAILURE
               : err.message,
         )
       } else {
-        setError(opts.failureMessage ?? 'Failed to submit form. Please try again later.')
+        setError(FAILURE)
       }
     }
   })

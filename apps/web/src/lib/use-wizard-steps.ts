@@ -42,5 +42,3 @@ export const useWizardSteps = <V extends FieldValues>(
 
   return { step, goTo, showFirstError }
 }
-
-export type WizardSteps = ReturnType<typeof useWizardSteps>

@@ -1,5 +1,4 @@
 import { type AgentEntry, AgentInput, todayIso, toIsoDate } from '@booking/shared'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
@@ -25,10 +24,8 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       paid_cash: record?.paid_cash || '',
       paid_bank: record?.paid_bank || '',
     },
-    onSaved: () => {
-      toast.success(record ? 'Agent entry updated' : 'Agent entry saved')
-      onDone()
-    },
+    toasts: { saved: 'Agent entry saved', updated: 'Agent entry updated' },
+    onDone,
   })
 
   return (

@@ -1,5 +1,4 @@
 import { EXPENSE_TYPES, type Expense, ExpenseInput, todayIso, toIsoDate } from '@booking/shared'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
@@ -23,10 +22,8 @@ export const ExpenseForm = ({ record, onDone, onCancel }: RecordFormProps<Expens
       total_amount: record?.total_amount ?? '',
       selection: record?.selection ?? '',
     },
-    onSaved: () => {
-      toast.success(record ? 'Expense updated' : 'Expense saved')
-      onDone()
-    },
+    toasts: { saved: 'Expense saved', updated: 'Expense updated' },
+    onDone,
   })
 
   return (

@@ -1,5 +1,4 @@
 import { formatAmount, type Gamca, GamcaInput, passengerFormValues, remainingAmount } from '@booking/shared'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
@@ -9,7 +8,6 @@ import { useAuth } from '../../lib/auth.tsx'
 import { useBankOptions, useCustomerNames } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 import { gamcaBankTitle } from './gamca-banks.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
@@ -41,10 +39,8 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
     },
     // The spec stores passport_detail as JSON text.
     toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
-    onSaved: () => {
-      toast.success(record ? 'GAMCA token updated' : 'GAMCA token saved')
-      onDone()
-    },
+    toasts: { saved: 'GAMCA token saved', updated: 'GAMCA token updated' },
+    onDone,
   })
 
   const [receivable, cash, bank] = useAmounts(recordForm.form.control, [
@@ -53,29 +49,27 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
     'paid_in_bank',
   ])
   const customerNames = useCustomerNames(record?.customer_add)
-  // Next does not check a step; the whole record is checked on submit.
-  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
 
+  // Next does not check a step; the whole record is checked on submit.
   return (
     <RecordWizard
       title={record ? 'Update GAMCA Token' : 'New GAMCA Token'}
       steps={STEPS}
-      wizard={wizard}
+      stepFields={STEP_FIELDS}
+      checkOnNext={false}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}
     >
-      {wizard.step === 0 && (
+      {[
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="gamca" stored={record?.entry} />
           <Field name="customer_add" label="Customer" type="select" options={customerNames} autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="country" label="Country" />
-        </>
-      )}
-      {wizard.step === 1 && <SinglePassengerFields name="passport_detail" />}
-      {wizard.step === 2 && (
+        </>,
+        <SinglePassengerFields name="passport_detail" />,
         <>
           <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
@@ -92,8 +86,8 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
             label="Remaining Amount"
             value={formatAmount(remainingAmount(receivable, cash, bank))}
           />
-        </>
-      )}
+        </>,
+      ]}
     </RecordWizard>
   )
 }

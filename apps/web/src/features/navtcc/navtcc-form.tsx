@@ -1,5 +1,4 @@
 import {
-  blankPassenger,
   formatAmount,
   type Navtcc,
   NavtccInput,
@@ -7,7 +6,6 @@ import {
   passengerFormValues,
 } from '@booking/shared'
 import { useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
@@ -16,7 +14,6 @@ import { SinglePassengerFields } from '../../components/single-passenger-fields.
 import { useAuth } from '../../lib/auth.tsx'
 import { useBankTitleSelect, useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
 const STEPS = ['Navtcc Info', 'Passport Details', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -35,14 +32,6 @@ const STEP_FIELDS = [
   ['receivable_amount', 'paid_cash', 'paid_in_bank', 'paid_from_bank', 'payed_to_bank', 'vendor_name'],
 ] as const
 
-/**
- * The spec's follow-up vendor call could fail after the NAVTCC was stored. Here the vendor posting
- * is made by the server in the NAVTCC's own transaction, so it cannot half-happen: a failure rolls
- * both back and the form shows the submit failure instead. The message is kept for a server that
- * reports `vendorPosting: 'failed'` beside a saved record.
- */
-const VENDOR_FAILED = 'Ticket saved, but failed to save vendor details. Please try again later.'
-
 /** NAVTCC: three steps; whole-rupee amounts; remaining and profit follow the amounts as typed. */
 export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>) => {
   const { user } = useAuth()
@@ -50,13 +39,12 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
     schema: NavtccInput,
     path: '/navtcc',
     id: record?.id ?? null,
-    failureMessage: 'Failed to submit form. Please try again later.',
     defaultValues: {
       employee_name: record?.employee_name ?? user?.username ?? '',
       customer_add: record?.customer_add ?? '',
       reference: record?.reference ?? '',
       profession_key: record?.profession_key ?? '',
-      passport_detail: record ? passengerFormValues(record.passport_detail) : blankPassenger(),
+      passport_detail: passengerFormValues(record?.passport_detail),
       receivable_amount: record?.receivable_amount ?? '',
       paid_cash: record?.paid_cash ?? '',
       paid_in_bank: record?.paid_in_bank ?? '',
@@ -64,13 +52,14 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
       payed_to_bank: record?.payed_to_bank ?? '',
       vendor_name: record?.vendor_name ?? '',
     },
-    onSaved: (answer) => {
-      if (answer.vendorPosting === 'failed') toast.error(VENDOR_FAILED)
-      else toast.success(record ? 'Navtcc updated' : 'Navtcc saved')
-      onDone()
+    toasts: {
+      saved: 'Navtcc saved',
+      updated: 'Navtcc updated',
+      // The spec's NAVTCC form shows the ticket wording here.
+      vendorFailed: 'Ticket saved, but failed to save vendor details. Please try again later.',
     },
+    onDone,
   })
-  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS)
   const figures = navtccLiveFigures(useWatch({ control: recordForm.form.control }))
   const bankTitles = useBankTitleSelect(record?.paid_from_bank)
   const vendors = useVendorSelect(record?.vendor_name)
@@ -79,22 +68,20 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
     <RecordWizard
       title={record ? 'Update Navtcc' : 'New Navtcc'}
       steps={STEPS}
-      wizard={wizard}
+      stepFields={STEP_FIELDS}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}
     >
-      {wizard.step === 0 && (
+      {[
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="navtcc" stored={record?.entry} />
           <Field name="customer_add" label="Customer Address" autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="profession_key" label="Airline" />
-        </>
-      )}
-      {wizard.step === 1 && <SinglePassengerFields name="passport_detail" />}
-      {wizard.step === 2 && (
+        </>,
+        <SinglePassengerFields name="passport_detail" />,
         <>
           <Field name="receivable_amount" label="Receivable Amount" type="number" step="1" autoFocus />
           <Field name="paid_cash" label="Paid Cash" type="number" step="1" />
@@ -110,8 +97,8 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
             hint="Optional: posts the payed to bank amount to this vendor's ledger"
           />
           <ReadOnlyField label="Profit" value={formatAmount(figures.profit)} />
-        </>
-      )}
+        </>,
+      ]}
     </RecordWizard>
   )
 }

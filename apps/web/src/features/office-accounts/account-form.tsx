@@ -1,7 +1,5 @@
 import { type AccountEntry, AccountFormInput, accountBody, todayIso, toIsoDate } from '@booking/shared'
-import { useQueryClient } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
@@ -17,7 +15,6 @@ interface AccountFormProps extends RecordFormProps<AccountEntry> {
 
 export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps) => {
   const { user } = useAuth()
-  const qc = useQueryClient()
   const recordForm = useRecordForm({
     schema: AccountFormInput,
     path: '/accounts',
@@ -35,12 +32,8 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
       opening: false,
       balance: '',
     },
-    onSaved: () => {
-      // A vendor chosen here posts a line in the vendor ledger too.
-      qc.invalidateQueries({ queryKey: ['/vender'] })
-      toast.success(record ? 'Entry updated' : 'Entry saved')
-      onDone()
-    },
+    toasts: { saved: 'Entry saved', updated: 'Entry updated' },
+    onDone,
   })
   const opening = useWatch({ control: recordForm.form.control, name: 'opening' })
   const vendors = useVendorSelect(record?.vendor_name, 'No vendor')

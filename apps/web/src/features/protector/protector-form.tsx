@@ -1,5 +1,4 @@
 import { type Protector, ProtectorInput, toIsoDate } from '@booking/shared'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
@@ -28,10 +27,8 @@ export const ProtectorForm = ({ record, onDone, onCancel }: RecordFormProps<Prot
       protector_date: toIsoDate(record?.protector_date),
       additional_charges: record?.additional_charges ?? '',
     },
-    onSaved: () => {
-      toast.success(record ? 'Protector updated' : 'Protector saved')
-      onDone()
-    },
+    toasts: { saved: 'Protector saved', updated: 'Protector updated' },
+    onDone,
   })
 
   return (

@@ -7,7 +7,6 @@ import {
   toIsoDate,
 } from '@booking/shared'
 import { useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
@@ -15,7 +14,6 @@ import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useBankTitleSelect, useVendorSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
 const STEPS = ['Customer Info', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -30,7 +28,6 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
     schema: RefundCustomerInput,
     path: '/refund-customer',
     id: record?.id ?? null,
-    failureMessage: 'Failed to submit form. Please try again later.',
     defaultValues: {
       employee: record?.employee ?? user?.username ?? '',
       name: record?.name ?? '',
@@ -46,12 +43,9 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
       paid_in_bank: record?.paid_in_bank ?? '',
       bank_title: record?.bank_title ?? '',
     },
-    onSaved: () => {
-      toast.success(record ? 'Customer refund updated' : 'Customer refund saved')
-      onDone()
-    },
+    toasts: { saved: 'Customer refund saved', updated: 'Customer refund updated' },
+    onDone,
   })
-  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS)
   const figures = refundLiveFigures(useWatch({ control: recordForm.form.control }))
   const vendors = useVendorSelect(record?.vender_name)
   const bankTitles = useBankTitleSelect(record?.bank_title)
@@ -60,12 +54,12 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
     <RecordWizard
       title={record ? 'Update Customer Refund' : 'New Customer Refund'}
       steps={STEPS}
-      wizard={wizard}
+      stepFields={STEP_FIELDS}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}
     >
-      {wizard.step === 0 ? (
+      {[
         <>
           <Field name="employee" label="Employee" readOnly />
           <EntryField formType="refund" stored={record?.entry} />
@@ -75,8 +69,7 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
           <Field name="reference" label="Reference" />
           <Field name="detail_sector" label="Detail / Sector" />
           <Field name="vender_name" label="Vendor Name" type="select" {...vendors} />
-        </>
-      ) : (
+        </>,
         <>
           <Field name="total_amount" label="Total Amount" type="number" step="0.01" autoFocus />
           <Field name="return_from_vendor" label="Return From Vendor" type="number" step="0.01" />
@@ -86,8 +79,8 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
           <Field name="bank_title" label="Bank Title" type="select" {...bankTitles} />
           <ReadOnlyField label="Balance" value={formatAmount(figures.balance)} />
-        </>
-      )}
+        </>,
+      ]}
     </RecordWizard>
   )
 }

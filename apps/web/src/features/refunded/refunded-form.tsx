@@ -1,5 +1,4 @@
 import { type Refunded, RefundedInput, todayIso, toIsoDate } from '@booking/shared'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
@@ -26,10 +25,8 @@ export const RefundedForm = ({ record, onDone, onCancel }: RecordFormProps<Refun
       total_balance: record?.total_balance ?? '',
       withdraw: record?.withdraw ?? 0,
     },
-    onSaved: () => {
-      toast.success(record ? 'Refunded entry updated' : 'Refunded entry saved')
-      onDone()
-    },
+    toasts: { saved: 'Refunded entry saved', updated: 'Refunded entry updated' },
+    onDone,
   })
 
   return (

@@ -9,14 +9,12 @@ import {
   VISA_TYPES,
 } from '@booking/shared'
 import { useFormContext, useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
-import { Field, FieldShell } from '../../components/field.tsx'
+import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
 const STEPS = ['Basic Info', 'Service Details', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -33,18 +31,12 @@ const RemainingAmount = () => {
     name: ['receivable_amount', 'paid_cash', 'paid_in_bank'],
   })
   const remaining = serviceRemaining({ receivable_amount, paid_cash, paid_in_bank })
-  const error = remaining < 0 ? SERVICE_REMAINING_NEGATIVE : undefined
   return (
-    <FieldShell id="field-remaining_amount" label="Remaining Amount" error={error}>
-      <input
-        id="field-remaining_amount"
-        className={`input bg-slate-50 ${error ? 'input-error' : ''}`}
-        readOnly
-        tabIndex={-1}
-        aria-invalid={error ? true : undefined}
-        value={formatAmount(remaining)}
-      />
-    </FieldShell>
+    <ReadOnlyField
+      label="Remaining Amount"
+      value={formatAmount(remaining)}
+      error={remaining < 0 ? SERVICE_REMAINING_NEGATIVE : undefined}
+    />
   )
 }
 
@@ -55,7 +47,6 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
     schema: ServiceInput,
     path: '/services',
     id: record?.id ?? null,
-    failureMessage: 'Failed to submit form. Please try again later.',
     defaultValues: {
       user_name: record?.user_name ?? user?.username ?? '',
       customer_add: record?.customer_add ?? '',
@@ -68,46 +59,38 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
       profit: record?.profit ?? '',
     },
     toBody: (values) => ({ ...values, remaining_amount: serviceRemaining(values) }),
-    onSaved: () => {
-      toast.success(record ? 'Service updated' : 'Service saved')
-      onDone()
-    },
+    toasts: { saved: 'Service saved', updated: 'Service updated' },
+    onDone,
   })
-
-  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS)
 
   return (
     <RecordWizard
       title={record ? 'Update Service' : 'New Service'}
       steps={STEPS}
-      wizard={wizard}
+      stepFields={STEP_FIELDS}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}
     >
-      {wizard.step === 0 && (
+      {[
         <>
           <Field name="user_name" label="User Name" readOnly />
           <EntryField formType="services" stored={record?.entry} />
           <Field name="customer_add" label="Customer Address" autoFocus />
           <Field name="booking_date" label="Booking Date" type="date" />
-        </>
-      )}
-      {wizard.step === 1 && (
+        </>,
         <>
           <Field name="specific_detail" label="Specific Detail" autoFocus />
           <Field name="visa_type" label="Visa Type" type="select" options={VISA_TYPES} />
-        </>
-      )}
-      {wizard.step === 2 && (
+        </>,
         <>
           <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
           <Field name="profit" label="Profit" type="number" step="0.01" />
           <RemainingAmount />
-        </>
-      )}
+        </>,
+      ]}
     </RecordWizard>
   )
 }

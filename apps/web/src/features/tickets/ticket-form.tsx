@@ -10,8 +10,7 @@ import {
   toIsoDate,
 } from '@booking/shared'
 import { useEffect } from 'react'
-import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
+import { get, useFieldArray, useFormContext } from 'react-hook-form'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -19,8 +18,8 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 import { PassengerCounts } from './passenger-counts.tsx'
 
 const STEPS = ['Ticket Info', 'Passport Details', 'Payment Details'] as const
@@ -42,8 +41,8 @@ const STEP_FIELDS = [
 const PassengerBlocks = () => {
   const { control, formState } = useFormContext()
   const { fields, append, remove } = useFieldArray({ control, name: 'passport_detail' })
-  const total = useWatch({ control, name: ['adults', 'children', 'infants'] }).reduce(
-    (sum: number, v) => sum + Math.max(0, Number(v) || 0),
+  const total = useAmounts(control, ['adults', 'children', 'infants']).reduce(
+    (sum, n) => sum + Math.max(0, n),
     0,
   )
   useEffect(() => {
@@ -120,26 +119,23 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
     },
     // The spec sends the passenger list as JSON text.
     toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
-    onSaved: () => {
-      toast.success(record ? 'Ticket updated' : 'Ticket saved')
-      onDone()
-    },
+    toasts: { saved: 'Ticket saved', updated: 'Ticket updated' },
+    onDone,
   })
 
-  // Next does not check a step; the whole ticket is checked on submit.
-  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
-
   // A new ticket previews "Ticket {current}/{global}"; an edit keeps its stored entry.
+  // Next does not check a step; the whole ticket is checked on submit.
   return (
     <RecordWizard
       title={record ? 'Update Ticket' : 'New Ticket'}
       steps={STEPS}
-      wizard={wizard}
+      stepFields={STEP_FIELDS}
+      checkOnNext={false}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}
     >
-      {wizard.step === 0 && (
+      {[
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="ticket" stored={record?.entry} format={ticketEntry} />
@@ -156,15 +152,11 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
           <Field name="return_date" label="Return Date" type="date" />
           <Field name="sector" label="Sector" placeholder="e.g. LHE-DXB" />
           <Field name="airline" label="Airline" />
-        </>
-      )}
-      {wizard.step === 1 && (
+        </>,
         <>
           <PassengerCounts />
           <PassengerBlocks />
-        </>
-      )}
-      {wizard.step === 2 && (
+        </>,
         <BookingPaymentFields
           options={options}
           names={{
@@ -176,8 +168,8 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
             payable: 'payable_to_vendor',
             vendor: 'vendor_name',
           }}
-        />
-      )}
+        />,
+      ]}
     </RecordWizard>
   )
 }

@@ -1,5 +1,4 @@
 import { passengerFormValues, toIsoDate, type UmrahBooking, UmrahInput } from '@booking/shared'
-import { toast } from 'sonner'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -8,7 +7,6 @@ import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -28,12 +26,6 @@ const STEP_FIELDS = [
   ['passportDetail'],
   ['receivableAmount', 'paidCash', 'bank_title', 'paidInBank', 'payableToVendor', 'vendorName'],
 ] as const
-
-/**
- * The server posts the vendor row in the same transaction as the booking, so a booking is never saved
- * without it and this text normally cannot appear; it stays for a server that reports a posting problem.
- */
-const VENDOR_FAILURE = 'Umrah booking saved, but failed to save vendor details. Please try again later.'
 
 /** Umrah: Basic Info, Passport Details (one passenger), Payment Details. Payloads are camelCase. */
 export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBooking>) => {
@@ -59,7 +51,7 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
       adults: record?.adults ?? 1,
       children: record?.children ?? 0,
       infants: record?.infants ?? 0,
-      passportDetail: passengerFormValues(record?.passportDetail ?? null),
+      passportDetail: passengerFormValues(record?.passportDetail),
       receivableAmount: record?.receivableAmount ?? '',
       paidCash: record?.paidCash ?? '',
       bank_title: record?.bank_title ?? '',
@@ -69,26 +61,26 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
     },
     // The spec sends the passenger as JSON text.
     toBody: (values) => ({ ...values, passportDetail: JSON.stringify(values.passportDetail) }),
-    onSaved: (answer) => {
-      if ((answer as { vendorPosting?: string }).vendorPosting === 'failed') toast.error(VENDOR_FAILURE)
-      else toast.success(record ? 'Umrah booking updated' : 'Umrah booking saved')
-      onDone()
+    toasts: {
+      saved: 'Umrah booking saved',
+      updated: 'Umrah booking updated',
+      vendorFailed: 'Umrah booking saved, but failed to save vendor details. Please try again later.',
     },
+    onDone,
   })
 
   // Next does not check a step; the whole booking is checked on submit.
-  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
-
   return (
     <RecordWizard
       title={record ? 'Update Umrah Booking' : 'New Umrah Booking'}
       steps={STEPS}
-      wizard={wizard}
+      stepFields={STEP_FIELDS}
+      checkOnNext={false}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}
     >
-      {wizard.step === 0 && (
+      {[
         <>
           <Field name="userName" label="Employee Name" readOnly />
           <EntryField formType="umrah" stored={record?.entry} />
@@ -111,10 +103,8 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
             <Field name="children" label="Children" type="number" step="1" hint="2–12 years" />
             <Field name="infants" label="Infants" type="number" step="1" hint="Under 2 years" />
           </div>
-        </>
-      )}
-      {wizard.step === 1 && <SinglePassengerFields name="passportDetail" />}
-      {wizard.step === 2 && (
+        </>,
+        <SinglePassengerFields name="passportDetail" />,
         <BookingPaymentFields
           options={options}
           names={{
@@ -125,8 +115,8 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
             payable: 'payableToVendor',
             vendor: 'vendorName',
           }}
-        />
-      )}
+        />,
+      ]}
     </RecordWizard>
   )
 }

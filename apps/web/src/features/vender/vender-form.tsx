@@ -1,16 +1,12 @@
 import { todayIso, toIsoDate, type VendorEntry, VendorInput } from '@booking/shared'
-import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { Field, FieldShell } from '../../components/field.tsx'
+import { EntryField } from '../../components/entry-field.tsx'
+import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
-import { useEntryPreview } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorEntry>) => {
-  const qc = useQueryClient()
-  const preview = useEntryPreview('vender')
   const recordForm = useRecordForm({
     schema: VendorInput,
     path: '/vender',
@@ -26,11 +22,8 @@ export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
       // Not on the spec's form, but kept so an edit does not clear a stored withdrawal.
       withdraw: record?.withdraw ?? 0,
     },
-    onSaved: () => {
-      qc.invalidateQueries({ queryKey: ['/vender-names'] })
-      toast.success(record ? 'Vendor entry updated' : 'Vendor entry saved')
-      onDone()
-    },
+    toasts: { saved: 'Vendor entry saved', updated: 'Vendor entry updated' },
+    onDone,
   })
 
   return (
@@ -57,9 +50,7 @@ export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
         }
       />
       <Field name="date" label="Date" type="date" />
-      <FieldShell id="vender-entry" label="Entry">
-        <input id="vender-entry" className="input" value={record?.entry ?? preview.text} readOnly disabled />
-      </FieldShell>
+      <EntryField formType="vender" stored={record?.entry} disabled />
       <Field name="detail" label="Detail" />
       <Field name="bank_title" label="Bank Title" />
       <Field name="credit" label="Payable" type="number" step="0.01" />

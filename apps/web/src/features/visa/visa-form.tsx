@@ -7,7 +7,6 @@ import {
   VisaInput,
   visaProfit,
 } from '@booking/shared'
-import { toast } from 'sonner'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
@@ -17,7 +16,6 @@ import { useAuth } from '../../lib/auth.tsx'
 import { useCustomerNames } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { useWizardSteps } from '../../lib/use-wizard-steps.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Dates', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -80,27 +78,25 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
     },
     // The spec stores passport_detail as JSON text.
     toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
-    onSaved: () => {
-      toast.success(record ? 'Visa processing updated' : 'Visa processing saved')
-      onDone()
-    },
+    toasts: { saved: 'Visa processing saved', updated: 'Visa processing updated' },
+    onDone,
   })
 
   const [receivable, additional, protector, cash, bank] = useAmounts(recordForm.form.control, MONEY)
   const customerNames = useCustomerNames(record?.customer_add)
-  // Next does not check a step; the whole record is checked on submit.
-  const wizard = useWizardSteps(recordForm.form, STEP_FIELDS, { checkOnNext: false })
 
+  // Next does not check a step; the whole record is checked on submit.
   return (
     <RecordWizard
       title={record ? 'Update Visa Processing' : 'New Visa Processing'}
       steps={STEPS}
-      wizard={wizard}
+      stepFields={STEP_FIELDS}
+      checkOnNext={false}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}
     >
-      {wizard.step === 0 && (
+      {[
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="visa" stored={record?.entry} />
@@ -113,19 +109,15 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="e_number" label="E Number" />
           <Field name="customer_add" label="Customer" type="select" options={customerNames} />
           <Field name="ptn_permission" label="PTN Permission" />
-        </>
-      )}
-      {wizard.step === 1 && <SinglePassengerFields name="passport_detail" />}
-      {wizard.step === 2 && (
+        </>,
+        <SinglePassengerFields name="passport_detail" />,
         <>
           <Field name="embassy_send_date" label="Embassy Send Date" type="date" autoFocus />
           <Field name="embassy_return_date" label="Embassy Return Date" type="date" />
           <Field name="protector_date" label="Protector Date" type="date" />
           <Field name="expiry_medical_date" label="Expiry Medical Date" type="date" />
           <Field name="passport_deliver_date" label="Passport Deliver Date" type="date" />
-        </>
-      )}
-      {wizard.step === 3 && (
+        </>,
         <>
           <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
           <Field name="additional_charges" label="Additional Charges" type="number" step="0.01" />
@@ -137,8 +129,8 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
             label="Remaining Amount"
             value={formatAmount(remainingAmount(receivable, cash, bank))}
           />
-        </>
-      )}
+        </>,
+      ]}
     </RecordWizard>
   )
 }
