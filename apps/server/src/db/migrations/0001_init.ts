@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { dbKind, idColumn, idType, moneyType } from '../dialect.ts'
+import { dbKind, idColumn, idType, moneyType } from './helpers/dialect.ts'
 
 /** Column kinds: text and dates are text ('' default), money is integer paisa, int a plain count. */
 type Kind = 'text' | 'text?' | 'money' | 'money?' | 'int'

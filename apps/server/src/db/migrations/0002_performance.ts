@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { dbKind, moneyType } from '../dialect.ts'
+import { dbKind, moneyType } from './helpers/dialect.ts'
 
 const SUMS = ['receivable', 'paid_cash', 'paid_in_bank', 'remaining', 'withdraw'] as const
 

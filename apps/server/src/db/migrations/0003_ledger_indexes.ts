@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { dbKind, moneyType } from '../dialect.ts'
+import { dbKind, moneyType } from './helpers/dialect.ts'
 
 /** Each ledger and the column its running balance restarts on. */
 export const LEDGER_PARTITIONS = {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { dbKind } from '../dialect.ts'
+import { dbKind } from './helpers/dialect.ts'
 
 /** The record tables whose plain lists (no search, no date range) read their total from table_counts. */
 export const COUNTED_TABLES = [

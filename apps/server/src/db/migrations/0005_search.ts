@@ -1,8 +1,6 @@
 import { type Kysely, sql } from 'kysely'
-import { dbKind } from '../dialect.ts'
-import { ftsTable, SEARCH_INDEX, type SearchTable, searchTextSql } from '../search-index.ts'
-
-const TABLES = Object.keys(SEARCH_INDEX) as SearchTable[]
+import { dbKind } from './helpers/dialect.ts'
+import { ftsTable, SEARCH_COLUMNS_V1, searchText, SEARCH_TABLES_V1 as TABLES } from './helpers/search-v1.ts'
 
 /**
  * Trigram indexes for the search box, so "contains" stops reading the whole table. SQLite: a
@@ -25,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const table of TABLES) {
       await sql
         .raw(
-          `CREATE INDEX ${table}_search ON ${table} USING gin ((${searchTextSql('postgres', table)}) gin_trgm_ops)`,
+          `CREATE INDEX ${table}_search ON ${table} USING gin ((${searchText('postgres', SEARCH_COLUMNS_V1[table])}) gin_trgm_ops)`,
         )
         .execute(db)
     }
@@ -33,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   for (const table of TABLES) {
     const fts = ftsTable(table)
-    const text = (row: string) => searchTextSql('sqlite', table, `${row}.`)
+    const text = (row: string) => searchText('sqlite', SEARCH_COLUMNS_V1[table], `${row}.`)
     await sql
       .raw(
         `CREATE VIRTUAL TABLE ${fts} USING fts5(text, content='', contentless_delete=1, detail=none, tokenize='trigram')`,
@@ -47,7 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Only edits of a searched column touch the index.
     await sql
       .raw(
-        `CREATE TRIGGER ${fts}_au AFTER UPDATE OF ${SEARCH_INDEX[table].join(', ')}, id ON ${table} BEGIN
+        `CREATE TRIGGER ${fts}_au AFTER UPDATE OF ${SEARCH_COLUMNS_V1[table].join(', ')}, id ON ${table} BEGIN
 DELETE FROM ${fts} WHERE rowid = old.id;
 INSERT INTO ${fts} (rowid, text) VALUES (new.id, ${text('new')});
 END`,

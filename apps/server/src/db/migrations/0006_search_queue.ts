@@ -1,8 +1,6 @@
 import { type Kysely, sql } from 'kysely'
-import { dbKind } from '../dialect.ts'
-import { ftsTable, SEARCH_INDEX, SEARCH_QUEUE, type SearchTable } from '../search-index.ts'
-
-const TABLES = Object.keys(SEARCH_INDEX) as SearchTable[]
+import { dbKind } from './helpers/dialect.ts'
+import { ftsTable, SEARCH_COLUMNS_V1, SEARCH_QUEUE, SEARCH_TABLES_V1 as TABLES } from './helpers/search-v1.ts'
 
 /**
  * SQLite: records no longer write their trigram rows inside their own transaction; triggers put
@@ -35,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // A row still waiting from its insert keeps in_index = 0 (OR IGNORE): nothing to remove yet.
     await sql
       .raw(
-        `CREATE TRIGGER ${fts}_au AFTER UPDATE OF ${SEARCH_INDEX[table].join(', ')}, id ON ${table} BEGIN ${queue('old.id', 1)} ${queue('new.id', 0)} END`,
+        `CREATE TRIGGER ${fts}_au AFTER UPDATE OF ${SEARCH_COLUMNS_V1[table].join(', ')}, id ON ${table} BEGIN ${queue('old.id', 1)} ${queue('new.id', 0)} END`,
       )
       .execute(db)
     await sql
