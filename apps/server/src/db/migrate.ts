@@ -6,6 +6,7 @@ import * as ledgerIndexes from './migrations/0003_ledger_indexes.ts'
 import * as tableCounts from './migrations/0004_table_counts.ts'
 import * as search from './migrations/0005_search.ts'
 import * as searchQueue from './migrations/0006_search_queue.ts'
+import * as checkpointLockOrder from './migrations/0007_checkpoint_lock_order.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_table_counts': tableCounts,
   '0005_search': search,
   '0006_search_queue': searchQueue,
+  '0007_checkpoint_lock_order': checkpointLockOrder,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */
