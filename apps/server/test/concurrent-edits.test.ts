@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { pgRetries } from '../src/lib/write-batch.ts'
+import { PG_ATTEMPTS, pgRetries, writeTransaction } from '../src/lib/write-batch.ts'
 import { DB_KIND } from './harness.ts'
 import { setupTestApp, passenger as traveller } from './helpers.ts'
 
@@ -124,4 +124,37 @@ describe(`concurrent edits and deletes (${DB_KIND})`, () => {
     }
     await checkpointsExact()
   })
+
+  it.skipIf(DB_KIND !== 'postgres')(
+    'runs a write again when PostgreSQL reports a deadlock or serialization failure, a bounded number of times',
+    async () => {
+      const raise = (code: string) =>
+        sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'test' USING ERRCODE = '${code}'; END $$`).execute(db())
+      let attempts = 0
+      const saved = await writeTransaction(t.app.db, async (trx) => {
+        attempts++
+        await trx
+          .insertInto('agent_names')
+          .values({ name: `Retry ${attempts}`, created_at: new Date().toISOString() })
+          .execute()
+        if (attempts === 1) await raise('40P01')
+        if (attempts === 2) await raise('40001')
+        return attempts
+      })
+      expect(saved).toBe(3)
+      const names = await db()
+        .selectFrom('agent_names')
+        .select('name')
+        .where('name', 'like', 'Retry %')
+        .execute()
+      expect(names.map((r) => r.name)).toEqual(['Retry 3'])
+      let forever = 0
+      const failed = writeTransaction(t.app.db, async () => {
+        forever++
+        await raise('40P01')
+      })
+      await expect(failed).rejects.toMatchObject({ code: '40P01' })
+      expect(forever).toBe(PG_ATTEMPTS)
+    },
+  )
 })
