@@ -26,6 +26,8 @@ export interface AppOptions {
   loginRateMax?: number
   /** SQLite: how often queued rows are moved into the search index (0: only at start). Default 250. */
   searchIndexEveryMs?: number
+  /** Aborted by SIGINT/SIGTERM during start-up: the migration in progress rolls back. */
+  signal?: AbortSignal
 }
 
 declare module 'fastify' {
@@ -36,7 +38,15 @@ declare module 'fastify' {
 
 export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> => {
   const db = connect(opts.databaseUrl)
-  await migrateToLatest(db)
+  try {
+    await migrateToLatest(db, {
+      signal: opts.signal,
+      onApply: (name) => opts.logger && console.log(`Applying database migration ${name}...`),
+    })
+  } catch (err) {
+    await db.destroy()
+    throw err
+  }
   // Rows queued while no server ran (a bulk import, a fresh migration) are indexed before serving.
   await drainSearchQueue(db)
   const stopIndexer = startSearchIndexer(db, opts.searchIndexEveryMs ?? 250)

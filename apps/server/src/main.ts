@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
+import { MigrationInterrupted } from './db/migrate.ts'
+import { StartupError } from './db/startup-error.ts'
 import { ensureAdmin } from './lib/bootstrap-admin.ts'
 
 const env = process.env
@@ -7,15 +10,51 @@ const port = Number(env.PORT ?? 3000)
 const host = env.HOST ?? '0.0.0.0'
 const webDir = env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url))
 
-const app = await buildApp({
+// Installed before the database is opened: a signal during a migration must roll it back and
+// close the file cleanly, not kill the process between two statements of an upgrade.
+const starting = new AbortController()
+let app: FastifyInstance | undefined
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (app) {
+      app.close().then(() => process.exit(0))
+    } else if (!starting.signal.aborted) {
+      console.log(`${signal} during start-up: stopping after rolling back the step in progress...`)
+      starting.abort()
+    }
+  })
+}
+
+const fail = (err: unknown): never => {
+  if (err instanceof StartupError) {
+    console.error(`Booking System cannot start: ${err.message}`)
+    process.exit(err instanceof MigrationInterrupted ? 130 : 1)
+  }
+  throw err
+}
+
+app = await buildApp({
   databaseUrl: env.DATABASE_URL,
   jwtSecret: env.JWT_SECRET,
   logger: env.LOG !== 'off',
   webDir,
   loginRateMax: env.LOGIN_RATE_MAX ? Number(env.LOGIN_RATE_MAX) : undefined,
-})
+  signal: starting.signal,
+}).catch(fail)
+if (starting.signal.aborted) {
+  await app.close()
+  process.exit(130)
+}
 const admin = await ensureAdmin(app.db, env)
-await app.listen({ port, host })
+await app
+  .listen({ port, host })
+  .catch((err: NodeJS.ErrnoException) =>
+    fail(
+      err.code === 'EADDRINUSE'
+        ? new StartupError(`Port ${port} is already in use (set PORT to another).`)
+        : err,
+    ),
+  )
 
 const url = `http://localhost:${port}`
 console.log(`\nBooking System is running at ${url}`)
@@ -28,10 +67,4 @@ if (admin?.password) {
   )
 } else if (admin) {
   console.log(`Admin account ${admin.email} created from ADMIN_EMAIL / ADMIN_PASSWORD.\n`)
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    app.close().then(() => process.exit(0))
-  })
 }

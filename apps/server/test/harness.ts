@@ -27,7 +27,7 @@ export interface TestApp {
 }
 
 /** A fresh, migrated database for one test file: a new SQLite file or a new PostgreSQL database. */
-const freshDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+export const freshDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
   if (DB_KIND === 'postgres') {
     const base = process.env.TEST_DATABASE_URL
     if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { resolve } from 'node:path'
+import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { startCheckpointer } from './checkpointer.ts'
+import { type Checkpointer, startCheckpointer } from './checkpointer.ts'
 import type { Database } from './schema.ts'
+import { ImmediateSqliteDialect } from './sqlite-dialect.ts'
+import { openSqlite } from './sqlite-open.ts'
 import { StatementCache } from './sqlite-statements.ts'
 
 // int8 (COUNT, bigint money) and numeric (SUM of bigint) arrive as strings by default.
@@ -15,6 +15,7 @@ pg.types.setTypeParser(1700, (v) => Number(v))
 export type Db = Kysely<Database>
 
 const versions = new WeakMap<Db, () => string>()
+const sqliteFiles = new WeakMap<Db, { file: string; checkpointer: Checkpointer }>()
 const OTHERS_EVERY_MS = 1
 
 /**
@@ -25,7 +26,13 @@ const OTHERS_EVERY_MS = 1
  */
 export const changeVersion = (db: Db): (() => string) | null => versions.get(db) ?? null
 
-/** `sqlite:PATH` (default ./data/booking.db) or `postgres://...`. */
+/** SQLite: the database file and its checkpointer thread; undefined on PostgreSQL. */
+export const sqliteFile = (db: Db) => sqliteFiles.get(db)
+
+/**
+ * `sqlite:PATH` (default ./data/booking.db) or `postgres://...`. A SQLite file that cannot be used
+ * safely (see sqlite-open.ts) throws a StartupError naming the path.
+ */
 export const connect = (url = 'sqlite:./data/booking.db'): Db => {
   let db: Db
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -38,16 +45,13 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     })
   } else {
     const file = resolve(url.replace(/^sqlite:/, ''))
-    mkdirSync(dirname(file), { recursive: true })
-    const sqlite = new SQLite(file)
-    sqlite.pragma('journal_mode = WAL')
-    sqlite.pragma('synchronous = NORMAL')
-    sqlite.pragma('foreign_keys = ON')
-    sqlite.pragma('busy_timeout = 5000')
-    // The checkpointer thread keeps the log short; this only applies if it falls behind (~40 MB).
-    sqlite.pragma('wal_autocheckpoint = 10000')
-    const database = new StatementCache(sqlite, { onClose: startCheckpointer(file) })
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+    const sqlite = openSqlite(file)
+    const checkpointer = startCheckpointer(file)
+    const database = new StatementCache(sqlite, { onClose: checkpointer.stop })
+    db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database, inTransaction: () => sqlite.inTransaction }),
+    })
+    sqliteFiles.set(db, { file, checkpointer })
     // total_changes() is a counter in memory (~0.1 µs). data_version, the one way to see commits
     // by other connections, opens a read transaction each time (~3-6 µs, a tenth of a cached list
     // page), so it is read at most once per OTHERS_EVERY_MS: another process's commit shows up

@@ -1,10 +1,13 @@
-import { type Kysely, type Migration, Migrator } from 'kysely'
+import { type Kysely, type Migration, sql } from 'kysely'
+import { dbKind } from './dialect.ts'
 import * as init from './migrations/0001_init.ts'
 import * as performance from './migrations/0002_performance.ts'
 import * as ledgerIndexes from './migrations/0003_ledger_indexes.ts'
 import * as tableCounts from './migrations/0004_table_counts.ts'
 import * as search from './migrations/0005_search.ts'
 import * as searchQueue from './migrations/0006_search_queue.ts'
+import * as checkpointLockOrder from './migrations/0007_checkpoint_lock_order.ts'
+import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
 const migrations: Record<string, Migration> = {
@@ -14,13 +17,116 @@ const migrations: Record<string, Migration> = {
   '0004_table_counts': tableCounts,
   '0005_search': search,
   '0006_search_queue': searchQueue,
+  '0007_checkpoint_lock_order': checkpointLockOrder,
 }
 
-export const migrateToLatest = async (db: Kysely<any>) => {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-  const { error, results } = await migrator.migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+/** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */
+const TABLE = 'kysely_migration'
+/** pg_advisory_xact_lock key shared by every server on one PostgreSQL database ("book" in ASCII). */
+const PG_LOCK_KEY = 0x626f6f6b
+
+/** A signal arrived while migrating: the step in progress was rolled back. */
+export class MigrationInterrupted extends StartupError {}
+
+export interface MigrateOptions {
+  /** Aborted (SIGINT/SIGTERM): the running migration rolls back instead of committing, and nothing more runs. */
+  signal?: AbortSignal
+  /** Told before each migration that this call applies. */
+  onApply?: (name: string) => void
+}
+
+/**
+ * Tests only: MIGRATION_TEST_PAUSE=<name>:<ms> waits that long inside that migration's
+ * transaction, after its changes and before its bookkeeping row, so a test can kill the process
+ * at the worst moment.
+ */
+const testPause = async (name: string, signal?: AbortSignal) => {
+  const [at, ms] = (process.env.MIGRATION_TEST_PAUSE ?? '').split(':')
+  if (at !== name) return
+  console.log(`MIGRATION_TEST_PAUSE: pausing ${ms} ms inside ${name}`)
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, Number(ms))
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+/**
+ * Runs one transaction that holds the migration lock: on PostgreSQL an advisory lock that every
+ * server takes first; on SQLite the write lock that BEGIN IMMEDIATE takes (see sqlite-dialect.ts).
+ * A SQLite server that waits longer than busy_timeout for another one's migration keeps waiting.
+ */
+const locked = async <T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>, signal?: AbortSignal) => {
+  let told = false
+  for (;;) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (dbKind(db) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${PG_LOCK_KEY})`.execute(trx)
+        return work(trx)
+      })
+    } catch (err) {
+      if (errorCode(err) !== 'SQLITE_BUSY' || signal?.aborted) throw err
+      if (!told) console.log('Waiting for another server to finish migrating the database...')
+      told = true
+    }
+  }
+}
+
+/**
+ * Brings the schema up to date, each migration and its bookkeeping row in one transaction under
+ * the migration lock, so an interrupted upgrade (a kill, a power cut, a signal) leaves the
+ * database at the previous migration and the next start runs the interrupted one again; two
+ * servers starting at once apply each migration once, the second after the first.
+ */
+export const migrateToLatest = async (db: Kysely<any>, { signal, onApply }: MigrateOptions = {}) => {
+  await locked(db, (trx) =>
+    trx.schema
+      .createTable(TABLE)
+      .ifNotExists()
+      .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
+      .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
+      .execute(),
+  )
+  const applied = async (trx: Kysely<any>) =>
+    new Set((await trx.selectFrom(TABLE).select('name').execute()).map((r) => r.name as string))
+
+  const known = Object.keys(migrations)
+  const unknown = [...(await applied(db))].filter((n) => !known.includes(n))
+  if (unknown.length > 0) {
+    throw new StartupError(
+      `The database has migrations this server does not know (${unknown.join(', ')}): it was upgraded by a newer version.`,
+    )
+  }
+
+  for (const [name, migration] of Object.entries(migrations)) {
+    if (signal?.aborted) throw new MigrationInterrupted('Start-up interrupted before all migrations ran.')
+    try {
+      await locked(
+        db,
+        async (trx) => {
+          // Another server may have applied it while this one waited for the lock.
+          if ((await applied(trx)).has(name)) return
+          onApply?.(name)
+          await migration.up(trx)
+          await testPause(name, signal)
+          if (signal?.aborted) {
+            throw new MigrationInterrupted(
+              `Interrupted during migration ${name}: it was rolled back; the next start runs it again.`,
+            )
+          }
+          await trx.insertInto(TABLE).values({ name, timestamp: new Date().toISOString() }).execute()
+        },
+        signal,
+      )
+    } catch (err) {
+      if (err instanceof StartupError) throw err
+      const code = errorCode(err)
+      throw new StartupError(
+        `Migration ${name} failed and was rolled back: ${(err as Error).message}${code ? ` (${code})` : ''}`,
+        { cause: err },
+      )
+    }
   }
 }

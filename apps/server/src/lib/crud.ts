@@ -130,9 +130,21 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
   const user = (req: FastifyRequest) => req.user as AuthUser
   documentArea(cfg)
 
+  const notFound = () => new HttpError(404, `${Label} not found`)
   const findById = async (trx: Kysely<any>, id: number): Promise<ApiRow> => {
     const row = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row) throw new HttpError(404, `${Label} not found`)
+    if (!row) throw notFound()
+    return moneyOut(table, row) as ApiRow
+  }
+  /**
+   * The row an edit or delete starts from. On PostgreSQL it is locked first (edits and deletes of
+   * one record queue on it, before any journal or ledger row), so `before` is the row the change
+   * replaces, and a record deleted meanwhile is a 404. SQLite's single writer gives both already.
+   */
+  const lockById = async (trx: Kysely<any>, id: number): Promise<ApiRow> => {
+    if (dbKind(trx) !== 'postgres') return findById(trx, id)
+    const row = await trx.selectFrom(table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+    if (!row) throw notFound()
     return moneyOut(table, row) as ApiRow
   }
 
@@ -247,7 +259,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     const input = parseBody(cfg.input, req.body)
     const u = user(req)
     const saved = await writeTransaction(db, async (trx) => {
-      const before = await findById(trx, id)
+      const before = await lockById(trx, id)
       // Entry number, author and creation time belong to the record, not to the edit.
       const {
         entry: _e,
@@ -264,7 +276,8 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
         .set(moneyIn(table, changes))
         .where('id', '=', id)
         .returningAll()
-        .executeTakeFirstOrThrow()
+        .executeTakeFirst()
+      if (!updated) throw notFound()
       const row = moneyOut(table, updated) as ApiRow
       if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
       await cfg.afterSave?.(trx, row, { user: u, created: false, before })
@@ -278,7 +291,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     const id = parseId(req.params)
     const u = user(req)
     await writeTransaction(db, async (trx) => {
-      const before = await findById(trx, id)
+      const before = await lockById(trx, id)
       await (trx as Kysely<any>).deleteFrom(table).where('id', '=', id).execute()
       await removeJournal(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before)

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely'
-import type { Db } from '../db/connect.ts'
+import { type Db, sqliteFile } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
+import { errorCode } from '../db/startup-error.ts'
+import { HttpError } from './http-error.ts'
 
 /** A unit of writing that touches only the database, so it can be run again after a rollback. */
 export type Work<T> = (trx: Transaction<Database>) => Promise<T>
@@ -74,16 +76,49 @@ class WriteBatcher {
 
 const batchers = new WeakMap<Db, WriteBatcher>()
 
+/** PostgreSQL's serialization_failure and deadlock_detected: the transaction did nothing; run it again. */
+const RETRYABLE = new Set(['40001', '40P01'])
+/** Attempts in all; each retry waits a little longer, with jitter so two victims do not collide again. */
+export const PG_ATTEMPTS = 5
+
+const retried = { count: 0 }
+/** How many PostgreSQL write transactions were run again after a serialization failure or deadlock. */
+export const pgRetries = () => retried.count
+
+const withRetry = async <T>(db: Db, work: Work<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work)
+    } catch (err) {
+      if (!RETRYABLE.has(errorCode(err) ?? '') || attempt >= PG_ATTEMPTS) throw err
+      retried.count++
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt))
+    }
+  }
+}
+
+/**
+ * SQLite's disk-full error as an answer that says so (nothing was saved: the transaction rolled
+ * back), and one log line with the file instead of a stack trace per request.
+ */
+const diskFull = (db: Db) => (err: unknown) => {
+  if (errorCode(err) !== 'SQLITE_FULL') throw err
+  console.error(`Disk full: cannot write ${sqliteFile(db)?.file ?? 'the database'} (SQLITE_FULL)`)
+  throw new HttpError(507, 'Not saved: the server has no disk space left. Tell the administrator.')
+}
+
 /**
  * Runs `work` in a transaction and resolves once it is committed. On PostgreSQL (many writers,
- * row locks) that is a transaction of its own; on SQLite it may share one with concurrent writes.
+ * row locks) that is a transaction of its own, run again (up to PG_ATTEMPTS in all) when the
+ * database chose it as a deadlock or serialization victim; on SQLite it may share one with
+ * concurrent writes.
  */
 export const writeTransaction = <T>(db: Db, work: Work<T>): Promise<T> => {
-  if (dbKind(db) === 'postgres') return db.transaction().execute(work)
+  if (dbKind(db) === 'postgres') return withRetry(db, work)
   let batcher = batchers.get(db)
   if (!batcher) {
     batcher = new WriteBatcher(db)
     batchers.set(db, batcher)
   }
-  return batcher.run(work)
+  return batcher.run(work).catch(diskFull(db))
 }
