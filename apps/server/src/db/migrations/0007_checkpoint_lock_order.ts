@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { dbKind } from '../dialect.ts'
+import { dbKind } from './helpers/dialect.ts'
 
 // Copied, not imported: a migration must keep meaning what it meant when it was written.
 const SUMS = ['receivable', 'paid_cash', 'paid_in_bank', 'remaining', 'withdraw'] as const
