@@ -10,6 +10,7 @@ import { expenseRoutes } from './expense/routes.ts'
 import { gamcaRoutes } from './gamca/routes.ts'
 import { bankRoutes } from './ledgers/banks.ts'
 import { lookupRoutes } from './lookups/routes.ts'
+import { mrzRoutes } from './mrz/routes.ts'
 import { navtccRoutes } from './navtcc/routes.ts'
 import { protectorRoutes } from './protector/routes.ts'
 import { refundCustomerRoutes } from './refund-customer/routes.ts'
@@ -41,4 +42,5 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   gamcaRoutes,
   refundCustomerRoutes,
   navtccRoutes,
+  mrzRoutes,
 ]

@@ -34,6 +34,40 @@ const errorBody = {
   },
 }
 
+/** One operation of a route outside crudRoutes; its body is documented from the schema that parses it. */
+interface DocumentedOperation {
+  tags: string[]
+  summary: string
+  input?: z.ZodType
+  responses: Record<string, { description: string }>
+}
+
+const routes = new Map<string, Record<string, DocumentedOperation>>()
+
+/** Documents a route that is not a crud area (e.g. POST /mrz), by path under /api and method. */
+export const documentRoute = (path: string, operations: Record<string, DocumentedOperation>) => {
+  routes.set(path, operations)
+}
+
+const routePaths = () =>
+  Object.fromEntries(
+    [...routes].map(([path, operations]) => [
+      `/api${path}`,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, { input, responses, ...op }]) => [
+          method,
+          {
+            ...op,
+            ...(input && {
+              requestBody: { required: true, content: { 'application/json': { schema: schemaOf(input) } } },
+            }),
+            responses: { ...errors, ...responses },
+          },
+        ]),
+      ),
+    ]),
+  )
+
 const errors = {
   '400': {
     description: 'Invalid input; `errors` maps fields to the spec messages',
@@ -97,6 +131,7 @@ export const openApiDocument = () => {
       },
     }
   }
+  Object.assign(paths, routePaths())
   return {
     openapi: '3.1.0',
     info: { title: 'Booking System API', version: '1.0.0' },

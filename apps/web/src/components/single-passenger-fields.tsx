@@ -1,5 +1,6 @@
 import { DOCUMENT_TYPES, TITLES } from '@booking/shared'
 import { Field } from './field.tsx'
+import { MrzPaste } from './mrz-paste.tsx'
 
 interface SinglePassengerFieldsProps {
   /** Form path of the passenger object, e.g. 'passport_detail'. */
@@ -16,6 +17,7 @@ export const SinglePassengerFields = ({
   autoFocus = true,
 }: SinglePassengerFieldsProps) => (
   <>
+    <MrzPaste name={name} />
     <Field name={`${name}.title`} label="Title" type="select" options={TITLES} autoFocus={autoFocus} />
     <Field name={`${name}.firstName`} label="First Name" />
     <Field name={`${name}.lastName`} label="Last Name" />

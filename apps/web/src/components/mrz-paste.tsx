@@ -1,0 +1,124 @@
+import { formatDate, type MrzFields, mrzPassenger, todayIso } from '@booking/shared'
+import { ScanLine } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { useFormContext } from 'react-hook-form'
+import { toast } from 'sonner'
+import { ApiError, api } from '../lib/api.ts'
+import { Dialog } from './dialog.tsx'
+
+const REQUIRED = 'Paste the two lines of the passport MRZ'
+
+/**
+ * "Paste MRZ" for one passenger block: the two 44-character lines of a passport are read by
+ * POST /api/mrz (check digits verified there) and fill the block's fields; the title is not in
+ * an MRZ and stays as chosen. `name` is the block's form path, e.g. 'passport_detail.0'.
+ */
+export const MrzPaste = ({ name }: { name: string }) => {
+  const [open, setOpen] = useState(false)
+  return (
+    <div className="flex justify-end md:col-span-2">
+      <button type="button" className="btn-secondary gap-2 px-3 py-1.5 text-sm" onClick={() => setOpen(true)}>
+        <ScanLine className="h-4 w-4" aria-hidden />
+        Paste MRZ
+      </button>
+      <MrzDialog open={open} onOpenChange={setOpen} name={name} />
+    </div>
+  )
+}
+
+const MrzDialog = ({
+  open,
+  onOpenChange,
+  name,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  name: string
+}) => {
+  const { setValue } = useFormContext()
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setText('')
+      setError(null)
+    }
+    onOpenChange(next)
+  }
+
+  const submit = async (e: FormEvent) => {
+    // The dialog sits inside the record's form in the React tree; keep its submit to itself.
+    e.preventDefault()
+    e.stopPropagation()
+    if (!text.trim()) {
+      setError(REQUIRED)
+      return
+    }
+    setBusy(true)
+    try {
+      const { fields } = await api.post<{ fields: MrzFields }>('/mrz', { lines: text })
+      for (const [field, value] of Object.entries(mrzPassenger(fields)))
+        setValue(`${name}.${field}`, value, { shouldDirty: true, shouldValidate: true })
+      toast.success(`Passport details filled for ${fields.givenNames} ${fields.surname}`.trim())
+      if (fields.expiryDate < todayIso())
+        toast.warning(`This passport expired on ${formatDate(fields.expiryDate)}`)
+      close(false)
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Could not read the MRZ')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const id = `mrz-${name.replace(/\./g, '-')}`
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Paste Passport MRZ"
+      size="max-w-xl"
+      description="The two lines of 44 characters at the foot of the passport's photo page. Names, date of birth, nationality, document number, expiry and issuing country are filled; choose the title yourself."
+    >
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={id} className="label">
+          MRZ lines
+        </label>
+        <textarea
+          id={id}
+          rows={2}
+          wrap="off"
+          spellCheck={false}
+          autoCapitalize="characters"
+          autoComplete="off"
+          autoFocus
+          placeholder={
+            'P<PAKKHAN<<MUHAMMAD<ALI<<<<<<<<<<<<<<<<<<<<<\nAB12345626PAK8503149M30072283520212345671<98'
+          }
+          className={`input resize-none overflow-x-auto font-mono text-[13px] leading-6 ${error ? 'input-error' : ''}`}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setText(e.target.value)
+            setError(null)
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
+            {error}
+          </p>
+        )}
+        <div className="mt-6 flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={() => close(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Reading...' : 'Fill Passenger'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
