@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { connect } from '../src/db/connect.ts'
+import { migrateToLatest } from '../src/db/migrate.ts'
 import { SEARCH_INDEX, type SearchTable } from '../src/db/search-index.ts'
-import { DB_KIND } from './harness.ts'
+import { DB_KIND, freshDatabase } from './harness.ts'
 import { setupTestApp } from './helpers.ts'
 
 const migrationsDir = new URL('../src/db/migrations/', import.meta.url).pathname
@@ -62,4 +64,72 @@ describe(`search index on a fresh install (${DB_KIND})`, () => {
       expect(await indexedColumns(t.app.db, table)).toEqual([...SEARCH_INDEX[table]])
     },
   )
+})
+
+/** Tables, columns, indexes and triggers as the database reports them, in a stable order. */
+const describeSchema = async (db: Kysely<any>) => {
+  if (DB_KIND === 'postgres') {
+    const columns = await sql<{ t: string; c: string; d: string }>`
+      SELECT table_name AS t, column_name AS c, data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') AS d
+      FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`.execute(
+      db,
+    )
+    const indexes = await sql<{
+      d: string
+    }>`SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`.execute(db)
+    const triggers = await sql<{ d: string }>`
+      SELECT tgname || ' ON ' || tgrelid::regclass::text AS d FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname, d`.execute(
+      db,
+    )
+    return {
+      columns: columns.rows.map((r) => `${r.t}.${r.c} ${r.d}`),
+      indexes: indexes.rows.map((r) => r.d),
+      triggers: triggers.rows.map((r) => r.d),
+    }
+  }
+  const objects = await sql<{ type: string; name: string; sql: string | null }>`
+    SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`.execute(db)
+  const columns: string[] = []
+  for (const o of objects.rows.filter((r) => r.type === 'table')) {
+    const info = await sql<{ name: string; type: string; notnull: number; dflt_value: string | null }>`
+      SELECT name, type, "notnull", dflt_value FROM pragma_table_info(${o.name}) ORDER BY name`.execute(db)
+    for (const c of info.rows)
+      columns.push(`${o.name}.${c.name} ${c.type} ${c.notnull} ${c.dflt_value ?? ''}`)
+  }
+  return {
+    columns,
+    indexes: objects.rows.filter((r) => r.type === 'index').map((r) => `${r.name} ${r.sql ?? ''}`),
+    triggers: objects.rows.filter((r) => r.type === 'trigger').map((r) => r.name),
+  }
+}
+
+/** The last migration of the previous release (main before these issues): upgrades start from it. */
+const PREVIOUS_RELEASE = '0006_search_queue'
+
+describe(`an install upgraded from the previous release (${DB_KIND})`, () => {
+  it('ends with the same tables, columns, indexes and triggers as a fresh install, its rows kept', async () => {
+    const fresh = await freshDatabase()
+    const old = await freshDatabase()
+    const freshDb = connect(fresh.url)
+    const oldDb = connect(old.url)
+    try {
+      await migrateToLatest(freshDb)
+      await migrateToLatest(oldDb, { until: PREVIOUS_RELEASE })
+      // Rows written by the previous release, so backfills and rebuilt indexes have work to do.
+      const now = new Date().toISOString()
+      await sql`INSERT INTO users (username, email, password_hash, role, is_approved, created_at)
+        VALUES ('owner', 'owner@test.local', 'x', 'admin', 1, ${now})`.execute(oldDb)
+      await sql`INSERT INTO expenses (entry, user_name, date, detail, selection, created_at)
+        VALUES ('1/1', 'owner', '2026-11-01', 'Tea for the office', 'Office', ${now})`.execute(oldDb)
+      await migrateToLatest(oldDb)
+      expect(await describeSchema(oldDb)).toEqual(await describeSchema(freshDb))
+      const kept = await sql<{ detail: string }>`SELECT detail FROM expenses`.execute(oldDb)
+      expect(kept.rows.map((r) => r.detail)).toEqual(['Tea for the office'])
+    } finally {
+      await freshDb.destroy()
+      await oldDb.destroy()
+      await fresh.drop()
+      await old.drop()
+    }
+  })
 })

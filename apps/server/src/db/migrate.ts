@@ -33,6 +33,8 @@ export interface MigrateOptions {
   signal?: AbortSignal
   /** Told before each migration that this call applies. */
   onApply?: (name: string) => void
+  /** Stop after this migration (tests build an older release's schema with it). */
+  until?: string
 }
 
 /**
@@ -80,7 +82,7 @@ const locked = async <T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>
  * database at the previous migration and the next start runs the interrupted one again; two
  * servers starting at once apply each migration once, the second after the first.
  */
-export const migrateToLatest = async (db: Kysely<any>, { signal, onApply }: MigrateOptions = {}) => {
+export const migrateToLatest = async (db: Kysely<any>, { signal, onApply, until }: MigrateOptions = {}) => {
   await locked(db, (trx) =>
     trx.schema
       .createTable(TABLE)
@@ -120,6 +122,7 @@ export const migrateToLatest = async (db: Kysely<any>, { signal, onApply }: Migr
         },
         signal,
       )
+      if (name === until) return
     } catch (err) {
       if (err instanceof StartupError) throw err
       const code = errorCode(err)
