@@ -125,9 +125,9 @@ describe(`concurrent edits and deletes (${DB_KIND})`, () => {
     await checkpointsExact()
   })
 
-  it.skipIf(DB_KIND !== 'postgres')(
-    'runs a write again when PostgreSQL reports a deadlock or serialization failure, a bounded number of times',
-    async () => {
+  // PostgreSQL only: SQLite has one writer, so it never reports these.
+  if (DB_KIND === 'postgres')
+    it('runs a write again when PostgreSQL reports a deadlock or serialization failure, a bounded number of times', async () => {
       const raise = (code: string) =>
         sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'test' USING ERRCODE = '${code}'; END $$`).execute(db())
       let attempts = 0
@@ -155,6 +155,5 @@ describe(`concurrent edits and deletes (${DB_KIND})`, () => {
       })
       await expect(failed).rejects.toMatchObject({ code: '40P01' })
       expect(forever).toBe(PG_ATTEMPTS)
-    },
-  )
+    })
 })

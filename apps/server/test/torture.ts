@@ -11,7 +11,7 @@ import { call, freePort, login, ready, type ServerProcess, startServer } from '.
  * killed at a random moment, restarted, and checked. Every write that was answered 2xx must be
  * there (edits with the acknowledged figures, deletes gone), a write whose answer was lost may
  * be there or not but only whole, and sqliteInvariants must hold. `npm run torture` runs the long
- * form and prints the figures; torture.test.ts the short one.
+ * form and prints the figures; torture.sqlite.test.ts the short one.
  */
 export interface TortureOptions {
   kills: number

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { connect, type Db, sqliteFile } from '../src/db/connect.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
 import { StartupError } from '../src/db/startup-error.ts'
-import { DB_KIND, startTestApp } from './harness.ts'
+import { startTestApp } from './harness.ts'
 import { protectorBody } from './helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'booking-startup-'))
@@ -39,7 +39,7 @@ const until = async (ok: () => boolean, ms = 10_000) => {
   }
 }
 
-describe.skipIf(DB_KIND !== 'sqlite')('SQLite start-up checks', () => {
+describe('SQLite start-up checks', () => {
   it('refuses a zero-length database file unless ALLOW_EMPTY_DATABASE=1', async () => {
     const file = join(dir, 'empty.db')
     writeFileSync(file, '')

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DB_KIND } from './harness.ts'
 import { runTorture } from './torture.ts'
 
 // The short form of `npm run torture` (see bench/README.md for the long one's figures).
-describe.skipIf(DB_KIND !== 'sqlite')('kill -9 under load (SQLite)', () => {
+describe('kill -9 under load (SQLite)', () => {
   it('loses no acknowledged write and half-saves nothing across 5 kills', async () => {
     const figures = await runTorture({ kills: 5, workers: 8, loadMs: [300, 900] })
     expect(figures.kills).toBe(5)
