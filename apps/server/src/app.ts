@@ -12,6 +12,7 @@ import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
 import { openApiDocument } from './lib/openapi.ts'
+import { registerTextGuard } from './lib/validate.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerDbVersion } from './plugins/db-version.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
@@ -69,8 +70,15 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerDbVersion(app, db)
   await registerAuth(app, db, opts.jwtSecret)
 
+  registerTextGuard(app)
+
   await app.register(
     async (api) => {
+      // Answers carry other people's bookings and tokens: no browser or proxy may keep them.
+      api.addHook('onSend', async (_req, reply, payload) => {
+        reply.header('Cache-Control', 'no-store')
+        return payload
+      })
       api.get('/health', async () => ({ status: 'ok' }))
       await authRoutes(api, db, { loginRateMax: opts.loginRateMax ?? 20 })
       for (const area of recordAreas) await area(api, db)

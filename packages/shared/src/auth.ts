@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_ID } from './fields.ts'
 
 export const RegisterInput = z.object({
   username: z
@@ -38,7 +39,11 @@ export const LoginInput = z.object({
 export type LoginInput = z.infer<typeof LoginInput>
 
 export const ApproveInput = z.object({
-  userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required'),
+  userId: z.coerce
+    .number({ error: 'userId is required' })
+    .int()
+    .positive('userId is required')
+    .max(MAX_ID, 'User not found'),
   approved: z.boolean({ error: 'approved must be true or false' }),
 })
 

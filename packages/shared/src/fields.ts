@@ -53,6 +53,13 @@ export const oneOf = <T extends string>(options: readonly T[], required: string,
     .min(1, required)
     .refine((v): v is T => (options as readonly string[]).includes(v), invalid)
 
+/** Ids are PostgreSQL `integer`s: a larger one names no record (and would fail the query, not miss). */
+export const MAX_ID = 2_147_483_647
+
 export const idParam = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id'),
+  id: z.coerce
+    .number({ error: 'Invalid id' })
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(MAX_ID, 'Invalid id'),
 })
