@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
-import { ensureAdmin } from './lib/bootstrap-admin.ts'
+import { BootstrapError, ensureAdmin } from './lib/bootstrap-admin.ts'
 
 const env = process.env
 const port = Number(env.PORT ?? 3000)
@@ -13,8 +13,14 @@ const app = await buildApp({
   logger: env.LOG !== 'off',
   webDir,
   loginRateMax: env.LOGIN_RATE_MAX ? Number(env.LOGIN_RATE_MAX) : undefined,
+  signupRateMax: env.SIGNUP_RATE_MAX ? Number(env.SIGNUP_RATE_MAX) : undefined,
 })
-const admin = await ensureAdmin(app.db, env)
+const admin = await ensureAdmin(app.db, env).catch(async (err: unknown) => {
+  if (!(err instanceof BootstrapError)) throw err
+  console.error(err.message)
+  await app.close()
+  process.exit(1)
+})
 await app.listen({ port, host })
 
 const url = `http://localhost:${port}`

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { DB_KIND } from './harness.ts'
+import { DB_KIND, TEST_SECRET } from './harness.ts'
 import { protectorBody, setupTestApp } from './helpers.ts'
 
 const PUBLIC = new Set(['/api/health', '/api/user/login', '/api/user/signup'])
@@ -70,16 +70,16 @@ describe(`access rules (${DB_KIND})`, () => {
       .setSubject('1')
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(new TextEncoder().encode('test-secret'))
+      .sign(new TextEncoder().encode(TEST_SECRET))
     const unknownUser = await new SignJWT({ username: 'ghost', role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('987654')
       .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('test-secret'))
+      .sign(new TextEncoder().encode(TEST_SECRET))
     const noSubject = await new SignJWT({ username: 'admin', role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('test-secret'))
+      .sign(new TextEncoder().encode(TEST_SECRET))
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1"}').toString('base64url')}.`
     const variants: Array<[string, Record<string, string>]> = [
       ['none', {}],

@@ -224,6 +224,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
         ...cfg.toRow(input, { user: u, before: null }),
         entry,
         ...(cfg.employeeColumn ? { [cfg.employeeColumn]: u.username } : {}),
+        created_by: u.id,
         created_at: new Date().toISOString(),
       })
       const inserted = await (trx as Kysely<any>)
