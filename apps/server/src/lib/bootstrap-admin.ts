@@ -22,15 +22,14 @@ export const ensureAdmin = async (
   if (existing) return null
   const email = normaliseEmail(env.ADMIN_EMAIL ?? 'admin@booking.local')
   const username = env.ADMIN_USERNAME ?? 'admin'
-  const clash = await db
+  const byEmail = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  const byName = await db
     .selectFrom('users')
-    .select(['id', 'email', 'username'])
-    .where((eb) =>
-      eb.or([eb('email', '=', email), eb(sql<string>`lower(username)`, '=', username.toLowerCase())]),
-    )
+    .select('username')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst()
-  if (clash) {
-    const what = clash.email === email ? `email ${email}` : `username ${clash.username}`
+  if (byEmail || byName) {
+    const what = byEmail ? `email ${email}` : `username ${byName?.username}`
     throw new BootstrapError(
       `There is no admin yet, but an ordinary account already has the ${what}; it is not promoted. ` +
         'Set ADMIN_EMAIL (and ADMIN_USERNAME) to an address and name no account uses, then start again.',
