@@ -329,6 +329,16 @@ export interface VenderEntriesTable extends Base, Linked, Authored {
   withdraw: number
 }
 
+/** First answers of creates sent with an Idempotency-Key (migration 0008). */
+export interface IdempotencyKeysTable {
+  user_id: number
+  idem_key: string
+  request_hash: string
+  status: number
+  answer: string
+  created_at: string
+}
+
 /** Row counts of the record tables, kept by triggers (migration 0004). */
 interface TableCountsTable {
   table_name: string
@@ -344,6 +354,7 @@ export interface Database {
   agent_names: NamesTable
   vender_names: NamesTable
   audit_log: AuditLogTable
+  idempotency_keys: IdempotencyKeysTable
   journal: JournalTable
   journal_months: JournalMonthsTable
   ledger_months: LedgerMonthsTable
