@@ -17,7 +17,7 @@ const RECEIVABLES = [
 describe(`money rules (${DB_KIND})`, () => {
   const t = setupTestApp()
 
-  it('refuses paid cash + paid in bank above the receivable on every record with one (decision 008)', async () => {
+  it('refuses paid cash + paid in bank above the receivable on every record with one (docs/decisions/007-overpayment.md)', async () => {
     for (const [path, receivable, cash, bank] of RECEIVABLES) {
       const { table, body } = VALID_BODIES[path]
       const before = await rowCount(t, table)
@@ -67,7 +67,7 @@ describe(`money rules (${DB_KIND})`, () => {
     expect(after.body.ticket.paid_cash).toBe(body.paid_cash)
   })
 
-  it('stores 134217728.02 and 999999999.99 exactly, from numbers and decimal strings (decision 007)', async () => {
+  it('stores 134217728.02 and 999999999.99 exactly, from numbers and decimal strings (docs/decisions/007-amount-text.md)', async () => {
     const { body } = VALID_BODIES['/api/ticket']
     for (const amount of [134217728.02, 999999999.99, '999999999.99', ' 134217728.02 ']) {
       const res = await t.call('employee', 'POST', '/api/ticket', {

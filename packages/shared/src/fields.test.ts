@@ -76,7 +76,7 @@ describe('text fields and options', () => {
   })
 })
 
-describe('amount text (decision 007)', () => {
+describe('amount text (007-amount-text)', () => {
   const money = amount({ required: 'Amount is required', typeError: 'Amount must be a number' })
   it('accepts decimal numbers and decimal strings exactly, with surrounding spaces', () => {
     expect(money.parse(134217728.02)).toBe(134217728.02)
