@@ -222,7 +222,7 @@ const main = async () => {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         ADMIN_USERNAME: 'bench',
-        JWT_SECRET: 'bench-secret',
+        JWT_SECRET: 'bench-secret-at-least-32-characters-long',
         LOG: 'off',
         LOGIN_RATE_MAX: '1000000000',
         WEB_DIR: '/nonexistent',

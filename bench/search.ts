@@ -51,7 +51,11 @@ const main = async () => {
   if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`)
   try {
     let start = performance.now()
-    const app = await buildApp({ databaseUrl: `sqlite:${copy}`, jwtSecret: 'bench', loginRateMax: 1000 })
+    const app = await buildApp({
+      databaseUrl: `sqlite:${copy}`,
+      jwtSecret: 'bench-secret-at-least-32-characters-long',
+      loginRateMax: 1000,
+    })
     console.log(
       `${rows} records; app start with migrations (0005 indexes the copy): ${((performance.now() - start) / 1000).toFixed(1)} s`,
     )

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -12,6 +11,7 @@ import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
 import { openApiDocument } from './lib/openapi.ts'
+import { registerTextGuard } from './lib/validate.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerDbVersion } from './plugins/db-version.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
@@ -24,6 +24,8 @@ export interface AppOptions {
   /** Folder of the built web app; served with SPA fallback when it exists. */
   webDir?: string | null
   loginRateMax?: number
+  /** Sign-ups per minute per address; default 5. */
+  signupRateMax?: number
   /** SQLite: how often queued rows are moved into the search index (0: only at start). Default 250. */
   searchIndexEveryMs?: number
   /** Aborted by SIGINT/SIGTERM during start-up: the migration in progress rolls back. */
@@ -75,14 +77,23 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   )
-  await app.register(rateLimit, { global: false })
   registerDbVersion(app, db)
-  await registerAuth(app, db, opts.jwtSecret)
+  await registerAuth(app, db, { jwtSecret: opts.jwtSecret, databaseUrl: opts.databaseUrl })
+
+  registerTextGuard(app)
 
   await app.register(
     async (api) => {
+      // Answers carry other people's bookings and tokens: no browser or proxy may keep them.
+      api.addHook('onSend', async (_req, reply, payload) => {
+        reply.header('Cache-Control', 'no-store')
+        return payload
+      })
       api.get('/health', async () => ({ status: 'ok' }))
-      await authRoutes(api, db, { loginRateMax: opts.loginRateMax ?? 20 })
+      await authRoutes(api, db, {
+        loginRateMax: opts.loginRateMax ?? 20,
+        signupRateMax: opts.signupRateMax ?? 5,
+      })
       for (const area of recordAreas) await area(api, db)
       api.all('/*', async (_req, reply) => reply.code(404).send({ status: 'error', message: 'Not found' }))
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { MigrationInterrupted } from './db/migrate.ts'
 import { StartupError } from './db/startup-error.ts'
-import { ensureAdmin } from './lib/bootstrap-admin.ts'
+import { BootstrapError, ensureAdmin } from './lib/bootstrap-admin.ts'
 
 const env = process.env
 const port = Number(env.PORT ?? 3000)
@@ -39,13 +39,16 @@ app = await buildApp({
   logger: env.LOG !== 'off',
   webDir,
   loginRateMax: env.LOGIN_RATE_MAX ? Number(env.LOGIN_RATE_MAX) : undefined,
+  signupRateMax: env.SIGNUP_RATE_MAX ? Number(env.SIGNUP_RATE_MAX) : undefined,
   signal: starting.signal,
 }).catch(fail)
 if (starting.signal.aborted) {
   await app.close()
   process.exit(130)
 }
-const admin = await ensureAdmin(app.db, env)
+const admin = await ensureAdmin(app.db, env).catch((err: unknown) =>
+  fail(err instanceof BootstrapError ? new StartupError(err.message) : err),
+)
 await app
   .listen({ port, host })
   .catch((err: NodeJS.ErrnoException) =>

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { DB_KIND } from './harness.ts'
-import { setupTestApp } from './helpers.ts'
+import { DB_KIND, TEST_SECRET } from './harness.ts'
+import { protectorBody, setupTestApp } from './helpers.ts'
 
 const PUBLIC = new Set(['/api/health', '/api/user/login', '/api/user/signup'])
 
@@ -70,16 +70,16 @@ describe(`access rules (${DB_KIND})`, () => {
       .setSubject('1')
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(new TextEncoder().encode('test-secret'))
+      .sign(new TextEncoder().encode(TEST_SECRET))
     const unknownUser = await new SignJWT({ username: 'ghost', role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('987654')
       .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('test-secret'))
+      .sign(new TextEncoder().encode(TEST_SECRET))
     const noSubject = await new SignJWT({ username: 'admin', role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('test-secret'))
+      .sign(new TextEncoder().encode(TEST_SECRET))
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1"}').toString('base64url')}.`
     const variants: Array<[string, Record<string, string>]> = [
       ['none', {}],
@@ -238,37 +238,39 @@ describe(`access rules (${DB_KIND})`, () => {
 
   describe('entry counters', () => {
     it('counts answer {data:[{form_type,current_count,global_count}]}', async () => {
-      await t.call('employee', 'POST', '/api/api/entry/increment', {
-        formType: 'ticket',
-        actualEntryNumber: 4,
-      })
+      await t.call('employee', 'POST', '/api/protector', protectorBody())
       const res = await t.call('employee', 'GET', '/api/api/entry/counts')
       expect(res.status).toBe(200)
       expect(Array.isArray(res.body.data)).toBe(true)
-      const ticket = res.body.data.find((d: { form_type: string }) => d.form_type === 'ticket')
-      expect(ticket).toEqual({ form_type: 'ticket', current_count: 4, global_count: expect.any(Number) })
+      const protector = res.body.data.find((d: { form_type: string }) => d.form_type === 'protector')
+      expect(protector).toEqual({
+        form_type: 'protector',
+        current_count: 1,
+        global_count: expect.any(Number),
+      })
       for (const row of res.body.data) {
         expect(Object.keys(row).sort()).toEqual(['current_count', 'form_type', 'global_count'])
       }
     })
 
-    it('increment never lowers a counter and answers {data}', async () => {
-      const up = await t.call('employee', 'POST', '/api/api/entry/increment', {
-        formType: 'umrah',
-        actualEntryNumber: 9,
+    it('increment moves nothing: it answers {data} with the stored count, and the next save gets the next number', async () => {
+      const before = await t.call('employee', 'GET', '/api/api/entry/counts')
+      for (const actualEntryNumber of [1_000_000_000, 9, '10', 0]) {
+        const res = await t.call('employee', 'POST', '/api/api/entry/increment', {
+          formType: 'protector',
+          actualEntryNumber,
+        })
+        expect(res.status).toBe(200)
+        expect(res.body.data).toEqual({ form_type: 'protector', current_count: 1 })
+      }
+      const unused = await t.call('employee', 'POST', '/api/api/entry/increment', {
+        formType: 'refund',
+        actualEntryNumber: 1_000_000_000,
       })
-      expect(up.status).toBe(200)
-      expect(up.body.data).toMatchObject({ form_type: 'umrah', current_count: 9 })
-      const down = await t.call('employee', 'POST', '/api/api/entry/increment', {
-        formType: 'umrah',
-        actualEntryNumber: 3,
-      })
-      expect(down.body.data.current_count).toBe(9)
-      const asText = await t.call('employee', 'POST', '/api/api/entry/increment', {
-        formType: 'umrah',
-        actualEntryNumber: '10',
-      })
-      expect(asText.body.data.current_count).toBe(10)
+      expect(unused.body.data).toEqual({ form_type: 'refund', current_count: 0 })
+      expect((await t.call('employee', 'GET', '/api/api/entry/counts')).body).toEqual(before.body)
+      const next = await t.call('employee', 'POST', '/api/protector', protectorBody())
+      expect(next.body.protector.entry).toMatch(/^2\//)
     })
 
     it('refuses an unknown formType or a bad number with 400', async () => {

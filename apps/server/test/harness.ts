@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import pg from 'pg'
 import { type AppOptions, buildApp } from '../src/app.ts'
-import { hashPassword } from '../src/lib/passwords.ts'
 
 /** Which database this run uses: TEST_DB=postgres with TEST_DATABASE_URL, else a SQLite file. */
 export const DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
@@ -55,16 +54,23 @@ export const freshDatabase = async (): Promise<{ url: string; drop: () => Promis
   }
 }
 
+/** The signing key of every test app (JWT_SECRET must be at least 32 characters). */
+export const TEST_SECRET = 'test-secret-of-at-least-32-characters'
+/** 'password123' at the current scrypt cost, made once: hashing it per file would cost ~0.5 s each. */
+export const TEST_PASSWORD_HASH =
+  'scrypt$ln=17,r=8,p=1$aiqHNrsYdef5yF0f5eRTZw$Spra254-xJURBpFhVepKGSZ0heNUWsxJf8ccLabkFyU'
+
 export const startTestApp = async (options: AppOptions = {}): Promise<TestApp> => {
   const database = await freshDatabase()
   const app = await buildApp({
     databaseUrl: database.url,
-    jwtSecret: 'test-secret',
+    jwtSecret: TEST_SECRET,
     loginRateMax: 10_000,
+    signupRateMax: 10_000,
     ...options,
   })
   const now = new Date().toISOString()
-  const password_hash = await hashPassword('password123')
+  const password_hash = TEST_PASSWORD_HASH
   await app.db
     .insertInto('users')
     .values([

@@ -19,7 +19,7 @@ export const ListQuery = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
     .optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  offset: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   sort: z
     .string()
     .regex(/^-?[a-zA-Z_]+$/)

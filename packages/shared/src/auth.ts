@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_ID } from './fields.ts'
 
 export const RegisterInput = z.object({
   username: z
@@ -31,6 +32,19 @@ export const RegisterForm = RegisterInput.extend({
 })
 export type RegisterForm = z.infer<typeof RegisterForm>
 
+/**
+ * The one spelling of an email the server keys on (rate limit, lookup, uniqueness): surrounding
+ * whitespace of every kind (tabs, NBSP, zero-width) removed, lower case. Padding an address
+ * must not make it a different key.
+ */
+export const normaliseEmail = (email: string) =>
+  email.replace(/^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g, '').toLowerCase()
+
+/** Sign-up answers for what only the server can know (the breach list, who is registered). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less guessable one'
+export const USERNAME_TAKEN_MESSAGE = 'This username is already taken'
+export const EMAIL_TAKEN_MESSAGE = 'This email is already registered'
+
 export const LoginInput = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
@@ -38,7 +52,11 @@ export const LoginInput = z.object({
 export type LoginInput = z.infer<typeof LoginInput>
 
 export const ApproveInput = z.object({
-  userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required'),
+  userId: z.coerce
+    .number({ error: 'userId is required' })
+    .int()
+    .positive('userId is required')
+    .max(MAX_ID, 'User not found'),
   approved: z.boolean({ error: 'approved must be true or false' }),
 })
 

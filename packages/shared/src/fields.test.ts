@@ -75,3 +75,40 @@ describe('text fields and options', () => {
     for (const id of ['0', '-1', '1.5', 'abc']) expect(first(idParam.safeParse({ id }))).toBe('Invalid id')
   })
 })
+
+describe('amount text (007-amount-text)', () => {
+  const money = amount({ required: 'Amount is required', typeError: 'Amount must be a number' })
+  it('accepts decimal numbers and decimal strings exactly, with surrounding spaces', () => {
+    expect(money.parse(134217728.02)).toBe(134217728.02)
+    expect(money.parse(999999999.99)).toBe(999999999.99)
+    expect(money.parse('999999999.99')).toBe(999999999.99)
+    expect(money.parse(' 12 ')).toBe(12)
+    expect(money.parse('\t-7.5\n')).toBe(-7.5)
+    expect(money.parse('12.50')).toBe(12.5)
+    expect(money.parse('.5')).toBe(0.5)
+  })
+  it('refuses hex, binary, octal, exponent and infinity text with the field message', () => {
+    for (const text of [
+      '0x10',
+      '0b1',
+      '0o7',
+      '1e3',
+      '1E3',
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '1_000',
+      '١٢',
+      '12abc',
+    ]) {
+      const res = money.safeParse(text)
+      expect(res.success, text).toBe(false)
+      expect(res.error?.issues[0].message, text).toBe('Amount must be a number')
+    }
+  })
+  it('refuses more than two decimals without a float tolerance', () => {
+    for (const v of [0.1 + 0.2, 1e-7, 134217728.021, '0.001', 12.345]) {
+      expect(money.safeParse(v).error?.issues[0].message, String(v)).toBe('At most 2 decimal places')
+    }
+  })
+})

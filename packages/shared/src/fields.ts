@@ -13,15 +13,37 @@ export const optionalText = (max = 2000) =>
     // zod 4 only lets optional-typed schemas be omitted; prefault makes a missing key read as empty.
     .prefault(null)
 
-/** Number inputs and older clients send '', null or numeric strings; normalise before checking. */
+/**
+ * A decimal written out: digits, an optional point and digits, an optional sign. No exponent, no
+ * 0x/0b/0o prefixes, no Infinity: Number() would read "0x10" as 16 and "1e3" as 1000.
+ */
+export const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+
+/**
+ * Number inputs and older clients send '', null or numeric strings. A decimal string (surrounding
+ * whitespace allowed, as a pasted " 12 ") becomes its number; any other string is left as it is,
+ * so the number check refuses it with the field's message.
+ */
 const toNumberish = (v: unknown) => {
   if (v === '' || v === null) return undefined
   if (typeof v === 'string') {
-    const n = Number(v.trim())
-    return v.trim() !== '' && !Number.isNaN(n) ? n : v
+    const text = v.trim()
+    return DECIMAL_TEXT.test(text) ? Number(text) : v
   }
   return v
 }
+
+/**
+ * At most two decimals, judged on the number's shortest decimal text (what JSON carried), not on
+ * v * 100 with a float tolerance: 134217728.02 passes exactly; 0.1 + 0.2 (0.30000000000000004) and
+ * 1e-7 do not.
+ */
+export const hasAtMostTwoDecimals = (v: number) =>
+  /^-?\d+(\.\d{1,2})?$/.test(
+    String(v)
+      .replace(/(\.\d*?)0+$/, '$1')
+      .replace(/\.$/, ''),
+  )
 
 /**
  * A money amount in rupees (the API's unit), at most 2 decimals, bounded so paisa stay exact.
@@ -39,7 +61,7 @@ export const amount = (opts: {
   if (opts.min) num = num.min(opts.min.value, opts.min.message)
   num = num.min(-1e11, 'Amount is too large').max(1e11, 'Amount is too large')
   const checked = num
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'At most 2 decimal places')
+    .refine(hasAtMostTwoDecimals, 'At most 2 decimal places')
     .refine((v) => !opts.integer || Number.isInteger(v), 'Must be a whole number')
   if (opts.required) return z.preprocess(toNumberish, checked)
   return z.preprocess(toNumberish, checked.optional()).transform((v) => v ?? opts.defaultValue ?? 0)
@@ -53,6 +75,13 @@ export const oneOf = <T extends string>(options: readonly T[], required: string,
     .min(1, required)
     .refine((v): v is T => (options as readonly string[]).includes(v), invalid)
 
+/** Ids are PostgreSQL `integer`s: a larger one names no record (and would fail the query, not miss). */
+export const MAX_ID = 2_147_483_647
+
 export const idParam = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id'),
+  id: z.coerce
+    .number({ error: 'Invalid id' })
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(MAX_ID, 'Invalid id'),
 })

@@ -7,6 +7,8 @@ import * as tableCounts from './migrations/0004_table_counts.ts'
 import * as search from './migrations/0005_search.ts'
 import * as searchQueue from './migrations/0006_search_queue.ts'
 import * as checkpointLockOrder from './migrations/0007_checkpoint_lock_order.ts'
+import * as idempotency from './migrations/0008_idempotency.ts'
+import * as userIdentity from './migrations/0008_user_identity.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '0005_search': search,
   '0006_search_queue': searchQueue,
   '0007_checkpoint_lock_order': checkpointLockOrder,
+  '0008_idempotency': idempotency,
+  '0008_user_identity': userIdentity,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /**
  * Every table, typed once. Money columns hold integer paisa; dates are 'yyyy-mm-dd' text and
@@ -13,6 +13,14 @@ interface Base {
 interface Linked {
   source_type: string | null
   source_id: number | null
+}
+
+/**
+ * The signed-in user who created the record (migration 0008), beside the spec's employee-name
+ * column: a name can be reused, an id cannot. Null for rows older than it whose name matched no user.
+ */
+interface Authored {
+  created_by: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface UsersTable extends Base {
@@ -55,7 +63,7 @@ export interface AuditLogTable {
   at: string
   user_id: number | null
   username: string
-  action: 'create' | 'update' | 'delete'
+  action: string
   table_name: string
   record_id: number
   before_json: string | null
@@ -107,7 +115,7 @@ export interface LedgerMonthsAllTable {
   net: number
 }
 
-export interface TicketsTable extends Base {
+export interface TicketsTable extends Base, Authored {
   employee_name: string
   agent_name: string
   customer_add: string
@@ -131,7 +139,7 @@ export interface TicketsTable extends Base {
   remaining_amount: number
 }
 
-export interface UmrahTable extends Base {
+export interface UmrahTable extends Base, Authored {
   user_name: string
   entry: string
   customer_add: string
@@ -155,7 +163,7 @@ export interface UmrahTable extends Base {
   remaining_amount: number
 }
 
-export interface VisaProcessingTable extends Base {
+export interface VisaProcessingTable extends Base, Authored {
   employee_name: string
   file_number: string
   entry: string
@@ -182,7 +190,7 @@ export interface VisaProcessingTable extends Base {
   remaining_amount: number
 }
 
-export interface GamcaTokensTable extends Base {
+export interface GamcaTokensTable extends Base, Authored {
   employee_name: string
   customer_add: string
   entry: string
@@ -197,7 +205,7 @@ export interface GamcaTokensTable extends Base {
   remaining_amount: number
 }
 
-export interface ProtectorsTable extends Base {
+export interface ProtectorsTable extends Base, Authored {
   entry: string
   employee: string
   name: string
@@ -212,7 +220,7 @@ export interface ProtectorsTable extends Base {
   additional_charges: number
 }
 
-export interface ExpensesTable extends Base {
+export interface ExpensesTable extends Base, Authored {
   user_name: string
   entry: string
   date: string
@@ -222,7 +230,7 @@ export interface ExpensesTable extends Base {
   withdraw: number
 }
 
-export interface RefundedTable extends Base {
+export interface RefundedTable extends Base, Authored {
   employee: string
   entry: string
   date: string
@@ -235,7 +243,7 @@ export interface RefundedTable extends Base {
   withdraw: number
 }
 
-export interface ServicesTable extends Base {
+export interface ServicesTable extends Base, Authored {
   user_name: string
   entry: string
   customer_add: string
@@ -249,7 +257,7 @@ export interface ServicesTable extends Base {
   remaining_amount: number
 }
 
-export interface RefundCustomersTable extends Base {
+export interface RefundCustomersTable extends Base, Authored {
   employee: string
   entry: string
   name: string
@@ -268,7 +276,7 @@ export interface RefundCustomersTable extends Base {
   balance: number
 }
 
-export interface NavtccTable extends Base {
+export interface NavtccTable extends Base, Authored {
   employee_name: string
   entry: string
   customer_add: string
@@ -285,7 +293,7 @@ export interface NavtccTable extends Base {
   vendor_name: string
 }
 
-export interface AgentEntriesTable extends Base, Linked {
+export interface AgentEntriesTable extends Base, Linked, Authored {
   agent_name: string
   date: string
   employee: string
@@ -299,7 +307,7 @@ export interface AgentEntriesTable extends Base, Linked {
   bank_title: string
 }
 
-export interface AccountEntriesTable extends Base, Linked {
+export interface AccountEntriesTable extends Base, Linked, Authored {
   bank_name: string
   employee_name: string
   vendor_name: string
@@ -310,7 +318,7 @@ export interface AccountEntriesTable extends Base, Linked {
   debit: number
 }
 
-export interface VenderEntriesTable extends Base, Linked {
+export interface VenderEntriesTable extends Base, Linked, Authored {
   vender_name: string
   date: string
   entry: string
@@ -319,6 +327,16 @@ export interface VenderEntriesTable extends Base, Linked {
   credit: number
   debit: number
   withdraw: number
+}
+
+/** First answers of creates sent with an Idempotency-Key (migration 0008). */
+export interface IdempotencyKeysTable {
+  user_id: number
+  idem_key: string
+  request_hash: string
+  status: number
+  answer: string
+  created_at: string
 }
 
 /** Row counts of the record tables, kept by triggers (migration 0004). */
@@ -336,6 +354,7 @@ export interface Database {
   agent_names: NamesTable
   vender_names: NamesTable
   audit_log: AuditLogTable
+  idempotency_keys: IdempotencyKeysTable
   journal: JournalTable
   journal_months: JournalMonthsTable
   ledger_months: LedgerMonthsTable

@@ -2,11 +2,23 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { AuthUser } from '../plugins/auth.ts'
 
+/** Record changes, and the events around accounts and settings that change no record row. */
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'signup'
+  | 'login'
+  | 'login-failed'
+  | 'login-pending'
+  | 'approve'
+  | 'reject'
+
 /** Who changed what, with the record before and after; written in the same transaction as the change. */
 export const audit = (
   trx: Kysely<Database>,
   user: AuthUser | null,
-  action: 'create' | 'update' | 'delete',
+  action: AuditAction,
   table: string,
   recordId: number,
   before: unknown,
@@ -25,3 +37,13 @@ export const audit = (
       after_json: after === null ? null : JSON.stringify(after),
     })
     .execute()
+
+/** An event with details but no before/after (a login, a sign-up); never pass a password here. */
+export const auditEvent = (
+  db: Kysely<Database>,
+  user: AuthUser | null,
+  action: AuditAction,
+  table: string,
+  recordId: number,
+  details: Record<string, unknown>,
+) => audit(db, user, action, table, recordId, null, details)

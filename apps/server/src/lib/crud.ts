@@ -12,6 +12,7 @@ import { cachedAnswers } from './answer-cache.ts'
 import { audit } from './audit.ts'
 import { nextEntry } from './entries.ts'
 import { HttpError } from './http-error.ts'
+import { answerOnce, idempotencyKeyOf, sendAnswer } from './idempotency.ts'
 import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
 import { documentArea } from './openapi.ts'
 import { parseBody } from './validate.ts'
@@ -229,29 +230,35 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
   app.post(cfg.path, async (req, reply) => {
     const input = parseBody(cfg.input, req.body)
     const u = user(req)
-    const saved = await writeTransaction(db, async (trx) => {
-      const { current, global } = await nextEntry(trx, cfg.formType)
-      const entry = cfg.entryText ? cfg.entryText(current, global) : `${current}/${global}`
-      const values = moneyIn(table, {
-        ...cfg.toRow(input, { user: u, before: null }),
-        entry,
-        ...(cfg.employeeColumn ? { [cfg.employeeColumn]: u.username } : {}),
-        created_at: new Date().toISOString(),
-      })
-      const inserted = await (trx as Kysely<any>)
-        .insertInto(table)
-        .values(values)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const row = moneyOut(table, inserted) as ApiRow
-      if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
-      await cfg.afterSave?.(trx, row, { user: u, created: true, before: null })
-      await audit(trx, u, 'create', table, row.id, null, row)
-      return row
-    })
-    return reply
-      .code(201)
-      .send({ status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(saved) })
+    // A malformed key is refused here, before the request joins the write queue.
+    idempotencyKeyOf(req)
+    const answer = await writeTransaction(db, (trx) =>
+      answerOnce(trx, req, u.id, async () => {
+        const { current, global } = await nextEntry(trx, cfg.formType)
+        const entry = cfg.entryText ? cfg.entryText(current, global) : `${current}/${global}`
+        const values = moneyIn(table, {
+          ...cfg.toRow(input, { user: u, before: null }),
+          entry,
+          ...(cfg.employeeColumn ? { [cfg.employeeColumn]: u.username } : {}),
+          created_by: u.id,
+          created_at: new Date().toISOString(),
+        })
+        const inserted = await (trx as Kysely<any>)
+          .insertInto(table)
+          .values(values)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const row = moneyOut(table, inserted) as ApiRow
+        if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
+        await cfg.afterSave?.(trx, row, { user: u, created: true, before: null })
+        await audit(trx, u, 'create', table, row.id, null, row)
+        return {
+          status: 201,
+          body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(row) },
+        }
+      }),
+    )
+    return sendAnswer(reply, answer)
   })
 
   app.put(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {

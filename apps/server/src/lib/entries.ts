@@ -4,13 +4,6 @@ import type { Database } from '../db/schema.ts'
 /** The counter row every form type also bumps; its count is the global serial. */
 export const GLOBAL_COUNTER = '_global'
 
-const ensure = (trx: Kysely<Database>, formType: string) =>
-  trx
-    .insertInto('entry_counters')
-    .values({ form_type: formType, current_count: 0 })
-    .onConflict((oc) => oc.column('form_type').doNothing())
-    .execute()
-
 /**
  * Assigns the next entry number for a form type. Call it inside the create transaction:
  * one upsert bumps (or starts) both counters, and the row lock (PostgreSQL) or the single writer
@@ -44,19 +37,16 @@ export const entryCounts = async (db: Kysely<Database>) => {
     .map((r) => ({ form_type: r.form_type, current_count: Number(r.current_count), global_count: global }))
 }
 
-/** The old client's "increment": never moves a counter backwards, so it cannot cause duplicates. */
-export const raiseCounter = async (trx: Kysely<Database>, formType: string, actual: number) => {
-  await ensure(trx, formType)
-  await trx
-    .updateTable('entry_counters')
-    .set({ current_count: actual })
-    .where('form_type', '=', formType)
-    .where('current_count', '<', actual)
-    .execute()
-  const row = await trx
+/**
+ * The old client's "increment" after a save. Numbers are assigned by the server in the create
+ * transaction, so this moves nothing (a client could otherwise skip numbers for good) and answers
+ * the form type's stored count in the spec's {data} shape.
+ */
+export const storedCounter = async (db: Kysely<Database>, formType: string) => {
+  const row = await db
     .selectFrom('entry_counters')
-    .selectAll()
+    .select('current_count')
     .where('form_type', '=', formType)
-    .executeTakeFirstOrThrow()
-  return { form_type: row.form_type, current_count: Number(row.current_count) }
+    .executeTakeFirst()
+  return { form_type: formType, current_count: Number(row?.current_count ?? 0) }
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { HttpError } from './http-error.ts'
 
@@ -19,4 +20,41 @@ export const parseBody = <S extends z.ZodType>(schema: S, body: unknown): z.outp
     throw new HttpError(400, Object.values(errors)[0] ?? 'Invalid input', errors)
   }
   return result.data
+}
+
+export const UNSAFE_TEXT_MESSAGE = 'Text cannot contain NUL characters or broken Unicode'
+
+// NUL ends a C string (PostgreSQL refuses it in text, SQLite's trigram search cuts at it); a lone
+// surrogate cannot be encoded as UTF-8, so each database stores something other than what was sent.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const isUnsafe = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text)
+
+/** The path of the first string (value or key) that no database would store as sent, or null. */
+export const unsafeTextAt = (value: unknown, path: string[] = [], depth = 0): string | null => {
+  if (typeof value === 'string') return isUnsafe(value) ? path.join('.') || '_' : null
+  if (value === null || typeof value !== 'object') return null
+  // No form nests this deep; refusing keeps the walk's stack bounded.
+  if (depth > 64) return path.join('.')
+  for (const [key, item] of Object.entries(value)) {
+    const at = [...path, key]
+    if (isUnsafe(key)) return at.join('.')
+    const found = unsafeTextAt(item, at, depth + 1)
+    if (found !== null) return found
+  }
+  return null
+}
+
+const refuseUnsafeText = async (req: FastifyRequest) => {
+  for (const part of [req.query, req.params, req.body]) {
+    const at = unsafeTextAt(part)
+    if (at !== null) throw new HttpError(400, UNSAFE_TEXT_MESSAGE, { [at]: UNSAFE_TEXT_MESSAGE })
+  }
+}
+
+/**
+ * Every /api body, query string and path parameter passes here before any handler, the public
+ * login and sign-up included, so no route can hand such text to the database.
+ */
+export const registerTextGuard = (app: FastifyInstance) => {
+  app.addHook('preValidation', refuseUnsafeText)
 }

@@ -1,4 +1,6 @@
 import { randomBytes, webcrypto } from 'node:crypto'
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { Role } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
@@ -25,12 +27,57 @@ declare module 'fastify' {
 const PUBLIC = new Set(['/api/health', '/api/user/login', '/api/user/signup'])
 export const TOKEN_LIFETIME = '12h'
 
+/** JWT_SECRET signs every token: anything shorter is a guessable key (HS256 wants 256 bits). */
+export const MIN_SECRET_LENGTH = 32
+
+/** Where the generated key of a SQLite database lives: beside it, readable by its owner only. */
+export const keyFileFor = (databaseUrl = 'sqlite:./data/booking.db'): string | null =>
+  /^postgres(ql)?:\/\//.test(databaseUrl) ? null : `${resolve(databaseUrl.replace(/^sqlite:/, ''))}.jwt-key`
+
 /**
- * The secret lives in the database (or JWT_SECRET), not in process memory, so several
- * servers on one PostgreSQL database accept each other's tokens.
+ * The key file is created 0600 with O_EXCL, so two servers starting at once on one file agree on
+ * one key. A key an older version kept in the database (readable by anyone who can read the
+ * file) is moved into it, so tokens already handed out stay valid.
  */
-const loadSecret = async (db: Db, fromEnv?: string): Promise<webcrypto.CryptoKey> => {
-  if (fromEnv) return hmacKey(fromEnv)
+const keyFromFile = async (db: Db, file: string): Promise<string> => {
+  const legacy = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'jwt_secret')
+    .executeTakeFirst()
+  try {
+    writeFileSync(file, legacy?.value ?? randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    if ((statSync(file).mode & 0o077) !== 0) {
+      chmodSync(file, 0o600)
+      console.warn(`${file} was readable by other users; it is now owner-only (0600).`)
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim()
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new Error(`${file} holds no usable key: delete it to make a new one`)
+  if (legacy) await db.deleteFrom('settings').where('key', '=', 'jwt_secret').execute()
+  return secret
+}
+
+/**
+ * JWT_SECRET, else a generated key: in a key file beside a SQLite database, or in the settings
+ * table of a PostgreSQL database (whose access the database server controls), so several
+ * servers on one database accept each other's tokens.
+ */
+const loadSecret = async (db: Db, opts: SecretOptions): Promise<webcrypto.CryptoKey> => {
+  if (opts.jwtSecret !== undefined) {
+    if (opts.jwtSecret.length < MIN_SECRET_LENGTH) {
+      throw new Error(
+        `JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (it has ${opts.jwtSecret.length}). ` +
+          'Set a longer random value (e.g. `openssl rand -base64 48`), or unset it to use a generated key.',
+      )
+    }
+    return hmacKey(opts.jwtSecret)
+  }
+  const file = keyFileFor(opts.databaseUrl)
+  if (file) return hmacKey(await keyFromFile(db, file))
   await db
     .insertInto('settings')
     .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
@@ -44,6 +91,11 @@ const loadSecret = async (db: Db, fromEnv?: string): Promise<webcrypto.CryptoKey
   return hmacKey(row.value)
 }
 
+export interface SecretOptions {
+  jwtSecret?: string
+  databaseUrl?: string
+}
+
 /** Imported once: jose would otherwise import raw secret bytes into WebCrypto on every call. */
 const hmacKey = (secret: string) =>
   webcrypto.subtle.importKey(
@@ -55,8 +107,8 @@ const hmacKey = (secret: string) =>
   )
 
 /** Every /api call but the public few needs a valid token of an approved user; /api/admin/* needs admin. */
-export const registerAuth = async (app: FastifyInstance, db: Db, jwtSecret?: string) => {
-  const secret = await loadSecret(db, jwtSecret)
+export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: SecretOptions) => {
+  const secret = await loadSecret(db, secretOptions)
   const verify = tokenVerifier(secret)
   // Read on every request, so a rejected (moved back to pending) employee loses access at once;
   // answered from memory while no write has touched the database since the last read.
@@ -103,13 +155,14 @@ const tokenVerifier = (secret: webcrypto.CryptoKey, max = 1000) => {
     if (known && known.exp > Date.now() / 1000) return known.id
     verified.delete(token)
     try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+      // A token without an expiry was never signed here: with a leaked key it would last for ever.
+      const { payload } = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'sub'],
+      })
       const id = Number(payload.sub)
-      // Tokens without an expiry (never signed here) are not remembered, so they are checked each time.
-      if (typeof payload.exp === 'number') {
-        if (verified.size >= max) verified.delete(verified.keys().next().value as string)
-        verified.set(token, { id, exp: payload.exp })
-      }
+      if (verified.size >= max) verified.delete(verified.keys().next().value as string)
+      verified.set(token, { id, exp: payload.exp as number })
       return id
     } catch {
       return null

@@ -23,18 +23,39 @@ const withQuery = (path: string, query?: Query) => {
   return s ? `${path}?${s}` : path
 }
 
+/**
+ * One key per submit (getRandomValues works on the office's plain-HTTP address, randomUUID
+ * does not): the server answers a repeat of it with the first answer instead of a second record.
+ */
+const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+
 /** Every call goes to /api with the bearer token; failures throw ApiError with the server's message. */
-const request = async <T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> => {
+const request = async <T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  query?: Query,
+  idempotencyKey?: string,
+): Promise<T> => {
   const headers: Record<string, string> = { Accept: 'application/json' }
   const token = readToken()
   if (token) headers.Authorization = `Bearer ${token}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  let res: Response
-  try {
-    res = await fetch(`/api${withQuery(path, query)}`, {
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
+  const send = () =>
+    fetch(`/api${withQuery(path, query)}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  let res: Response
+  try {
+    res = await send().catch(async (err: unknown) => {
+      // A create whose answer was lost is sent once more with the same key: saved at most once.
+      if (!idempotencyKey) throw err
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      return send()
     })
   } catch {
     throw new ApiError(0, 'No response from server. Please check your network connection.')
@@ -56,7 +77,7 @@ const request = async <T>(method: string, path: string, body?: unknown, query?: 
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
-  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  post: <T>(path: string, body: unknown) => request<T>('POST', path, body, undefined, newIdempotencyKey()),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
 }

@@ -1,31 +1,36 @@
 import { z } from 'zod'
 import { amount, requiredText } from '../fields.ts'
+import { refuseOverpayment } from './overpayment.ts'
 import { RequiredPassenger } from './single-passenger.ts'
 
 /** GAMCA token (spec part 1 §5): profit is typed by the user; remaining is the server's. */
-export const GamcaInput = z.object({
-  employee_name: requiredText('Employee Name is required'),
-  customer_add: requiredText('Customer Address is required'),
-  reference: requiredText('Reference is required', 200),
-  country: requiredText('Country is required', 100),
-  passport_detail: RequiredPassenger,
-  receivable_amount: amount({
-    required: 'Receivable Amount is required',
-    typeError: 'Receivable Amount must be a number',
-    min: { value: 0, message: 'Receivable Amount cannot be negative' },
-  }),
-  paid_cash: amount({
-    required: 'Paid Cash is required',
-    typeError: 'Paid Cash must be a number',
-    min: { value: 0, message: 'Paid Cash cannot be negative' },
-  }),
-  paid_from_bank: requiredText('Bank Title is required', 200),
-  paid_in_bank: amount({
-    typeError: 'Paid_in_bank must be a number',
-    min: { value: 0, message: 'Paid In Bank cannot be negative' },
-  }),
-  profit: amount({ typeError: 'Profit must be a number' }),
-})
+export const GamcaInput = z
+  .object({
+    employee_name: requiredText('Employee Name is required'),
+    customer_add: requiredText('Customer Address is required'),
+    reference: requiredText('Reference is required', 200),
+    country: requiredText('Country is required', 100),
+    passport_detail: RequiredPassenger,
+    receivable_amount: amount({
+      required: 'Receivable Amount is required',
+      typeError: 'Receivable Amount must be a number',
+      min: { value: 0, message: 'Receivable Amount cannot be negative' },
+    }),
+    paid_cash: amount({
+      required: 'Paid Cash is required',
+      typeError: 'Paid Cash must be a number',
+      min: { value: 0, message: 'Paid Cash cannot be negative' },
+    }),
+    paid_from_bank: requiredText('Bank Title is required', 200),
+    paid_in_bank: amount({
+      typeError: 'Paid_in_bank must be a number',
+      min: { value: 0, message: 'Paid In Bank cannot be negative' },
+    }),
+    profit: amount({ typeError: 'Profit must be a number' }),
+  })
+  .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
+    when: () => true,
+  })
 export type GamcaInput = z.input<typeof GamcaInput>
 
 export interface Gamca extends Omit<z.output<typeof GamcaInput>, 'passport_detail'> {

@@ -3,6 +3,7 @@ import { navtccProfit, remainingAmount } from '../calc.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { numberOrZero } from '../money.ts'
 import { NOT_NEGATIVE } from './not-negative.ts'
+import { refuseOverpayment } from './overpayment.ts'
 import { RequiredPassenger } from './single-passenger.ts'
 
 /** NAVTCC amounts are whole rupees (spec: parsed as integers). */
@@ -14,21 +15,25 @@ const wholeAmount = (label: string) =>
     integer: true,
   })
 
-export const NavtccInput = z.object({
-  employee_name: requiredText('Employee Name is required'),
-  customer_add: requiredText('Customer Address is required'),
-  reference: requiredText('Reference is required', 200),
-  profession_key: requiredText('Airline is required', 200),
-  // One passenger; JSON text, a one-element array or an object are all accepted.
-  passport_detail: RequiredPassenger,
-  receivable_amount: wholeAmount('Receivable Amount'),
-  paid_cash: wholeAmount('Paid Cash'),
-  paid_in_bank: wholeAmount('Paid In Bank'),
-  paid_from_bank: requiredText('Bank Title is required', 200),
-  payed_to_bank: wholeAmount('Payed To Bank'),
-  // Our addition: who the payed-to-bank amount is owed to; empty means no vendor posting.
-  vendor_name: optionalText(100),
-})
+export const NavtccInput = z
+  .object({
+    employee_name: requiredText('Employee Name is required'),
+    customer_add: requiredText('Customer Address is required'),
+    reference: requiredText('Reference is required', 200),
+    profession_key: requiredText('Airline is required', 200),
+    // One passenger; JSON text, a one-element array or an object are all accepted.
+    passport_detail: RequiredPassenger,
+    receivable_amount: wholeAmount('Receivable Amount'),
+    paid_cash: wholeAmount('Paid Cash'),
+    paid_in_bank: wholeAmount('Paid In Bank'),
+    paid_from_bank: requiredText('Bank Title is required', 200),
+    payed_to_bank: wholeAmount('Payed To Bank'),
+    // Our addition: who the payed-to-bank amount is owed to; empty means no vendor posting.
+    vendor_name: optionalText(100),
+  })
+  .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
+    when: () => true,
+  })
 export type NavtccInput = z.input<typeof NavtccInput>
 
 /** As the API answers: passport_detail is the stored JSON text. */

@@ -4,37 +4,50 @@ import { requiredDate } from '../dates.ts'
 import { amount, requiredText } from '../fields.ts'
 import { numberOrZero } from '../money.ts'
 import { NOT_NEGATIVE } from './not-negative.ts'
+import { OVERPAID_REMAINING, refuseOverpayment } from './overpayment.ts'
+
+const num = (v: unknown) => (typeof v === 'number' ? v : 0)
 
 const money = (label: string) =>
   amount({ required: `${label} is required`, typeError: `${label} must be a number`, min: NOT_NEGATIVE })
 
-export const RefundCustomerInput = z.object({
-  employee: requiredText('Employee is required'),
-  name: requiredText('Name is required'),
-  date: requiredDate('Date is required'),
-  passport: requiredText('Passport is required'),
-  reference: requiredText('Reference is required'),
-  detail_sector: requiredText('Detail Sector is required'),
-  total_amount: amount({
-    required: 'Total Amount is required',
-    typeError: 'Total Amount must be a number',
-    min: NOT_NEGATIVE,
-  }),
-  vender_name: requiredText('Vendor Name is required'),
-  return_from_vendor: money('Return From Vendor'),
-  office_service_charges: money('Office Service Charges'),
-  paid_cash: amount({
-    required: 'Paid Cash is required',
-    typeError: 'Paid Cash must be a number',
-    min: NOT_NEGATIVE,
-  }),
-  paid_in_bank: amount({
-    required: 'Paid In Bank is required',
-    typeError: 'Paid In Bank must be a number',
-    min: NOT_NEGATIVE,
-  }),
-  bank_title: requiredText('Bank Title is required'),
-})
+export const RefundCustomerInput = z
+  .object({
+    employee: requiredText('Employee is required'),
+    name: requiredText('Name is required'),
+    date: requiredDate('Date is required'),
+    passport: requiredText('Passport is required'),
+    reference: requiredText('Reference is required'),
+    detail_sector: requiredText('Detail Sector is required'),
+    total_amount: amount({
+      required: 'Total Amount is required',
+      typeError: 'Total Amount must be a number',
+      min: NOT_NEGATIVE,
+    }),
+    vender_name: requiredText('Vendor Name is required'),
+    return_from_vendor: money('Return From Vendor'),
+    office_service_charges: money('Office Service Charges'),
+    paid_cash: amount({
+      required: 'Paid Cash is required',
+      typeError: 'Paid Cash must be a number',
+      min: NOT_NEGATIVE,
+    }),
+    paid_in_bank: amount({
+      required: 'Paid In Bank is required',
+      typeError: 'Paid In Bank must be a number',
+      min: NOT_NEGATIVE,
+    }),
+    bank_title: requiredText('Bank Title is required'),
+  })
+  .superRefine(
+    refuseOverpayment(
+      { owed: 'remaining_amount', cash: 'paid_cash', bank: 'paid_in_bank', message: OVERPAID_REMAINING },
+      (v) =>
+        refundFigures(num(v.total_amount), num(v.return_from_vendor), num(v.office_service_charges), 0, 0)
+          .remaining_amount,
+    ),
+    { when: () => true },
+  )
 export type RefundCustomerInput = z.input<typeof RefundCustomerInput>
 
 export interface RefundCustomer extends z.output<typeof RefundCustomerInput> {

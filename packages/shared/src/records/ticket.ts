@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { optionalDate, requiredDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { notNegative } from './not-negative.ts'
+import { refuseOverpayment } from './overpayment.ts'
 import { passengerCount, passengerList, TicketPassenger } from './passenger.ts'
 
 /** Empty reference travels as null (spec §3). */
@@ -76,6 +77,7 @@ export const TicketInput = z
         ctx.addIssue({ code: 'custom', message: PASSENGER_REQUIRED, path: ['passport_detail'] })
       if (!returnAfterDepart(v))
         ctx.addIssue({ code: 'custom', message: RETURN_BEFORE_DEPART, path: ['return_date'] })
+      refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' })(v, ctx)
     },
     // Shown beside other field errors, not only once everything else is valid.
     { when: () => true },

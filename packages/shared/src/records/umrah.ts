@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
 import { amount, requiredText } from '../fields.ts'
 import { notNegative } from './not-negative.ts'
+import { refuseOverpayment } from './overpayment.ts'
 import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
 import { RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
 
@@ -63,6 +64,7 @@ export const UmrahInput = z
       if (!v || typeof v !== 'object') return
       if (!returnAfterDepart(v))
         ctx.addIssue({ code: 'custom', message: RETURN_BEFORE_DEPART, path: ['return_date'] })
+      refuseOverpayment({ owed: 'receivableAmount', cash: 'paidCash', bank: 'paidInBank' })(v, ctx)
     },
     { when: () => true },
   )

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { optionalDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { notNegative } from './not-negative.ts'
+import { refuseOverpayment } from './overpayment.ts'
 import { OptionalPassenger } from './single-passenger.ts'
 
 const money = (label: string) =>
@@ -11,29 +12,33 @@ const money = (label: string) =>
   })
 
 /** Visa processing: only Employee Name is required (spec part 1 §5); profit and remaining are the server's. */
-export const VisaInput = z.object({
-  employee_name: requiredText('Employee Name is required'),
-  file_number: optionalText(100),
-  reference: optionalText(200),
-  sponsor_name: optionalText(200),
-  visa_number: optionalText(100),
-  id_number: optionalText(100),
-  embassy: optionalText(200),
-  passport_detail: OptionalPassenger.prefault({}),
-  e_number: optionalText(100),
-  customer_add: optionalText(500),
-  ptn_permission: optionalText(200),
-  embassy_send_date: optionalDate(),
-  embassy_return_date: optionalDate(),
-  protector_date: optionalDate(),
-  expiry_medical_date: optionalDate(),
-  passport_deliver_date: optionalDate(),
-  receivable_amount: money('Receivable Amount'),
-  additional_charges: money('Additional Charges'),
-  pay_for_protector: money('Pay For Protector'),
-  paid_cash: money('Paid Cash'),
-  paid_in_bank: money('Paid In Bank'),
-})
+export const VisaInput = z
+  .object({
+    employee_name: requiredText('Employee Name is required'),
+    file_number: optionalText(100),
+    reference: optionalText(200),
+    sponsor_name: optionalText(200),
+    visa_number: optionalText(100),
+    id_number: optionalText(100),
+    embassy: optionalText(200),
+    passport_detail: OptionalPassenger.prefault({}),
+    e_number: optionalText(100),
+    customer_add: optionalText(500),
+    ptn_permission: optionalText(200),
+    embassy_send_date: optionalDate(),
+    embassy_return_date: optionalDate(),
+    protector_date: optionalDate(),
+    expiry_medical_date: optionalDate(),
+    passport_deliver_date: optionalDate(),
+    receivable_amount: money('Receivable Amount'),
+    additional_charges: money('Additional Charges'),
+    pay_for_protector: money('Pay For Protector'),
+    paid_cash: money('Paid Cash'),
+    paid_in_bank: money('Paid In Bank'),
+  })
+  .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
+    when: () => true,
+  })
 export type VisaInput = z.input<typeof VisaInput>
 
 export interface Visa extends Omit<z.output<typeof VisaInput>, 'passport_detail'> {

@@ -1,8 +1,12 @@
 import { ApproveInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { audit } from '../../lib/audit.ts'
+import { parseListQuery } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseBody } from '../../lib/validate.ts'
+
+const PENDING_PAGE = 100
 
 const userColumns = ['id', 'username', 'email', 'role', 'is_approved', 'created_at'] as const
 
@@ -24,14 +28,15 @@ const toUser = (u: {
 
 /** Employee approval; the auth hook already limits /api/admin/* to admins. */
 export const adminRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/admin/pending-users', async () => {
-    const users = await db
-      .selectFrom('users')
-      .select(userColumns)
-      .where('is_approved', '=', 0)
-      .orderBy('id', 'desc')
-      .execute()
-    return { status: 'success', users: users.map(toUser) }
+  // Anyone can sign up, so this list is paged: newest first, PENDING_PAGE at a time unless asked.
+  app.get('/admin/pending-users', async (req) => {
+    const { limit = PENDING_PAGE, offset = 0 } = parseListQuery(req.query)
+    const pending = db.selectFrom('users').where('is_approved', '=', 0)
+    const [users, counted] = await Promise.all([
+      pending.select(userColumns).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      pending.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { status: 'success', users: users.map(toUser), total: Number(counted.n) }
   })
 
   app.get('/admin/employees', async () => {
@@ -49,16 +54,19 @@ export const adminRoutes = async (app: FastifyInstance, db: Db) => {
     const { userId, approved } = parseBody(ApproveInput, req.body)
     const target = await db
       .selectFrom('users')
-      .select(['id', 'role'])
+      .select(['id', 'role', 'is_approved'])
       .where('id', '=', userId)
       .executeTakeFirst()
     if (!target) throw new HttpError(404, 'User not found')
     if (target.role === 'admin') throw new HttpError(409, 'Admin accounts cannot be approved or rejected')
-    await db
-      .updateTable('users')
-      .set({ is_approved: approved ? 1 : 0 })
-      .where('id', '=', userId)
-      .execute()
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ is_approved: approved ? 1 : 0 })
+        .where('id', '=', userId)
+        .execute()
+      await audit(trx, req.user, approved ? 'approve' : 'reject', 'users', userId, target, { approved })
+    })
     return {
       status: 'success',
       message: approved ? 'User approved successfully' : 'Employee rejected and moved to pending',

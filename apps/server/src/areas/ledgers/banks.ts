@@ -2,8 +2,11 @@ import { idParam } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import { audit } from '../../lib/audit.ts'
 import { HttpError } from '../../lib/http-error.ts'
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
 import { parseBody } from '../../lib/validate.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
 
 const bankName = z.string({ error: 'Bank name is required' }).trim().min(1, 'Bank name is required').max(100)
 const NewBank = z.object({ name: bankName })
@@ -48,14 +51,22 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
 
   app.post('/admin/banks', async (req, reply) => {
     const { name } = parseBody(NewBank, req.body)
-    const bank = await db
-      .insertInto('banks')
-      .values({ name, active: 1, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning(['id', 'name', 'active'])
-      .executeTakeFirst()
-    if (!bank) throw duplicate(name)
-    return reply.code(201).send({ status: 'success', message: 'Bank added', bank: toBank(bank) })
+    const user = req.user as AuthUser
+    idempotencyKeyOf(req)
+    const answer = await db.transaction().execute((trx) =>
+      answerOnce(trx, req, user.id, async () => {
+        const bank = await trx
+          .insertInto('banks')
+          .values({ name, active: 1, created_at: new Date().toISOString() })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .returning(['id', 'name', 'active'])
+          .executeTakeFirst()
+        if (!bank) throw duplicate(name)
+        await audit(trx, user, 'create', 'banks', bank.id, null, bank)
+        return { status: 201, body: { status: 'success', message: 'Bank added', bank: toBank(bank) } }
+      }),
+    )
+    return sendAnswer(reply, answer)
   })
 
   app.put('/admin/banks/:id', async (req) => {
@@ -76,12 +87,15 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
             .execute()
       }
       const active = change.active === undefined ? before.active : change.active ? 1 : 0
-      return trx
+      const after = await trx
         .updateTable('banks')
         .set({ name, active })
         .where('id', '=', id)
         .returning(['id', 'name', 'active'])
         .executeTakeFirstOrThrow()
+      // A rename rewrites the name on every record and posting that carries it: worth a trace.
+      await audit(trx, req.user, 'update', 'banks', id, before, after)
+      return after
     })
     return { status: 'success', message: 'Bank updated', bank: toBank(bank) }
   })
@@ -99,6 +113,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
         .executeTakeFirst()
       if (used) throw new HttpError(409, 'This bank has ledger entries; deactivate it instead')
       await trx.deleteFrom('banks').where('id', '=', id).execute()
+      await audit(trx, req.user, 'delete', 'banks', id, bank, null)
     })
     return { status: 'success', message: 'Bank deleted' }
   })

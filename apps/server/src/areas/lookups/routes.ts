@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
 import { cachedAnswers } from '../../lib/answer-cache.ts'
+import { audit } from '../../lib/audit.ts'
 import { HttpError } from '../../lib/http-error.ts'
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
 import { parseBody } from '../../lib/validate.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
 
 const nameInput = (message: string) =>
   z.object({ name: z.string({ error: message }).trim().min(1, message).max(100, 'Name is too long') })
@@ -17,17 +20,28 @@ export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
     })
     app.post(path, async (req, reply) => {
       const { name } = parseBody(nameInput(`${label} name is required`), req.body)
-      const inserted = await db
-        .insertInto(table)
-        .values({ name, created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .returning(['id', 'name'])
-        .executeTakeFirst()
-      if (!inserted)
-        throw new HttpError(409, `${label} name "${name}" already exists`, {
-          name: `${label} name already exists`,
-        })
-      return reply.code(201).send({ status: 'success', message: `${label} name added`, name: inserted.name })
+      const user = req.user as AuthUser
+      idempotencyKeyOf(req)
+      const answer = await db.transaction().execute((trx) =>
+        answerOnce(trx, req, user.id, async () => {
+          const inserted = await trx
+            .insertInto(table)
+            .values({ name, created_at: new Date().toISOString() })
+            .onConflict((oc) => oc.column('name').doNothing())
+            .returning(['id', 'name'])
+            .executeTakeFirst()
+          if (!inserted)
+            throw new HttpError(409, `${label} name "${name}" already exists`, {
+              name: `${label} name already exists`,
+            })
+          await audit(trx, user, 'create', table, inserted.id, null, inserted)
+          return {
+            status: 201,
+            body: { status: 'success', message: `${label} name added`, name: inserted.name },
+          }
+        }),
+      )
+      return sendAnswer(reply, answer)
     })
   }
   names('agent_names', '/agent-names', 'agentNames', 'Agent')

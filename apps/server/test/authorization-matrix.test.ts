@@ -1,0 +1,179 @@
+import { SignJWT } from 'jose'
+import { describe, expect, it } from 'vitest'
+import { DB_KIND, TEST_SECRET, type TestApp } from './harness.ts'
+import { setupTestApp } from './helpers.ts'
+import { fillPath, type RouteEntry, registeredApiRoutes } from './route-table.ts'
+
+/** Who may call a route: anyone, any approved user, or admins only. */
+type Access = 'public' | 'user' | 'admin'
+
+const RECORD_AREAS = [
+  '/api/ticket',
+  '/api/umrah',
+  '/api/visa-processing',
+  '/api/gamca-token',
+  '/api/protector',
+  '/api/expenses',
+  '/api/refunded',
+  '/api/refund-customer',
+  '/api/services',
+  '/api/navtcc',
+  '/api/agent',
+]
+/** Office Accounts and Vendor: admin screens, every call admin-only. */
+const ADMIN_AREAS = ['/api/accounts', '/api/vender']
+
+/**
+ * The expectation for every route. A route that is registered but not listed here fails the
+ * test, so a new route has to say who may call it.
+ */
+const EXPECTED: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'POST /api/user/signup': 'public',
+  'POST /api/user/login': 'public',
+  'GET /api/admin/pending-users': 'admin',
+  'GET /api/admin/employees': 'admin',
+  'POST /api/admin/approve-user': 'admin',
+  'GET /api/admin/banks': 'admin',
+  'POST /api/admin/banks': 'admin',
+  'PUT /api/admin/banks/:id': 'admin',
+  'DELETE /api/admin/banks/:id': 'admin',
+  'GET /api/api/entry/counts': 'user',
+  'POST /api/api/entry/increment': 'user',
+  'POST /api/agent-names': 'user',
+  'GET /api/agent-names/existing': 'user',
+  'POST /api/vender-names': 'user',
+  'GET /api/vender-names/existing': 'user',
+  'GET /api/customers': 'user',
+  'POST /api/customers': 'user',
+  'GET /api/dashboard': 'user',
+  'GET /api/dashboard/bookings': 'user',
+  'GET /api/dashboard/charts': 'user',
+  'GET /api/banks': 'user',
+  'POST /api/mrz': 'user',
+  ...Object.fromEntries(
+    RECORD_AREAS.flatMap((p) => [
+      [`GET ${p}`, 'user'],
+      [`POST ${p}`, 'user'],
+      [`GET ${p}/:id`, 'user'],
+      [`PUT ${p}/:id`, 'admin'],
+      [`DELETE ${p}/:id`, 'admin'],
+    ]),
+  ),
+  ...Object.fromEntries(ADMIN_AREAS.flatMap((p) => ['GET', 'POST'].map((m) => [`${m} ${p}`, 'admin']))),
+  ...Object.fromEntries(
+    ADMIN_AREAS.flatMap((p) => ['GET', 'PUT', 'DELETE'].map((m) => [`${m} ${p}/:id`, 'admin'])),
+  ),
+}
+
+const sign = (claims: { sub: string; exp?: number | string }, secret = TEST_SECRET) => {
+  const jwt = new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub)
+  if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp)
+  return jwt.sign(new TextEncoder().encode(secret))
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** An employee account in a given state, with a valid token signed for it (as if issued before). */
+const accountIn = async (t: TestApp, username: string, is_approved: 0 | 1) => {
+  const row = await t.app.db
+    .insertInto('users')
+    .values({
+      username,
+      email: `${username}@test.local`,
+      password_hash: 'x',
+      role: 'employee',
+      is_approved,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: row.id, token: await sign({ sub: String(row.id), exp: '1h' }) }
+}
+
+/**
+ * The callers, each one line: how to get its headers, and which access levels let it through.
+ * Anyone refused before the role check gets 401; an approved user below the level gets 403.
+ */
+const CALLERS: Array<{
+  name: string
+  headers: (t: TestApp) => Promise<Record<string, string>>
+  level: Access | null
+}> = [
+  { name: 'no token', headers: async () => ({}), level: null },
+  {
+    name: 'forged',
+    headers: async () => bearer(await sign({ sub: '1', exp: '1h' }, 'x'.repeat(40))),
+    level: null,
+  },
+  {
+    name: 'expired',
+    headers: async () => bearer(await sign({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 })),
+    level: null,
+  },
+  { name: 'no expiry', headers: async () => bearer(await sign({ sub: '1' })), level: null },
+  { name: 'pending', headers: async (t) => bearer((await accountIn(t, 'mx_pending', 0)).token), level: null },
+  {
+    name: 'rejected',
+    headers: async (t) => {
+      const { id, token } = await accountIn(t, 'mx_rejected', 1)
+      const res = await t.call('admin', 'POST', '/api/admin/approve-user', { userId: id, approved: false })
+      expect(res.status).toBe(200)
+      return bearer(token)
+    },
+    level: null,
+  },
+  { name: 'employee', headers: async (t) => bearer(t.tokens.employee), level: 'user' },
+  { name: 'admin', headers: async (t) => bearer(t.tokens.admin), level: 'admin' },
+]
+
+const allows = (level: Access | null, need: Access) =>
+  need === 'public' || level === 'admin' || (level === 'user' && need === 'user')
+
+describe(`authorization matrix (${DB_KIND})`, () => {
+  const t = setupTestApp()
+  let routes: RouteEntry[] = []
+
+  it('every registered route has an expectation, and every expectation a route', async () => {
+    await t.app.ready()
+    routes = registeredApiRoutes(t.app)
+    const keys = routes.map((r) => `${r.method} ${r.path}`)
+    expect(
+      keys.filter((k) => !(k in EXPECTED)),
+      'routes without an expectation',
+    ).toEqual([])
+    expect(
+      Object.keys(EXPECTED).filter((k) => !keys.includes(k)),
+      'expectations without a route',
+    ).toEqual([])
+  })
+
+  it('every route × every caller answers as expected: through, 401 or 403, never 5xx', async () => {
+    let calls = 0
+    for (const caller of CALLERS) {
+      const headers = await caller.headers(t)
+      for (const { method, path } of routes) {
+        const need = EXPECTED[`${method} ${path}`]
+        // Login and sign-up bodies stay empty: a 400 proves they were reached without side effects.
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: fillPath(path, '987654'),
+          headers,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        })
+        calls++
+        const where = `${caller.name}: ${method} ${path} -> ${res.statusCode} ${res.body.slice(0, 80)}`
+        expect(res.statusCode, where).toBeLessThan(500)
+        if (allows(caller.level, need)) {
+          expect([401, 403], where).not.toContain(res.statusCode)
+        } else if (caller.level === null) {
+          expect(res.statusCode, where).toBe(401)
+          expect(res.json(), where).toEqual({ status: 'error', message: 'You are not authenticated' })
+        } else {
+          expect(res.statusCode, where).toBe(403)
+        }
+      }
+    }
+    expect(calls).toBe(CALLERS.length * routes.length)
+  })
+})
