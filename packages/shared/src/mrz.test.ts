@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { countryName, MrzInput, mrzCheckDigit, mrzPassenger, parseMrz } from './mrz.ts'
 import { ICAO_SPECIAL_CODES, ISO_COUNTRIES } from './mrz-countries.ts'
+import { MRZ_SPECIMENS } from './mrz-specimens.ts'
 
-/** ICAO Doc 9303 Part 4, Appendix A: the TD3 specimen (Utopia). */
-const ICAO = [
-  'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
-  'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
-] as const
-/** A Pakistani passport built for these tests, CNIC as personal number; check digits computed apart. */
-const PAK = [
-  'P<PAKKHAN<<MUHAMMAD<ALI<<<<<<<<<<<<<<<<<<<<<',
-  'AB12345626PAK8503149M30072283520212345671<98',
-] as const
+const { icao: ICAO, pakistan: PAK } = MRZ_SPECIMENS
 /** A child born on 29 Feb 2008, sex unspecified, no personal number, British Overseas Territories Citizen. */
 const GBD = [
   'P<GBRSMITH<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<<<',

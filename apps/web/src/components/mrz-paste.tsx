@@ -1,4 +1,5 @@
 import { formatDate, type MrzFields, mrzPassenger, todayIso } from '@booking/shared'
+import { MRZ_SPECIMENS } from '@booking/shared/mrz-specimens'
 import { ScanLine } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { useFormContext } from 'react-hook-form'
@@ -93,9 +94,7 @@ const MrzDialog = ({
           autoCapitalize="characters"
           autoComplete="off"
           autoFocus
-          placeholder={
-            'P<PAKKHAN<<MUHAMMAD<ALI<<<<<<<<<<<<<<<<<<<<<\nAB12345626PAK8503149M30072283520212345671<98'
-          }
+          placeholder={MRZ_SPECIMENS.pakistan.join('\n')}
           className={`input resize-none overflow-x-auto font-mono text-[13px] leading-6 ${error ? 'input-error' : ''}`}
           value={text}
           aria-invalid={error ? true : undefined}
