@@ -1,3 +1,4 @@
+import { MRZ_SPECIMENS } from '@booking/shared/mrz-specimens'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
@@ -136,16 +137,10 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/admin/approve-user') return { userId: 2, approved: true }
   if (path === '/api/api/entry/increment') return { formType: 'ticket', actualEntryNumber: 5 }
   if (path === '/api/admin/banks/:id') return { name: 'Renamed Fuzz', active: true }
-  if (path === '/api/mrz') return { lines: MRZ_SPECIMEN }
+  if (path === '/api/mrz') return { lines: MRZ_SPECIMENS.icao }
   if (method === 'DELETE') return null
   return VALID_BODIES[path.replace(/\/:id$/, '')]?.body
 }
-
-/** ICAO 9303's specimen passport: POST /api/mrz stores nothing, so one valid body is enough. */
-const MRZ_SPECIMEN = [
-  'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
-  'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
-]
 
 const figures: string[] = []
 
