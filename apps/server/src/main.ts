@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
+import { backupDirFor, retentionFromEnv, scheduleDailyBackup, sqliteFile } from './lib/backups.ts'
 import { ensureAdmin } from './lib/bootstrap-admin.ts'
 
 const env = process.env
@@ -16,6 +17,13 @@ const app = await buildApp({
 })
 const admin = await ensureAdmin(app.db, env)
 await app.listen({ port, host })
+
+// SQLite: a backup every day at BACKUP_HOUR (server time, default 2 o'clock); BACKUP_HOUR=off disables it.
+const dbFile = sqliteFile(env.DATABASE_URL)
+if (dbFile && env.BACKUP_HOUR !== 'off') {
+  const hour = Math.min(23, Math.max(0, Number(env.BACKUP_HOUR ?? 2) || 0))
+  scheduleDailyBackup(dbFile, backupDirFor(dbFile), hour, retentionFromEnv())
+}
 
 const url = `http://localhost:${port}`
 console.log(`\nBooking System is running at ${url}`)

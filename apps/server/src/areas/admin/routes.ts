@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseBody } from '../../lib/validate.ts'
+import { endSessions } from '../../plugins/sessions.ts'
 
 const userColumns = ['id', 'username', 'email', 'role', 'is_approved', 'created_at'] as const
 
@@ -59,6 +60,8 @@ export const adminRoutes = async (app: FastifyInstance, db: Db) => {
       .set({ is_approved: approved ? 1 : 0 })
       .where('id', '=', userId)
       .execute()
+    // Rejection ends the employee's sessions, so approving again later does not revive an old token.
+    if (!approved) await endSessions(db, userId)
     return {
       status: 'success',
       message: approved ? 'User approved successfully' : 'Employee rejected and moved to pending',

@@ -65,6 +65,9 @@ export const authRoutes = async (app: FastifyInstance, db: Db, opts: AuthOptions
       if (!(await verifyPassword(input.password, user.password_hash))) {
         throw new HttpError(401, 'Invalid email or password')
       }
+      if (!user.active) {
+        throw new HttpError(403, 'This account has been deactivated. Please ask an admin.')
+      }
       if (!user.is_approved) {
         return {
           status: 'pending',
