@@ -131,3 +131,24 @@ export interface BackupFile {
   size: number
   created_at: string
 }
+
+/** Each record area's API path, its table (as the history and corrections name it) and its screen name. */
+export const RECORD_TABLES: Record<string, { table: string; name: string }> = {
+  '/ticket': { table: 'tickets', name: 'Ticket' },
+  '/umrah': { table: 'umrah', name: 'Umrah' },
+  '/visa-processing': { table: 'visa_processing', name: 'Visa' },
+  '/gamca-token': { table: 'gamca_tokens', name: 'Gamca Token' },
+  '/navtcc': { table: 'navtcc', name: 'Navtcc' },
+  '/services': { table: 'services', name: 'Services' },
+  '/protector': { table: 'protectors', name: 'Protector' },
+  '/expenses': { table: 'expenses', name: 'Expense' },
+  '/refunded': { table: 'refunded', name: 'Refunded MCB' },
+  '/refund-customer': { table: 'refund_customers', name: 'Refund Customer' },
+  '/agent': { table: 'agent_entries', name: 'Agent' },
+  '/vender': { table: 'vender_entries', name: 'Vender' },
+  '/accounts': { table: 'account_entries', name: 'Office Accounts' },
+}
+
+/** The screen name of a table ('tickets' -> 'Ticket'). */
+export const tableName = (table: string) =>
+  Object.values(RECORD_TABLES).find((t) => t.table === table)?.name ?? table

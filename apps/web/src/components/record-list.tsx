@@ -1,6 +1,7 @@
 import { Eye, EyeOff, Loader2, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
+import { ApiError, SESSION_ENDED } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
 import { type ListParams, useDeleteRecord, useRecordList } from '../lib/records.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
@@ -223,7 +224,11 @@ export const RecordList = <T extends { id: number }>({
         <p className="py-10 text-center text-slate-500">Loading data...</p>
       ) : query.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-          {errorText ? errorText(query.error) : 'Failed to load data. Please try again later.'}
+          {query.error instanceof ApiError && query.error.status === 401
+            ? SESSION_ENDED
+            : errorText
+              ? errorText(query.error)
+              : 'Failed to load data. Please try again later.'}
         </div>
       ) : (
         <>
