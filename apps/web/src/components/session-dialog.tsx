@@ -58,7 +58,6 @@ export const SessionDialog = () => {
             className="input"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            // biome-ignore lint/a11y/noAutofocus: the dialog exists to take this one field
             autoFocus
           />
         </div>
