@@ -226,6 +226,10 @@ describe(`history, restore and corrections API (${DB_KIND})`, () => {
     const mine = (await t.call('employee', 'GET', '/api/corrections')).body.corrections
     const states = Object.fromEntries(mine.map((c: { id: number; status: string }) => [c.id, c.status]))
     expect(states[asked.body.correction.id]).toBe('approved')
+    // A decided request still shows what it changed.
+    expect(mine.find((c: { id: number }) => c.id === asked.body.correction.id).diff).toEqual([
+      { field: 'payable_to_vendor', before: 90000, after: 95000 },
+    ])
     expect(states[rejectMe.body.correction.id]).toBe('rejected')
     expect((await t.call('admin', 'GET', '/api/corrections')).body.corrections).toEqual([])
   })

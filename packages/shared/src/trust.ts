@@ -88,6 +88,8 @@ export interface Correction {
   decided_by: string | null
   decided_at: string | null
   decision_note: string | null
+  /** The record's entry number while it exists, for people to recognise it. */
+  entry: string | null
   /** The record's fields the request would change: now → proposed. */
   diff: FieldChange[]
 }

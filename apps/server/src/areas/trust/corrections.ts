@@ -37,12 +37,15 @@ const asBody = (lifecycle: RecordLifecycle, row: ApiRow): Record<string, unknown
 const proposedBody = (lifecycle: RecordLifecycle, row: ApiRow, changes: Record<string, unknown>) =>
   lifecycle.parse({ ...asBody(lifecycle, row), ...changes })
 
-const toCorrection = (c: Row<'corrections'>, diff: Correction['diff']): Correction => ({
+const toCorrection = (
+  c: Row<'corrections'>,
+  { diff, entry }: { diff: Correction['diff']; entry: string | null },
+): Correction => ({
   id: Number(c.id),
   table: c.table_name,
   record_id: Number(c.record_id),
   action: c.action,
-  changes: c.changes_json ? (JSON.parse(c.changes_json) as Record<string, unknown>) : null,
+  changes: c.action === 'update' ? storedChanges(c.changes_json).changes : null,
   reason: c.reason,
   status: c.status,
   requested_by: c.requested_by,
@@ -50,21 +53,40 @@ const toCorrection = (c: Row<'corrections'>, diff: Correction['diff']): Correcti
   decided_by: c.decided_by,
   decided_at: c.decided_at,
   decision_note: c.decision_note,
+  entry,
   diff,
 })
 
-/** What a pending request would change in the record as it is now; decided ones show what they asked. */
-const diffOf = async (db: Db, c: Row<'corrections'>): Promise<Correction['diff']> => {
-  const changes = c.changes_json ? (JSON.parse(c.changes_json) as Record<string, unknown>) : {}
+/**
+ * changes_json holds the proposed fields and, beside them, their values when the request was made,
+ * so a decided request still shows what it changed after the record moved on.
+ */
+interface StoredChanges {
+  changes: Record<string, unknown>
+  before: Record<string, unknown>
+}
+const storedChanges = (text: string | null): StoredChanges => {
+  const parsed = text ? (JSON.parse(text) as Partial<StoredChanges>) : {}
+  return { changes: parsed.changes ?? {}, before: parsed.before ?? {} }
+}
+
+/** What the request changes (pending: in the record as it is now), and the record's entry number. */
+const diffOf = async (
+  db: Db,
+  c: Row<'corrections'>,
+): Promise<{ diff: Correction['diff']; entry: string | null }> => {
+  const { changes, before: asked } = storedChanges(c.changes_json)
   const lifecycle = recordLifecycle(db, c.table_name)
   const row = lifecycle
     ? await lifecycle.findById(db as unknown as Kysely<any>, c.record_id).catch(() => null)
     : null
   const current = row && lifecycle ? asBody(lifecycle, row) : null
-  if (c.action === 'delete') return fieldChanges(current, null)
+  const entry = typeof row?.entry === 'string' ? row.entry : null
+  if (c.action === 'delete') return { diff: fieldChanges(current, null), entry }
   const before: Record<string, unknown> = {}
-  for (const k of Object.keys(changes)) before[k] = current?.[k] ?? null
-  return fieldChanges(before, changes)
+  for (const k of Object.keys(changes))
+    before[k] = c.status === 'pending' ? (current?.[k] ?? null) : (asked[k] ?? null)
+  return { diff: fieldChanges(before, changes), entry }
 }
 
 const withDiffs = (db: Db, rows: Row<'corrections'>[]) =>
@@ -95,7 +117,10 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     const lifecycle = correctable(db, input.table)
     const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
     // An update that could never be saved is refused now, with the form's own messages.
-    if (input.action === 'update') proposedBody(lifecycle, row, input.changes ?? {})
+    const changes = input.changes ?? {}
+    if (input.action === 'update') proposedBody(lifecycle, row, changes)
+    const current = asBody(lifecycle, row)
+    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k] ?? null]))
     const saved = await writeTransaction(db, (trx) =>
       trx
         .insertInto('corrections')
@@ -103,7 +128,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
           table_name: input.table,
           record_id: input.record_id,
           action: input.action,
-          changes_json: input.action === 'update' ? JSON.stringify(input.changes) : null,
+          changes_json: input.action === 'update' ? JSON.stringify({ changes, before }) : null,
           reason: input.reason,
           status: 'pending',
           requested_by_id: user.id,
@@ -161,7 +186,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
         await lifecycle.remove(trx, actor, c.record_id)
       } else {
         const row = await lifecycle.findById(trx, c.record_id)
-        const body = proposedBody(lifecycle, row, JSON.parse(c.changes_json ?? '{}'))
+        const body = proposedBody(lifecycle, row, storedChanges(c.changes_json).changes)
         await lifecycle.update(trx, actor, c.record_id, body)
       }
       return trx

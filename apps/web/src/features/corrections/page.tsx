@@ -32,7 +32,7 @@ const CorrectionCard = ({
       <div className="text-sm">
         <p>
           <span className="font-semibold text-slate-900">
-            {c.action === 'delete' ? 'Delete' : 'Edit'} {tableName(c.table)} #{c.record_id}
+            {c.action === 'delete' ? 'Delete' : 'Edit'} {tableName(c.table)} {c.entry ?? `#${c.record_id}`}
           </span>{' '}
           <StatusBadge status={c.status} />
         </p>
