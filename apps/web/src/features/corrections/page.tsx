@@ -14,9 +14,11 @@ const STATUS_STYLE: Record<Correction['status'], string> = {
   rejected: 'bg-red-100 text-red-800',
 }
 
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
 const StatusBadge = ({ status }: { status: Correction['status'] }) => (
-  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[status]}`}>
-    {status}
+  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
+    {capital(status)}
   </span>
 )
 
