@@ -37,6 +37,7 @@ export const SessionDialog = () => {
       // Closing without signing in would leave a screen that cannot save: the only ways out are
       // signing in again or signing out.
       onOpenChange={() => {}}
+      closable={false}
       title="Your session has ended"
       description="Sign in again to continue. What you typed is kept and will be saved after you sign in."
     >
