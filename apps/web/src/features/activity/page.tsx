@@ -49,8 +49,8 @@ export default function ActivityPage() {
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold text-slate-900">Activity</h1>
-      <div className="grid gap-3 sm:grid-cols-4">
-        <div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div className="col-span-2 sm:col-span-1">
           <label htmlFor="activity-table" className="label">
             Record type
           </label>
@@ -68,7 +68,7 @@ export default function ActivityPage() {
             ))}
           </select>
         </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <label htmlFor="activity-user" className="label">
             User
           </label>
