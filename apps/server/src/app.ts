@@ -12,6 +12,7 @@ import { accountRoutes } from './areas/trust/accounts.ts'
 import { backupRoutes } from './areas/trust/backups.ts'
 import { correctionRoutes } from './areas/trust/corrections.ts'
 import { historyRoutes } from './areas/trust/history.ts'
+import { documentTrust } from './areas/trust/openapi.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
@@ -88,6 +89,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
       await accountRoutes(api, db)
       await historyRoutes(api, db)
       await correctionRoutes(api, db)
+      documentTrust()
       await backupRoutes(api, {
         dbFile,
         dir: opts.backupDir ?? backupDirFor(dbFile ?? './data/booking.db'),
