@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { LEDGER_PARTITIONS } from '../src/db/migrations/0003_ledger_indexes.ts'
-import { backupName, backupsToPrune } from '../src/lib/backups.ts'
+import { backupName, backupsToPrune, msUntilHour } from '../src/lib/backups.ts'
 import { integrityOf, RestoreRefused, restoreSqlite } from '../src/lib/restore.ts'
 import { DB_KIND } from './harness.ts'
 import { passenger, setupTestApp } from './helpers.ts'
@@ -207,5 +207,14 @@ describe('backup retention', () => {
     const oldest = [...days].sort()[0]
     expect(oldest >= '20260928').toBe(true)
     expect(kept.length).toBeLessThan(14 + 8 + 3 + 3)
+  })
+})
+
+describe('daily backup time', () => {
+  it('waits until the next set hour, today or tomorrow', () => {
+    const at = (h: number, m = 0) => new Date(2026, 10, 23, h, m)
+    expect(msUntilHour(2, at(1, 30))).toBe(30 * 60_000)
+    expect(msUntilHour(2, at(2, 0))).toBe(24 * 3_600_000)
+    expect(msUntilHour(2, at(14))).toBe(12 * 3_600_000)
   })
 })

@@ -165,6 +165,14 @@ export const backupAndPrune = async (dbFile: string, dir: string, keep: Retentio
   return made
 }
 
+/** Milliseconds from `now` to the next `hour`:00 (server local time), today or tomorrow. */
+export const msUntilHour = (hour: number, now = new Date()) => {
+  const next = new Date(now)
+  next.setHours(hour, 0, 0, 0)
+  if (next <= now) next.setDate(next.getDate() + 1)
+  return next.getTime() - now.getTime()
+}
+
 /**
  * Runs a backup every day at `hour` (server local time). Returns the stop function.
  * The timer is unref'd so it never keeps a process alive.
@@ -172,16 +180,12 @@ export const backupAndPrune = async (dbFile: string, dir: string, keep: Retentio
 export const scheduleDailyBackup = (dbFile: string, dir: string, hour: number, keep: Retention) => {
   let timer: NodeJS.Timeout | undefined
   const arm = () => {
-    const now = new Date()
-    const next = new Date(now)
-    next.setHours(hour, 0, 0, 0)
-    if (next <= now) next.setDate(next.getDate() + 1)
     timer = setTimeout(() => {
       backupAndPrune(dbFile, dir, keep)
         .then((b) => console.log(`Daily backup written: ${b.name}`))
         .catch((err) => console.error(`Daily backup failed: ${err.message}`))
         .finally(arm)
-    }, next.getTime() - now.getTime())
+    }, msUntilHour(hour))
     timer.unref()
   }
   arm()
