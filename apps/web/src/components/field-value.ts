@@ -12,6 +12,23 @@ export const formatDateTime = (iso: string) => {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
+type Person = { title?: string; firstName?: string; lastName?: string; documentNo?: string }
+const personText = (p: Person) =>
+  [p.title, p.firstName, p.lastName].filter(Boolean).join(' ') + (p.documentNo ? ` (${p.documentNo})` : '')
+
+/** Passenger lists are stored as JSON text: shown as the travellers' names and document numbers. */
+const passengersText = (value: string): string | null => {
+  if (!/^[[{]/.test(value)) return null
+  try {
+    const parsed = JSON.parse(value) as Person | Person[]
+    const people = Array.isArray(parsed) ? parsed : [parsed]
+    if (!people.every((p) => p && typeof p === 'object' && ('firstName' in p || 'lastName' in p))) return null
+    return people.map(personText).join(', ')
+  } catch {
+    return null
+  }
+}
+
 /** A field's value as the screens show it: amounts with separators, dates dd/mm/yyyy, "-" when empty. */
 export const formatFieldValue = (field: string, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '-'
@@ -20,9 +37,9 @@ export const formatFieldValue = (field: string, value: unknown): string => {
   if (typeof value === 'string') {
     if (TIMESTAMP.test(value)) return formatDateTime(value)
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value)
-    return value
+    return passengersText(value) ?? value
   }
-  return JSON.stringify(value)
+  return passengersText(JSON.stringify(value)) ?? JSON.stringify(value)
 }
 
 /** 'receivable_amount' -> 'Receivable amount', 'paidCash' -> 'Paid cash'. */

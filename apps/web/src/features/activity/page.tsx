@@ -146,6 +146,7 @@ export default function ActivityPage() {
         title="Restore record"
         message="The record comes back with its entry number, and its ledger lines are posted again."
         confirmLabel="Restore"
+        busyLabel="Restoring..."
         onCancel={() => setRestoring(null)}
         onConfirm={() => restoring && restore.mutate(restoring)}
       />
