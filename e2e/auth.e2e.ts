@@ -249,13 +249,21 @@ test('an admin opening an employee path is sent to the admin one', async ({ page
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
 })
 
-test('a rejected employee is signed out on the next call', async ({ page }) => {
+test('a rejected employee loses the session on the next call and cannot sign in again', async ({ page }) => {
   await loginAs(page, 'employee')
   const headers = await adminHeaders(page.request)
   const employees = await (await page.request.get('/api/admin/employees', { headers })).json()
   const me = employees.users.find((u: { email: string }) => u.email === EMPLOYEE.email)
   await page.request.post('/api/admin/approve-user', { headers, data: { userId: me.id, approved: false } })
   await page.goto('/protector')
+  // The list says why it is empty, and the sign-in dialog opens over it.
+  // (CSS locator: the dialog hides the page behind it from the accessibility tree.)
+  await expect(page.locator('[role=alert]', { hasText: 'Your session has ended' })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: 'Your session has ended' })
+  await dialog.getByLabel('Password').fill(EMPLOYEE.password)
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(dialog.getByText('Your account is pending approval')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login$/)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })

@@ -18,8 +18,13 @@ const ALL = [
   'Vender',
   'Agent',
   'Employees',
+  'Users',
+  'Corrections',
+  'Activity',
+  'Backups',
+  'My Account',
 ]
-const ADMIN_ONLY = ['Office Accounts', 'Vender', 'Employees']
+const ADMIN_ONLY = ['Office Accounts', 'Vender', 'Employees', 'Users', 'Activity', 'Backups']
 const PATHS: Record<string, string> = {
   Dashboard: 'dashboard',
   Tickets: 'tickets',
@@ -36,6 +41,11 @@ const PATHS: Record<string, string> = {
   Vender: 'vender',
   Agent: 'agent',
   Employees: 'employee',
+  Users: 'users',
+  Corrections: 'corrections',
+  Activity: 'activity',
+  Backups: 'backups',
+  'My Account': 'account',
 }
 
 test('admin shell: sidebar labels and targets, active link, collapse with tooltips', async ({ page }) => {

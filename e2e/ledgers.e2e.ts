@@ -129,7 +129,9 @@ test('an employee adds an agent entry and gets no edit or delete', async ({ page
   const row = page.getByRole('row', { name: /Group booking advance/ })
   await expect(row).toBeVisible()
   await expect(row).toContainText('10/06/2026')
-  await expect(row.getByRole('cell').last()).toHaveText('3,000')
+  // The balance is the last data column; employees then get their correction requests.
+  await expect(row.getByRole('cell').nth(-2)).toHaveText('3,000')
+  await expect(row.getByRole('button', { name: 'Request correction' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
   await shot(page, 'agent-list-employee')

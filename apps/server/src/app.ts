@@ -7,9 +7,15 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 import { authRoutes } from './areas/auth/routes.ts'
 import { recordAreas } from './areas/index.ts'
+import { accountRoutes } from './areas/trust/accounts.ts'
+import { backupRoutes } from './areas/trust/backups.ts'
+import { correctionRoutes } from './areas/trust/corrections.ts'
+import { historyRoutes } from './areas/trust/history.ts'
+import { documentTrust } from './areas/trust/openapi.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
+import { backupDirFor, markServerUsing, retentionFromEnv, sqliteFile } from './lib/backups.ts'
 import { openApiDocument } from './lib/openapi.ts'
 import { registerTextGuard } from './lib/validate.ts'
 import { registerAuth } from './plugins/auth.ts'
@@ -30,6 +36,8 @@ export interface AppOptions {
   searchIndexEveryMs?: number
   /** Aborted by SIGINT/SIGTERM during start-up: the migration in progress rolls back. */
   signal?: AbortSignal
+  /** Where backups go; default BACKUP_DIR or `backups/` beside the SQLite file. */
+  backupDir?: string
 }
 
 declare module 'fastify' {
@@ -55,9 +63,13 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
 
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 })
   app.decorate('db', db)
+  const dbFile = sqliteFile(opts.databaseUrl)
+  // `npm run restore` refuses while this marker names a live process.
+  const releaseFile = dbFile ? markServerUsing(dbFile) : () => {}
   app.addHook('onClose', async () => {
     await stopIndexer()
     await db.destroy()
+    releaseFile()
   })
   registerErrorHandler(app)
 
@@ -95,6 +107,15 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
         signupRateMax: opts.signupRateMax ?? 5,
       })
       for (const area of recordAreas) await area(api, db)
+      await accountRoutes(api, db)
+      await historyRoutes(api, db)
+      await correctionRoutes(api, db)
+      documentTrust()
+      await backupRoutes(api, {
+        dbFile,
+        dir: opts.backupDir ?? backupDirFor(dbFile ?? './data/booking.db'),
+        keep: retentionFromEnv(),
+      })
       api.all('/*', async (_req, reply) => reply.code(404).send({ status: 'error', message: 'Not found' }))
     },
     { prefix: '/api' },

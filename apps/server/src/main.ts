@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { MigrationInterrupted } from './db/migrate.ts'
 import { StartupError } from './db/startup-error.ts'
+import { backupDirFor, retentionFromEnv, scheduleDailyBackup, sqliteFile } from './lib/backups.ts'
 import { BootstrapError, ensureAdmin } from './lib/bootstrap-admin.ts'
 
 const env = process.env
@@ -58,6 +59,13 @@ await app
         : err,
     ),
   )
+
+// SQLite: a backup every day at BACKUP_HOUR (server time, default 2 o'clock); BACKUP_HOUR=off disables it.
+const dbFile = sqliteFile(env.DATABASE_URL)
+if (dbFile && env.BACKUP_HOUR !== 'off') {
+  const hour = Math.min(23, Math.max(0, Number(env.BACKUP_HOUR ?? 2) || 0))
+  scheduleDailyBackup(dbFile, backupDirFor(dbFile), hour, retentionFromEnv())
+}
 
 const url = `http://localhost:${port}`
 console.log(`\nBooking System is running at ${url}`)

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
+import { startSession } from '../src/plugins/sessions.ts'
 import { DB_KIND, TEST_SECRET, type TestApp } from './harness.ts'
 import { setupTestApp } from './helpers.ts'
 import { fillPath, type RouteEntry, registeredApiRoutes } from './route-table.ts'
@@ -51,6 +52,21 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/dashboard/charts': 'user',
   'GET /api/banks': 'user',
   'POST /api/mrz': 'user',
+  'POST /api/user/logout': 'user',
+  'POST /api/user/password': 'user',
+  'POST /api/corrections': 'user',
+  'GET /api/corrections': 'user',
+  'GET /api/admin/audit': 'admin',
+  'POST /api/admin/audit/:id/restore': 'admin',
+  'GET /api/admin/backups': 'admin',
+  'POST /api/admin/backups': 'admin',
+  'GET /api/admin/backups/:name': 'admin',
+  'GET /api/admin/users': 'admin',
+  'PUT /api/admin/users/:id': 'admin',
+  'POST /api/admin/users/:id/password': 'admin',
+  'GET /api/admin/corrections': 'admin',
+  'POST /api/admin/corrections/:id/approve': 'admin',
+  'POST /api/admin/corrections/:id/reject': 'admin',
   ...Object.fromEntries(
     RECORD_AREAS.flatMap((p) => [
       [`GET ${p}`, 'user'],
@@ -66,16 +82,29 @@ const EXPECTED: Record<string, Access> = {
   ),
 }
 
-const sign = (claims: { sub: string; exp?: number | string }, secret = TEST_SECRET) => {
+const sign = (claims: { sub: string; exp?: number | string; jti?: string }, secret = TEST_SECRET) => {
   const jwt = new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub)
   if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp)
+  if (claims.jti !== undefined) jwt.setJti(claims.jti)
   return jwt.sign(new TextEncoder().encode(secret))
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-/** An employee account in a given state, with a valid token signed for it (as if issued before). */
-const accountIn = async (t: TestApp, username: string, is_approved: 0 | 1) => {
+const signIn = async (t: TestApp, email: string) =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email, password: 'password123' },
+    })
+  ).json().token as string
+
+/**
+ * An employee account in a given state, with a token signed for it and a live session (as if
+ * issued before the state changed), so a refusal comes from the state, not from the token.
+ */
+const accountIn = async (t: TestApp, username: string, is_approved: 0 | 1, active: 0 | 1 = 1) => {
   const row = await t.app.db
     .insertInto('users')
     .values({
@@ -84,11 +113,13 @@ const accountIn = async (t: TestApp, username: string, is_approved: 0 | 1) => {
       password_hash: 'x',
       role: 'employee',
       is_approved,
+      active,
       created_at: new Date().toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return { id: row.id, token: await sign({ sub: String(row.id), exp: '1h' }) }
+  const jti = await startSession(t.app.db, row.id)
+  return { id: row.id, token: await sign({ sub: String(row.id), exp: '1h', jti }) }
 }
 
 /**
@@ -123,8 +154,14 @@ const CALLERS: Array<{
     },
     level: null,
   },
-  { name: 'employee', headers: async (t) => bearer(t.tokens.employee), level: 'user' },
-  { name: 'admin', headers: async (t) => bearer(t.tokens.admin), level: 'admin' },
+  {
+    name: 'deactivated',
+    headers: async (t) => bearer((await accountIn(t, 'mx_deactivated', 1, 0)).token),
+    level: null,
+  },
+  // Signed in afresh: POST /api/user/logout in the matrix ends this session, not the file's.
+  { name: 'employee', headers: async (t) => bearer(await signIn(t, 'emp@test.local')), level: 'user' },
+  { name: 'admin', headers: async (t) => bearer(await signIn(t, 'admin@test.local')), level: 'admin' },
 ]
 
 const allows = (level: Access | null, need: Access) =>
@@ -136,7 +173,10 @@ describe(`authorization matrix (${DB_KIND})`, () => {
 
   it('every registered route has an expectation, and every expectation a route', async () => {
     await t.app.ready()
-    routes = registeredApiRoutes(t.app)
+    // Logout ends the caller's session: it goes last, so every other route sees a live one.
+    routes = registeredApiRoutes(t.app).sort(
+      (a, b) => Number(a.path === '/api/user/logout') - Number(b.path === '/api/user/logout'),
+    )
     const keys = routes.map((r) => `${r.method} ${r.path}`)
     expect(
       keys.filter((k) => !(k in EXPECTED)),

@@ -138,6 +138,22 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/api/entry/increment') return { formType: 'ticket', actualEntryNumber: 5 }
   if (path === '/api/admin/banks/:id') return { name: 'Renamed Fuzz', active: true }
   if (path === '/api/mrz') return { lines: MRZ_SPECIMENS.icao }
+  if (path === '/api/user/password')
+    return { current_password: 'password123', new_password: 'Fuzzed-Karachi-77' }
+  if (path === '/api/admin/users/:id') return { role: 'employee', active: false }
+  if (path === '/api/corrections')
+    return { table: 'tickets', record_id: 1, action: 'delete', reason: 'Entered twice' }
+  if (path === '/api/admin/corrections/:id/reject') return { reason: 'Not a duplicate' }
+  if (
+    [
+      '/api/user/logout',
+      '/api/admin/users/:id/password',
+      '/api/admin/audit/:id/restore',
+      '/api/admin/backups',
+      '/api/admin/corrections/:id/approve',
+    ].includes(path)
+  )
+    return null
   if (method === 'DELETE') return null
   return VALID_BODIES[path.replace(/\/:id$/, '')]?.body
 }
@@ -149,7 +165,12 @@ describe(`fuzzing every mutating endpoint (${DB_KIND}, ${RUNS} runs each)`, () =
 
   it('answers arbitrary, hostile and prototype-keyed bodies with 2xx or 4xx; refused ones store nothing', async () => {
     await t.app.ready()
-    const mutating = registeredApiRoutes(t.app).filter((r) => r.method !== 'GET')
+    // Routes that end the caller's own session go last, so every other route is fuzzed signed in.
+    const endsSession = (path: string) =>
+      ['/api/user/logout', '/api/admin/users/:id/password'].indexOf(path) + 1
+    const mutating = registeredApiRoutes(t.app)
+      .filter((r) => r.method !== 'GET')
+      .sort((a, b) => endsSession(a.path) - endsSession(b.path))
     // Records to edit and delete exist, so PUT and DELETE reach their validation and writes.
     for (const path of Object.keys(VALID_BODIES)) {
       const res = await t.call('admin', 'POST', path, VALID_BODIES[path].body)

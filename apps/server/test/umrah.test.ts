@@ -161,4 +161,24 @@ describe(`umrah API (${DB_KIND})`, () => {
     await api.adminOnly(id, valid)
     expect((await t.call('none', 'GET', '/api/umrah')).status).toBe(401)
   })
+  it('an approved correction uses the camelCase names and moves the vendor ledger', async () => {
+    const created = (await t.call('employee', 'POST', '/api/umrah', valid)).body
+    const id = created.umrahBooking.id
+    const before = await ledgerBalance(t, 'vender_entries', 'vender_name', 'Umrah Vendor')
+    const asked = await t.call('employee', 'POST', '/api/corrections', {
+      table: 'umrah',
+      record_id: id,
+      action: 'update',
+      changes: { payableToVendor: 310000 },
+      reason: 'Hotel upgrade',
+    })
+    expect(asked.status).toBe(201)
+    expect(asked.body.correction.diff).toEqual([{ field: 'payableToVendor', before: 300000, after: 310000 }])
+    expect(
+      (await t.call('admin', 'POST', `/api/admin/corrections/${asked.body.correction.id}/approve`)).status,
+    ).toBe(200)
+    const now = (await t.call('admin', 'GET', `/api/umrah/${id}`)).body
+    expect(now.umrahBooking.payableToVendor).toBe(310000)
+    expect(await ledgerBalance(t, 'vender_entries', 'vender_name', 'Umrah Vendor')).toBe(before + 10000)
+  })
 })

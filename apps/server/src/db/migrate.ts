@@ -9,6 +9,7 @@ import * as searchQueue from './migrations/0006_search_queue.ts'
 import * as checkpointLockOrder from './migrations/0007_checkpoint_lock_order.ts'
 import * as idempotency from './migrations/0008_idempotency.ts'
 import * as userIdentity from './migrations/0008_user_identity.ts'
+import * as trust from './migrations/0009_trust.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_checkpoint_lock_order': checkpointLockOrder,
   '0008_idempotency': idempotency,
   '0008_user_identity': userIdentity,
+  '0009_trust': trust,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */

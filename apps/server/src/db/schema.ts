@@ -29,6 +29,33 @@ export interface UsersTable extends Base {
   password_hash: string
   role: 'admin' | 'employee'
   is_approved: number
+  /** 0: deactivated by an admin (refused at once, sessions ended). */
+  active: Generated<number>
+}
+
+/** One row per sign-in; the token carries its id (jti), and deleting the row revokes the token. */
+export interface SessionsTable {
+  id: string
+  user_id: number
+  created_at: string
+  expires_at: string
+}
+
+/** Maker-checker: an employee's proposed edit or delete, applied only when an admin approves it. */
+export interface CorrectionsTable {
+  id: Generated<number>
+  table_name: string
+  record_id: number
+  action: 'update' | 'delete'
+  changes_json: string | null
+  reason: string
+  status: 'pending' | 'approved' | 'rejected'
+  requested_by_id: number
+  requested_by: string
+  requested_at: string
+  decided_by: string | null
+  decided_at: string | null
+  decision_note: string | null
 }
 
 export interface SettingsTable {
@@ -68,6 +95,8 @@ export interface AuditLogTable {
   record_id: number
   before_json: string | null
   after_json: string | null
+  /** The admin who approved a correction requested by `username`; null for direct changes. */
+  approved_by: Generated<string | null>
 }
 
 /** One row per money-moving record; the dashboard reads this instead of a union of ten tables. */
@@ -355,6 +384,8 @@ export interface Database {
   vender_names: NamesTable
   audit_log: AuditLogTable
   idempotency_keys: IdempotencyKeysTable
+  sessions: SessionsTable
+  corrections: CorrectionsTable
   journal: JournalTable
   journal_months: JournalMonthsTable
   ledger_months: LedgerMonthsTable

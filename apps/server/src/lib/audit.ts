@@ -13,30 +13,45 @@ export type AuditAction =
   | 'login-pending'
   | 'approve'
   | 'reject'
+  | 'restore'
+  | 'user-update'
+  | 'password-change'
+  | 'password-reset'
+
+/**
+ * Who made a change: a signed-in user, or (an approved correction) the employee who asked with the
+ * admin who approved; null when nobody is signed in (a failed login).
+ */
+export type Who = { user: AuthUser | null; approvedBy?: string } | AuthUser | null
+
+const actorOf = (who: Who) => (who && 'user' in who ? who : { user: who })
 
 /** Who changed what, with the record before and after; written in the same transaction as the change. */
 export const audit = (
   trx: Kysely<Database>,
-  user: AuthUser | null,
+  who: Who,
   action: AuditAction,
   table: string,
   recordId: number,
   before: unknown,
   after: unknown,
-) =>
-  trx
+) => {
+  const actor = actorOf(who)
+  return trx
     .insertInto('audit_log')
     .values({
       at: new Date().toISOString(),
-      user_id: user?.id ?? null,
-      username: user?.username ?? '',
+      user_id: actor.user?.id ?? null,
+      username: actor.user?.username ?? '',
       action,
       table_name: table,
       record_id: recordId,
       before_json: before === null ? null : JSON.stringify(before),
       after_json: after === null ? null : JSON.stringify(after),
+      approved_by: actor.approvedBy ?? null,
     })
     .execute()
+}
 
 /** An event with details but no before/after (a login, a sign-up); never pass a password here. */
 export const auditEvent = (

@@ -227,6 +227,9 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     })
   }
 
+  const lifecycle = recordLifecycleOf(cfg, { findById, lockById, notFound }, toApi)
+  registerLifecycle(db, lifecycle)
+
   app.post(cfg.path, async (req, reply) => {
     const input = parseBody(cfg.input, req.body)
     const u = user(req)
@@ -234,24 +237,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     idempotencyKeyOf(req)
     const answer = await writeTransaction(db, (trx) =>
       answerOnce(trx, req, u.id, async () => {
-        const { current, global } = await nextEntry(trx, cfg.formType)
-        const entry = cfg.entryText ? cfg.entryText(current, global) : `${current}/${global}`
-        const values = moneyIn(table, {
-          ...cfg.toRow(input, { user: u, before: null }),
-          entry,
-          ...(cfg.employeeColumn ? { [cfg.employeeColumn]: u.username } : {}),
-          created_by: u.id,
-          created_at: new Date().toISOString(),
-        })
-        const inserted = await (trx as Kysely<any>)
-          .insertInto(table)
-          .values(values)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        const row = moneyOut(table, inserted) as ApiRow
-        if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
-        await cfg.afterSave?.(trx, row, { user: u, created: true, before: null })
-        await audit(trx, u, 'create', table, row.id, null, row)
+        const row = await lifecycle.create(trx, { user: u }, input)
         return {
           status: 201,
           body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(row) },
@@ -264,8 +250,87 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
   app.put(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {
     const id = parseId(req.params)
     const input = parseBody(cfg.input, req.body)
-    const u = user(req)
-    const saved = await writeTransaction(db, async (trx) => {
+    const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, { user: user(req) }, id, input))
+    return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
+  })
+
+  app.delete(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {
+    const id = parseId(req.params)
+    await writeTransaction(db, (trx) => lifecycle.remove(trx, { user: user(req) }, id))
+    return { status: 'success', message: `${Label} deleted successfully` }
+  })
+}
+
+/** Who makes a change: the signed-in user, or (a correction) the employee who asked and the admin who approved. */
+export interface Actor {
+  user: AuthUser
+  approvedBy?: string
+}
+
+/**
+ * A record type's create, update, delete and restore, each run inside the caller's transaction, so
+ * the routes, approved corrections and the restore of a deleted record share one lifecycle
+ * (entry number, journal, postings, audit).
+ */
+export interface RecordLifecycle {
+  table: TableName
+  label: string
+  findById: (trx: Kysely<any>, id: number) => Promise<ApiRow>
+  toApi: (row: ApiRow) => Record<string, unknown>
+  /** Validates a body with the record's own schema (400 with the spec's field messages). */
+  parse: (body: unknown) => unknown
+  create: (trx: Trx, actor: Actor, input: unknown) => Promise<ApiRow>
+  update: (trx: Trx, actor: Actor, id: number, input: unknown) => Promise<ApiRow>
+  remove: (trx: Trx, actor: Actor, id: number) => Promise<ApiRow>
+  /** Puts a deleted row back with its id, entry number and creation time, and remakes its postings. */
+  restore: (trx: Trx, actor: Actor, row: ApiRow) => Promise<ApiRow>
+}
+
+const recordLifecycleOf = <S extends z.ZodType>(
+  cfg: CrudConfig<S>,
+  rows: {
+    findById: (trx: Kysely<any>, id: number) => Promise<ApiRow>
+    /** The row an edit or delete starts from, locked on PostgreSQL. */
+    lockById: (trx: Kysely<any>, id: number) => Promise<ApiRow>
+    notFound: () => HttpError
+  },
+  toApi: (row: ApiRow) => Record<string, unknown>,
+): RecordLifecycle => {
+  const { findById, lockById, notFound } = rows
+  const table = cfg.table
+  // Journal, postings and audit after a row was written, shared by create, update and restore.
+  const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
+    if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
+    await cfg.afterSave?.(trx, row, { user: actor.user, ...ctx })
+  }
+  return {
+    table,
+    label: cfg.label,
+    findById,
+    toApi,
+    parse: (body) => parseBody(cfg.input, body),
+    create: async (trx, actor, input) => {
+      const u = actor.user
+      const { current, global } = await nextEntry(trx, cfg.formType)
+      const entry = cfg.entryText ? cfg.entryText(current, global) : `${current}/${global}`
+      const values = moneyIn(table, {
+        ...cfg.toRow(input as z.output<S>, { user: u, before: null }),
+        entry,
+        ...(cfg.employeeColumn ? { [cfg.employeeColumn]: u.username } : {}),
+        created_by: u.id,
+        created_at: new Date().toISOString(),
+      })
+      const inserted = await (trx as Kysely<any>)
+        .insertInto(table)
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const row = moneyOut(table, inserted) as ApiRow
+      await afterWrite(trx, row, actor, { created: true, before: null })
+      await audit(trx, actor, 'create', table, row.id, null, row)
+      return row
+    },
+    update: async (trx, actor, id, input) => {
       const before = await lockById(trx, id)
       // Entry number, author and creation time belong to the record, not to the edit.
       const {
@@ -274,10 +339,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
         id: _i,
         [cfg.employeeColumn ?? 'employee']: _emp,
         ...changes
-      } = cfg.toRow(input, {
-        user: u,
-        before,
-      })
+      } = cfg.toRow(input as z.output<S>, { user: actor.user, before })
       const updated = await (trx as Kysely<any>)
         .updateTable(table)
         .set(moneyIn(table, changes))
@@ -286,24 +348,49 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
         .executeTakeFirst()
       if (!updated) throw notFound()
       const row = moneyOut(table, updated) as ApiRow
-      if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
-      await cfg.afterSave?.(trx, row, { user: u, created: false, before })
-      await audit(trx, u, 'update', table, id, before, row)
+      await afterWrite(trx, row, actor, { created: false, before })
+      await audit(trx, actor, 'update', table, id, before, row)
       return row
-    })
-    return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
-  })
-
-  app.delete(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {
-    const id = parseId(req.params)
-    const u = user(req)
-    await writeTransaction(db, async (trx) => {
+    },
+    remove: async (trx, actor, id) => {
       const before = await lockById(trx, id)
       await (trx as Kysely<any>).deleteFrom(table).where('id', '=', id).execute()
       await removeJournal(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before)
-      await audit(trx, u, 'delete', table, id, before, null)
-    })
-    return { status: 'success', message: `${Label} deleted successfully` }
-  })
+      await audit(trx, actor, 'delete', table, id, before, null)
+      return before
+    },
+    restore: async (trx, actor, deleted) => {
+      const taken = await (trx as Kysely<any>)
+        .selectFrom(table)
+        .select('id')
+        .where('id', '=', deleted.id)
+        .executeTakeFirst()
+      if (taken) throw new HttpError(409, `This ${cfg.label} already exists`)
+      const inserted = await (trx as Kysely<any>)
+        .insertInto(table)
+        .values(moneyIn(table, deleted))
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const row = moneyOut(table, inserted) as ApiRow
+      await afterWrite(trx, row, actor, { created: true, before: null })
+      await audit(trx, actor, 'restore', table, row.id, null, row)
+      return row
+    },
+  }
 }
+
+const lifecycles = new WeakMap<Db, Map<string, RecordLifecycle>>()
+
+const registerLifecycle = (db: Db, lifecycle: RecordLifecycle) => {
+  let byTable = lifecycles.get(db)
+  if (!byTable) {
+    byTable = new Map()
+    lifecycles.set(db, byTable)
+  }
+  byTable.set(lifecycle.table, lifecycle)
+}
+
+/** The lifecycle of a record table registered by crudRoutes on this database, or undefined. */
+export const recordLifecycle = (db: Db, table: string): RecordLifecycle | undefined =>
+  lifecycles.get(db)?.get(table)

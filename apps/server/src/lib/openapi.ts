@@ -12,12 +12,16 @@ interface DocumentedArea {
 }
 
 const areas = new Map<string, DocumentedArea>()
+/** Paths beside the record areas (history, corrections, accounts, backups), documented by their module. */
+const otherPaths: Record<string, unknown> = {}
+
+export const documentPaths = (paths: Record<string, unknown>) => Object.assign(otherPaths, paths)
 
 export const documentArea = (area: DocumentedArea) => {
   areas.set(area.path, area)
 }
 
-const schemaOf = (schema: z.ZodType) => {
+export const schemaOf = (schema: z.ZodType) => {
   try {
     return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
   } catch {
@@ -137,6 +141,6 @@ export const openApiDocument = () => {
     info: { title: 'Booking System API', version: '1.0.0' },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     security: [{ bearer: [] }],
-    paths,
+    paths: { ...paths, ...otherPaths },
   }
 }

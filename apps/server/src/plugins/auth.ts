@@ -3,10 +3,11 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Role } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { jwtVerify, SignJWT } from 'jose'
+import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/connect.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { versionedMemo } from './db-version.ts'
+import { startSession } from './sessions.ts'
 
 export interface AuthUser {
   id: number
@@ -110,32 +111,35 @@ const hmacKey = (secret: string) =>
 export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: SecretOptions) => {
   const secret = await loadSecret(db, secretOptions)
   const verify = tokenVerifier(secret)
-  // Read on every request, so a rejected (moved back to pending) employee loses access at once;
-  // answered from memory while no write has touched the database since the last read.
-  const findUser = versionedMemo((id: number) =>
+  // Read on every request, so a revoked session, a deactivated or rejected user loses access at
+  // once; answered from memory while no write has touched the database since the last read.
+  const findSession = versionedMemo((sessionId: string) =>
     db
-      .selectFrom('users')
-      .select(['id', 'username', 'email', 'role', 'is_approved'])
-      .where('id', '=', id)
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'username', 'email', 'role', 'is_approved', 'active'])
+      .where('sessions.id', '=', sessionId)
       .executeTakeFirst(),
   )
 
-  app.decorate('signToken', (user: AuthUser) =>
+  app.decorate('signToken', async (user: AuthUser) =>
     new SignJWT({ username: user.username, email: user.email, role: user.role })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
+      .setJti(await startSession(db, user.id))
       .setIssuedAt()
       .setExpirationTime(TOKEN_LIFETIME)
       .sign(secret),
   )
   app.decorateRequest('user', null)
+  app.decorateRequest('sessionId', null)
 
   app.addHook('onRequest', async (req) => {
     // The matched route, not the raw URL: the router decodes %-escapes, so /api/%61dmin/... would
     // otherwise reach an admin route while looking like a non-admin path here.
     const path = req.routeOptions.url ?? req.url.split('?')[0]
     if (!path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) return
-    req.user = await authenticate(req, findUser, verify)
+    req.user = await authenticate(req, findSession, verify)
     if (path.startsWith('/api/admin/') && req.user.role !== 'admin') {
       throw new HttpError(403, 'Only admins can do this')
     }
@@ -172,21 +176,44 @@ const tokenVerifier = (secret: webcrypto.CryptoKey, max = 1000) => {
 
 const notAuthenticated = () => new HttpError(401, 'You are not authenticated')
 
-type UserRow = { id: number; username: string; email: string; role: Role; is_approved: number }
+type SessionUser = {
+  id: number
+  username: string
+  email: string
+  role: Role
+  is_approved: number
+  active: number
+}
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session (the token's jti), for logout and password change. */
+    sessionId: string | null
+  }
+}
+
+/**
+ * A token is good while its signature and expiry hold and its session row exists: logout, a
+ * password change, deactivation and rejection delete session rows, so the token dies with them
+ * and re-approving a user does not bring an old token back.
+ */
 const authenticate = async (
   req: FastifyRequest,
-  findUser: (id: number, version: string | null) => Promise<UserRow | undefined>,
+  findSession: (sessionId: string, version: string | null) => Promise<SessionUser | undefined>,
   verify: (token: string) => Promise<number | null>,
 ): Promise<AuthUser> => {
   const header = req.headers.authorization
   if (!header?.startsWith('Bearer ')) throw notAuthenticated()
-  const id = await verify(header.slice(7))
+  const token = header.slice(7)
+  const id = await verify(token)
   if (id === null) throw notAuthenticated()
   // A token without a numeric subject would reach the query as NaN (a 500 on PostgreSQL).
   if (!Number.isSafeInteger(id) || id <= 0) throw notAuthenticated()
-  const user = await findUser(id, req.dbVersion)
-  if (!user?.is_approved) throw notAuthenticated()
+  const sessionId = decodeJwt(token).jti
+  if (typeof sessionId !== 'string' || sessionId.length === 0) throw notAuthenticated()
+  const user = await findSession(sessionId, req.dbVersion)
+  if (!user || user.id !== id || !user.is_approved || !user.active) throw notAuthenticated()
+  req.sessionId = sessionId
   return { id: user.id, username: user.username, email: user.email, role: user.role }
 }
 

@@ -24,6 +24,11 @@ export const PAGES: Record<string, () => PageModule> = {
   officeAccount: () => import('../features/office-accounts/page.tsx'),
   vender: () => import('../features/vender/page.tsx'),
   employee: () => import('../features/employees/page.tsx'),
+  users: () => import('../features/users/page.tsx'),
+  corrections: () => import('../features/corrections/page.tsx'),
+  activity: () => import('../features/activity/page.tsx'),
+  backups: () => import('../features/backups/page.tsx'),
+  account: () => import('../features/account/page.tsx'),
 }
 
 /** Paths only admins reach (under /admin): the sidebar's admin-only items. */

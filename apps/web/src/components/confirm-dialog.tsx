@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   title?: string
   message?: ReactNode
   confirmLabel?: string
+  /** The confirm button's text while busy. */
+  busyLabel?: string
   error?: string | null
 }
 
@@ -21,6 +23,7 @@ export const ConfirmDialog = ({
   title = 'Delete Confirmation',
   message = 'Are you sure you want to delete this entry? This cannot be undone.',
   confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
   error,
 }: ConfirmDialogProps) => (
   <Dialog open={open} onOpenChange={(o) => !o && !busy && onCancel()} title={title} description={message}>
@@ -34,7 +37,7 @@ export const ConfirmDialog = ({
         Cancel
       </button>
       <button type="button" className="btn-danger" onClick={onConfirm} disabled={busy}>
-        {busy ? 'Deleting...' : confirmLabel}
+        {busy ? busyLabel : confirmLabel}
       </button>
     </div>
   </Dialog>

@@ -10,6 +10,8 @@ interface DialogProps {
   children?: ReactNode
   /** Tailwind max-width class. */
   size?: string
+  /** False for a dialog that must be answered (no close button). */
+  closable?: boolean
 }
 
 /** The one modal shell: dimmed backdrop, focus trapped, Escape closes. */
@@ -20,6 +22,7 @@ export const Dialog = ({
   description,
   children,
   size = 'max-w-md',
+  closable = true,
 }: DialogProps) => (
   <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
     <RadixDialog.Portal>
@@ -29,9 +32,11 @@ export const Dialog = ({
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-          <RadixDialog.Close className="icon-btn -mr-2 -mt-1" aria-label="Close">
-            <X className="h-4 w-4" />
-          </RadixDialog.Close>
+          {closable && (
+            <RadixDialog.Close className="icon-btn -mr-2 -mt-1" aria-label="Close">
+              <X className="h-4 w-4" />
+            </RadixDialog.Close>
+          )}
         </div>
         {description ? (
           <RadixDialog.Description className="mb-4 text-sm text-slate-600">

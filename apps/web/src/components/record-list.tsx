@@ -1,10 +1,15 @@
-import { Eye, EyeOff, Loader2, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { RECORD_TABLES } from '@booking/shared'
+import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
+import { ApiError, SESSION_ENDED } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
+import { CorrectionContext } from '../lib/corrections.ts'
 import { type ListParams, useDeleteRecord, useRecordList } from '../lib/records.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
+import { CorrectionReason, RequestDeletionDialog } from './correction-controls.tsx'
 import { type Column, DataTable, type SortState } from './data-table.tsx'
+import { HistoryPanel } from './history-panel.tsx'
 import { Pager } from './pager.tsx'
 
 export const PAGE_SIZE = 50
@@ -85,6 +90,11 @@ export const RecordList = <T extends { id: number }>({
   const [deleting, setDeleting] = useState<T | null>(null)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const [opening, setOpening] = useState<T | null>(null)
+  // Employees: a record opened to propose a change, its reason, and a record proposed for deletion.
+  const [requesting, setRequesting] = useState<T | null>(null)
+  const [reason, setReason] = useState('')
+  const [deletionOf, setDeletionOf] = useState<number | null>(null)
+  const table = RECORD_TABLES[path]?.table
 
   useEffect(() => {
     if (!opening) return
@@ -118,7 +128,42 @@ export const RecordList = <T extends { id: number }>({
 
   const allColumns = useMemo(() => {
     const cols = [...columns, ...(showPassport && passportColumns ? passportColumns : [])]
-    if (!admin) return cols
+    if (!admin && !table) return cols
+    if (!admin)
+      return [
+        ...cols,
+        {
+          key: '__requests',
+          header: 'Actions',
+          sortable: false,
+          cell: (row: T) =>
+            canModify && !canModify(row) ? null : (
+              <div className="flex gap-1">
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label="Request correction"
+                  title="Request correction"
+                  onClick={() => {
+                    setReason('')
+                    setRequesting(row)
+                  }}
+                >
+                  <FilePen className="h-4 w-4" />
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn hover:text-red-600"
+                  aria-label="Request deletion"
+                  title="Request deletion"
+                  onClick={() => setDeletionOf(row.id)}
+                >
+                  <FileX className="h-4 w-4" />
+                </button>
+              </div>
+            ),
+        } satisfies Column<T>,
+      ]
     return [
       ...cols,
       {
@@ -157,11 +202,30 @@ export const RecordList = <T extends { id: number }>({
           ),
       } satisfies Column<T>,
     ]
-  }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs])
+  }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs, table])
+
+  if (requesting && table) {
+    const close = () => setRequesting(null)
+    return (
+      <>
+        <CorrectionReason reason={reason} onChange={setReason} />
+        <CorrectionContext.Provider value={{ table, original: requesting, reason }}>
+          {renderForm({ record: requesting, onDone: close, onCancel: close })}
+        </CorrectionContext.Provider>
+      </>
+    )
+  }
 
   if (editing) {
     const close = () => setEditing(null)
-    return renderForm({ record: editing === 'new' ? null : editing, onDone: close, onCancel: close })
+    const form = renderForm({ record: editing === 'new' ? null : editing, onDone: close, onCancel: close })
+    if (editing === 'new' || !table) return form
+    return (
+      <>
+        {form}
+        <HistoryPanel table={table} recordId={editing.id} />
+      </>
+    )
   }
 
   const confirmDelete = async () => {
@@ -223,7 +287,11 @@ export const RecordList = <T extends { id: number }>({
         <p className="py-10 text-center text-slate-500">Loading data...</p>
       ) : query.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-          {errorText ? errorText(query.error) : 'Failed to load data. Please try again later.'}
+          {query.error instanceof ApiError && query.error.status === 401
+            ? SESSION_ENDED
+            : errorText
+              ? errorText(query.error)
+              : 'Failed to load data. Please try again later.'}
         </div>
       ) : (
         <>
@@ -254,6 +322,9 @@ export const RecordList = <T extends { id: number }>({
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />
+      {table && (
+        <RequestDeletionDialog table={table} recordId={deletionOf} onClose={() => setDeletionOf(null)} />
+      )}
     </section>
   )
 }

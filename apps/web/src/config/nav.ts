@@ -1,8 +1,12 @@
 import {
   Banknote,
   Building2,
+  ClipboardCheck,
+  DatabaseBackup,
   FileCheck2,
   GraduationCap,
+  History,
+  KeyRound,
   LayoutDashboard,
   type LucideIcon,
   Plane,
@@ -14,6 +18,7 @@ import {
   Undo2,
   UserCog,
   Users,
+  UsersRound,
   Wrench,
 } from 'lucide-react'
 
@@ -41,6 +46,11 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Vender', segment: 'vender', icon: Store, adminOnly: true },
   { label: 'Agent', segment: 'agent', icon: Users },
   { label: 'Employees', segment: 'employee', icon: UserCog, adminOnly: true },
+  { label: 'Users', segment: 'users', icon: UsersRound, adminOnly: true },
+  { label: 'Corrections', segment: 'corrections', icon: ClipboardCheck },
+  { label: 'Activity', segment: 'activity', icon: History, adminOnly: true },
+  { label: 'Backups', segment: 'backups', icon: DatabaseBackup, adminOnly: true },
+  { label: 'My Account', segment: 'account', icon: KeyRound },
 ]
 
 export const navPath = (segment: string, admin: boolean) => (admin ? `/admin/${segment}` : `/${segment}`)

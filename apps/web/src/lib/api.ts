@@ -14,6 +14,18 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | undefined | null>
 
+/** The text every screen shows when the server no longer accepts the token. */
+export const SESSION_ENDED = 'Your session has ended'
+
+/**
+ * Set by the auth provider: opens the sign-in dialog and resolves true once the same user signed in
+ * again (false if they signed out instead).
+ */
+let renewSession: (() => Promise<boolean>) | null = null
+export const onSessionEnded = (renew: (() => Promise<boolean>) | null) => {
+  renewSession = renew
+}
+
 const withQuery = (path: string, query?: Query) => {
   if (!query) return path
   const params = new URLSearchParams()
@@ -69,7 +81,13 @@ const request = async <T>(
   }
   if (!res.ok) {
     const err = (data ?? {}) as Partial<ApiErrorBody>
-    if (res.status === 401 && token) window.dispatchEvent(new Event('booking:unauthorized'))
+    if (res.status === 401 && token && path !== '/user/login') {
+      // A save waits for the sign-in dialog and is sent again with the new token, so nothing typed
+      // is lost; a read fails at once ("Your session has ended") and is refetched after sign-in.
+      const renewed = renewSession?.() ?? Promise.resolve(false)
+      if (method !== 'GET' && (await renewed)) return request<T>(method, path, body, query)
+      throw new ApiError(401, SESSION_ENDED)
+    }
     throw new ApiError(res.status, err.message || `HTTP error! status: ${res.status}`, err.errors ?? {})
   }
   return data as T

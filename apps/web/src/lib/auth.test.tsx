@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { api } from './api.ts'
 import { AuthProvider, type LoginResult, useAuth } from './auth.tsx'
 
 const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '')
@@ -82,8 +83,8 @@ describe('AuthProvider', () => {
     }
   })
 
-  it('restores a stored session, and signs out when a call answers 401', async () => {
-    localStorage.setItem('token', token)
+  it('restores a stored session; a refused save waits for the sign-in dialog and is sent again', async () => {
+    localStorage.setItem('token', 'old-token')
     localStorage.setItem('user', JSON.stringify({ email: 'a@b.co', username: 'ali', role: 'admin' }))
     render(
       <AuthProvider>
@@ -91,9 +92,49 @@ describe('AuthProvider', () => {
       </AuthProvider>,
     )
     expect(screen.getByText('ali')).toBeTruthy()
-    await act(async () => {
-      window.dispatchEvent(new Event('booking:unauthorized'))
+    const sent: Array<{ url: string; auth: string | null }> = []
+    const answers = [
+      [401, { status: 'error', message: 'You are not authenticated' }],
+      [200, { status: 'approved', token: 'new-token', role: 'admin' }],
+      [201, { status: 'success' }],
+    ] as const
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      sent.push({ url: String(url), auth: new Headers(init?.headers).get('Authorization') })
+      const [status, body] = answers[sent.length - 1]!
+      return new Response(JSON.stringify(body), { status })
     })
+    let saved: Promise<unknown> = Promise.resolve()
+    await act(async () => {
+      saved = api.post('/protector', { name: 'typed' })
+    })
+    expect(auth.sessionEnded).toBe(true)
+    expect(screen.getByText('ali')).toBeTruthy()
+    await act(async () => {
+      await auth.renew('password1')
+    })
+    await expect(saved).resolves.toEqual({ status: 'success' })
+    expect(sent.map((s) => [s.url, s.auth])).toEqual([
+      ['/api/protector', 'Bearer old-token'],
+      ['/api/user/login', 'Bearer old-token'],
+      ['/api/protector', 'Bearer new-token'],
+    ])
+    expect(auth.sessionEnded).toBe(false)
+  })
+
+  it('a refused read fails at once with "Your session has ended"; signing out clears the session', async () => {
+    localStorage.setItem('token', token)
+    localStorage.setItem('user', JSON.stringify({ email: 'a@b.co', username: 'ali', role: 'admin' }))
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    )
+    answer(401, { status: 'error', message: 'You are not authenticated' })
+    await act(async () => {
+      await expect(api.get('/ticket')).rejects.toThrow('Your session has ended')
+    })
+    expect(auth.sessionEnded).toBe(true)
+    await act(async () => auth.logout())
     expect(screen.getByText('signed out')).toBeTruthy()
     expect(localStorage.getItem('user')).toBeNull()
   })

@@ -1,7 +1,23 @@
 import type { Role } from '@booking/shared'
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
-import { api } from './api.ts'
-import { clearSession, readStoredUser, type SessionUser, storeSession, usernameFromToken } from './session.ts'
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { api, onSessionEnded } from './api.ts'
+import {
+  clearSession,
+  readStoredUser,
+  readToken,
+  type SessionUser,
+  storeSession,
+  usernameFromToken,
+} from './session.ts'
 
 interface LoginAnswer {
   status: string
@@ -17,7 +33,12 @@ interface AuthState {
   /** True while the stored session is being restored. */
   restoring: boolean
   login: (email: string, password: string) => Promise<LoginResult>
+  /** Signs out here and revokes the token on the server. */
   logout: () => void
+  /** True when the server refused the token: the sign-in dialog is open over the screen. */
+  sessionEnded: boolean
+  /** Signs the same user in again from the dialog; waiting saves are then sent again. */
+  renew: (password: string) => Promise<void>
 }
 
 const AuthContext = createContext<AuthState | null>(null)
@@ -31,16 +52,37 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     setRestoring(false)
   }, [])
 
-  const logout = useCallback(() => {
+  // Saves waiting for the sign-in dialog: resolved true when the user signed in again.
+  const waiting = useRef<Array<(renewed: boolean) => void>>([])
+  const [sessionEnded, setSessionEnded] = useState(false)
+  const settle = (renewed: boolean) => {
+    for (const resolve of waiting.current.splice(0)) resolve(renewed)
+  }
+
+  const signOut = useCallback(() => {
     clearSession()
     setUser(null)
+    setSessionEnded(false)
+    settle(false)
   }, [])
 
-  // An expired or revoked token signs the user out instead of failing every call.
+  const logout = useCallback(() => {
+    // Revoked on the server too; signing out here does not wait for the answer.
+    if (readToken()) api.post('/user/logout', {}).catch(() => {})
+    signOut()
+  }, [signOut])
+
+  // An expired or revoked token opens the sign-in dialog over the screen instead of leaving it.
   useEffect(() => {
-    window.addEventListener('booking:unauthorized', logout)
-    return () => window.removeEventListener('booking:unauthorized', logout)
-  }, [logout])
+    onSessionEnded(
+      () =>
+        new Promise<boolean>((resolve) => {
+          waiting.current.push(resolve)
+          setSessionEnded(true)
+        }),
+    )
+    return () => onSessionEnded(null)
+  }, [])
 
   const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
     const answer = await api.post<LoginAnswer>('/user/login', { email, password })
@@ -54,7 +96,23 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     return { kind: 'signed-in', user: next }
   }, [])
 
-  const value = useMemo(() => ({ user, restoring, login, logout }), [user, restoring, login, logout])
+  const renew = useCallback(
+    async (password: string) => {
+      if (!user) throw new Error('Not signed in')
+      const answer = await api.post<LoginAnswer>('/user/login', { email: user.email, password })
+      if (!answer.token) throw new Error(answer.message || 'Invalid email or password')
+      storeSession(answer.token, user)
+      setSessionEnded(false)
+      settle(true)
+      window.dispatchEvent(new Event('booking:session-renewed'))
+    },
+    [user],
+  )
+
+  const value = useMemo(
+    () => ({ user, restoring, login, logout, sessionEnded, renew }),
+    [user, restoring, login, logout, sessionEnded, renew],
+  )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
 

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useContext, useState } from 'react'
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ApiError } from './api.ts'
+import { CorrectionContext, changedFields, useRequestCorrection } from './corrections.ts'
 import { useSaveRecord } from './records.ts'
 
 interface Options<S extends z.ZodType<any, any>> {
@@ -40,11 +41,30 @@ export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) =
     defaultValues: opts.defaultValues,
   })
   const save = useSaveRecord<unknown>(opts.path)
+  const correction = useContext(CorrectionContext)
+  const request = useRequestCorrection()
   const [error, setError] = useState<string | null>(null)
 
   const submit = form.handleSubmit(async (values) => {
     setError(null)
     try {
+      if (correction && opts.id !== null) {
+        // An employee's edit is a request: only the changed fields go to an admin, with the reason.
+        const body = (opts.toBody ? opts.toBody(values) : values) as Record<string, unknown>
+        const changes = changedFields(correction.original, body)
+        if (Object.keys(changes).length === 0)
+          return setError('Change at least one field to request a correction')
+        if (!correction.reason.trim()) return setError('Reason is required')
+        await request.mutateAsync({
+          table: correction.table,
+          record_id: opts.id,
+          action: 'update',
+          changes,
+          reason: correction.reason,
+        })
+        toast.success('Correction request sent for approval')
+        return opts.onDone()
+      }
       const answer = await save.mutateAsync({ id: opts.id, body: opts.toBody ? opts.toBody(values) : values })
       const { saved, updated, vendorFailed } = opts.toasts
       if (vendorFailed && (answer as { vendorPosting?: string } | null)?.vendorPosting === 'failed') {
@@ -71,5 +91,5 @@ export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) =
     }
   })
 
-  return { form, submit, busy: save.isPending, error }
+  return { form, submit, busy: save.isPending || request.isPending, error }
 }

@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.ts'
 import { parseListQuery } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseBody } from '../../lib/validate.ts'
+import { endSessions } from '../../plugins/sessions.ts'
 
 const PENDING_PAGE = 100
 
@@ -65,6 +66,8 @@ export const adminRoutes = async (app: FastifyInstance, db: Db) => {
         .set({ is_approved: approved ? 1 : 0 })
         .where('id', '=', userId)
         .execute()
+      // Rejection ends the employee's sessions, so approving again later does not revive an old token.
+      if (!approved) await endSessions(trx, userId)
       await audit(trx, req.user, approved ? 'approve' : 'reject', 'users', userId, target, { approved })
     })
     return {

@@ -110,6 +110,8 @@ export const authRoutes = async (app: FastifyInstance, db: Db, opts: AuthOptions
     if (!(await verifyPassword(input.password, user.password_hash))) {
       throw await failed(401, 'Invalid email or password', user.id)
     }
+    if (!user.active)
+      throw await failed(403, 'This account has been deactivated. Please ask an admin.', user.id)
     if (needsRehash(user.password_hash)) {
       // The password is known right now, the one moment an old, cheaper hash can be replaced.
       const password_hash = await hashPassword(input.password)

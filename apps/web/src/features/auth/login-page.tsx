@@ -14,6 +14,7 @@ export default function LoginPage() {
   const [remember, setRemember] = useState(false)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<Notice>(null)
+  const [forgot, setForgot] = useState(false)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -99,11 +100,24 @@ export default function LoginPage() {
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
             Remember me
           </label>
-          {/* The spec's link has no target. */}
-          <a href="#forgot" onClick={(e) => e.preventDefault()} className="text-blue-700 hover:underline">
+          {/* The spec's link has no target: passwords are reset by an admin (Users screen). */}
+          <a
+            href="#forgot"
+            onClick={(e) => {
+              e.preventDefault()
+              setForgot(true)
+            }}
+            className="text-blue-700 hover:underline"
+          >
             Forgot password?
           </a>
         </div>
+        {forgot && (
+          <p role="status" className="rounded-md bg-blue-50 p-3 text-sm text-blue-900">
+            Ask an admin to reset your password. They will give you a new one to sign in with, which you can
+            then change under My Account.
+          </p>
+        )}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>

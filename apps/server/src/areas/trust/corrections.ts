@@ -1,0 +1,229 @@
+import { type Correction, CorrectionInput, DecisionInput, fieldChanges } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../db/connect.ts'
+import type { Database, Row } from '../../db/schema.ts'
+import { type ApiRow, type RecordLifecycle, recordLifecycle } from '../../lib/crud.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { parseBody } from '../../lib/validate.ts'
+import { writeTransaction } from '../../lib/write-batch.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+
+/** Admin-only ledgers: employees never see their rows, so they cannot propose changes to them. */
+const NOT_CORRECTABLE = new Set(['vender_entries', 'account_entries'])
+
+const correctable = (db: Db, table: string): RecordLifecycle => {
+  const lifecycle = NOT_CORRECTABLE.has(table) ? undefined : recordLifecycle(db, table)
+  if (!lifecycle) throw new HttpError(400, 'Invalid table', { table: 'Invalid table' })
+  return lifecycle
+}
+
+/** The record as its edit form sends it: JSON text columns (passengers) back to their values. */
+const asBody = (lifecycle: RecordLifecycle, row: ApiRow): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(lifecycle.toApi(row))) {
+    if (typeof v === 'string' && /^[[{]/.test(v)) {
+      try {
+        out[k] = JSON.parse(v)
+        continue
+      } catch {}
+    }
+    out[k] = v
+  }
+  return out
+}
+
+/** The full body an approved update saves: the record as it is now with the proposed fields over it. */
+const proposedBody = (lifecycle: RecordLifecycle, row: ApiRow, changes: Record<string, unknown>) =>
+  lifecycle.parse({ ...asBody(lifecycle, row), ...changes })
+
+const toCorrection = (
+  c: Row<'corrections'>,
+  { diff, entry }: { diff: Correction['diff']; entry: string | null },
+): Correction => ({
+  id: Number(c.id),
+  table: c.table_name,
+  record_id: Number(c.record_id),
+  action: c.action,
+  changes: c.action === 'update' ? storedChanges(c.changes_json).changes : null,
+  reason: c.reason,
+  status: c.status,
+  requested_by: c.requested_by,
+  requested_at: c.requested_at,
+  decided_by: c.decided_by,
+  decided_at: c.decided_at,
+  decision_note: c.decision_note,
+  entry,
+  diff,
+})
+
+/**
+ * changes_json holds the proposed fields and, beside them, their values when the request was made,
+ * so a decided request still shows what it changed after the record moved on.
+ */
+interface StoredChanges {
+  changes: Record<string, unknown>
+  before: Record<string, unknown>
+}
+const storedChanges = (text: string | null): StoredChanges => {
+  const parsed = text ? (JSON.parse(text) as Partial<StoredChanges>) : {}
+  return { changes: parsed.changes ?? {}, before: parsed.before ?? {} }
+}
+
+/** What the request changes (pending: in the record as it is now), and the record's entry number. */
+const diffOf = async (
+  db: Db,
+  c: Row<'corrections'>,
+): Promise<{ diff: Correction['diff']; entry: string | null }> => {
+  const { changes, before: asked } = storedChanges(c.changes_json)
+  const lifecycle = recordLifecycle(db, c.table_name)
+  const row = lifecycle
+    ? await lifecycle.findById(db as unknown as Kysely<any>, c.record_id).catch(() => null)
+    : null
+  const current = row && lifecycle ? asBody(lifecycle, row) : null
+  const entry = typeof row?.entry === 'string' ? row.entry : null
+  if (c.action === 'delete') return { diff: fieldChanges(current, null), entry }
+  const before: Record<string, unknown> = {}
+  for (const k of Object.keys(changes))
+    before[k] = c.status === 'pending' ? (current?.[k] ?? null) : (asked[k] ?? null)
+  return { diff: fieldChanges(before, changes), entry }
+}
+
+const withDiffs = (db: Db, rows: Row<'corrections'>[]) =>
+  Promise.all(rows.map(async (c) => toCorrection(c, await diffOf(db, c))))
+
+const idOf = (params: unknown) => {
+  const id = Number((params as { id: string }).id)
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Invalid correction ID')
+  return id
+}
+
+const pendingCorrection = async (trx: Kysely<Database>, id: number) => {
+  const c = await trx.selectFrom('corrections').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!c) throw new HttpError(404, 'Correction request not found')
+  if (c.status !== 'pending') throw new HttpError(409, `This request was already ${c.status}`)
+  return c
+}
+
+/**
+ * Maker-checker: anyone signed in proposes an edit or delete with a reason; an admin other than
+ * the requester approves it (it then runs through the record's normal lifecycle, the history
+ * naming both) or rejects it.
+ */
+export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
+  app.post('/corrections', async (req, reply) => {
+    const input = parseBody(CorrectionInput, req.body)
+    const user = req.user as AuthUser
+    const lifecycle = correctable(db, input.table)
+    const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
+    // An update that could never be saved is refused now, with the form's own messages.
+    const changes = input.changes ?? {}
+    if (input.action === 'update') proposedBody(lifecycle, row, changes)
+    const current = asBody(lifecycle, row)
+    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k] ?? null]))
+    const saved = await writeTransaction(db, (trx) =>
+      trx
+        .insertInto('corrections')
+        .values({
+          table_name: input.table,
+          record_id: input.record_id,
+          action: input.action,
+          changes_json: input.action === 'update' ? JSON.stringify({ changes, before }) : null,
+          reason: input.reason,
+          status: 'pending',
+          requested_by_id: user.id,
+          requested_by: user.username,
+          requested_at: new Date().toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    )
+    const [correction] = await withDiffs(db, [saved])
+    return reply
+      .code(201)
+      .send({ status: 'success', message: 'Correction request sent for approval', correction })
+  })
+
+  app.get('/corrections', async (req) => {
+    const user = req.user as AuthUser
+    const rows = await db
+      .selectFrom('corrections')
+      .selectAll()
+      .where('requested_by_id', '=', user.id)
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute()
+    return { status: 'success', corrections: await withDiffs(db, rows) }
+  })
+
+  app.get('/admin/corrections', async (req) => {
+    const { status } = req.query as { status?: string }
+    let qb = db.selectFrom('corrections').selectAll()
+    if (status !== 'all') {
+      const wanted = status === 'approved' || status === 'rejected' ? status : 'pending'
+      qb = qb.where('status', '=', wanted)
+    }
+    const rows = await qb.orderBy('id', 'desc').limit(200).execute()
+    return { status: 'success', corrections: await withDiffs(db, rows) }
+  })
+
+  app.post('/admin/corrections/:id/approve', async (req) => {
+    const id = idOf(req.params)
+    const { note } = parseBody(DecisionInput, req.body ?? {})
+    const admin = req.user as AuthUser
+    const decided = await writeTransaction(db, async (trx) => {
+      const c = await pendingCorrection(trx, id)
+      if (c.requested_by_id === admin.id) throw new HttpError(403, 'You cannot approve your own request')
+      const requester = await trx
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'role'])
+        .where('id', '=', c.requested_by_id)
+        .executeTakeFirstOrThrow()
+      const lifecycle = correctable(db, c.table_name)
+      // The history names the employee who asked (username) and the admin who approved.
+      const actor = { user: requester as AuthUser, approvedBy: admin.username }
+      if (c.action === 'delete') {
+        await lifecycle.remove(trx, actor, c.record_id)
+      } else {
+        const row = await lifecycle.findById(trx, c.record_id)
+        const body = proposedBody(lifecycle, row, storedChanges(c.changes_json).changes)
+        await lifecycle.update(trx, actor, c.record_id, body)
+      }
+      return trx
+        .updateTable('corrections')
+        .set({
+          status: 'approved',
+          decided_by: admin.username,
+          decided_at: new Date().toISOString(),
+          decision_note: note ?? null,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    })
+    const [correction] = await withDiffs(db, [decided])
+    return { status: 'success', message: 'Correction approved', correction }
+  })
+
+  app.post('/admin/corrections/:id/reject', async (req) => {
+    const id = idOf(req.params)
+    const { note } = parseBody(DecisionInput, req.body ?? {})
+    const admin = req.user as AuthUser
+    const decided = await writeTransaction(db, async (trx) => {
+      await pendingCorrection(trx, id)
+      return trx
+        .updateTable('corrections')
+        .set({
+          status: 'rejected',
+          decided_by: admin.username,
+          decided_at: new Date().toISOString(),
+          decision_note: note ?? null,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    })
+    const [correction] = await withDiffs(db, [decided])
+    return { status: 'success', message: 'Correction rejected', correction }
+  })
+}

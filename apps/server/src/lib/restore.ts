@@ -1,0 +1,58 @@
+import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs'
+import SQLite from 'better-sqlite3'
+import { serverUsing } from './backups.ts'
+
+/** Fails the restore with a message meant for the person at the terminal. */
+export class RestoreRefused extends Error {}
+
+/** 'ok', or SQLite's list of problems. */
+export const integrityOf = (file: string): string => {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true })
+  try {
+    return (db.pragma('integrity_check') as Array<{ integrity_check: string }>)
+      .map((r) => r.integrity_check)
+      .join('; ')
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Puts a backup in place of the database file. Refused while a server uses the file. The current
+ * database is checkpointed and kept beside it as `<file>.before-restore-<time>` with its own -wal and
+ * -shm, so no log of the old database is ever left where SQLite would replay it onto the restored one.
+ * Returns the path the old database was moved to (null when there was none).
+ */
+export const restoreSqlite = (backupFile: string, dbFile: string): { previous: string | null } => {
+  if (!existsSync(backupFile)) throw new RestoreRefused(`No such backup file: ${backupFile}`)
+  const pid = serverUsing(dbFile)
+  if (pid !== null) {
+    throw new RestoreRefused(
+      `The database ${dbFile} is in use by a running server (process ${pid}). Stop the server, then run the restore again.`,
+    )
+  }
+  const integrity = integrityOf(backupFile)
+  if (integrity !== 'ok') throw new RestoreRefused(`The backup ${backupFile} is damaged: ${integrity}`)
+
+  const staging = `${dbFile}.restoring`
+  copyFileSync(backupFile, staging)
+  let previous: string | null = null
+  if (existsSync(dbFile)) {
+    try {
+      const old = new SQLite(dbFile, { fileMustExist: true })
+      old.pragma('wal_checkpoint(TRUNCATE)')
+      old.close()
+    } catch {
+      // A damaged current file is still moved aside below, log and all.
+    }
+    previous = `${dbFile}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    renameSync(dbFile, previous)
+  }
+  for (const suffix of ['-wal', '-shm', '-journal']) {
+    if (!existsSync(dbFile + suffix)) continue
+    if (previous) renameSync(dbFile + suffix, previous + suffix)
+    else rmSync(dbFile + suffix, { force: true })
+  }
+  renameSync(staging, dbFile)
+  return { previous }
+}

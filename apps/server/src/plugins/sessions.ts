@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+
+/** Matches TOKEN_LIFETIME (12 h): the row outlives no token. */
+const SESSION_MS = 12 * 60 * 60 * 1000
+
+/** Records a sign-in and returns its id (the token's jti); expired rows are cleared on the way. */
+export const startSession = async (db: Kysely<Database>, userId: number): Promise<string> => {
+  const now = new Date()
+  const id = randomBytes(18).toString('base64url')
+  await db.deleteFrom('sessions').where('expires_at', '<', now.toISOString()).execute()
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_MS).toISOString(),
+    })
+    .execute()
+  return id
+}
+
+/** Ends a user's sessions (all, or all but `keep`): their tokens are refused from the next request. */
+export const endSessions = async (db: Kysely<Database>, userId: number, keep?: string | null) => {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId)
+  if (keep) q = q.where('id', '!=', keep)
+  await q.execute()
+}
+
+export const endSession = (db: Kysely<Database>, sessionId: string) =>
+  db.deleteFrom('sessions').where('id', '=', sessionId).execute()

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { formatFieldValue } from './field-value.ts'
+
+describe('formatFieldValue (history and corrections)', () => {
+  it('shows amounts with separators, counts as they are, dates dd/mm/yyyy and passengers by name', () => {
+    expect(formatFieldValue('receivable_amount', 1750000.5)).toBe('1,750,000.50')
+    expect(formatFieldValue('paidCash', 25000)).toBe('25,000')
+    expect(formatFieldValue('adults', 12000)).toBe('12000')
+    expect(formatFieldValue('depart_date', '2026-06-10')).toBe('10/06/2026')
+    expect(formatFieldValue('reference', null)).toBe('-')
+    expect(
+      formatFieldValue(
+        'passport_detail',
+        '[{"title":"Mr","firstName":"Ali","lastName":"Khan","documentNo":"PK1"}]',
+      ),
+    ).toBe('Mr Ali Khan (PK1)')
+    expect(formatFieldValue('detail', '[not json')).toBe('[not json')
+  })
+})
