@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
+import { sqliteFile } from './db/connect.ts'
 import { MigrationInterrupted } from './db/migrate.ts'
 import { StartupError } from './db/startup-error.ts'
 import { ensureAdmin } from './lib/bootstrap-admin.ts'
@@ -17,7 +18,12 @@ let app: FastifyInstance | undefined
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (app) {
-      app.close().then(() => process.exit(0))
+      const db = app.db
+      // The checkpointer's connection closes last and empties the log: the next start sees a clean stop.
+      app
+        .close()
+        .then(() => sqliteFile(db)?.checkpointer.stopped)
+        .then(() => process.exit(0))
     } else if (!starting.signal.aborted) {
       console.log(`${signal} during start-up: stopping after rolling back the step in progress...`)
       starting.abort()

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -89,6 +91,17 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite start-up checks', () => {
     const message = startupError(() => connect(`sqlite:${file}`))
     expect(message).toContain(file)
     expect(message).toMatch(/integrity check|not a healthy SQLite database/)
+    // The full check on demand says the same, with exit code 1.
+    const checked = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/db/check-db.ts', `sqlite:${file}`],
+      {
+        cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+        encoding: 'utf8',
+      },
+    )
+    expect(checked.status).toBe(1)
+    expect(checked.stdout + checked.stderr).toMatch(/DAMAGED|cannot be checked/)
   })
 
   it('creates the folder, the file and its -wal and -shm owner-only', async () => {

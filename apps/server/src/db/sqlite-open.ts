@@ -70,6 +70,12 @@ const prepareFolder = (file: string) => {
 export const openSqlite = (file: string): SQLite.Database => {
   refuseSilentReset(file)
   prepareFolder(file)
+  // A clean stop checkpoints and empties the log; one left with frames means a crash (or another
+  // server running now). Its frames are replayed over the file as it is, so if the file was swapped
+  // for an older copy meanwhile the two no longer fit: the full check compares every index with
+  // its table, which quick_check does not.
+  const wal = `${file}-wal`
+  const afterCrash = existsSync(wal) && statSync(wal).size > 0
   let sqlite: SQLite.Database | undefined
   // umask, not chmod after the fact: the file never exists with wider permissions.
   let umask: number | undefined
@@ -86,8 +92,9 @@ export const openSqlite = (file: string): SQLite.Database => {
     sqlite.pragma('foreign_keys = ON')
     // The checkpointer thread keeps the log short; this only applies if it falls behind (~40 MB).
     sqlite.pragma('wal_autocheckpoint = 10000')
-    const problems = (sqlite.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[])
-      .map((r) => r.quick_check)
+    const check = afterCrash ? 'integrity_check' : 'quick_check'
+    const problems = (sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[])
+      .map((r) => r[check]!)
       .filter((m) => m !== 'ok')
     if (problems.length > 0) {
       throw new StartupError(
