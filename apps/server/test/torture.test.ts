@@ -12,5 +12,5 @@ describe.skipIf(DB_KIND !== 'sqlite')('kill -9 under load (SQLite)', () => {
     expect(a.edits + a.deletes).toBeGreaterThan(5)
     expect(figures.otherProblems).toEqual([])
     expect(figures).toMatchObject({ lost: 0, halfSaved: 0, duplicates: 0, failedAnswers: 0 })
-  }, 120_000)
+  }, 300_000)
 })

@@ -59,5 +59,5 @@ describe(`two server processes on one database (${DB_KIND})`, () => {
       for (const s of servers) await stopServer(s)
       await database.drop()
     }
-  }, 120_000)
+  }, 300_000)
 })
