@@ -104,6 +104,38 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite start-up checks', () => {
     expect(checked.stdout + checked.stderr).toMatch(/DAMAGED|cannot be checked/)
   })
 
+  it('after an unclean stop (a log with frames) runs the full integrity check, which quick_check would pass', async () => {
+    const file = freshFile()
+    const db = await opened(file)
+    await db.destroy()
+    // An index whose entries no longer fit its table, as when an old file meets a newer log.
+    const raw = new SQLite(file)
+    try {
+      raw.pragma('wal_autocheckpoint = 0')
+      raw
+        .prepare(
+          "INSERT INTO journal (source_type, source_id, date, entry, name, employee) VALUES ('x', 1, '2026-01-01', 'e', 'n', 'emp')",
+        )
+        .run()
+      raw.unsafeMode(true)
+      const version = raw.pragma('schema_version', { simple: true }) as number
+      raw.pragma('writable_schema = ON')
+      raw
+        .prepare(
+          'UPDATE sqlite_master SET sql = replace(sql, \'("date", "id")\', \'("id", "date")\') WHERE name = \'journal_date_id\'',
+        )
+        .run()
+      raw.pragma(`schema_version = ${version + 1}`)
+      raw.pragma('writable_schema = OFF')
+      expect(raw.pragma('quick_check', { simple: true })).toBe('ok')
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(0)
+      const message = startupError(() => connect(`sqlite:${file}`))
+      expect(message).toContain(`${file} failed its integrity check`)
+    } finally {
+      raw.close()
+    }
+  })
+
   it('creates the folder, the file and its -wal and -shm owner-only', async () => {
     const file = freshFile()
     const db = await opened(file)
