@@ -27,6 +27,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     } else if (!starting.signal.aborted) {
       console.log(`${signal} during start-up: stopping after rolling back the step in progress...`)
       starting.abort()
+    } else {
+      // A second signal: leave now. An uncommitted migration is rolled back by the database anyway.
+      process.exit(130)
     }
   })
 }
