@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -146,6 +155,15 @@ describe.skipIf(DB_KIND !== 'sqlite')('SQLite start-up checks', () => {
     } finally {
       await db.destroy()
     }
+  })
+
+  it('makes an existing world-readable database file owner-only', async () => {
+    const file = freshFile()
+    await (await opened(file)).destroy()
+    chmodSync(file, 0o644)
+    const db = connect(`sqlite:${file}`)
+    await db.destroy()
+    expect(statSync(file).mode & 0o777).toBe(0o600)
   })
 
   it('commits with synchronous = FULL', async () => {

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { errorCode, StartupError } from './startup-error.ts'
@@ -57,6 +57,14 @@ const prepareFolder = (file: string) => {
     mkdirSync(folder, { recursive: true, mode: 0o700 })
     accessSync(folder, constants.W_OK)
     if (existsSync(file)) accessSync(file, constants.R_OK | constants.W_OK)
+    // Files made by earlier versions were readable by every user of the machine. The folder is
+    // left alone: it may be shared (/tmp, a home directory).
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+      if (existsSync(f) && statSync(f).mode & 0o077) {
+        chmodSync(f, statSync(f).mode & 0o700)
+        console.warn(`Made ${f} readable by its owner only`)
+      }
+    }
   } catch (err) {
     throw new StartupError(explain(file, err))
   }
