@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { ticketBody } from './ticket-body.ts'
 
 /**
  * `npm run bench:durability`: create ticket on SQLite with `synchronous = FULL` (the default: a
@@ -41,39 +42,6 @@ const stop = async (child: ChildProcess) => {
   await done
 }
 
-const ticket = (n: number) => ({
-  employee_name: 'bench',
-  agent_name: 'Agent Rafiq',
-  customer_add: 'Ali Khan',
-  reference: `DUR-${n}`,
-  depart_date: '2026-03-01',
-  return_date: '2026-03-20',
-  sector: 'LHE-DXB',
-  airline: 'Emirates',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  passport_detail: JSON.stringify([
-    {
-      title: 'Mr',
-      firstName: 'Ali',
-      lastName: 'Khan',
-      dob: '1990-01-01',
-      nationality: 'Pakistani',
-      documentType: 'Passport',
-      documentNo: 'AB1234567',
-      documentExpiry: '2030-01-01',
-      issueCountry: 'Pakistan',
-    },
-  ]),
-  receivable_amount: 120000,
-  paid_cash: 50000,
-  bank_title: 'UBL Account 1',
-  paid_in_bank: 20000,
-  payable_to_vendor: 100000,
-  vendor_name: 'Sky Links',
-})
-
 interface Figure {
   rps: number
   p50: number
@@ -88,7 +56,7 @@ const load = async (url: string, connections: number, token?: string): Promise<F
     duration: DURATION,
     method: token ? 'POST' : 'GET',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: token ? JSON.stringify(ticket(0)) : undefined,
+    body: token ? JSON.stringify(ticketBody()) : undefined,
   })
   return {
     rps: Math.round(result.requests.average),

@@ -1,21 +1,10 @@
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
+import { passenger } from './helpers.ts'
 import { call } from './server-process.ts'
 
 /** Bodies and checks shared by the torture and two-process tests (real processes, real files). */
 export const NAMES = { agent: 'Load Agent', vendor: 'Load Vendor', bank: 'UBL Account 1' }
-
-const traveller = (firstName: string) => ({
-  title: 'Mr',
-  firstName,
-  lastName: 'Khan',
-  dob: '1990-04-12',
-  nationality: 'Pakistani',
-  documentType: 'Passport',
-  documentNo: `PK-${firstName}`,
-  documentExpiry: '2030-04-11',
-  issueCountry: 'Pakistan',
-})
 
 /** A ticket that posts to all three ledgers; `reference` finds it again when its answer was lost. */
 export const ticketBody = (reference: string, receivable: number) => ({
@@ -30,7 +19,7 @@ export const ticketBody = (reference: string, receivable: number) => ({
   adults: 1,
   children: 0,
   infants: 0,
-  passport_detail: JSON.stringify([traveller('Ali')]),
+  passport_detail: JSON.stringify([passenger('Ali', 'Khan')]),
   receivable_amount: receivable,
   paid_cash: 1000,
   bank_title: NAMES.bank,
@@ -39,20 +28,20 @@ export const ticketBody = (reference: string, receivable: number) => ({
   vendor_name: NAMES.vendor,
 })
 
-/** An Umrah booking whose dashboard line sits in `month` (its depart date): edits move it across months. */
-export const umrahBody = (reference: string, month: number) => ({
+/** An Umrah booking; its dashboard line is dated by `depart_date`, so edits can move it across months. */
+export const umrahBody = (reference: string, depart_date: string) => ({
   userName: 'load',
   customerAdd: 'Load Family',
   reference,
   packageDetail: '15 days',
-  depart_date: `2026-${String(month).padStart(2, '0')}-10`,
+  depart_date,
   return_date: '2026-12-31',
   sector: 'ISB-JED',
   airline: 'Saudia',
   adults: 1,
   children: 0,
   infants: 0,
-  passportDetail: JSON.stringify(traveller('Omar')),
+  passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
   receivableAmount: 90000,
   paidCash: 1000,
   bank_title: NAMES.bank,

@@ -26,7 +26,9 @@ describe(`two server processes on one database (${DB_KIND})`, () => {
           const kind = Math.random() < 0.5 ? 'ticket' : 'umrah'
           const list = ids[kind]
           const body = (n: number) =>
-            kind === 'ticket' ? ticketBody(`two-${n}`, 50_000 + n) : umrahBody(`two-${n}`, 1 + (n % 12))
+            kind === 'ticket'
+              ? ticketBody(`two-${n}`, 50_000 + n)
+              : umrahBody(`two-${n}`, `2026-${String(1 + (n % 12)).padStart(2, '0')}-10`)
           let res: { status: number; body: any }
           if (roll < 0.45 || list.length === 0) {
             res = await call(server, token, 'POST', `/api/${kind}`, body(++serial))
