@@ -131,19 +131,14 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
   documentArea(cfg)
 
   const notFound = () => new HttpError(404, `${Label} not found`)
-  const findById = async (trx: Kysely<any>, id: number): Promise<ApiRow> => {
-    const row = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound()
-    return moneyOut(table, row) as ApiRow
-  }
   /**
-   * The row an edit or delete starts from. On PostgreSQL it is locked first (edits and deletes of
-   * one record queue on it, before any journal or ledger row), so `before` is the row the change
-   * replaces, and a record deleted meanwhile is a 404. SQLite's single writer gives both already.
+   * `lock`: the row an edit or delete starts from. On PostgreSQL it is locked first (edits and
+   * deletes of one record queue on it, before any journal or ledger row), so `before` is the row
+   * the change replaces, and a record deleted meanwhile is a 404. SQLite's single writer gives both.
    */
-  const lockById = async (trx: Kysely<any>, id: number): Promise<ApiRow> => {
-    if (dbKind(trx) !== 'postgres') return findById(trx, id)
-    const row = await trx.selectFrom(table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+  const findById = async (trx: Kysely<any>, id: number, { lock = false } = {}): Promise<ApiRow> => {
+    const query = trx.selectFrom(table).selectAll().where('id', '=', id)
+    const row = await (lock && dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
     if (!row) throw notFound()
     return moneyOut(table, row) as ApiRow
   }
@@ -259,7 +254,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     const input = parseBody(cfg.input, req.body)
     const u = user(req)
     const saved = await writeTransaction(db, async (trx) => {
-      const before = await lockById(trx, id)
+      const before = await findById(trx, id, { lock: true })
       // Entry number, author and creation time belong to the record, not to the edit.
       const {
         entry: _e,
@@ -291,7 +286,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     const id = parseId(req.params)
     const u = user(req)
     await writeTransaction(db, async (trx) => {
-      const before = await lockById(trx, id)
+      const before = await findById(trx, id, { lock: true })
       await (trx as Kysely<any>).deleteFrom(table).where('id', '=', id).execute()
       await removeJournal(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before)
