@@ -5,6 +5,7 @@ import autocannon from 'autocannon'
 import { loginJsSize } from './bundle-size.ts'
 import { freshUrl } from './fresh-url.ts'
 import { seedDatabase } from './seed.ts'
+import { ticketBody } from './ticket-body.ts'
 
 /**
  * `npm run bench`: prints every figure of bench/README.md in one run.
@@ -126,41 +127,6 @@ const timed = async (url: string, token: string, n = 50) => {
     (times[Math.min(times.length - 1, Math.floor(q * times.length))] as number).toFixed(1)
   return { p50: at(0.5), p99: at(0.99) }
 }
-
-const ticketBody = () => ({
-  employee_name: 'bench',
-  agent_name: 'Agent Rafiq',
-  customer_add: 'Ali Khan',
-  reference: 'REF-1',
-  depart_date: '2026-03-01',
-  return_date: '2026-03-20',
-  sector: 'LHE-DXB',
-  airline: 'Emirates',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  passport_detail: JSON.stringify([
-    {
-      title: 'Mr',
-      firstName: 'Ali',
-      lastName: 'Khan',
-      dob: '1990-01-01',
-      nationality: 'Pakistani',
-      documentType: 'Passport',
-      documentNo: 'AB1234567',
-      documentExpiry: '2030-01-01',
-      issueCountry: 'Pakistan',
-    },
-  ]),
-  receivable_amount: 120000,
-  paid_cash: 50000,
-  bank_title: 'UBL Account 1',
-  paid_in_bank: 20000,
-  payable_to_vendor: 100000,
-  vendor_name: 'Sky Links',
-  profit: 20000,
-  remaining_amount: 50000,
-})
 
 const fmt = (n: number) => n.toLocaleString('en-US')
 const ratio = (rps: number, base: number) => `${((rps / base) * 100).toFixed(0)}%`

@@ -15,7 +15,7 @@ import { documentTrust } from './areas/trust/openapi.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
-import { backupDirFor, markServerUsing, retentionFromEnv, sqliteFile } from './lib/backups.ts'
+import { backupDirFor, markServerUsing, retentionFromEnv, sqlitePathOf } from './lib/backups.ts'
 import { openApiDocument } from './lib/openapi.ts'
 import { registerTextGuard } from './lib/validate.ts'
 import { registerAuth } from './plugins/auth.ts'
@@ -63,7 +63,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
 
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 })
   app.decorate('db', db)
-  const dbFile = sqliteFile(opts.databaseUrl)
+  const dbFile = sqlitePathOf(opts.databaseUrl)
   // `npm run restore` refuses while this marker names a live process.
   const releaseFile = dbFile ? markServerUsing(dbFile) : () => {}
   app.addHook('onClose', async () => {

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
+import { sqliteFile } from './db/connect.ts'
 import { MigrationInterrupted } from './db/migrate.ts'
 import { StartupError } from './db/startup-error.ts'
-import { backupDirFor, retentionFromEnv, scheduleDailyBackup, sqliteFile } from './lib/backups.ts'
+import { backupDirFor, retentionFromEnv, scheduleDailyBackup, sqlitePathOf } from './lib/backups.ts'
 import { BootstrapError, ensureAdmin } from './lib/bootstrap-admin.ts'
 
 const env = process.env
@@ -18,10 +19,18 @@ let app: FastifyInstance | undefined
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (app) {
-      app.close().then(() => process.exit(0))
+      const db = app.db
+      // The checkpointer's connection closes last and empties the log: the next start sees a clean stop.
+      app
+        .close()
+        .then(() => sqliteFile(db)?.checkpointer.stopped)
+        .then(() => process.exit(0))
     } else if (!starting.signal.aborted) {
       console.log(`${signal} during start-up: stopping after rolling back the step in progress...`)
       starting.abort()
+    } else {
+      // A second signal: leave now. An uncommitted migration is rolled back by the database anyway.
+      process.exit(130)
     }
   })
 }
@@ -61,7 +70,7 @@ await app
   )
 
 // SQLite: a backup every day at BACKUP_HOUR (server time, default 2 o'clock); BACKUP_HOUR=off disables it.
-const dbFile = sqliteFile(env.DATABASE_URL)
+const dbFile = sqlitePathOf(env.DATABASE_URL)
 if (dbFile && env.BACKUP_HOUR !== 'off') {
   const hour = Math.min(23, Math.max(0, Number(env.BACKUP_HOUR ?? 2) || 0))
   scheduleDailyBackup(dbFile, backupDirFor(dbFile), hour, retentionFromEnv())

@@ -2,30 +2,12 @@ import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { PG_ATTEMPTS, pgRetries, writeTransaction } from '../src/lib/write-batch.ts'
 import { DB_KIND } from './harness.ts'
-import { setupTestApp, passenger as traveller } from './helpers.ts'
+import { setupTestApp } from './helpers.ts'
+import { NAMES, umrahBody } from './load.ts'
 
 const PAIRS = 20
 
-const umrah = (depart_date: string) => ({
-  userName: 'emp',
-  customerAdd: 'Crossing Family',
-  reference: 'X',
-  packageDetail: '15 days',
-  depart_date,
-  return_date: '2026-12-31',
-  sector: 'ISB-JED',
-  airline: 'Saudia',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  passportDetail: JSON.stringify(traveller('Ayesha', 'Bibi', { title: 'Mrs' })),
-  receivableAmount: 1000,
-  paidCash: 100,
-  bank_title: 'MCB FIT',
-  paidInBank: 100,
-  payableToVendor: 900,
-  vendorName: 'Crossing Vendor',
-})
+const umrah = (depart_date: string) => umrahBody('X', depart_date)
 
 const agentEntry = (date: string) => ({
   agent_name: 'Crossing Agent',
@@ -40,7 +22,7 @@ const agentEntry = (date: string) => ({
 
 describe(`concurrent edits and deletes (${DB_KIND})`, () => {
   const t = setupTestApp(async (t) => {
-    expect((await t.call('admin', 'POST', '/api/vender-names', { name: 'Crossing Vendor' })).status).toBe(201)
+    expect((await t.call('admin', 'POST', '/api/vender-names', { name: NAMES.vendor })).status).toBe(201)
     expect((await t.call('admin', 'POST', '/api/agent-names', { name: 'Crossing Agent' })).status).toBe(201)
   })
   const db = () => t.app.db as unknown as Kysely<any>

@@ -61,11 +61,11 @@ describe(`interrupted upgrade (${DB_KIND})`, () => {
   it('kill -9 inside a migration leaves the previous level, and the next start completes it', async () => {
     const { code } = await interrupt('SIGKILL')
     expect(code).toBe('SIGKILL')
-  })
+  }, 180_000)
 
   it('SIGTERM inside a migration rolls it back, says so, and the next start completes it', async () => {
     const { code, output } = await interrupt('SIGTERM')
     expect(code).toBe(130)
     expect(output).toContain('Interrupted during migration 0005_search: it was rolled back')
-  })
+  }, 180_000)
 })

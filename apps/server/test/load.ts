@@ -1,20 +1,10 @@
 import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { passenger } from './helpers.ts'
 import { call } from './server-process.ts'
 
 /** Bodies and checks shared by the torture and two-process tests (real processes, real files). */
 export const NAMES = { agent: 'Load Agent', vendor: 'Load Vendor', bank: 'UBL Account 1' }
-
-const traveller = (firstName: string) => ({
-  title: 'Mr',
-  firstName,
-  lastName: 'Khan',
-  dob: '1990-04-12',
-  nationality: 'Pakistani',
-  documentType: 'Passport',
-  documentNo: `PK-${firstName}`,
-  documentExpiry: '2030-04-11',
-  issueCountry: 'Pakistan',
-})
 
 /** A ticket that posts to all three ledgers; `reference` finds it again when its answer was lost. */
 export const ticketBody = (reference: string, receivable: number) => ({
@@ -29,7 +19,7 @@ export const ticketBody = (reference: string, receivable: number) => ({
   adults: 1,
   children: 0,
   infants: 0,
-  passport_detail: JSON.stringify([traveller('Ali')]),
+  passport_detail: JSON.stringify([passenger('Ali', 'Khan')]),
   receivable_amount: receivable,
   paid_cash: 1000,
   bank_title: NAMES.bank,
@@ -38,20 +28,20 @@ export const ticketBody = (reference: string, receivable: number) => ({
   vendor_name: NAMES.vendor,
 })
 
-/** An Umrah booking whose dashboard line sits in `month` (its depart date): edits move it across months. */
-export const umrahBody = (reference: string, month: number) => ({
+/** An Umrah booking; its dashboard line is dated by `depart_date`, so edits can move it across months. */
+export const umrahBody = (reference: string, depart_date: string) => ({
   userName: 'load',
   customerAdd: 'Load Family',
   reference,
   packageDetail: '15 days',
-  depart_date: `2026-${String(month).padStart(2, '0')}-10`,
+  depart_date,
   return_date: '2026-12-31',
   sector: 'ISB-JED',
   airline: 'Saudia',
   adults: 1,
   children: 0,
   infants: 0,
-  passportDetail: JSON.stringify(traveller('Omar')),
+  passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
   receivableAmount: 90000,
   paidCash: 1000,
   bank_title: NAMES.bank,
@@ -73,68 +63,91 @@ export const ensureNames = async (url: string, token: string) => {
 }
 
 /**
- * What must hold in a SQLite file whatever happened to the server: every ticket and Umrah has its
- * dashboard line and ledger postings with its figures and nothing points at a missing record, no
- * entry number twice, the monthly checkpoints equal their rows, and integrity_check says ok.
- * Returns the problems found (empty when all hold).
+ * What must hold whatever happened to the servers: every ticket and Umrah has its dashboard line
+ * and ledger postings with its figures and nothing points at a missing record, no entry number
+ * twice, the monthly checkpoints equal their rows. Each query lists offending rows (none when all
+ * hold); the SQL is the same on SQLite and PostgreSQL.
  */
-export const sqliteInvariants = (file: string): string[] => {
-  const db = new SQLite(file, { readonly: true, timeout: 10_000 })
-  try {
-    const problems: string[] = []
-    const rows = (q: string) => db.prepare(q).all() as Record<string, unknown>[]
-    const add = (what: string, q: string) => {
-      const found = rows(q)
-      if (found.length > 0) problems.push(`${what}: ${found.length} (${JSON.stringify(found.slice(0, 3))})`)
-    }
-    add(
+const invariantQueries = (): [string, string][] => {
+  const out: [string, string][] = [
+    [
       'ticket without its journal line or with other figures',
       `SELECT t.id FROM tickets t LEFT JOIN journal j ON j.source_type = 'tickets' AND j.source_id = t.id
        WHERE j.id IS NULL OR j.receivable <> t.receivable_amount`,
-    )
-    for (const [ledger, column] of [
-      ['agent_entries', 't.receivable_amount'],
-      ['account_entries', 't.paid_in_bank'],
-      ['vender_entries', 't.payable_to_vendor'],
-    ] as const) {
-      add(
-        `ticket without its ${ledger} posting`,
-        `SELECT t.id FROM tickets t WHERE ${column} > 0 AND NOT EXISTS
-         (SELECT 1 FROM ${ledger} p WHERE p.source_type = 'tickets' AND p.source_id = t.id)`,
-      )
+    ],
+  ]
+  for (const [ledger, column] of [
+    ['agent_entries', 't.receivable_amount'],
+    ['account_entries', 't.paid_in_bank'],
+    ['vender_entries', 't.payable_to_vendor'],
+  ] as const) {
+    out.push([
+      `ticket without its ${ledger} posting`,
+      `SELECT t.id FROM tickets t WHERE ${column} > 0 AND NOT EXISTS
+       (SELECT 1 FROM ${ledger} p WHERE p.source_type = 'tickets' AND p.source_id = t.id)`,
+    ])
+  }
+  for (const table of ['tickets', 'umrah']) {
+    out.push([
+      `journal line of a missing ${table} record`,
+      `SELECT j.id FROM journal j WHERE j.source_type = '${table}' AND NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.id = j.source_id)`,
+    ])
+    for (const ledger of ['agent_entries', 'account_entries', 'vender_entries']) {
+      out.push([
+        `${ledger} posting of a missing ${table} record`,
+        `SELECT p.id FROM ${ledger} p WHERE p.source_type = '${table}' AND NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.id = p.source_id)`,
+      ])
     }
-    for (const [type, table] of [
-      ['tickets', 'tickets'],
-      ['umrah', 'umrah'],
-    ] as const) {
-      add(
-        `journal line of a missing ${table} record`,
-        `SELECT j.id FROM journal j WHERE j.source_type = '${type}' AND NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.id = j.source_id)`,
-      )
-      for (const ledger of ['agent_entries', 'account_entries', 'vender_entries']) {
-        add(
-          `${ledger} posting of a missing ${table} record`,
-          `SELECT p.id FROM ${ledger} p WHERE p.source_type = '${type}' AND NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.id = p.source_id)`,
-        )
-      }
-    }
-    add(
+    out.push([`duplicate ${table} entry`, `SELECT entry FROM ${table} GROUP BY entry HAVING count(*) > 1`])
+  }
+  out.push(
+    [
       'umrah without its journal line',
       `SELECT u.id FROM umrah u WHERE NOT EXISTS (SELECT 1 FROM journal j WHERE j.source_type = 'umrah' AND j.source_id = u.id)`,
-    )
-    add('duplicate ticket entry', 'SELECT entry FROM tickets GROUP BY entry HAVING count(*) > 1')
-    add('duplicate umrah entry', 'SELECT entry FROM umrah GROUP BY entry HAVING count(*) > 1')
-    add(
+    ],
+    [
       'journal month checkpoint unequal to its rows',
       `SELECT m.month, m.source_type FROM journal_months m
        LEFT JOIN (SELECT substr(date, 1, 7) AS month, source_type, count(*) AS n, sum(receivable) AS r
-                  FROM journal GROUP BY 1, 2) j ON j.month = m.month AND j.source_type = m.source_type
+                  FROM journal GROUP BY substr(date, 1, 7), source_type) j ON j.month = m.month AND j.source_type = m.source_type
        WHERE m.n <> coalesce(j.n, 0) OR m.receivable <> coalesce(j.r, 0)`,
-    )
+    ],
+    [
+      'ledger month checkpoint unequal to its rows',
+      `SELECT m.name, m.month FROM ledger_months m
+       LEFT JOIN (SELECT vender_name AS name, substr(date, 1, 7) AS month, count(*) AS n, sum(credit - debit) AS net
+                  FROM vender_entries GROUP BY vender_name, substr(date, 1, 7)) v ON v.name = m.name AND v.month = m.month
+       WHERE m.ledger = 'vender_entries' AND (m.n <> coalesce(v.n, 0) OR m.net <> coalesce(v.net, 0))`,
+    ],
+  )
+  return out
+}
+
+const report = (what: string, found: unknown[]) =>
+  found.length > 0 ? [`${what}: ${found.length} (${JSON.stringify(found.slice(0, 3))})`] : []
+
+/** The invariants on a SQLite file, plus integrity_check. Returns the problems found. */
+export const sqliteInvariants = (file: string): string[] => {
+  const db = new SQLite(file, { readonly: true, timeout: 10_000 })
+  try {
+    const problems = invariantQueries().flatMap(([what, q]) => report(what, db.prepare(q).all()))
     const integrity = db.pragma('integrity_check', { simple: true })
     if (integrity !== 'ok') problems.push(`integrity_check: ${String(integrity)}`)
     return problems
   } finally {
     db.close()
+  }
+}
+
+/** The invariants on a PostgreSQL database. */
+export const postgresInvariants = async (url: string): Promise<string[]> => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const problems: string[] = []
+    for (const [what, q] of invariantQueries()) problems.push(...report(what, (await client.query(q)).rows))
+    return problems
+  } finally {
+    await client.end()
   }
 }

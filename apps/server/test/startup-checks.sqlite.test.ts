@@ -1,6 +1,17 @@
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import {
+  chmodSync,
+  closeSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -89,6 +100,49 @@ describe('SQLite start-up checks', () => {
     const message = startupError(() => connect(`sqlite:${file}`))
     expect(message).toContain(file)
     expect(message).toMatch(/integrity check|not a healthy SQLite database/)
+    // The full check on demand says the same, with exit code 1.
+    const checked = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/db/check-db.ts', `sqlite:${file}`],
+      {
+        cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+        encoding: 'utf8',
+      },
+    )
+    expect(checked.status).toBe(1)
+    expect(checked.stdout + checked.stderr).toMatch(/DAMAGED|cannot be checked/)
+  })
+
+  it('after an unclean stop (a log with frames) runs the full integrity check, which quick_check would pass', async () => {
+    const file = freshFile()
+    const db = await opened(file)
+    await db.destroy()
+    // An index whose entries no longer fit its table, as when an old file meets a newer log.
+    const raw = new SQLite(file)
+    try {
+      raw.pragma('wal_autocheckpoint = 0')
+      raw
+        .prepare(
+          "INSERT INTO journal (source_type, source_id, date, entry, name, employee) VALUES ('x', 1, '2026-01-01', 'e', 'n', 'emp')",
+        )
+        .run()
+      raw.unsafeMode(true)
+      const version = raw.pragma('schema_version', { simple: true }) as number
+      raw.pragma('writable_schema = ON')
+      raw
+        .prepare(
+          'UPDATE sqlite_master SET sql = replace(sql, \'("date", "id")\', \'("id", "date")\') WHERE name = \'journal_date_id\'',
+        )
+        .run()
+      raw.pragma(`schema_version = ${version + 1}`)
+      raw.pragma('writable_schema = OFF')
+      expect(raw.pragma('quick_check', { simple: true })).toBe('ok')
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(0)
+      const message = startupError(() => connect(`sqlite:${file}`))
+      expect(message).toContain(`${file} failed its integrity check`)
+    } finally {
+      raw.close()
+    }
   })
 
   it('creates the folder, the file and its -wal and -shm owner-only', async () => {
@@ -101,6 +155,15 @@ describe('SQLite start-up checks', () => {
     } finally {
       await db.destroy()
     }
+  })
+
+  it('makes an existing world-readable database file owner-only', async () => {
+    const file = freshFile()
+    await (await opened(file)).destroy()
+    chmodSync(file, 0o644)
+    const db = connect(`sqlite:${file}`)
+    await db.destroy()
+    expect(statSync(file).mode & 0o777).toBe(0o600)
   })
 
   it('commits with synchronous = FULL', async () => {

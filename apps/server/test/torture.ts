@@ -206,6 +206,11 @@ export const runTorture = async ({
     for (let k = 0; k < kills; k++) {
       let stopped = false
       const load = Array.from({ length: workers }, (_, w) => worker(w, () => stopped))
+      // The window starts once the restarted server answers writes (its first ones are slow).
+      const acked = () =>
+        figures.acknowledged.creates + figures.acknowledged.edits + figures.acknowledged.deletes
+      const before = acked()
+      for (let i = 0; i < 600 && acked() === before; i++) await sleep(50)
       await sleep(loadMs[0] + Math.random() * (loadMs[1] - loadMs[0]))
       server.child.kill('SIGKILL')
       await server.exited

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { backupAndPrune, backupDirFor, backupName, retentionFromEnv, sqliteFile } from '../lib/backups.ts'
+import { backupAndPrune, backupDirFor, backupName, retentionFromEnv, sqlitePathOf } from '../lib/backups.ts'
 
 /** `npm run backup`: one backup now (SQLite: online copy; PostgreSQL: pg_dump), then the retention. */
 const url = process.env.DATABASE_URL ?? 'sqlite:./data/booking.db'
-const file = sqliteFile(url)
+const file = sqlitePathOf(url)
 if (file) {
   const made = await backupAndPrune(file, backupDirFor(file), retentionFromEnv())
   console.log(

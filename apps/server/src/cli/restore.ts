@@ -1,9 +1,9 @@
-import { sqliteFile } from '../lib/backups.ts'
+import { sqlitePathOf } from '../lib/backups.ts'
 import { RestoreRefused, restoreSqlite } from '../lib/restore.ts'
 
 /** `npm run restore -- FILE`: puts a backup in place of the SQLite database (never while a server uses it). */
 const backup = process.argv[2]
-const file = sqliteFile(process.env.DATABASE_URL)
+const file = sqlitePathOf(process.env.DATABASE_URL)
 if (!backup) {
   console.error('Usage: npm run restore -- data/backups/booking-YYYYMMDD-HHMMSS-mmm.db')
   process.exit(1)

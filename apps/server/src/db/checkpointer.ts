@@ -20,6 +20,8 @@ parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.cl
 
 export interface Checkpointer {
   stop: () => void
+  /** Resolves once a stopped thread has closed its connection (the last close empties the log). */
+  readonly stopped: Promise<void>
   /** How many times the thread died and was started again. */
   readonly restarts: number
   /** Checkpoints reported by the thread since start. */
@@ -42,11 +44,15 @@ export interface Checkpointer {
  */
 export const startCheckpointer = (file: string, interval = INTERVAL_MS): Checkpointer => {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3')
-  let stopped = false
+  let stopping = false
   let restarts = 0
   let checkpoints = 0
   let failures = 0
   let worker: Worker
+  let closed: () => void = () => {}
+  const stopped = new Promise<void>((resolve) => {
+    closed = resolve
+  })
 
   const spawn = () => {
     const w = new Worker(WORKER, { eval: true, workerData: { file, driver, interval } })
@@ -60,14 +66,15 @@ export const startCheckpointer = (file: string, interval = INTERVAL_MS): Checkpo
       reason = err.message
     })
     w.on('exit', (code) => {
-      if (stopped) return
+      if (stopping) return closed()
       restarts++
       const wait = Math.min(MAX_BACKOFF_MS, 100 * 2 ** failures++)
       console.warn(
         `SQLite checkpointer for ${file} stopped (${reason}, code ${code}); starting it again in ${wait} ms`,
       )
       setTimeout(() => {
-        if (!stopped) spawn()
+        if (stopping) closed()
+        else spawn()
       }, wait).unref()
     })
     worker = w
@@ -76,9 +83,10 @@ export const startCheckpointer = (file: string, interval = INTERVAL_MS): Checkpo
 
   return {
     stop: () => {
-      stopped = true
+      stopping = true
       worker.postMessage('stop')
     },
+    stopped,
     get restarts() {
       return restarts
     },

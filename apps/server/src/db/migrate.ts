@@ -96,7 +96,16 @@ export const migrateToLatest = async (db: Kysely<any>, { signal, onApply, until 
       .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
       .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
       .execute(),
-  )
+  ).catch((err: unknown) => {
+    // The first statement: an unreachable server, a wrong password or a full disk shows here.
+    const code = errorCode(err)
+    throw new StartupError(
+      `Cannot prepare the database: ${(err as Error).message}${code ? ` (${code})` : ''}`,
+      {
+        cause: err,
+      },
+    )
+  })
   const applied = async (trx: Kysely<any>) =>
     new Set((await trx.selectFrom(TABLE).select('name').execute()).map((r) => r.name as string))
 

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { errorCode, StartupError } from './startup-error.ts'
@@ -57,6 +57,14 @@ const prepareFolder = (file: string) => {
     mkdirSync(folder, { recursive: true, mode: 0o700 })
     accessSync(folder, constants.W_OK)
     if (existsSync(file)) accessSync(file, constants.R_OK | constants.W_OK)
+    // Files made by earlier versions were readable by every user of the machine. The folder is
+    // left alone: it may be shared (/tmp, a home directory).
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+      if (existsSync(f) && statSync(f).mode & 0o077) {
+        chmodSync(f, statSync(f).mode & 0o700)
+        console.warn(`Made ${f} readable by its owner only`)
+      }
+    }
   } catch (err) {
     throw new StartupError(explain(file, err))
   }
@@ -70,6 +78,12 @@ const prepareFolder = (file: string) => {
 export const openSqlite = (file: string): SQLite.Database => {
   refuseSilentReset(file)
   prepareFolder(file)
+  // A clean stop checkpoints and empties the log; one left with frames means a crash (or another
+  // server running now). Its frames are replayed over the file as it is, so if the file was swapped
+  // for an older copy meanwhile the two no longer fit: the full check compares every index with
+  // its table, which quick_check does not.
+  const wal = `${file}-wal`
+  const afterCrash = existsSync(wal) && statSync(wal).size > 0
   let sqlite: SQLite.Database | undefined
   // umask, not chmod after the fact: the file never exists with wider permissions.
   let umask: number | undefined
@@ -86,8 +100,9 @@ export const openSqlite = (file: string): SQLite.Database => {
     sqlite.pragma('foreign_keys = ON')
     // The checkpointer thread keeps the log short; this only applies if it falls behind (~40 MB).
     sqlite.pragma('wal_autocheckpoint = 10000')
-    const problems = (sqlite.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[])
-      .map((r) => r.quick_check)
+    const check = afterCrash ? 'integrity_check' : 'quick_check'
+    const problems = (sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[])
+      .map((r) => r[check]!)
       .filter((m) => m !== 'ok')
     if (problems.length > 0) {
       throw new StartupError(

@@ -1,6 +1,10 @@
 import {
+  chmodSync,
+  closeSync,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -29,7 +33,7 @@ export const retentionFromEnv = (env: NodeJS.ProcessEnv = process.env): Retentio
 })
 
 /** The SQLite file behind a `sqlite:PATH` url (default ./data/booking.db), or null for PostgreSQL. */
-export const sqliteFile = (url = 'sqlite:./data/booking.db'): string | null =>
+export const sqlitePathOf = (url = 'sqlite:./data/booking.db'): string | null =>
   /^postgres(ql)?:\/\//.test(url) ? null : resolve(url.replace(/^sqlite:/, ''))
 
 /** `data/backups` beside the database unless BACKUP_DIR says otherwise. */
@@ -67,6 +71,15 @@ export const backupPath = (dir: string, name: string): string | null => {
   return existsSync(path) ? path : null
 }
 
+const syncFile = (path: string) => {
+  const fd = openSync(path, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
 // Plain CommonJS so it runs the same under tsx, vitest and a built server (see db/checkpointer.ts).
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads')
@@ -90,7 +103,8 @@ try {
  * and renamed, so a half-written file is never listed or restored.
  */
 export const backupSqlite = async (dbFile: string, dir: string, at = new Date()): Promise<BackupFile> => {
-  mkdirSync(dir, { recursive: true })
+  // Owner-only like the database itself: a backup holds the same password hashes and money.
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
   const name = backupName(at)
   const target = join(dir, name)
   const partial = `${target}.partial`
@@ -112,7 +126,11 @@ export const backupSqlite = async (dbFile: string, dir: string, at = new Date())
     rmSync(partial, { force: true })
     throw new Error(`Backup failed: ${result.message}`)
   }
+  chmodSync(partial, 0o600)
+  // VACUUM INTO leaves the copy in the page cache: it must be on disk before it is listed as a backup.
+  syncFile(partial)
   renameSync(partial, target)
+  syncFile(dir)
   return { name, size: statSync(target).size, created_at: at.toISOString() }
 }
 

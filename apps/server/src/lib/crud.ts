@@ -132,19 +132,14 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
   documentArea(cfg)
 
   const notFound = () => new HttpError(404, `${Label} not found`)
-  const findById = async (trx: Kysely<any>, id: number): Promise<ApiRow> => {
-    const row = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound()
-    return moneyOut(table, row) as ApiRow
-  }
   /**
-   * The row an edit or delete starts from. On PostgreSQL it is locked first (edits and deletes of
-   * one record queue on it, before any journal or ledger row), so `before` is the row the change
-   * replaces, and a record deleted meanwhile is a 404. SQLite's single writer gives both already.
+   * `lock`: the row an edit or delete starts from. On PostgreSQL it is locked first (edits and
+   * deletes of one record queue on it, before any journal or ledger row), so `before` is the row
+   * the change replaces, and a record deleted meanwhile is a 404. SQLite's single writer gives both.
    */
-  const lockById = async (trx: Kysely<any>, id: number): Promise<ApiRow> => {
-    if (dbKind(trx) !== 'postgres') return findById(trx, id)
-    const row = await trx.selectFrom(table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+  const findById = async (trx: Kysely<any>, id: number, { lock = false } = {}): Promise<ApiRow> => {
+    const query = trx.selectFrom(table).selectAll().where('id', '=', id)
+    const row = await (lock && dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
     if (!row) throw notFound()
     return moneyOut(table, row) as ApiRow
   }
@@ -227,6 +222,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     })
   }
 
+  const lockById = (trx: Kysely<any>, id: number) => findById(trx, id, { lock: true })
   const lifecycle = recordLifecycleOf(cfg, { findById, lockById, notFound }, toApi)
   registerLifecycle(db, lifecycle)
 

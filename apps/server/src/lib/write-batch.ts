@@ -22,7 +22,8 @@ const MAX_BATCH = 16
  * (532 µs of ~1,750 µs): every commit writes each page it touched to the WAL, and creates share
  * most of them (table and index ends, counters, monthly checkpoints). Writes that arrive while
  * another batch is being written share the next transaction, in arrival order, and every caller
- * is answered only after that commit, so nothing is acknowledged before it is committed.
+ * is answered only after that commit, so nothing is acknowledged before it is committed; with
+ * `synchronous = FULL` the commit's fsync is shared by the whole batch.
  * If one of them fails, the whole batch is rolled back and each is run again in its own
  * transaction: a bad write fails alone, exactly as it would have without batching.
  */

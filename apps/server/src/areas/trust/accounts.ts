@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { type AccountUser, COMMON_PASSWORD_MESSAGE, PasswordChangeInput, UserUpdateInput } from '@booking/shared'
+import {
+  type AccountUser,
+  COMMON_PASSWORD_MESSAGE,
+  PasswordChangeInput,
+  UserUpdateInput,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
