@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { normaliseEmail } from '@booking/shared'
 import { sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
+import { dbKind } from '../db/dialect.ts'
 import { audit } from './audit.ts'
 import { hashPassword } from './passwords.ts'
+
+/** pg_advisory_xact_lock key of the first-admin check ("admn" in ASCII). */
+const BOOTSTRAP_LOCK = 0x61646d6e
 
 /** Why start cannot create the first admin; main prints the message and exits. */
 export class BootstrapError extends Error {}
@@ -38,7 +42,12 @@ export const ensureAdmin = async (
   const generated = env.ADMIN_PASSWORD ? null : randomBytes(9).toString('base64url')
   const password = env.ADMIN_PASSWORD ?? generated!
   const password_hash = await hashPassword(password)
-  await db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
+    // Servers starting together all find no admin; the write lock (SQLite's BEGIN IMMEDIATE, an
+    // advisory lock on PostgreSQL) lets one create it and the others see it.
+    if (dbKind(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`.execute(trx)
+    const raced = await trx.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst()
+    if (raced) return false
     const row = await trx
       .insertInto('users')
       .values({
@@ -52,6 +61,7 @@ export const ensureAdmin = async (
       .returning('id')
       .executeTakeFirstOrThrow()
     await audit(trx, null, 'create', 'users', row.id, null, { username, email, role: 'admin', by: 'start' })
+    return true
   })
-  return { email, password: generated }
+  return created ? { email, password: generated } : null
 }
