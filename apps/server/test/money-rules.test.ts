@@ -100,4 +100,28 @@ describe(`money rules (${DB_KIND})`, () => {
     }
     expect(await rowCount(t, 'expenses')).toBe(before)
   })
+
+  it('passenger counts must match the passengers sent (ticket) and count the one sent (Umrah)', async () => {
+    const ticket = VALID_BODIES['/api/ticket']
+    const before = await rowCount(t, 'tickets')
+    for (const counts of [{ adults: 2 }, { adults: 0, children: 0, infants: 0 }, { adults: 1, infants: 1 }]) {
+      const res = await t.call('employee', 'POST', '/api/ticket', { ...ticket.body, ...counts })
+      expect(res.status, JSON.stringify(counts)).toBe(400)
+      expect(res.body.errors.passport_detail).toBe(
+        'The number of passengers must equal Adults + Children + Infants',
+      )
+    }
+    expect(await rowCount(t, 'tickets')).toBe(before)
+    const umrah = VALID_BODIES['/api/umrah']
+    const nobody = await t.call('employee', 'POST', '/api/umrah', {
+      ...umrah.body,
+      adults: 0,
+      children: 0,
+      infants: 0,
+    })
+    expect(nobody.status).toBe(400)
+    expect(nobody.body.errors.adults).toBe('Adults + Children + Infants must count the passenger entered')
+    const family = await t.call('employee', 'POST', '/api/umrah', { ...umrah.body, adults: 2, children: 1 })
+    expect(family.status).toBe(201)
+  })
 })

@@ -121,6 +121,10 @@ describe(`ticket API (${DB_KIND})`, () => {
       'At least one passenger detail is required if passenger count is greater than 0',
     )
     const blank = await t.call('employee', 'POST', '/api/ticket', { ...valid, passport_detail: [{}] })
+    // Three counted, one sent (spec §5: the list length always equals the counts).
+    expect(blank.body.errors.passport_detail).toBe(
+      'The number of passengers must equal Adults + Children + Infants',
+    )
     expect(blank.body.errors).toMatchObject({
       'passport_detail.0.title': 'Title is required',
       'passport_detail.0.firstName': 'First Name is required',
@@ -130,6 +134,8 @@ describe(`ticket API (${DB_KIND})`, () => {
     })
     const badDoc = await t.call('employee', 'POST', '/api/ticket', {
       ...valid,
+      adults: 1,
+      infants: 0,
       passport_detail: [{ ...passenger('A'), documentType: 'National ID', title: 'Sir' }],
     })
     expect(badDoc.body.errors).toEqual({ 'passport_detail.0.title': 'Title is required' })
