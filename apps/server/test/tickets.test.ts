@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import {
+  addNames,
   journalRow,
   ledgerBalance,
   recordApi,
@@ -37,7 +38,9 @@ const valid = {
 }
 
 describe(`ticket API (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) =>
+    addNames(t, { agents: ['Agent A', 'Agent Ledger'], vendors: ['Vendor V', 'Vendor Ledger'] }),
+  )
   const api = recordApi(t, '/api/ticket', 'ticket')
 
   it('creates a ticket with a server entry and figures, listed under {ticket}', async () => {
