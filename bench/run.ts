@@ -205,6 +205,17 @@ const main = async () => {
       ).json()) as { token?: string }
       const token = login.token as string
       if (!token) throw new Error(`login failed: ${JSON.stringify(login)}`)
+      // Tickets post only to names on the lists (issue 12); a 409 means they are there already.
+      for (const [path, name] of [
+        ['agent-names', 'Agent Rafiq'],
+        ['vender-names', 'Sky Links'],
+      ] as const) {
+        await fetch(`${api}/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ name }),
+        })
+      }
       const hasTicket = (
         await fetch(`${api}/ticket?limit=1`, { headers: { authorization: `Bearer ${token}` } })
       ).ok

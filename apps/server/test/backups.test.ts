@@ -8,7 +8,7 @@ import { LEDGER_PARTITIONS } from '../src/db/migrations/0003_ledger_indexes.ts'
 import { backupName, backupsToPrune, msUntilHour } from '../src/lib/backups.ts'
 import { integrityOf, RestoreRefused, restoreSqlite } from '../src/lib/restore.ts'
 import { DB_KIND } from './harness.ts'
-import { passenger, setupTestApp } from './helpers.ts'
+import { addNames, passenger, setupTestApp } from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '../../..')
 const WRITERS = 20
@@ -74,7 +74,9 @@ const booksCheck = (file: string) => {
 }
 
 describe(`backups API (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) =>
+    addNames(t, { agents: ['Agent 0', 'Agent 1', 'Agent 2'], vendors: ['Vendor 0', 'Vendor 1'] }),
+  )
 
   if (DB_KIND === 'postgres')
     it('on PostgreSQL lists backups and sends "make one now" to npm run backup', async () => {

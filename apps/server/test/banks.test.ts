@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
-import { passenger, setupTestApp } from './helpers.ts'
+import { addNames, COMMON_NAMES, passenger, setupTestApp } from './helpers.ts'
 
 const ticket = (bank: string) => ({
   employee_name: 'emp',
@@ -34,7 +34,9 @@ const entry = (bank: string) => ({
 })
 
 describe(`bank accounts admin API (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) =>
+    addNames(t, { agents: ['Agent B'], vendors: ['Vendor B', ...COMMON_NAMES.vendors] }),
+  )
   const adminList = async () => (await t.call('admin', 'GET', '/api/admin/banks')).body.banks as any[]
 
   it('adds a bank, refuses a blank or duplicate name, and is admin-only', async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND, type TestApp } from './harness.ts'
-import { setupTestApp } from './helpers.ts'
+import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'
 import { fillPath, registeredApiRoutes } from './route-table.ts'
 
@@ -161,7 +161,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
 const figures: string[] = []
 
 describe(`fuzzing every mutating endpoint (${DB_KIND}, ${RUNS} runs each)`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) => addNames(t, COMMON_NAMES))
 
   it('answers arbitrary, hostile and prototype-keyed bodies with 2xx or 4xx; refused ones store nothing', async () => {
     await t.app.ready()

@@ -126,3 +126,21 @@ export const seededRandom = (seed: number) => () => {
 /** The order ledger and dashboard running balances accumulate in: by date, ties by id. */
 export const byDateThenId = <T extends { date: string; id: number }>(a: T, b: T) =>
   a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1
+
+/** Puts names on the agent and vendor lists (as the add-name dialogs do), so records may post to them. */
+export const addNames = async (t: TestApp, names: { agents?: string[]; vendors?: string[] }) => {
+  const now = new Date().toISOString()
+  const add = async (table: 'agent_names' | 'vender_names', list: string[] = []) => {
+    if (list.length === 0) return
+    await t.app.db
+      .insertInto(table)
+      .values(list.map((name) => ({ name, created_at: now })))
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+  }
+  await add('agent_names', names.agents)
+  await add('vender_names', names.vendors)
+}
+
+/** The names the shared record bodies (record-bodies.ts) and most ticket tests post to. */
+export const COMMON_NAMES = { agents: ['Agent A'], vendors: ['Vendor V', 'Umrah Vendor'] }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
-import { journalRow, ledgerBalance, passenger, rowCount, setupTestApp } from './helpers.ts'
+import { addNames, journalRow, ledgerBalance, passenger, rowCount, setupTestApp } from './helpers.ts'
 
 const ticket = (more: Record<string, unknown> = {}) => ({
   employee_name: 'emp',
@@ -25,7 +25,7 @@ const ticket = (more: Record<string, unknown> = {}) => ({
 })
 
 describe(`history, restore and corrections API (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) => addNames(t, { agents: ['Agent H'], vendors: ['Vendor H'] }))
   const balances = async () => ({
     agent: await ledgerBalance(t, 'agent_entries', 'agent_name', 'Agent H'),
     vendor: await ledgerBalance(t, 'vender_entries', 'vender_name', 'Vendor H'),

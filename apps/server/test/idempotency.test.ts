@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { DB_KIND, TEST_SECRET } from './harness.ts'
-import { rowCount, setupTestApp } from './helpers.ts'
+import { addNames, COMMON_NAMES, rowCount, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'
 
 describe(`Idempotency-Key on creates (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) => addNames(t, COMMON_NAMES))
   const send = (url: string, body: unknown, key?: string, role: 'admin' | 'employee' = 'employee') =>
     t.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
-import { rowCount, setupTestApp } from './helpers.ts'
+import { addNames, COMMON_NAMES, rowCount, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'
 
 const OVERPAID = 'Paid Cash and Paid In Bank together cannot exceed the Receivable Amount'
@@ -15,7 +15,7 @@ const RECEIVABLES = [
 ] as const
 
 describe(`money rules (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) => addNames(t, COMMON_NAMES))
 
   it('refuses paid cash + paid in bank above the receivable on every record with one (docs/decisions/007-overpayment.md)', async () => {
     for (const [path, receivable, cash, bank] of RECEIVABLES) {
@@ -99,5 +99,56 @@ describe(`money rules (${DB_KIND})`, () => {
       expect(Object.keys(res.body.errors), text).toEqual(['total_amount'])
     }
     expect(await rowCount(t, 'expenses')).toBe(before)
+  })
+
+  it('passenger counts must match the passengers sent (ticket) and count the one sent (Umrah)', async () => {
+    const ticket = VALID_BODIES['/api/ticket']
+    const before = await rowCount(t, 'tickets')
+    for (const counts of [{ adults: 2 }, { adults: 0, children: 0, infants: 0 }, { adults: 1, infants: 1 }]) {
+      const res = await t.call('employee', 'POST', '/api/ticket', { ...ticket.body, ...counts })
+      expect(res.status, JSON.stringify(counts)).toBe(400)
+      expect(res.body.errors.passport_detail).toBe(
+        'The number of passengers must equal Adults + Children + Infants',
+      )
+    }
+    expect(await rowCount(t, 'tickets')).toBe(before)
+    const umrah = VALID_BODIES['/api/umrah']
+    const nobody = await t.call('employee', 'POST', '/api/umrah', {
+      ...umrah.body,
+      adults: 0,
+      children: 0,
+      infants: 0,
+    })
+    expect(nobody.status).toBe(400)
+    expect(nobody.body.errors.adults).toBe('Adults + Children + Infants must count the passenger entered')
+    const family = await t.call('employee', 'POST', '/api/umrah', { ...umrah.body, adults: 2, children: 1 })
+    expect(family.status).toBe(201)
+  })
+
+  it('postings go only to agent and vendor names on the lists; unknown ones are 400 and store nothing', async () => {
+    const ticket = VALID_BODIES['/api/ticket']
+    const before = await rowCount(t, 'tickets')
+    const agent = await t.call('employee', 'POST', '/api/ticket', {
+      ...ticket.body,
+      agent_name: 'Invented Agent',
+    })
+    expect(agent.status).toBe(400)
+    expect(agent.body.errors).toEqual({ agent_name: 'Unknown agent name' })
+    const vendor = await t.call('employee', 'POST', '/api/ticket', {
+      ...ticket.body,
+      vendor_name: 'Invented Vendor',
+    })
+    expect(vendor.body.errors).toEqual({ vendor_name: 'Unknown vendor name' })
+    expect(await rowCount(t, 'tickets')).toBe(before)
+    const umrah = VALID_BODIES['/api/umrah']
+    const u = await t.call('employee', 'POST', '/api/umrah', { ...umrah.body, vendorName: 'Invented Vendor' })
+    expect(u.status).toBe(400)
+    expect(u.body.errors).toEqual({ vendorName: 'Unknown vendor name' })
+    await t.call('employee', 'POST', '/api/vender-names', { name: 'Invented Vendor' })
+    const added = await t.call('employee', 'POST', '/api/umrah', {
+      ...umrah.body,
+      vendorName: 'Invented Vendor',
+    })
+    expect(added.status).toBe(201)
   })
 })

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { COUNTED_TABLES } from '../src/db/migrations/0004_table_counts.ts'
 import { DB_KIND } from './harness.ts'
-import { passenger, protectorBody, rowCount, setupTestApp } from './helpers.ts'
+import { addNames, COMMON_NAMES, passenger, protectorBody, rowCount, setupTestApp } from './helpers.ts'
 
 const protector = (i: number) =>
   protectorBody({
@@ -40,6 +40,7 @@ describe(`table row counts (${DB_KIND})`, () => {
   let db: Kysely<any>
   const t = setupTestApp(async (app) => {
     db = app.app.db as unknown as Kysely<any>
+    await addNames(app, COMMON_NAMES)
   })
 
   const expectExact = async () => {

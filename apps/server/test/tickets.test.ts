@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import {
+  addNames,
   journalRow,
   ledgerBalance,
   recordApi,
@@ -37,7 +38,9 @@ const valid = {
 }
 
 describe(`ticket API (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) =>
+    addNames(t, { agents: ['Agent A', 'Agent Ledger'], vendors: ['Vendor V', 'Vendor Ledger'] }),
+  )
   const api = recordApi(t, '/api/ticket', 'ticket')
 
   it('creates a ticket with a server entry and figures, listed under {ticket}', async () => {
@@ -121,6 +124,10 @@ describe(`ticket API (${DB_KIND})`, () => {
       'At least one passenger detail is required if passenger count is greater than 0',
     )
     const blank = await t.call('employee', 'POST', '/api/ticket', { ...valid, passport_detail: [{}] })
+    // Three counted, one sent (spec §5: the list length always equals the counts).
+    expect(blank.body.errors.passport_detail).toBe(
+      'The number of passengers must equal Adults + Children + Infants',
+    )
     expect(blank.body.errors).toMatchObject({
       'passport_detail.0.title': 'Title is required',
       'passport_detail.0.firstName': 'First Name is required',
@@ -130,6 +137,8 @@ describe(`ticket API (${DB_KIND})`, () => {
     })
     const badDoc = await t.call('employee', 'POST', '/api/ticket', {
       ...valid,
+      adults: 1,
+      infants: 0,
       passport_detail: [{ ...passenger('A'), documentType: 'National ID', title: 'Sir' }],
     })
     expect(badDoc.body.errors).toEqual({ 'passport_detail.0.title': 'Title is required' })

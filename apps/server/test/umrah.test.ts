@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import {
+  addNames,
   ledgerBalance,
   passengerRequired,
   recordApi,
@@ -34,7 +35,7 @@ const valid = {
 }
 
 describe(`umrah API (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) => addNames(t, { vendors: ['Umrah Vendor', 'Umrah Ledger Vendor'] }))
   const api = recordApi(t, '/api/umrah', 'umrahBookings')
 
   it('creates a booking and lists it under {umrahBookings} in camelCase', async () => {

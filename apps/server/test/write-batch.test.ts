@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { writeTransaction } from '../src/lib/write-batch.ts'
 import { DB_KIND } from './harness.ts'
-import { passenger, setupTestApp } from './helpers.ts'
+import { addNames, passenger, setupTestApp } from './helpers.ts'
 
 const ticket = (reference: string, bank_title = 'UBL Account 1') => ({
   employee_name: 'emp',
@@ -25,7 +25,7 @@ const ticket = (reference: string, bank_title = 'UBL Account 1') => ({
 })
 
 describe(`writes that arrive together (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) => addNames(t, { agents: ['Agent Batch'], vendors: ['Vendor Batch'] }))
   const marks = async (prefix: string) =>
     (
       await t.app.db

@@ -1,4 +1,4 @@
-import { type FormType, idParam, ListQuery } from '@booking/shared'
+import { type FormType, ListQuery } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { z } from 'zod'
@@ -15,7 +15,7 @@ import { HttpError } from './http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from './idempotency.ts'
 import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
 import { documentArea } from './openapi.ts'
-import { parseBody } from './validate.ts'
+import { parseBody, parseIdParam } from './validate.ts'
 import { writeTransaction } from './write-batch.ts'
 
 type Trx = Kysely<Database>
@@ -144,11 +144,7 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     return moneyOut(table, row) as ApiRow
   }
 
-  const parseId = (params: unknown) => {
-    const parsed = idParam.safeParse(params)
-    if (!parsed.success) throw new HttpError(400, `Invalid ${cfg.label} ID`)
-    return parsed.data.id
-  }
+  const parseId = (params: unknown) => parseIdParam(params, cfg.label)
 
   app.get(cfg.path, cachedAnswers(db), async (req) => {
     const query = parseListQuery(req.query)

@@ -1,3 +1,4 @@
+import { idParam } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { HttpError } from './http-error.ts'
@@ -20,6 +21,16 @@ export const parseBody = <S extends z.ZodType>(schema: S, body: unknown): z.outp
     throw new HttpError(400, Object.values(errors)[0] ?? 'Invalid input', errors)
   }
   return result.data
+}
+
+/**
+ * The `:id` of a route: a positive integer that fits the databases' 32-bit keys, else 400
+ * "Invalid <label> ID" (a bigger number would be a 500 on PostgreSQL, not a 404).
+ */
+export const parseIdParam = (params: unknown, label: string): number => {
+  const parsed = idParam.safeParse(params)
+  if (!parsed.success) throw new HttpError(400, `Invalid ${label} ID`)
+  return parsed.data.id
 }
 
 export const UNSAFE_TEXT_MESSAGE = 'Text cannot contain NUL characters or broken Unicode'

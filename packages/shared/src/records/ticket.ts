@@ -24,6 +24,8 @@ export const returnAfterDepart = (v: { depart_date?: unknown; return_date?: unkn
 export const RETURN_BEFORE_DEPART = 'Return Date cannot be before Depart Date'
 export const PASSENGER_REQUIRED =
   'At least one passenger detail is required if passenger count is greater than 0'
+/** Spec §5: "The passenger list length always equals adults + children + infants". */
+export const PASSENGER_COUNT_MISMATCH = 'The number of passengers must equal Adults + Children + Infants'
 
 export const TicketInput = z
   .object({
@@ -75,6 +77,8 @@ export const TicketInput = z
       const count = n(v.adults) + n(v.children) + n(v.infants)
       if (count > 0 && Array.isArray(v.passport_detail) && v.passport_detail.length === 0)
         ctx.addIssue({ code: 'custom', message: PASSENGER_REQUIRED, path: ['passport_detail'] })
+      else if (Array.isArray(v.passport_detail) && v.passport_detail.length !== count)
+        ctx.addIssue({ code: 'custom', message: PASSENGER_COUNT_MISMATCH, path: ['passport_detail'] })
       if (!returnAfterDepart(v))
         ctx.addIssue({ code: 'custom', message: RETURN_BEFORE_DEPART, path: ['return_date'] })
       refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' })(v, ctx)

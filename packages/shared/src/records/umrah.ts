@@ -6,6 +6,8 @@ import { refuseOverpayment } from './overpayment.ts'
 import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
 import { RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
 
+export const UMRAH_NOBODY = 'Adults + Children + Infants must count the passenger entered'
+
 /** Umrah travels in camelCase (spec §3); every field of §5's list is required. */
 export const UmrahInput = z
   .object({
@@ -65,6 +67,13 @@ export const UmrahInput = z
       if (!returnAfterDepart(v))
         ctx.addIssue({ code: 'custom', message: RETURN_BEFORE_DEPART, path: ['return_date'] })
       refuseOverpayment({ owed: 'receivableAmount', cash: 'paidCash', bank: 'paidInBank' })(v, ctx)
+      // One passenger block (the lead traveller) is always sent, so the party counts at least one.
+      const n = (x: unknown) => (typeof x === 'number' ? x : 0)
+      if (
+        [v.adults, v.children, v.infants].every((x) => typeof x === 'number') &&
+        n(v.adults) + n(v.children) + n(v.infants) < 1
+      )
+        ctx.addIssue({ code: 'custom', message: UMRAH_NOBODY, path: ['adults'] })
     },
     { when: () => true },
   )

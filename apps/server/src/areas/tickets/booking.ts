@@ -61,3 +61,22 @@ export const checkBank = async (
     .executeTakeFirst()
   if (!found) throw new HttpError(400, 'Unknown bank account', { [field]: 'Select a bank from the list' })
 }
+
+/**
+ * Postings go only to an agent or vendor from the names lists (the add-name dialogs), so a typo
+ * or an invented name cannot open a ledger nobody keeps. As NAVTCC answers: "Unknown … name".
+ */
+export const checkName = async (
+  trx: Kysely<Database>,
+  list: 'agent_names' | 'vender_names',
+  name: string | null | undefined,
+  previous: string | undefined,
+  field: string,
+) => {
+  const wanted = String(name ?? '').trim()
+  if (!wanted || wanted === previous) return
+  const found = await trx.selectFrom(list).select('id').where('name', '=', wanted).executeTakeFirst()
+  if (found) return
+  const message = list === 'agent_names' ? 'Unknown agent name' : 'Unknown vendor name'
+  throw new HttpError(400, message, { [field]: message })
+}

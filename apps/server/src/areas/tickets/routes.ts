@@ -6,7 +6,14 @@ import type { Database } from '../../db/schema.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
-import { bookingDate, bookingFigures, checkBank, firstPassengerName, travelDetail } from './booking.ts'
+import {
+  bookingDate,
+  bookingFigures,
+  checkBank,
+  checkName,
+  firstPassengerName,
+  travelDetail,
+} from './booking.ts'
 
 const source = (row: ApiRow) => ({ type: 'tickets', id: row.id })
 
@@ -121,6 +128,8 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
     }),
     afterSave: async (trx, row, { before, created }) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
+      await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
+      await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
       await postTicket(trx, row, created)
     },
     onDelete: (trx, row) => removePostings(trx, source(row)),

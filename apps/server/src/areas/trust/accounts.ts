@@ -11,7 +11,7 @@ import { dbKind } from '../../db/dialect.ts'
 import { audit } from '../../lib/audit.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts'
-import { parseBody } from '../../lib/validate.ts'
+import { parseBody, parseIdParam } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { endSession, endSessions } from '../../plugins/sessions.ts'
@@ -36,11 +36,7 @@ const toAccount = (u: {
   created_at: u.created_at,
 })
 
-const userId = (params: unknown) => {
-  const id = Number((params as { id: string }).id)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Invalid user ID')
-  return id
-}
+const userId = (params: unknown) => parseIdParam(params, 'user')
 
 /** A one-time password an admin reads out to the employee: 12 letters and digits, no look-alikes. */
 const oneTimePassword = () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect.ts'
 import type { Database, Row } from '../../db/schema.ts'
 import { type ApiRow, type RecordLifecycle, recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
-import { parseBody } from '../../lib/validate.ts'
+import { parseBody, parseIdParam } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 
@@ -92,11 +92,7 @@ const diffOf = async (
 const withDiffs = (db: Db, rows: Row<'corrections'>[]) =>
   Promise.all(rows.map(async (c) => toCorrection(c, await diffOf(db, c))))
 
-const idOf = (params: unknown) => {
-  const id = Number((params as { id: string }).id)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Invalid correction ID')
-  return id
-}
+const idOf = (params: unknown) => parseIdParam(params, 'correction')
 
 const pendingCorrection = async (trx: Kysely<Database>, id: number) => {
   const c = await trx.selectFrom('corrections').selectAll().where('id', '=', id).executeTakeFirst()

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { type ApiRow, recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
-import { parseBody } from '../../lib/validate.ts'
+import { parseBody, parseIdParam } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 
@@ -74,8 +74,7 @@ export const historyRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.post('/admin/audit/:id/restore', async (req) => {
-    const id = Number((req.params as { id: string }).id)
-    if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Invalid history entry ID')
+    const id = parseIdParam(req.params, 'history entry')
     const restored = await writeTransaction(db, async (trx) => {
       const entry = await trx.selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirst()
       if (!entry) throw new HttpError(404, 'History entry not found')

@@ -8,6 +8,7 @@ import {
   bookingDate,
   bookingFigures,
   checkBank,
+  checkName,
   firstPassengerName,
   travelDetail,
 } from '../tickets/booking.ts'
@@ -98,6 +99,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
     // The spec's follow-up POST /vender {user_name, amount, date}, made here in the same transaction.
     afterSave: async (trx, row, { before }) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
+      await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendorName')
       await syncPosting(
         trx,
         'vender_entries',
