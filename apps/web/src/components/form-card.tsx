@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
+import { keepFocus } from './keep-focus.ts'
 
 interface FormCardProps {
   title: string
@@ -21,14 +22,14 @@ export const FormCard = ({ title, onSubmit, onCancel, editing, busy, error, chil
       </p>
     )}
     <div className="mt-6 flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-4">
-      <button type="button" className="btn-secondary" onClick={onCancel}>
+      <button type="button" className="btn-secondary" onMouseDown={keepFocus} onClick={onCancel}>
         Back
       </button>
       <div className="flex gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
+        <button type="button" className="btn-secondary" onMouseDown={keepFocus} onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
+        <button type="submit" className="btn-primary" disabled={busy} onMouseDown={keepFocus}>
           {busy ? 'Saving...' : editing ? 'Update' : 'Submit'}
         </button>
       </div>
