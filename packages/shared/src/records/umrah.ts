@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
-import { amount, requiredText } from '../fields.ts'
+import { amount, optionalText, requiredText } from '../fields.ts'
 import { notNegative } from './not-negative.ts'
 import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
-import { RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
+import { BANK_TITLE_REQUIRED, RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
 
 /** Umrah travels in camelCase (spec §3); every field of §5's list is required. */
 export const UmrahInput = z
@@ -44,7 +44,7 @@ export const UmrahInput = z
       typeError: 'Paid Cash must be a number',
       min: notNegative('Paid Cash'),
     }),
-    bank_title: requiredText('Bank Title is required', 100),
+    bank_title: optionalText(100),
     paidInBank: amount({
       required: 'Paid In Bank is required',
       typeError: 'Paid In Bank must be a number',
@@ -63,6 +63,8 @@ export const UmrahInput = z
       if (!v || typeof v !== 'object') return
       if (!returnAfterDepart(v))
         ctx.addIssue({ code: 'custom', message: RETURN_BEFORE_DEPART, path: ['return_date'] })
+      if (typeof v.paidInBank === 'number' && v.paidInBank > 0 && !v.bank_title)
+        ctx.addIssue({ code: 'custom', message: BANK_TITLE_REQUIRED, path: ['bank_title'] })
     },
     { when: () => true },
   )

@@ -1,4 +1,6 @@
+import { nameKey } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
 import { cachedAnswers } from '../../lib/answer-cache.ts'
@@ -15,18 +17,28 @@ export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
       const rows = await db.selectFrom(table).select('name').orderBy('name').execute()
       return { status: 'success', [key]: rows.map((r) => r.name) }
     })
+    // Unique ignoring case and surrounding spaces (migration 0010's index on lower(trim(name))).
+    const existing = (name: string) =>
+      db
+        .selectFrom(table)
+        .select('name')
+        .where(sql<string>`lower(trim(name))`, '=', nameKey(name))
+        .executeTakeFirst()
+    const duplicate = (name: string, stored: string) =>
+      new HttpError(409, `${label} name "${stored}" already exists`, {
+        name: `"${stored}" already exists: pick it from the list instead of adding "${name}"`,
+      })
     app.post(path, async (req, reply) => {
       const { name } = parseBody(nameInput(`${label} name is required`), req.body)
+      const before = await existing(name)
+      if (before) throw duplicate(name, before.name)
       const inserted = await db
         .insertInto(table)
         .values({ name, created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column('name').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .returning(['id', 'name'])
         .executeTakeFirst()
-      if (!inserted)
-        throw new HttpError(409, `${label} name "${name}" already exists`, {
-          name: `${label} name already exists`,
-        })
+      if (!inserted) throw duplicate(name, (await existing(name))?.name ?? name)
       return reply.code(201).send({ status: 'success', message: `${label} name added`, name: inserted.name })
     })
   }
