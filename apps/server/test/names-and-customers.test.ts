@@ -69,3 +69,36 @@ describe(`unique names and real customers (${DB_KIND})`, () => {
     expect(list.filter((c: { name: string }) => c.name === 'Ali Khan')).toHaveLength(2)
   })
 })
+
+describe(`search by a date as shown and by an amount (${DB_KIND})`, () => {
+  const t = setupTestApp()
+  const expense = (date: string, total: number, detail: string) =>
+    t.call('admin', 'POST', '/api/expenses', {
+      user_name: 'admin',
+      date,
+      detail,
+      total_amount: total,
+      selection: 'OFFICE EXPENSE',
+      withdraw: total,
+    })
+
+  it('finds 10/10/2026 and 25,000.50 the way the screens show them', async () => {
+    for (const [date, total, detail] of [
+      ['2026-10-10', 25000.5, 'Rent October'],
+      ['2026-10-11', 1200, 'Tea 25000'],
+      ['2026-11-10', 990, 'Fuel'],
+    ] as const)
+      expect((await expense(date, total, detail)).status).toBe(201)
+    const search = async (q: string) =>
+      (
+        await t.call('employee', 'GET', `/api/expenses?q=${encodeURIComponent(q)}&limit=50`)
+      ).body.expenses.map((e: { detail: string }) => e.detail)
+    expect(await search('10/10/2026')).toEqual(['Rent October'])
+    expect(await search('2026-10-10')).toEqual(['Rent October'])
+    expect(await search('25,000.50')).toEqual(['Rent October'])
+    // A bare number is an amount or text: the 25,000.50 row is not 25000, "Tea 25000" holds it.
+    expect(await search('25000')).toEqual(['Tea 25000'])
+    expect(await search('990')).toEqual(['Fuel'])
+    expect(await search('31/02/2026')).toEqual([])
+  })
+})
