@@ -185,7 +185,7 @@ export const DataTable = <T,>({
                     <td
                       key={col.key}
                       style={pins.get(col.key)?.style}
-                      className={`whitespace-nowrap px-2 py-2 ${col.format === 'amount' ? 'text-right tabular-nums' : ''} ${pins.get(col.key)?.className ?? ''}`}
+                      className={`px-2 py-2 ${cellLayout(col)} ${pins.get(col.key)?.className ?? ''}`}
                     >
                       {renderCell(col, row)}
                     </td>
@@ -200,6 +200,17 @@ export const DataTable = <T,>({
     </section>
   )
 }
+
+/**
+ * Amounts and dates never wrap (a figure is read whole); text wraps within a bounded width so a
+ * long customer or airline name does not push the amounts off the screen.
+ */
+const cellLayout = <T,>(col: Column<T>) =>
+  col.format === 'amount'
+    ? 'whitespace-nowrap text-right tabular-nums'
+    : col.format === 'date'
+      ? 'whitespace-nowrap'
+      : 'min-w-[5rem] max-w-[11rem] break-words'
 
 /** Sticky offsets for pinned columns: the first 'start' column at left 0, 'end' columns stacked from the right. */
 const pinStyles = <T,>(columns: Column<T>[]) => {

@@ -14,7 +14,7 @@ interface FormCardProps {
 /** A one-page form: title, fields in a responsive grid, Back / Cancel / Submit (or Update). */
 export const FormCard = ({ title, onSubmit, onCancel, editing, busy, error, children }: FormCardProps) => (
   <form onSubmit={onSubmit} noValidate className="card p-4 sm:p-6">
-    <h1 className="mb-6 text-xl font-semibold text-slate-900">{title}</h1>
+    <h1 className="mb-6 text-lg font-semibold uppercase tracking-wide text-slate-900">{title}</h1>
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
     {error && (
       <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -104,7 +104,7 @@ export const Wizard = ({
   }
   return (
     <form onSubmit={handle} noValidate className="card p-4 sm:p-6">
-      <h1 className="mb-4 text-xl font-semibold text-slate-900">{title}</h1>
+      <h1 className="mb-4 text-lg font-semibold uppercase tracking-wide text-slate-900">{title}</h1>
       <StepIndicators steps={steps} current={current} onStep={onStepChange} invalid={invalid} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
       {error && (

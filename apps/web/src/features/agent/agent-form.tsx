@@ -41,6 +41,8 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
         kind="agent"
         placeholder="Select Agent Name"
         autoFocus
+        // The spec's plus button is for create only.
+        add={record ? false : undefined}
       />
       <Field name="date" label="Date" type="date" />
       <Field name="employee" label="Employee" readOnly />

@@ -41,7 +41,7 @@ const columns: Column<Ticket>[] = [
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
   { key: 'payable_to_vendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
   { key: 'vendor_name', hidden: true, header: 'Vendor Name' },
-  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
   {
     key: 'remaining_amount',
     header: 'Remaining Amount',

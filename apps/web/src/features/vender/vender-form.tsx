@@ -39,6 +39,8 @@ export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
         kind="vender"
         placeholder="Select Vendor Name"
         autoFocus
+        // The spec's plus button is for create only.
+        add={record ? false : undefined}
       />
       <Field name="date" label="Date" type="date" />
       <EntryField formType="vender" stored={record?.entry} disabled />
