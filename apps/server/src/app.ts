@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
 import { openApiDocument } from './lib/openapi.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { registerCompression } from './plugins/compress.ts'
 import { registerDbVersion } from './plugins/db-version.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
 
@@ -67,6 +68,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   )
   await app.register(rateLimit, { global: false })
   registerDbVersion(app, db)
+  registerCompression(app)
   await registerAuth(app, db, opts.jwtSecret)
 
   await app.register(
@@ -90,6 +92,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
       root: webDir,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs); chosen by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'Cache-Control',
