@@ -74,15 +74,16 @@ export const NameSelect = ({ name, label, kind, placeholder, add: addTexts, auto
 
 /** The "+ Add" beside a pick-list; its accessible name says what it adds. */
 export const InlineAddButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
+  // Named by its content, not aria-label, so getByLabel('Customer') still finds only the select.
   <button
     type="button"
     className="btn-secondary mt-6 h-[38px] shrink-0 px-2.5"
-    aria-label={label}
     title={label}
     onClick={onClick}
   >
     <Plus className="h-4 w-4" aria-hidden />
     <span aria-hidden>Add</span>
+    <span className="sr-only">{label}</span>
   </button>
 )
 
