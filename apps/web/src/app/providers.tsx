@@ -13,7 +13,14 @@ export const Providers = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={queryClient}>
     <AuthProvider>
       {children}
-      <Toaster richColors position="top-right" closeButton />
+      {/* Below the 64 px header, so a toast never covers Add Customer or Logout. */}
+      <Toaster
+        richColors
+        position="top-right"
+        closeButton
+        offset={{ top: 76, right: 16 }}
+        mobileOffset={{ top: 72 }}
+      />
     </AuthProvider>
   </QueryClientProvider>
 )
