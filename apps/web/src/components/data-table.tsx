@@ -300,7 +300,10 @@ const CardList = <T,>({
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
               {rest.map((col) => (
                 <div key={col.key} className="min-w-0">
-                  <dt className="text-xs text-slate-500">{col.header}</dt>
+                  <dt className="text-xs text-slate-500">
+                    {col.header}
+                    {col.format === 'amount' && ' (Rs)'}
+                  </dt>
                   {/* Amounts wrap rather than cut: a figure is never shown half. */}
                   <dd
                     className={`text-slate-800 ${col.format === 'amount' ? 'break-all tabular-nums' : 'truncate'}`}

@@ -11,10 +11,11 @@ export const TypeBars = ({ data }: { data: Array<{ type: string; count: number }
   if (data.length === 0) return <p className="py-8 text-center text-sm text-slate-500">No data available</p>
   const max = Math.max(1, ...data.map((d) => d.count))
   const row = 26
-  const labelW = 120
-  // A narrower drawing on phones keeps the 11-unit labels near 11 px once scaled to the screen.
-  const width = mobile ? 340 : 420
-  const barW = width - labelW - 60
+  const labelW = 100
+  // About the box's own width (a third of the row on desktops, the screen on phones), so the
+  // 11-unit labels stay near 11 px once scaled.
+  const width = mobile ? 320 : 300
+  const barW = width - labelW - 50
   return (
     <svg
       viewBox={`0 0 ${width} ${data.length * row}`}

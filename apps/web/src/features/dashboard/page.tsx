@@ -166,12 +166,14 @@ export default function DashboardPage() {
       </div>
 
       {summary.isError && <Failure lines={[FAILURE_TEXTS.summary]} />}
-      {summary.isPending ? (
-        <p className="text-slate-500">Loading data...</p>
-      ) : (
+      {summary.isPending && <p className="sr-only">Loading data...</p>}
+      {/* The cards are drawn while loading too (with a dash), so nothing below them jumps. */}
+      {
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
           {CARDS.map((card) => {
-            const figure = cardFigure(Number(summary.data?.[card.key] ?? 0), card.money)
+            const figure = summary.isPending
+              ? { text: '–', full: 'Loading data...' }
+              : cardFigure(Number(summary.data?.[card.key] ?? 0), card.money)
             return (
               <div
                 key={card.key}
@@ -189,14 +191,14 @@ export default function DashboardPage() {
             )
           })}
         </div>
-      )}
+      }
 
       {/* One request feeds both charts: its failure is one line, not one per chart. */}
       {charts.isError ? (
         <Failure lines={[FAILURE_TEXTS.summary]} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-3">
-          <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <div className="min-h-[19rem] rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="mb-3 text-sm font-semibold text-slate-700">Bookings per type</h2>
             {charts.isPending ? (
               <p className="text-sm text-slate-500">Loading data...</p>
@@ -204,7 +206,7 @@ export default function DashboardPage() {
               <TypeBars data={charts.data?.bookingsByType ?? []} />
             )}
           </div>
-          <div className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">
+          <div className="min-h-[19rem] rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">
             <h2 className="mb-3 text-sm font-semibold text-slate-700">Receivable vs received per month</h2>
             {charts.isPending ? (
               <p className="text-sm text-slate-500">Loading data...</p>
@@ -219,7 +221,7 @@ export default function DashboardPage() {
         <h2 className="text-lg font-semibold text-slate-900">All Bookings</h2>
         {feed.isError && <Failure lines={[feedFailure(feed.error)]} />}
         {feed.isPending ? (
-          <p className="py-10 text-center text-slate-500">Loading data...</p>
+          <p className="min-h-[24rem] py-10 text-center text-slate-500">Loading data...</p>
         ) : (
           <>
             <DataTable
