@@ -6,10 +6,10 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { gamcaBankTitle } from '../../lib/gamca-bank-title.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { gamcaBankTitle } from './gamca-banks.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
 const STEP_FIELDS = [

@@ -1,4 +1,5 @@
 import { type Gamca, readPassenger } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
@@ -18,7 +19,12 @@ const columns: Column<Gamca>[] = [
   { key: 'passenger', header: 'Passenger', sortable: false, cell: passengerName },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
-  { key: 'paid_from_bank', header: 'Bank Title', hidden: true },
+  {
+    key: 'paid_from_bank',
+    header: 'Bank Title',
+    hidden: true,
+    cell: (r) => (r.paid_from_bank ? <BankName stored={r.paid_from_bank} /> : ''),
+  },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
   {

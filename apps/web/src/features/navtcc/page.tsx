@@ -1,4 +1,5 @@
 import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
@@ -26,7 +27,12 @@ const columns: Column<Navtcc>[] = [
   },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
-  { key: 'paid_from_bank', header: 'Paid From Bank', hidden: true },
+  {
+    key: 'paid_from_bank',
+    header: 'Paid From Bank',
+    hidden: true,
+    cell: (r) => (r.paid_from_bank ? <BankName stored={r.paid_from_bank} /> : ''),
+  },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
   { key: 'payed_to_bank', header: 'Payed To Bank', format: 'amount', hidden: true },
   { key: 'vendor_name', header: 'Vendor Name', hidden: true },

@@ -1,4 +1,5 @@
 import type { RefundCustomer } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { RefundCustomerForm } from './refund-customer-form.tsx'
@@ -18,7 +19,12 @@ const columns: Column<RefundCustomer>[] = [
   { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
-  { key: 'bank_title', header: 'Bank Title', hidden: true },
+  {
+    key: 'bank_title',
+    header: 'Bank Title',
+    hidden: true,
+    cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
+  },
   { key: 'balance', header: 'Balance', format: 'amount', pin: 'end', width: 120 },
 ]
 

@@ -1,4 +1,5 @@
 import { formatDate, passengerList, passengerName, type Ticket } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -37,7 +38,12 @@ const columns: Column<Ticket>[] = [
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'agent_name', hidden: true, header: 'Agent Name' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
-  { key: 'bank_title', hidden: true, header: 'Bank Title' },
+  {
+    key: 'bank_title',
+    hidden: true,
+    header: 'Bank Title',
+    cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
+  },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
   { key: 'payable_to_vendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
   { key: 'vendor_name', hidden: true, header: 'Vendor Name' },

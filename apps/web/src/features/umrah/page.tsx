@@ -1,4 +1,5 @@
 import { formatDate, passengerList, passengerName, type UmrahBooking } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -26,7 +27,12 @@ const columns: Column<UmrahBooking>[] = [
   },
   { key: 'receivableAmount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paidCash', header: 'Paid Cash', format: 'amount', sortable: false },
-  { key: 'bank_title', header: 'Bank Title', hidden: true },
+  {
+    key: 'bank_title',
+    header: 'Bank Title',
+    hidden: true,
+    cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
+  },
   { key: 'paidInBank', header: 'Paid In Bank', format: 'amount', sortable: false },
   { key: 'payableToVendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
   { key: 'vendorName', header: 'Vendor Name', sortable: false, hidden: true },
