@@ -5,6 +5,7 @@ import * as ledgerIndexes from './migrations/0003_ledger_indexes.ts'
 import * as tableCounts from './migrations/0004_table_counts.ts'
 import * as search from './migrations/0005_search.ts'
 import * as searchQueue from './migrations/0006_search_queue.ts'
+import * as journalCustomerNames from './migrations/0010_journal_customer_names.ts'
 import * as nameKeys from './migrations/0010_name_keys.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_table_counts': tableCounts,
   '0005_search': search,
   '0006_search_queue': searchQueue,
+  '0010_journal_customer_names': journalCustomerNames,
   '0010_name_keys': nameKeys,
 }
 
