@@ -99,7 +99,9 @@ const main = async () => {
     console.log('/login, page + every asset it names (bytes on the wire)')
     for (const enc of ['identity', 'gzip', 'br, gzip']) {
       const { total, files } = await loginBytes(enc)
-      console.log(`  Accept-Encoding ${enc.padEnd(9)} ${(total / 1024).toFixed(1).padStart(7)} kB in ${files} files`)
+      console.log(
+        `  Accept-Encoding ${enc.padEnd(9)} ${(total / 1024).toFixed(1).padStart(7)} kB in ${files} files`,
+      )
     }
 
     const list = '/api/ticket?limit=25&offset=0'
