@@ -125,7 +125,16 @@ test('a name differing only in case is refused, naming the existing one; pick-li
   await expect(
     page.getByLabel('Customer').locator('option', { hasText: 'Pick Customer · 03215550001' }),
   ).toHaveCount(1)
-  await expect(page.getByRole('button', { name: 'Add New Customer' })).toBeVisible()
+
+  // "+ Add" beside the pick-list adds a customer and selects it at once.
+  await page.getByRole('button', { name: 'Add New Customer' }).click()
+  const customer = page.getByRole('dialog', { name: 'Add Customer' })
+  await customer.getByLabel('Name').fill('Inline Added Customer')
+  await customer.getByLabel('Passport Number').fill('PK4455667')
+  await customer.getByRole('button', { name: 'Submit' }).click()
+  await expect(customer).toHaveCount(0)
+  await expect(page.getByLabel('Customer')).toHaveValue('Inline Added Customer')
+  await expect(page.getByRole('heading', { name: 'New Ticket' })).toBeVisible()
 })
 
 test('the ticket list fits 1366 px with its default columns; amounts and entry stay in view', async ({
