@@ -89,9 +89,9 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
           <Field name="sector" label="Sector" placeholder="e.g. ISB-JED" />
           <Field name="airline" label="Airline" />
           <div className="grid grid-cols-3 gap-3 md:col-span-2">
-            <Field name="adults" label="Adults" type="number" step="1" hint="12+ years" />
-            <Field name="children" label="Children" type="number" step="1" hint="2–12 years" />
-            <Field name="infants" label="Infants" type="number" step="1" hint="Under 2 years" />
+            <Field money={false} name="adults" label="Adults" type="number" step="1" hint="12+ years" />
+            <Field money={false} name="children" label="Children" type="number" step="1" hint="2–12 years" />
+            <Field money={false} name="infants" label="Infants" type="number" step="1" hint="Under 2 years" />
           </div>
         </>,
         <SinglePassengerFields name="passportDetail" />,
