@@ -1,5 +1,5 @@
 import { expect, loginAs, test } from './fixtures.ts'
-import { deleteRow, openNewForm, pageAs } from './helpers.ts'
+import { deleteRow, openNewForm, pageAs, seedCustomer } from './helpers.ts'
 
 test('an employee adds an expense and sees it listed', async ({ page }) => {
   await loginAs(page, 'employee')
@@ -54,6 +54,7 @@ test('services: an employee adds one through the wizard, an admin edits and dele
   page,
   browser,
 }) => {
+  await seedCustomer(page.request, 'House 12, Satellite Town')
   await loginAs(page, 'employee')
   await openNewForm(page, '/services', 'New Service')
   await expect(page.getByLabel('User Name')).toHaveValue('staff')
@@ -61,7 +62,7 @@ test('services: an employee adds one through the wizard, an admin edits and dele
   // Next checks the step being left.
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText('Customer Address is required')).toBeVisible()
-  await page.getByLabel('Customer Address').fill('House 12, Satellite Town')
+  await page.getByLabel('Customer Address').selectOption('House 12, Satellite Town')
   await page.getByLabel('Booking Date').fill('2026-06-15')
   await page.getByLabel('Booking Date').press('Enter')
 

@@ -6,6 +6,16 @@ export const adminHeaders = async (request: APIRequestContext) => ({
   Authorization: `Bearer ${await apiToken(request, 'admin')}`,
 })
 
+/** A customer the pick-lists offer (a customer needs a mobile or passport number). */
+export const seedCustomer = async (request: APIRequestContext, name: string) => {
+  const res = await request.post('/api/customers', {
+    headers: await adminHeaders(request),
+    data: { name, mobile_number: '03000000000', address: '', passport_number: '' },
+  })
+  // 409: an earlier test stored the same customer.
+  expect([201, 409]).toContain(res.status())
+}
+
 /** A second signed-in user beside the test's own page, in a browser context of its own. */
 export const pageAs = async (browser: Browser, role: 'admin' | 'employee') => {
   const page = await (await browser.newContext()).newPage()

@@ -1,5 +1,5 @@
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, fillPassenger, openNewForm } from './helpers.ts'
+import { adminHeaders, fillPassenger, openNewForm, seedCustomer } from './helpers.ts'
 
 const vendor = `Refund Vendor ${Date.now()}`
 
@@ -8,6 +8,8 @@ test.beforeAll(async ({ request }) => {
     headers: await adminHeaders(request),
     data: { name: vendor },
   })
+  await seedCustomer(request, 'Hina Tariq')
+  await seedCustomer(request, 'Kamran Ali, Multan')
 })
 
 test('an employee records a customer refund through the two-step wizard', async ({ page }) => {
@@ -16,11 +18,11 @@ test('an employee records a customer refund through the two-step wizard', async 
   await expect(page.getByLabel('Employee')).toHaveValue('staff')
 
   // Enter moves to the next step only when this one is valid, and shows its messages.
-  await page.getByLabel('Customer Name').press('Enter')
+  await page.getByLabel('Passport').press('Enter')
   await expect(page.getByText('Name is required', { exact: true })).toBeVisible()
   await expect(page.getByText('Passport is required')).toBeVisible()
 
-  await page.getByLabel('Customer Name').fill('Hina Tariq')
+  await page.getByLabel('Customer Name').selectOption('Hina Tariq')
   await page.getByLabel('Passport').fill('PK7788990')
   await page.getByLabel('Reference').fill('REF-RC-1')
   await page.getByLabel('Detail / Sector').fill('LHE-JED')
@@ -49,7 +51,7 @@ test('an admin records a NAVTCC entry through the three-step wizard', async ({ p
   await loginAs(page, 'admin')
   await openNewForm(page, '/admin/navtcc', 'New Navtcc', 'Navtcc')
 
-  await page.getByLabel('Customer Address').fill('Kamran Ali, Multan')
+  await page.getByLabel('Customer Address').selectOption('Kamran Ali, Multan')
   await page.getByLabel('Reference').fill('REF-NV-1')
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText('Airline is required')).toBeVisible()

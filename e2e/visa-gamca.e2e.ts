@@ -93,7 +93,10 @@ test('an employee creates a GAMCA token; missing fields send the wizard back', a
 
   const row = page.getByRole('row', { name: /Sana Iqbal/ })
   await expect(row).toBeVisible()
-  await expect(row).toContainText('United Bank (holder Account 1)')
+  // The bank column is picked in; it shows the bank's own name (the record keeps GAMCA's title).
+  await page.getByRole('button', { name: 'Columns' }).click()
+  await page.getByRole('checkbox', { name: 'Bank Title' }).check()
+  await expect(row).toContainText('UBL Account 1')
   await expect(row).toContainText('18,000')
   await expect(row).toContainText('10,000')
 })

@@ -19,6 +19,7 @@ import { backupDirFor, markServerUsing, retentionFromEnv, sqlitePathOf } from '.
 import { openApiDocument } from './lib/openapi.ts'
 import { registerTextGuard } from './lib/validate.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { registerCompression } from './plugins/compress.ts'
 import { registerDbVersion } from './plugins/db-version.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
 
@@ -90,6 +91,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   )
   registerDbVersion(app, db)
+  registerCompression(app)
   await registerAuth(app, db, { jwtSecret: opts.jwtSecret, databaseUrl: opts.databaseUrl })
 
   registerTextGuard(app)
@@ -132,6 +134,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
       root: webDir,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs); chosen by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'Cache-Control',

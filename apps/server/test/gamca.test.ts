@@ -116,7 +116,7 @@ describe(`GAMCA token API (${DB_KIND})`, () => {
     })
     expect(await journalRow(t, 'gamca_tokens', id)).toMatchObject({
       date: created.body.gamcaToken.created_at.slice(0, 10),
-      name: 'Sana Iqbal',
+      name: 'Karachi',
       employee: 'emp',
       receivable: 1800000,
       paid_cash: 1800000,

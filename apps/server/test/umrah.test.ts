@@ -104,13 +104,13 @@ describe(`umrah API (${DB_KIND})`, () => {
         'passportDetail.documentType': 'Document Type is required',
         receivableAmount: 'Receivable Amount is required',
         paidCash: 'Paid Cash is required',
-        bank_title: 'Bank Title is required',
         paidInBank: 'Paid In Bank is required',
         payableToVendor: 'Payable To Vendor is required',
         vendorName: 'Vendor Name is required',
       },
       { exact: true },
     )
+    await api.refuses({ ...valid, paidInBank: 50, bank_title: '' }, { bank_title: 'Bank Title is required' })
     await api.refuses(
       {
         ...valid,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as journalCustomerNames from '../src/db/migrations/0010_journal_customer_names.ts'
 import { DB_KIND } from './harness.ts'
 import { journalRow, recordApi, setupTestApp, passenger as traveller } from './helpers.ts'
 
@@ -128,7 +129,7 @@ describe(`visa processing API (${DB_KIND})`, () => {
     const row = () => journalRow(t, 'visa_processing', id)
     expect(await row()).toMatchObject({
       date: '2026-02-01',
-      name: 'Usman Tariq',
+      name: 'Lahore',
       employee: 'emp',
       paid_cash: 5000000,
     })
@@ -146,5 +147,20 @@ describe(`visa processing API (${DB_KIND})`, () => {
 
   it('refuses calls without a token', async () => {
     expect((await t.call('none', 'GET', '/api/visa-processing')).status).toBe(401)
+  })
+
+  it('names the dashboard line after the customer, and migration 0010 renames older lines', async () => {
+    const created = await t.call('employee', 'POST', '/api/visa-processing', valid)
+    const id = created.body.visa_processing.id as number
+    expect((await journalRow(t, 'visa_processing', id))?.name).toBe('Lahore')
+    // A line written before the change named the passenger.
+    await t.app.db
+      .updateTable('journal')
+      .set({ name: 'Usman Tariq' })
+      .where('source_type', '=', 'visa_processing')
+      .where('source_id', '=', id)
+      .execute()
+    await journalCustomerNames.up(t.app.db)
+    expect((await journalRow(t, 'visa_processing', id))?.name).toBe('Lahore')
   })
 })

@@ -72,7 +72,18 @@ describe('other auth payloads', () => {
       'approved must be true or false',
     )
   })
-  it('customer fields are all optional text; a numeric mobile becomes text', () => {
+  it('a customer needs a name and a mobile or passport number', () => {
+    expect(errorsOf(CustomerInput, {})).toMatchObject({
+      name: 'Customer name is required',
+      mobile_number: 'Enter a mobile number or a passport number',
+    })
+    expect(errorsOf(CustomerInput, { name: '  ', passport_number: ' ' }).name).toBe(
+      'Customer name is required',
+    )
+    expect(CustomerInput.parse({ name: 'Ali', passport_number: 'AB1' }).passport_number).toBe('AB1')
+  })
+
+  it('customer fields are text; a numeric mobile becomes text', () => {
     expect(CustomerInput.parse({ name: 'Ali', mobile_number: 3001234567 })).toEqual({
       name: 'Ali',
       mobile_number: '3001234567',

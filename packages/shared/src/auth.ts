@@ -60,14 +60,42 @@ export const ApproveInput = z.object({
   approved: z.boolean({ error: 'approved must be true or false' }),
 })
 
-export const CustomerInput = z.object({
-  name: z.string().trim().max(200).optional().default(''),
-  mobile_number: z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((v) => (v === undefined ? '' : String(v).trim()))
-    .pipe(z.string().max(50)),
-  address: z.string().trim().max(500).optional().default(''),
-  passport_number: z.string().trim().max(50).optional().default(''),
-})
+export const CUSTOMER_MESSAGES = {
+  name: 'Customer name is required',
+  contact: 'Enter a mobile number or a passport number',
+} as const
+
+/**
+ * The spec's pop-up checks nothing; a blank customer only clutters every pick-list, so a
+ * customer needs a name and a mobile or passport number to be told apart (decision 009).
+ */
+export const CustomerInput = z
+  .object({
+    name: z.string().trim().max(200).optional().default(''),
+    mobile_number: z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((v) => (v === undefined ? '' : String(v).trim()))
+      .pipe(z.string().max(50)),
+    address: z.string().trim().max(500).optional().default(''),
+    passport_number: z.string().trim().max(50).optional().default(''),
+  })
+  .superRefine((c, ctx) => {
+    if (!c.name) ctx.addIssue({ code: 'custom', path: ['name'], message: CUSTOMER_MESSAGES.name })
+    if (!c.mobile_number && !c.passport_number)
+      ctx.addIssue({ code: 'custom', path: ['mobile_number'], message: CUSTOMER_MESSAGES.contact })
+  })
+
+/** How a pick-list tells two customers apart: "Ali Khan · 03001234567" (or the passport). */
+export const customerLabel = (c: {
+  name: string
+  mobile_number?: string | null
+  passport_number?: string | null
+}) => {
+  const contact = c.mobile_number || c.passport_number
+  return contact ? `${c.name} · ${contact}` : c.name
+}
+
+/** Names compare ignoring case and surrounding spaces ("skyline agents" is "Skyline Agents"). */
+export const nameKey = (name: string) => name.trim().toLowerCase()
 export type CustomerInput = z.infer<typeof CustomerInput>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, fromPaisa, numberOrZero, toPaisa } from './money.ts'
+import { formatAmount, formatCompactAmount, formatRs, fromPaisa, numberOrZero, toPaisa } from './money.ts'
 
 describe('toPaisa', () => {
   it('converts rupees to exact integer paisa', () => {
@@ -56,5 +56,17 @@ describe('numberOrZero', () => {
     expect(numberOrZero('')).toBe(0)
     expect(numberOrZero('x')).toBe(0)
     expect(numberOrZero(undefined)).toBe(0)
+  })
+})
+
+describe('formatRs and formatCompactAmount', () => {
+  it('labels the currency and shortens to lakh and crore', () => {
+    expect(formatRs(1234567)).toBe('Rs 1,234,567')
+    expect(formatRs(null)).toBe('-')
+    expect(formatCompactAmount(98_790_123)).toBe('9.88 Cr')
+    expect(formatCompactAmount(9_879_012)).toBe('98.79 Lac')
+    expect(formatCompactAmount(-250_000)).toBe('-2.50 Lac')
+    expect(formatCompactAmount(99_999)).toBe('99,999')
+    expect(formatCompactAmount('x')).toBe('-')
   })
 })

@@ -32,3 +32,25 @@ export const numberOrZero = (value: unknown): number => {
   const n = typeof value === 'number' ? value : Number(value)
   return Number.isFinite(n) ? n : 0
 }
+
+/** The currency label every screen puts before an amount. */
+export const CURRENCY = 'Rs'
+
+/** "Rs 1,234,567"; "-" stays "-". */
+export const formatRs = (value: number | string | null | undefined): string => {
+  const out = formatAmount(value)
+  return out === '-' ? out : `${CURRENCY} ${out}`
+}
+
+/**
+ * Where space is short (dashboard cards, chart axes): lakh and crore as staff say them,
+ * 98,790,123 -> "9.88 Cr", 9,879,012 -> "98.79 Lac"; below a lakh the full figure.
+ */
+export const formatCompactAmount = (value: number | string | null | undefined): string => {
+  const n = Number(value)
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '-'
+  const abs = Math.abs(n)
+  if (abs >= 10_000_000) return `${(n / 10_000_000).toFixed(2)} Cr`
+  if (abs >= 100_000) return `${(n / 100_000).toFixed(2)} Lac`
+  return formatAmount(n)
+}

@@ -10,6 +10,8 @@ import * as checkpointLockOrder from './migrations/0007_checkpoint_lock_order.ts
 import * as idempotency from './migrations/0008_idempotency.ts'
 import * as userIdentity from './migrations/0008_user_identity.ts'
 import * as trust from './migrations/0009_trust.ts'
+import * as journalCustomerNames from './migrations/0010_journal_customer_names.ts'
+import * as nameKeys from './migrations/0010_name_keys.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -24,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '0008_idempotency': idempotency,
   '0008_user_identity': userIdentity,
   '0009_trust': trust,
+  '0010_journal_customer_names': journalCustomerNames,
+  '0010_name_keys': nameKeys,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */

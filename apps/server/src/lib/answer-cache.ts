@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import type { Db } from '../db/connect.ts'
+import { compressAnswer } from '../plugins/compress.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,18 +63,23 @@ export const cachedAnswers = (db: Db): RouteShorthandOptions => {
   const cache = new AnswerCache()
   options = {
     preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+      // Compressed after the cache keeps (or hands back) the plain body: see the onSend list.
+      req.compressInRoute = true
       if (req.method !== 'GET' || req.dbVersion === null) return
       const hit = cache.get(req.url, req.dbVersion)
       if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit)
       req.cacheAnswer = true
     },
-    onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (req.cacheAnswer && reply.statusCode === 200 && typeof payload === 'string') {
-        // Filed under the version read as the request arrived, before any of its queries.
-        cache.set(req.url, req.dbVersion as string, payload)
-      }
-      return payload
-    },
+    onSend: [
+      async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        if (req.cacheAnswer && reply.statusCode === 200 && typeof payload === 'string') {
+          // Filed under the version read as the request arrived, before any of its queries.
+          cache.set(req.url, req.dbVersion as string, payload)
+        }
+        return payload
+      },
+      compressAnswer,
+    ],
   }
   routeOptions.set(db, options)
   return options

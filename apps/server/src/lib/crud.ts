@@ -1,10 +1,10 @@
-import { type FormType, ListQuery } from '@booking/shared'
+import { type FormType, isIsoDate, ListQuery, toPaisa } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { z } from 'zod'
 import type { Db } from '../db/connect.ts'
 import { containsCI, dbKind } from '../db/dialect.ts'
-import { moneyIn, moneyOut } from '../db/money-columns.ts'
+import { MONEY_COLUMNS, moneyIn, moneyOut } from '../db/money-columns.ts'
 import type { Database, TableName } from '../db/schema.ts'
 import { indexedTable, searchPrefilter } from '../db/search-index.ts'
 import { type AuthUser, requireAdmin } from '../plugins/auth.ts'
@@ -81,6 +81,21 @@ export const SEARCH_COUNT_CAP = 1000
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
+/** "10/10/2026" or "1/2/2026" as yyyy-mm-dd when it is a real day, else null. */
+export const searchedDate = (q: string): string | null => {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(q.trim())
+  if (!m) return null
+  const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`
+  return isIsoDate(iso) ? iso : null
+}
+
+/** "25,000", "25000" or "1,234.50" as paisa; null when the search is not an amount. */
+export const searchedAmount = (q: string): number | null => {
+  const t = q.trim()
+  if (!/^\d{1,3}(,\d{3})+(\.\d{1,2})?$|^\d+(\.\d{1,2})?$/.test(t)) return null
+  return toPaisa(Number(t.replace(/,/g, '')))
+}
+
 /** Applies the search box, date range and name filters shared by every list. */
 export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
   db: Kysely<any>,
@@ -91,13 +106,24 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
 ): QB => {
   const kind = dbKind(db)
   let out = qb
-  if (query.q) {
+  const date = query.q ? searchedDate(query.q) : null
+  const paisa = query.q && !date ? searchedAmount(query.q) : null
+  const money = MONEY_COLUMNS[opts.table as TableName] ?? []
+  if (date) {
+    // A date as the screens show it (10/10/2026): the record's date, on its (date, id) index.
+    out = out.where(opts.dateColumn as any, '=', date) as QB
+  } else if (query.q) {
     const q = query.q
     // The trigram index (migration 0005) narrows the rows; the OR of LIKEs below stays the rule.
     const indexed = indexedTable(opts.search, opts.table)
     const prefilter = indexed && searchPrefilter(db, indexed, q)
-    if (prefilter) out = out.where(prefilter) as QB
-    out = out.where((eb: any) => eb.or(opts.search.map((c) => containsCI(kind, sql.ref(c), q)))) as QB
+    out = out.where((eb: any) => {
+      const text = eb.or(opts.search.map((c) => containsCI(kind, sql.ref(c), q)))
+      const textMatch = prefilter ? eb.and([prefilter, text]) : text
+      // An amount as typed (25,000 or 25000.50): equal to any money column, or the text rule.
+      if (paisa === null || money.length === 0) return textMatch
+      return eb.or([...money.map((c) => eb(sql.ref(c), '=', paisa)), textMatch])
+    }) as QB
   }
   if (query.from) out = out.where(opts.dateColumn as any, '>=', query.from) as QB
   if (query.to) out = out.where(opts.dateColumn as any, '<=', query.to) as QB

@@ -24,7 +24,14 @@ export const Providers = ({ children }: { children: ReactNode }) => (
     <AuthProvider>
       {children}
       <SessionDialog />
-      <Toaster richColors position="top-right" closeButton />
+      {/* Below the 64 px header, so a toast never covers Add Customer or Logout. */}
+      <Toaster
+        richColors
+        position="top-right"
+        closeButton
+        offset={{ top: 76, right: 16 }}
+        mobileOffset={{ top: 72 }}
+      />
     </AuthProvider>
   </QueryClientProvider>
 )

@@ -1,9 +1,12 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
-import { AppLayout } from '../components/layout/app-layout.tsx'
 import { homeFor, useAuth } from '../lib/auth.tsx'
 import { ADMIN_ONLY, EMPLOYEE_ONLY, PAGES } from './routes.ts'
 
+// The layout (header, sidebar, Add Customer with its schema) loads after sign-in, not with /login.
+const AppLayout = lazy(() =>
+  import('../components/layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
+)
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'))
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'))
 const lazyPages = Object.fromEntries(Object.entries(PAGES).map(([segment, load]) => [segment, lazy(load)]))

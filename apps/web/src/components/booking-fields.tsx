@@ -1,9 +1,9 @@
 import { bookingProfit, formatAmount, remainingAmount } from '@booking/shared'
 import { useFormContext } from 'react-hook-form'
-import { useNames } from '../lib/records.ts'
-import { useBankOptions, useCustomerNames, withCurrent } from '../lib/select-options.ts'
+import { useBankOptions } from '../lib/select-options.ts'
 import { useAmounts } from '../lib/use-amounts.ts'
 import { Field, ReadOnlyField } from './field.tsx'
+import { NameSelect } from './name-select.tsx'
 
 /** Form names of the four amounts the booking figures come from (Ticket snake_case, Umrah camelCase). */
 interface FigureNames {
@@ -52,13 +52,7 @@ export const BookingPaymentFields = ({
   <>
     <Field name={names.receivable} label="Total Receivable Amount" type="number" autoFocus />
     {names.agent && (
-      <Field
-        name={names.agent}
-        label="Agent Name"
-        type="select"
-        options={options.agents}
-        placeholder="Select Agent Name"
-      />
+      <NameSelect name={names.agent} label="Agent Name" kind="agent" placeholder="Select Agent Name" />
     )}
     <Field name={names.paidCash} label="Paid Cash" type="number" />
     <Field
@@ -70,34 +64,18 @@ export const BookingPaymentFields = ({
     />
     <Field name={names.paidInBank} label="Paid In Bank" type="number" />
     <Field name={names.payable} label="Payable To Vendor" type="number" />
-    <Field
-      name={names.vendor}
-      label="Vendor Name"
-      type="select"
-      options={options.vendors}
-      placeholder="Select Vendor Name"
-    />
+    <NameSelect name={names.vendor} label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
     <BookingFigures names={names} />
   </>
 )
 
-/** The option lists of the booking selects: customers, active banks, agent and vendor names. */
-export const useBookingOptions = (current: {
-  customer?: string | null
-  bank?: string | null
-  agent?: string | null
-  vendor?: string | null
-}) => {
-  const customers = useCustomerNames(current.customer)
+/**
+ * The bank select's options (customers, agents and vendors have their own pick-lists with
+ * "+ Add": CustomerSelect, NameSelect).
+ */
+export const useBookingOptions = (current: { bank?: string | null }) => {
   const banks = useBankOptions(current.bank)
-  const agents = useNames('agent')
-  const vendors = useNames('vender')
-  return {
-    customers,
-    banks: banks.options,
-    agents: withCurrent(agents.data ?? [], current.agent),
-    vendors: withCurrent(vendors.data ?? [], current.vendor),
-  }
+  return { banks: banks.options }
 }
 
 const count = (n: number, one: string, many: string) => (n > 0 ? `${n} ${n === 1 ? one : many}` : '')

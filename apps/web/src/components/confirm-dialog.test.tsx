@@ -30,6 +30,11 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to delete ticket.')
   })
 
+  it('names the record it deletes', () => {
+    render(<ConfirmDialog open onConfirm={() => {}} onCancel={() => {}} subject="Ticket 3/7 · Ali Khan" />)
+    expect(screen.getByTestId('delete-subject').textContent).toBe('Ticket 3/7 · Ali Khan')
+  })
+
   it('renders nothing when closed', () => {
     render(<ConfirmDialog open={false} onConfirm={() => {}} onCancel={() => {}} />)
     expect(screen.queryByRole('dialog')).toBeNull()

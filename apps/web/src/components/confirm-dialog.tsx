@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   busy?: boolean
   title?: string
   message?: ReactNode
+  /** Which record: shown in bold under the question, so nobody deletes the wrong row. */
+  subject?: string
   confirmLabel?: string
   /** The confirm button's text while busy. */
   busyLabel?: string
@@ -22,11 +24,20 @@ export const ConfirmDialog = ({
   busy = false,
   title = 'Delete Confirmation',
   message = 'Are you sure you want to delete this entry? This cannot be undone.',
+  subject,
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
   error,
 }: ConfirmDialogProps) => (
   <Dialog open={open} onOpenChange={(o) => !o && !busy && onCancel()} title={title} description={message}>
+    {subject && (
+      <p
+        data-testid="delete-subject"
+        className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-900"
+      >
+        {subject}
+      </p>
+    )}
     {error && (
       <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
         {error}

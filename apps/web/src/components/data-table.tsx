@@ -1,7 +1,7 @@
 import { formatAmount, formatDate } from '@booking/shared'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
-import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react'
 import { useIsMobile } from '../lib/use-is-mobile.ts'
 
 export interface Column<T> {
@@ -11,6 +11,15 @@ export interface Column<T> {
   format?: 'amount' | 'date' | 'text'
   cell?: (row: T) => ReactNode
   sortable?: boolean
+  /** Not shown until the user picks it in the column picker (keeps the list within 1366 px). */
+  hidden?: boolean
+  /**
+   * Stays in view while the table scrolls sideways: 'start' sticks left (the entry), 'end'
+   * sticks right (the amount that matters, the actions); 'end' columns need a width.
+   */
+  pin?: 'start' | 'end'
+  /** Fixed width in px (needed for 'end' pins, whose right offsets add up). */
+  width?: number
 }
 
 export interface SortState {
@@ -26,6 +35,8 @@ interface DataTableProps<T> {
   sort?: SortState | null
   onSortChange?: (sort: SortState | null) => void
   emptyText?: string
+  /** Names the scrollable region for screen readers and keyboard users. */
+  label?: string
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === ''
@@ -60,6 +71,7 @@ export const DataTable = <T,>({
   sort: controlledSort,
   onSortChange,
   emptyText = 'No data available',
+  label = 'Table',
 }: DataTableProps<T>) => {
   const [localSort, setLocalSort] = useState<SortState | null>(null)
   const sort = onSortChange ? (controlledSort ?? null) : localSort
@@ -73,7 +85,7 @@ export const DataTable = <T,>({
     return sort.desc ? out.reverse() : out
   }, [rows, sort, onSortChange])
 
-  const scrollRef = useRef<HTMLDivElement>(null)
+  const scrollRef = useRef<HTMLElement>(null)
   const virtual = sorted.length > VIRTUALIZE_ABOVE
   const virtualizer = useVirtualizer({
     count: virtual ? sorted.length : 0,
@@ -90,7 +102,17 @@ export const DataTable = <T,>({
 
   const mobile = useIsMobile()
   if (mobile && !virtual)
-    return <CardList columns={columns} rows={sorted} rowKey={rowKey} emptyText={emptyText} />
+    return (
+      <CardList
+        columns={columns}
+        rows={sorted}
+        rowKey={rowKey}
+        emptyText={emptyText}
+        sort={sort}
+        onSortChange={setSort}
+      />
+    )
+  const pins = pinStyles(columns)
 
   const items = virtual ? virtualizer.getVirtualItems() : null
   const visible = items ? items.map((i) => sorted[i.index]) : sorted
@@ -98,9 +120,13 @@ export const DataTable = <T,>({
   const padBottom = items?.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0
 
   return (
-    <div
+    // A scrollable region must be reachable with the keyboard (arrow keys then scroll it).
+    <section
       ref={scrollRef}
-      className={`overflow-auto rounded-lg border border-slate-200 bg-white ${virtual ? 'max-h-[70vh]' : ''}`}
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions need a tab stop (WCAG 2.1.1)
+      tabIndex={0}
+      className={`overflow-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 ${virtual ? 'max-h-[70vh]' : ''}`}
     >
       <table className="min-w-full divide-y divide-slate-200 text-[13px]">
         <thead className="sticky top-0 z-10 bg-slate-100">
@@ -109,15 +135,21 @@ export const DataTable = <T,>({
               const active = sort?.key === col.key
               const Icon = active ? (sort?.desc ? ArrowDown : ArrowUp) : ArrowUpDown
               const align = col.format === 'amount' ? 'text-right' : 'text-left'
+              // Amount columns say their currency once, in the header; cells keep the bare figure.
+              const rs = col.format === 'amount' && <span className="font-normal normal-case"> (Rs)</span>
               return (
                 <th
                   key={col.key}
                   scope="col"
                   aria-sort={active ? (sort?.desc ? 'descending' : 'ascending') : undefined}
-                  className={`px-2 py-2.5 text-[11px] font-semibold uppercase leading-tight tracking-wide text-slate-600 ${align}`}
+                  style={pins.get(col.key)?.style}
+                  className={`px-2 py-2.5 text-[11px] font-semibold uppercase leading-tight tracking-wide text-slate-600 ${align} ${pins.get(col.key) ? 'sticky z-[2] bg-slate-100' : ''}`}
                 >
                   {col.sortable === false ? (
-                    col.header
+                    <>
+                      {col.header}
+                      {rs}
+                    </>
                   ) : (
                     <button
                       type="button"
@@ -125,6 +157,7 @@ export const DataTable = <T,>({
                       className={`inline-flex items-center gap-1 uppercase hover:text-slate-900 ${align}`}
                     >
                       {col.header}
+                      {rs}
                       <Icon
                         className={`h-3 w-3 ${active ? 'text-blue-600' : 'text-slate-400'}`}
                         aria-hidden
@@ -151,7 +184,8 @@ export const DataTable = <T,>({
                   {columns.map((col) => (
                     <td
                       key={col.key}
-                      className={`whitespace-nowrap px-2 py-2 ${col.format === 'amount' ? 'text-right tabular-nums' : ''}`}
+                      style={pins.get(col.key)?.style}
+                      className={`px-2 py-2 ${cellLayout(col)} ${pins.get(col.key)?.className ?? ''}`}
                     >
                       {renderCell(col, row)}
                     </td>
@@ -163,8 +197,37 @@ export const DataTable = <T,>({
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   )
+}
+
+/**
+ * Amounts and dates never wrap (a figure is read whole); text wraps within a bounded width so a
+ * long customer or airline name does not push the amounts off the screen.
+ */
+const cellLayout = <T,>(col: Column<T>) =>
+  col.format === 'amount'
+    ? 'whitespace-nowrap text-right tabular-nums'
+    : col.format === 'date'
+      ? 'whitespace-nowrap'
+      : 'min-w-[5rem] max-w-[11rem] break-words'
+
+/** Sticky offsets for pinned columns: the first 'start' column at left 0, 'end' columns stacked from the right. */
+const pinStyles = <T,>(columns: Column<T>[]) => {
+  const out = new Map<string, { style: CSSProperties; className: string }>()
+  const first = columns[0]
+  if (first?.pin === 'start')
+    out.set(first.key, { style: { left: 0 }, className: 'sticky z-[1] bg-white shadow-[1px_0_0_#e2e8f0]' })
+  let right = 0
+  for (const col of [...columns].reverse()) {
+    if (col.pin !== 'end' || col.width === undefined) break
+    out.set(col.key, {
+      style: { right, minWidth: col.width, width: col.width },
+      className: 'sticky z-[1] bg-white shadow-[-1px_0_0_#e2e8f0]',
+    })
+    right += col.width
+  }
+  return out
 }
 
 const isActions = <T,>(col: Column<T>) => col.key.includes('action') || col.header.toLowerCase() === 'actions'
@@ -178,38 +241,81 @@ const CardList = <T,>({
   rows,
   rowKey,
   emptyText,
-}: Pick<DataTableProps<T>, 'columns' | 'rows' | 'rowKey'> & { emptyText: string }) => {
+  sort,
+  onSortChange,
+}: Pick<DataTableProps<T>, 'columns' | 'rows' | 'rowKey'> & {
+  emptyText: string
+  sort: SortState | null
+  onSortChange: (sort: SortState | null) => void
+}) => {
+  const sortable = columns.filter((c) => !isActions(c) && c.sortable !== false)
+  const sortSelect = sortable.length > 0 && (
+    <label className="flex items-center gap-2 text-sm text-slate-600">
+      <span className="shrink-0">Sort by</span>
+      <select
+        className="input"
+        aria-label="Sort by"
+        value={sort ? `${sort.key}:${sort.desc ? 'desc' : 'asc'}` : ''}
+        onChange={(e) => {
+          const [key, dir] = e.target.value.split(':')
+          onSortChange(key ? { key, desc: dir === 'desc' } : null)
+        }}
+      >
+        <option value="">Default order</option>
+        {sortable.flatMap((c) => [
+          <option key={`${c.key}:asc`} value={`${c.key}:asc`}>
+            {c.header} ↑
+          </option>,
+          <option key={`${c.key}:desc`} value={`${c.key}:desc`}>
+            {c.header} ↓
+          </option>,
+        ])}
+      </select>
+    </label>
+  )
   if (rows.length === 0) {
     return (
-      <p className="rounded-lg border border-slate-200 bg-white px-3 py-10 text-center text-slate-500">
-        {emptyText}
-      </p>
+      <div className="space-y-3">
+        {sortSelect}
+        <p className="rounded-lg border border-slate-200 bg-white px-3 py-10 text-center text-slate-500">
+          {emptyText}
+        </p>
+      </div>
     )
   }
   const [title, ...rest] = columns.filter((c) => !isActions(c))
   const actions = columns.filter(isActions)
   return (
-    <ul className="space-y-3">
-      {rows.map((row) => (
-        <li key={rowKey(row)} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
-          <div className="mb-2 flex items-start justify-between gap-2">
-            <p className="font-semibold text-slate-900">{renderCell(title, row)}</p>
-            {actions.map((col) => (
-              <div key={col.key}>{renderCell(col, row)}</div>
-            ))}
-          </div>
-          <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
-            {rest.map((col) => (
-              <div key={col.key} className="min-w-0">
-                <dt className="text-xs text-slate-500">{col.header}</dt>
-                <dd className={`truncate text-slate-800 ${col.format === 'amount' ? 'tabular-nums' : ''}`}>
-                  {renderCell(col, row)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-3">
+      {sortSelect}
+      <ul className="space-y-3">
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+            <div className="mb-2 flex items-start justify-between gap-2">
+              <p className="font-semibold text-slate-900">{renderCell(title, row)}</p>
+              {actions.map((col) => (
+                <div key={col.key}>{renderCell(col, row)}</div>
+              ))}
+            </div>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+              {rest.map((col) => (
+                <div key={col.key} className="min-w-0">
+                  <dt className="text-xs text-slate-500">
+                    {col.header}
+                    {col.format === 'amount' && ' (Rs)'}
+                  </dt>
+                  {/* Amounts wrap rather than cut: a figure is never shown half. */}
+                  <dd
+                    className={`text-slate-800 ${col.format === 'amount' ? 'break-all tabular-nums' : 'truncate'}`}
+                  >
+                    {renderCell(col, row)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

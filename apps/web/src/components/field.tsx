@@ -41,6 +41,8 @@ interface FieldProps {
   className?: string
   hint?: string
   autoFocus?: boolean
+  /** Number fields are rupee amounts ("Rs" inside the box) unless this is false (counts). */
+  money?: boolean
 }
 
 /**
@@ -59,6 +61,7 @@ export const Field = ({
   className,
   hint,
   autoFocus,
+  money = type === 'number',
 }: FieldProps) => {
   const { register, formState, getFieldState } = useFormContext()
   const state = getFieldState(name, formState)
@@ -105,9 +108,22 @@ export const Field = ({
         readOnly={readOnly}
         tabIndex={readOnly ? -1 : undefined}
         {...common}
+        className={`${common.className} ${money ? 'pl-10' : ''}`}
         {...register(name)}
       />
     )
+    if (money)
+      control = (
+        <div className="relative">
+          <span
+            className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500"
+            aria-hidden
+          >
+            Rs
+          </span>
+          {control}
+        </div>
+      )
   }
   return (
     <FieldShell id={id} label={label} error={shown} className={className} hint={hint}>

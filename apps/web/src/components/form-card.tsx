@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
+import { keepFocus } from './keep-focus.ts'
 
 interface FormCardProps {
   title: string
@@ -13,7 +14,7 @@ interface FormCardProps {
 /** A one-page form: title, fields in a responsive grid, Back / Cancel / Submit (or Update). */
 export const FormCard = ({ title, onSubmit, onCancel, editing, busy, error, children }: FormCardProps) => (
   <form onSubmit={onSubmit} noValidate className="card p-4 sm:p-6">
-    <h1 className="mb-6 text-xl font-semibold text-slate-900">{title}</h1>
+    <h1 className="mb-6 text-lg font-semibold uppercase tracking-wide text-slate-900">{title}</h1>
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
     {error && (
       <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -21,14 +22,14 @@ export const FormCard = ({ title, onSubmit, onCancel, editing, busy, error, chil
       </p>
     )}
     <div className="mt-6 flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-4">
-      <button type="button" className="btn-secondary" onClick={onCancel}>
+      <button type="button" className="btn-secondary" onMouseDown={keepFocus} onClick={onCancel}>
         Back
       </button>
       <div className="flex gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
+        <button type="button" className="btn-secondary" onMouseDown={keepFocus} onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
+        <button type="submit" className="btn-primary" disabled={busy} onMouseDown={keepFocus}>
           {busy ? 'Saving...' : editing ? 'Update' : 'Submit'}
         </button>
       </div>

@@ -14,16 +14,31 @@ interface NameSelectProps {
   kind: 'agent' | 'vender'
   /** e.g. 'Select Vendor Name'; 'Loading...' shows while the names load. */
   placeholder: string
-  /** The add dialog's texts; without them there is no plus button (edit mode). */
-  add?: { title: string; required: string; failed: string }
+  /** The add dialog's texts (default: the spec's for the kind); `false` hides "+ Add". */
+  add?: { title: string; required: string; failed: string } | false
   autoFocus?: boolean
 }
+
+/** The spec's texts of the two add-name dialogs. */
+export const ADD_NAME_TEXTS = {
+  agent: {
+    title: 'Add New Agent Name',
+    required: 'Agent name is required',
+    failed: 'Failed to add agent name',
+  },
+  vender: {
+    title: 'Add New Vendor Name',
+    required: 'Vendor name is required',
+    failed: 'Failed to add vendor name',
+  },
+} as const
 
 /**
  * A select of the existing agent or vendor names, with a plus button that opens the
  * "Add New ... Name" dialog (POST /{kind}-names {name}); the new name is selected at once.
  */
-export const NameSelect = ({ name, label, kind, placeholder, add, autoFocus }: NameSelectProps) => {
+export const NameSelect = ({ name, label, kind, placeholder, add: addTexts, autoFocus }: NameSelectProps) => {
+  const add = addTexts === false ? undefined : (addTexts ?? ADD_NAME_TEXTS[kind])
   const names = useNames(kind)
   const { setValue, control } = useFormContext()
   const current = useWatch({ control, name }) as string | undefined
@@ -51,21 +66,26 @@ export const NameSelect = ({ name, label, kind, placeholder, add, autoFocus }: N
         placeholder={names.isPending ? 'Loading...' : placeholder}
         autoFocus={autoFocus}
       />
-      {add && (
-        <button
-          type="button"
-          className="btn-secondary mt-6 h-[38px] px-2.5"
-          aria-label={add.title}
-          title={add.title}
-          onClick={() => setOpen(true)}
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-        </button>
-      )}
+      {add && <InlineAddButton label={add.title} onClick={() => setOpen(true)} />}
       {add && <AddNameDialog open={open} onOpenChange={setOpen} kind={kind} texts={add} onAdded={setAdded} />}
     </div>
   )
 }
+
+/** The "+ Add" beside a pick-list; its accessible name says what it adds. */
+export const InlineAddButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
+  // Named by its content, not aria-label, so getByLabel('Customer') still finds only the select.
+  <button
+    type="button"
+    className="btn-secondary mt-6 h-[38px] shrink-0 px-2.5"
+    title={label}
+    onClick={onClick}
+  >
+    <Plus className="h-4 w-4" aria-hidden />
+    <span aria-hidden>Add</span>
+    <span className="sr-only">{label}</span>
+  </button>
+)
 
 const AddNameDialog = ({
   open,

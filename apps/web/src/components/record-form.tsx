@@ -1,5 +1,5 @@
 import { type BaseSyntheticEvent, Fragment, type ReactNode } from 'react'
-import { FormProvider, type UseFormReturn } from 'react-hook-form'
+import { FormProvider, get, type UseFormReturn } from 'react-hook-form'
 import { useWizardSteps } from '../lib/use-wizard-steps.ts'
 import { FormCard } from './form-card.tsx'
 import { Wizard } from './wizard.tsx'
@@ -55,6 +55,8 @@ export const RecordWizard = ({
   ...rest
 }: RecordWizardProps) => {
   const wizard = useWizardSteps(form, stepFields, { checkOnNext })
+  const { errors } = form.formState
+  const invalid = stepFields.map((fields) => fields.some((f) => get(errors, f) !== undefined))
   return (
     <FormProvider {...form}>
       <Wizard
@@ -65,6 +67,7 @@ export const RecordWizard = ({
         onSubmit={(e) => submit(e).then(wizard.showFirstError)}
         busy={busy}
         error={error}
+        invalid={invalid}
         {...rest}
       >
         {/* Keyed by step so a step's fields mount fresh (autoFocus, no input reused from another step). */}

@@ -6,9 +6,11 @@ import { ApiError, SESSION_ENDED } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
 import { CorrectionContext } from '../lib/corrections.ts'
 import { type ListParams, useDeleteRecord, useRecordList } from '../lib/records.ts'
+import { ColumnPicker, useShownColumns } from './column-picker.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { CorrectionReason, RequestDeletionDialog } from './correction-controls.tsx'
 import { type Column, DataTable, type SortState } from './data-table.tsx'
+import { DateRangeFilter } from './date-range-filter.tsx'
 import { HistoryPanel } from './history-panel.tsx'
 import { Pager } from './pager.tsx'
 
@@ -47,6 +49,27 @@ interface RecordListProps<T extends { id: number }> {
   editDelayMs?: number
   /** Rows without edit/delete for admins, e.g. ledger lines another record posted. */
   canModify?: (row: T) => boolean
+  /** Names the record in the delete dialog; default: its entry and the first name-like field. */
+  describe?: (row: T) => string
+}
+
+const NAME_FIELDS = [
+  'customer_add',
+  'customer_name',
+  'name',
+  'agent_name',
+  'vendor_name',
+  'vender_name',
+  'detail',
+]
+
+/** "Ticket 3/7 · Ali Khan": enough to tell the row apart from its neighbours. */
+const describeRecord = (label: string, row: Record<string, unknown>) => {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)
+  const who = NAME_FIELDS.map((f) => text(row[f])).find(Boolean)
+  const entry = text(row.entry)
+  const head = entry ?? `${label.charAt(0).toUpperCase()}${label.slice(1)} #${String(row.id)}`
+  return who ? `${head} · ${who}` : head
 }
 
 const useDebounced = <V,>(value: V, ms: number) => {
@@ -80,6 +103,7 @@ export const RecordList = <T extends { id: number }>({
   errorText,
   editDelayMs = 0,
   canModify,
+  describe,
 }: RecordListProps<T>) => {
   const admin = useIsAdmin()
   const [search, setSearch] = useState('')
@@ -95,6 +119,10 @@ export const RecordList = <T extends { id: number }>({
   const [reason, setReason] = useState('')
   const [deletionOf, setDeletionOf] = useState<number | null>(null)
   const table = RECORD_TABLES[path]?.table
+  const [dates, setDates] = useState({ from: '', to: '' })
+  const picker = useShownColumns(path, columns)
+  const from = params?.from ?? (dates.from || undefined)
+  const to = params?.to ?? (dates.to || undefined)
 
   useEffect(() => {
     if (!opening) return
@@ -108,7 +136,7 @@ export const RecordList = <T extends { id: number }>({
   // A new search, sort or filter starts at page 1 in the same render, so the old page is never
   // requested with the new filters; the state is reset too, so going back to the old filters does
   // not bring back the old page.
-  const pageKey = [q, sort, params?.name, params?.from, params?.to]
+  const pageKey = [q, sort, params?.name, from, to]
   const [paging, setPaging] = useState({ key: pageKey, page: 0 })
   let page = paging.page
   if (!pageKey.every((v, i) => Object.is(v, paging.key[i]))) {
@@ -119,6 +147,8 @@ export const RecordList = <T extends { id: number }>({
 
   const query = useRecordList<T>(path, listKey, {
     ...params,
+    from,
+    to,
     q: q || undefined,
     limit: PAGE_SIZE,
     offset: page * PAGE_SIZE,
@@ -127,7 +157,16 @@ export const RecordList = <T extends { id: number }>({
   const remove = useDeleteRecord(path)
 
   const allColumns = useMemo(() => {
-    const cols = [...columns, ...(showPassport && passportColumns ? passportColumns : [])]
+    // The entry stays first and pinned; passport details come right after it so the toggle
+    // visibly adds them; pinned-end amounts stay last, beside the actions.
+    const picked = columns.filter((c) => picker.shown.includes(c.key) || c === columns[0])
+    const [first, ...rest] = picked
+    const cols = [
+      ...(first ? [{ ...first, pin: 'start' as const }] : []),
+      ...(showPassport && passportColumns ? passportColumns : []),
+      ...rest.filter((c) => c.pin !== 'end'),
+      ...rest.filter((c) => c.pin === 'end'),
+    ]
     if (!admin && !table) return cols
     if (!admin)
       return [
@@ -136,6 +175,8 @@ export const RecordList = <T extends { id: number }>({
           key: '__requests',
           header: 'Actions',
           sortable: false,
+          pin: 'end',
+          width: 76,
           cell: (row: T) =>
             canModify && !canModify(row) ? null : (
               <div className="flex gap-1">
@@ -170,6 +211,8 @@ export const RecordList = <T extends { id: number }>({
         key: '__actions',
         header: 'Actions',
         sortable: false,
+        pin: 'end',
+        width: 76,
         cell: (row: T) =>
           canModify && !canModify(row) ? null : (
             <div className="flex gap-1">
@@ -202,7 +245,7 @@ export const RecordList = <T extends { id: number }>({
           ),
       } satisfies Column<T>,
     ]
-  }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs, table])
+  }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs, table, picker.shown])
 
   if (requesting && table) {
     const close = () => setRequesting(null)
@@ -256,8 +299,8 @@ export const RecordList = <T extends { id: number }>({
           Add New
         </button>
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="relative w-full sm:w-72">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="relative w-full sm:w-64">
           <Search
             className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400"
             aria-hidden
@@ -272,6 +315,13 @@ export const RecordList = <T extends { id: number }>({
           />
         </div>
         {filters}
+        {!params?.from && !params?.to && <DateRangeFilter value={dates} onChange={setDates} />}
+        <ColumnPicker
+          columns={columns}
+          shown={picker.shown}
+          onToggle={picker.toggle}
+          onReset={picker.reset}
+        />
         {passportColumns && (
           <button type="button" className="btn-secondary" onClick={() => setShowPassport((s) => !s)}>
             {showPassport ? (
@@ -301,6 +351,7 @@ export const RecordList = <T extends { id: number }>({
             rowKey={(r) => r.id}
             sort={sort}
             onSortChange={(s) => setSort(s ?? defaultSort)}
+            label={`${title} table`}
           />
           <Pager
             page={page}
@@ -319,6 +370,11 @@ export const RecordList = <T extends { id: number }>({
         busy={remove.isPending}
         error={deleteError}
         message={deleteMessage}
+        subject={
+          deleting
+            ? (describe ?? ((r: T) => describeRecord(label, r as Record<string, unknown>)))(deleting)
+            : undefined
+        }
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />

@@ -94,6 +94,8 @@ describe('Wizard', () => {
 
   it('stepState and firstErrorStep', () => {
     expect([0, 1, 2].map((i) => stepState(i, 1))).toEqual(['done', 'active', 'pending'])
+    expect(stepState(0, 1, true)).toBe('invalid')
+    expect(stepState(1, 1, true)).toBe('active')
     const fields = [['name'], ['passport_detail.0.title'], ['paid_cash']]
     const failed = ['paid_cash', 'passport_detail.0.title']
     expect(firstErrorStep(fields, (f) => failed.includes(f))).toBe(1)

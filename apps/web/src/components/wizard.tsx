@@ -1,34 +1,33 @@
-import { Check } from 'lucide-react'
-import type { FormEvent, MouseEvent, ReactNode } from 'react'
+import { AlertTriangle, Check } from 'lucide-react'
+import type { FormEvent, ReactNode } from 'react'
+import { keepFocus } from './keep-focus.ts'
 
-export type StepState = 'done' | 'active' | 'pending'
+export type StepState = 'done' | 'active' | 'pending' | 'invalid'
 
-/**
- * Keeps focus in the field on mouse down, so its blur validation cannot insert an error line
- * that moves the button away before the click lands (the click would then be lost).
- */
-const keepFocus = (e: MouseEvent<HTMLButtonElement>) => e.preventDefault()
-
-export const stepState = (index: number, current: number): StepState =>
-  index < current ? 'done' : index === current ? 'active' : 'pending'
+/** An earlier step whose fields hold errors is never shown as done. */
+export const stepState = (index: number, current: number, invalid = false): StepState =>
+  index === current ? 'active' : invalid ? 'invalid' : index < current ? 'done' : 'pending'
 
 interface StepIndicatorsProps {
   steps: readonly string[]
   current: number
   onStep: (index: number) => void
+  invalid?: readonly boolean[]
 }
 
 /** Clickable step indicators: done (earlier), active (current), pending (later). */
-const StepIndicators = ({ steps, current, onStep }: StepIndicatorsProps) => (
+const StepIndicators = ({ steps, current, onStep, invalid }: StepIndicatorsProps) => (
   <ol className="mb-6 flex flex-wrap items-center gap-2 sm:gap-3">
     {steps.map((label, i) => {
-      const state = stepState(i, current)
+      const state = stepState(i, current, invalid?.[i])
       const circle =
         state === 'done'
           ? 'bg-green-600 text-white border-green-600'
-          : state === 'active'
-            ? 'bg-blue-600 text-white border-blue-600'
-            : 'bg-white text-slate-500 border-slate-300'
+          : state === 'invalid'
+            ? 'bg-white text-red-600 border-red-600'
+            : state === 'active'
+              ? 'bg-blue-600 text-white border-blue-600'
+              : 'bg-white text-slate-500 border-slate-300'
       return (
         <li key={label} className="flex items-center gap-2 sm:gap-3">
           <button
@@ -37,12 +36,19 @@ const StepIndicators = ({ steps, current, onStep }: StepIndicatorsProps) => (
             onClick={() => onStep(i)}
             data-state={state}
             aria-current={state === 'active' ? 'step' : undefined}
+            aria-label={state === 'invalid' ? `${label} (has errors)` : undefined}
             className="flex items-center gap-2 rounded-md p-1 text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
           >
             <span
               className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold ${circle}`}
             >
-              {state === 'done' ? <Check className="h-4 w-4" aria-hidden /> : i + 1}
+              {state === 'done' ? (
+                <Check className="h-4 w-4" aria-hidden />
+              ) : state === 'invalid' ? (
+                <AlertTriangle className="h-4 w-4" aria-hidden />
+              ) : (
+                i + 1
+              )}
             </span>
             <span
               className={`text-sm font-medium ${state === 'pending' ? 'text-slate-500' : 'text-slate-800'}`}
@@ -68,6 +74,8 @@ interface WizardProps {
   editing: boolean
   busy?: boolean
   error?: string | null
+  /** Per step: its fields hold errors (shown in red instead of done). */
+  invalid?: readonly boolean[]
   children: ReactNode
 }
 
@@ -82,6 +90,7 @@ export const Wizard = ({
   editing,
   busy,
   error,
+  invalid,
   children,
 }: WizardProps) => {
   const last = current === steps.length - 1
@@ -95,8 +104,8 @@ export const Wizard = ({
   }
   return (
     <form onSubmit={handle} noValidate className="card p-4 sm:p-6">
-      <h1 className="mb-4 text-xl font-semibold text-slate-900">{title}</h1>
-      <StepIndicators steps={steps} current={current} onStep={onStepChange} />
+      <h1 className="mb-4 text-lg font-semibold uppercase tracking-wide text-slate-900">{title}</h1>
+      <StepIndicators steps={steps} current={current} onStep={onStepChange} invalid={invalid} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
       {error && (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -120,6 +120,8 @@ export const useBanks = () =>
 export interface Customer {
   id: number
   name: string
+  mobile_number?: string | null
+  passport_number?: string | null
 }
 
 export const useCustomers = () =>

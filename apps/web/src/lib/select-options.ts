@@ -1,15 +1,11 @@
 import { bankTitle } from '@booking/shared'
-import { useBanks, useCustomers, useNames } from './records.ts'
+import type { Option } from '../components/field.tsx'
+import { gamcaBankTitle } from './gamca-bank-title.ts'
+import { useBanks, useNames } from './records.ts'
 
 /** A select's options plus the record's current value, so an edit never loses a name no longer offered. */
 export const withCurrent = (options: readonly string[], current: string | null | undefined) =>
   current && !options.includes(current) ? [current, ...options] : [...options]
-
-/** Customer names for a customer select, keeping the record's own customer. */
-export const useCustomerNames = (current: string | null | undefined) => {
-  const customers = useCustomers()
-  return withCurrent([...new Set((customers.data ?? []).map((c) => c.name).filter(Boolean))], current)
-}
 
 /** Options and placeholder of a vendor-name select: 'Loading...' until the names are in. */
 export const useVendorSelect = (current: string | null | undefined, placeholder = 'Select Vendor Name') => {
@@ -21,9 +17,10 @@ export const useVendorSelect = (current: string | null | undefined, placeholder 
 }
 
 /**
- * Options of a bank select: the active office accounts, each shown as `label(name)` (the plain
- * name, or a form's own title such as GAMCA's "United Bank (holder ...)"), plus the record's
- * stored value so an edit never loses a bank that was deactivated or renamed since.
+ * Options of a bank select: the active office accounts, each shown by the bank's own name (one
+ * display everywhere) while the value keeps the shape the spec stores for that form (the plain
+ * name, GAMCA's "United Bank (holder ...)", NAVTCC's "UNITED BANK (Account 1)"), plus the
+ * record's stored value so an edit never loses a bank that was deactivated or renamed since.
  */
 export const useBankOptions = (
   current: string | null | undefined,
@@ -31,11 +28,25 @@ export const useBankOptions = (
   placeholder = 'Select Bank Title',
 ) => {
   const banks = useBanks()
-  const active = (banks.data ?? []).filter((b) => b.active).map((b) => label(b.name))
-  return {
-    options: withCurrent([...new Set(active)], current),
-    placeholder: banks.isPending ? 'Loading...' : placeholder,
+  const options: Option[] = []
+  const seen = new Set<string>()
+  for (const b of (banks.data ?? []).filter((b) => b.active)) {
+    const value = label(b.name)
+    if (seen.has(value)) continue
+    seen.add(value)
+    options.push({ value, label: b.name })
   }
+  const stored = current ? bankDisplayName(banks.data ?? [], current) : ''
+  if (current && !seen.has(current)) options.unshift({ value: current, label: stored })
+  return { options, placeholder: banks.isPending ? 'Loading...' : placeholder }
+}
+
+/** The bank's own name for a stored bank text of any form's shape; unknown text stays as it is. */
+export const bankDisplayName = (banks: readonly { name: string }[], stored: string) => {
+  for (const b of banks) {
+    if (stored === b.name || stored === bankTitle(b.name) || stored === gamcaBankTitle(b.name)) return b.name
+  }
+  return stored
 }
 
 /** Customer Refund and NAVTCC name banks in capitals, e.g. "UNITED BANK (Account 1)". */

@@ -3,6 +3,10 @@ import { optionalDate, requiredDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { notNegative } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
+
+/** The spec's message, now for a bank payment without its bank. */
+export const BANK_TITLE_REQUIRED = 'Bank Title is required'
+
 import { passengerCount, passengerList, TicketPassenger } from './passenger.ts'
 
 /** Empty reference travels as null (spec §3). */
@@ -60,7 +64,8 @@ export const TicketInput = z
       min: notNegative('Receivable Amount'),
     }),
     paid_cash: amount({ typeError: 'Paid Cash must be a number', min: notNegative('Paid Cash') }),
-    bank_title: requiredText('Bank Title is required', 100),
+    // Needed only when money went to a bank: a cash-only sale names no bank (decision 009).
+    bank_title: optionalText(100),
     paid_in_bank: amount({ typeError: 'Paid In Bank must be a number', min: notNegative('Paid In Bank') }),
     payable_to_vendor: amount({
       required: 'Payable To Vendor is required',
@@ -82,6 +87,8 @@ export const TicketInput = z
       if (!returnAfterDepart(v))
         ctx.addIssue({ code: 'custom', message: RETURN_BEFORE_DEPART, path: ['return_date'] })
       refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' })(v, ctx)
+      if (n(v.paid_in_bank) > 0 && !v.bank_title)
+        ctx.addIssue({ code: 'custom', message: BANK_TITLE_REQUIRED, path: ['bank_title'] })
     },
     // Shown beside other field errors, not only once everything else is valid.
     { when: () => true },

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
-import { amount, requiredText } from '../fields.ts'
+import { amount, optionalText, requiredText } from '../fields.ts'
 import { notNegative } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
 import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
-import { RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
+import { BANK_TITLE_REQUIRED, RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
 
 export const UMRAH_NOBODY = 'Adults + Children + Infants must count the passenger entered'
 
@@ -47,7 +47,7 @@ export const UmrahInput = z
       typeError: 'Paid Cash must be a number',
       min: notNegative('Paid Cash'),
     }),
-    bank_title: requiredText('Bank Title is required', 100),
+    bank_title: optionalText(100),
     paidInBank: amount({
       required: 'Paid In Bank is required',
       typeError: 'Paid In Bank must be a number',
@@ -74,6 +74,8 @@ export const UmrahInput = z
         n(v.adults) + n(v.children) + n(v.infants) < 1
       )
         ctx.addIssue({ code: 'custom', message: UMRAH_NOBODY, path: ['adults'] })
+      if (typeof v.paidInBank === 'number' && v.paidInBank > 0 && !v.bank_title)
+        ctx.addIssue({ code: 'custom', message: BANK_TITLE_REQUIRED, path: ['bank_title'] })
     },
     { when: () => true },
   )

@@ -1,6 +1,9 @@
+import { nameKey } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
 import { cachedAnswers } from '../../lib/answer-cache.ts'
 import { audit } from '../../lib/audit.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -18,22 +21,32 @@ export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
       const rows = await db.selectFrom(table).select('name').orderBy('name').execute()
       return { status: 'success', [key]: rows.map((r) => r.name) }
     })
+    // Unique ignoring case and surrounding spaces (migration 0010's index on lower(trim(name))).
+    const existing = (trx: Kysely<Database>, name: string) =>
+      trx
+        .selectFrom(table)
+        .select('name')
+        .where(sql<string>`lower(trim(name))`, '=', nameKey(name))
+        .executeTakeFirst()
+    const duplicate = (name: string, stored: string) =>
+      new HttpError(409, `${label} name "${stored}" already exists`, {
+        name: `"${stored}" already exists: pick it from the list instead of adding "${name}"`,
+      })
     app.post(path, async (req, reply) => {
       const { name } = parseBody(nameInput(`${label} name is required`), req.body)
       const user = req.user as AuthUser
       idempotencyKeyOf(req)
       const answer = await db.transaction().execute((trx) =>
         answerOnce(trx, req, user.id, async () => {
+          const before = await existing(trx, name)
+          if (before) throw duplicate(name, before.name)
           const inserted = await trx
             .insertInto(table)
             .values({ name, created_at: new Date().toISOString() })
-            .onConflict((oc) => oc.column('name').doNothing())
+            .onConflict((oc) => oc.doNothing())
             .returning(['id', 'name'])
             .executeTakeFirst()
-          if (!inserted)
-            throw new HttpError(409, `${label} name "${name}" already exists`, {
-              name: `${label} name already exists`,
-            })
+          if (!inserted) throw duplicate(name, (await existing(trx, name))?.name ?? name)
           await audit(trx, user, 'create', table, inserted.id, null, inserted)
           return {
             status: 201,

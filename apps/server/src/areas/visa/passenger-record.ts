@@ -4,14 +4,14 @@ import type { JournalFields } from '../../lib/journal.ts'
 
 /**
  * What Visa and GAMCA records share: one passenger kept as JSON text, and a dashboard line named
- * after that passenger (or the customer when no name was given).
+ * after the customer like every other booking's (the passenger when no customer was given).
  */
 export const passengerText = (passenger: unknown) => JSON.stringify(readPassenger(passenger))
 
 const displayName = (row: ApiRow) => {
   const p = readPassenger(row.passport_detail)
   const full = [p.firstName, p.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ')
-  return full || String(row.customer_add ?? '')
+  return String(row.customer_add ?? '').trim() || full
 }
 
 export const passengerJournal = (row: ApiRow, date: string | null | undefined): JournalFields => ({

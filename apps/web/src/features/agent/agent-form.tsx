@@ -41,15 +41,8 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
         kind="agent"
         placeholder="Select Agent Name"
         autoFocus
-        add={
-          record
-            ? undefined
-            : {
-                title: 'Add New Agent Name',
-                required: 'Agent name is required',
-                failed: 'Failed to add agent name',
-              }
-        }
+        // The spec's plus button is for create only.
+        add={record ? false : undefined}
       />
       <Field name="date" label="Date" type="date" />
       <Field name="employee" label="Employee" readOnly />

@@ -8,7 +8,7 @@ import { AgentForm } from './agent-form.tsx'
 const columns: Column<AgentEntry>[] = [
   { key: 'agent_name', header: 'Agent Name' },
   { key: 'date', header: 'Date', format: 'date' },
-  { key: 'employee', header: 'Employee' },
+  { key: 'employee', header: 'Employee', hidden: true },
   { key: 'entry', header: 'Entry' },
   { key: 'detail', header: 'Detail' },
   { key: 'credit', header: 'Received', format: 'amount' },
@@ -16,7 +16,7 @@ const columns: Column<AgentEntry>[] = [
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
   { key: 'paid_bank', header: 'Paid Bank', format: 'amount' },
-  { key: 'balance', header: 'Balance', format: 'amount' },
+  { key: 'balance', header: 'Balance', format: 'amount', pin: 'end', width: 120 },
 ]
 
 /** Agent ledger: every agent's running balance, filtered by agent name. */

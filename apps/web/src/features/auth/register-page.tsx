@@ -49,12 +49,10 @@ export default function RegisterPage() {
       form.reset()
       setSuccess(true)
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const [field, message] of Object.entries(err.errors)) {
-          form.setError(field as keyof RegisterForm, { message })
-        }
-      }
-      setError(failureText(err))
+      const fields = err instanceof ApiError ? Object.entries(err.errors) : []
+      for (const [field, message] of fields) form.setError(field as keyof RegisterForm, { message })
+      // A message already shown under its field (the duplicate email) is not repeated on top.
+      setError(fields.length > 0 ? null : failureText(err))
     } finally {
       setBusy(false)
     }

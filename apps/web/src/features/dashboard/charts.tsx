@@ -1,24 +1,21 @@
-import { formatAmount } from '@booking/shared'
+import { formatAmount, formatCompactAmount } from '@booking/shared'
+import { useIsMobile } from '../../lib/use-is-mobile.ts'
 
 /**
  * Two small hand-written SVG charts: a chart library would triple the dashboard chunk
  * for what is a handful of rectangles.
  */
 
-const shortAmount = (n: number) =>
-  Math.abs(n) >= 1_000_000
-    ? `${formatAmount(Math.round(n / 100_000) / 10)}M`
-    : Math.abs(n) >= 1_000
-      ? `${formatAmount(Math.round(n / 100) / 10)}k`
-      : formatAmount(n)
-
 export const TypeBars = ({ data }: { data: Array<{ type: string; count: number }> }) => {
+  const mobile = useIsMobile()
   if (data.length === 0) return <p className="py-8 text-center text-sm text-slate-500">No data available</p>
   const max = Math.max(1, ...data.map((d) => d.count))
   const row = 26
-  const labelW = 120
-  const width = 420
-  const barW = width - labelW - 60
+  const labelW = 100
+  // About the box's own width (a third of the row on desktops, the screen on phones), so the
+  // 11-unit labels stay near 11 px once scaled.
+  const width = mobile ? 320 : 300
+  const barW = width - labelW - 50
   return (
     <svg
       viewBox={`0 0 ${width} ${data.length * row}`}
@@ -55,16 +52,19 @@ export const MonthlyBars = ({
 }: {
   data: Array<{ month: string; receivable: number; received: number }>
 }) => {
+  const mobile = useIsMobile()
   if (data.length === 0) return <p className="py-8 text-center text-sm text-slate-500">No data available</p>
-  // The last twelve months in range keep the bars readable on a phone.
-  const shown = data.slice(-12)
+  // Phones show the last six months, desktops twelve, so labels keep a readable size.
+  const shown = data.slice(mobile ? -6 : -12)
   const max = Math.max(1, ...shown.flatMap((d) => [d.receivable, d.received]))
-  const height = 180
-  const left = 44
+  // The drawing is about as wide as the screen's box, so 10-unit text stays near 10 px.
+  const width = mobile ? 340 : 760
+  const height = mobile ? 220 : 240
+  const left = 58
   const bottom = 22
-  const slot = 34
-  // Always laid out for twelve slots, so one month does not stretch into a giant bar.
-  const width = left + Math.max(12, shown.length) * slot + 8
+  // Slots share the whole width; at least six, so one month does not become a giant bar.
+  const slot = (width - left - 8) / Math.max(mobile ? 3 : 6, shown.length)
+  const bar = Math.min(26, slot * 0.36)
   const plotH = height - bottom - 8
   const y = (v: number) => 8 + plotH - (Math.max(0, v) / max) * plotH
   return (
@@ -78,31 +78,31 @@ export const MonthlyBars = ({
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={left} x2={width} y1={y(max * f)} y2={y(max * f)} className="stroke-slate-200" />
-            <text x={left - 4} y={y(max * f) + 3} textAnchor="end" className="fill-slate-500 text-[9px]">
-              {shortAmount(max * f)}
+            <text x={left - 4} y={y(max * f) + 3} textAnchor="end" className="fill-slate-500 text-[10px]">
+              {formatCompactAmount(Math.round(max * f))}
             </text>
           </g>
         ))}
         {shown.map((d, i) => {
-          const x = left + i * slot + 4
+          const x = left + i * slot + slot / 2 - bar
           return (
             <g key={d.month}>
               <title>{`${monthLabel(d.month)}: receivable ${formatAmount(d.receivable)}, received ${formatAmount(d.received)}`}</title>
               <rect
                 x={x}
                 y={y(d.receivable)}
-                width={12}
+                width={bar}
                 height={y(0) - y(d.receivable)}
                 className="fill-amber-400"
               />
               <rect
-                x={x + 13}
+                x={x + bar + 1}
                 y={y(d.received)}
-                width={12}
+                width={bar}
                 height={y(0) - y(d.received)}
                 className="fill-emerald-500"
               />
-              <text x={x + 12} y={height - 6} textAnchor="middle" className="fill-slate-500 text-[9px]">
+              <text x={x + bar} y={height - 6} textAnchor="middle" className="fill-slate-500 text-[10px]">
                 {monthLabel(d.month)}
               </text>
             </g>

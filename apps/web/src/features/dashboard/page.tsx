@@ -1,28 +1,33 @@
-import { formatAmount, isIsoDate } from '@booking/shared'
+import { formatCompactAmount, formatRs } from '@booking/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type Column, DataTable } from '../../components/data-table.tsx'
-import { DateInput } from '../../components/date-input.tsx'
+import { DateRangeFilter } from '../../components/date-range-filter.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { api } from '../../lib/api.ts'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 
-/** The spec's failure texts. One summary endpoint replaces the ten source calls, so a failed
- * feed shows every source's text and a failed summary or chart call shows the summary's. */
+/**
+ * The spec's failure texts, one line per failed source. The summary endpoint replaces the ten
+ * source calls for the cards and charts; the All Bookings feed is one more source, named by the
+ * journal types it reads: one failed request shows one line (decision 009).
+ */
 const FAILURE_TEXTS = {
   summary: 'Failed to load dashboard summary',
-  sources: [
-    'Failed to load Umrah data',
-    'Failed to load Tickets data',
-    'Failed to load Visa data',
-    'Failed to load Gamca Token data',
-    'Failed to load Services data',
-    'Failed to load Protector data',
-    'Failed to load Expenses data',
-    'Failed to load Refunded data',
-    'Failed to load Vender data',
-  ],
-} as const
+  /** The spec's per-source texts, by the feed's type labels (dashboard/queries.ts TYPE_LABELS). */
+  sources: {
+    Umrah: 'Failed to load Umrah data',
+    Ticket: 'Failed to load Tickets data',
+    'Visa Processing': 'Failed to load Visa data',
+    'GAMCA Token': 'Failed to load Gamca Token data',
+    Services: 'Failed to load Services data',
+    Protector: 'Failed to load Protector data',
+    Expense: 'Failed to load Expenses data',
+    Refunded: 'Failed to load Refunded data',
+    Vendor: 'Failed to load Vender data',
+  } as Record<string, string>,
+  feed: 'Failed to load data. Please try again later.',
+}
 
 /** Spec §9: dashboard requests are cached for 15 seconds. */
 const STALE = 15_000
@@ -66,6 +71,15 @@ interface Charts {
   monthly: Array<{ month: string; receivable: number; received: number }>
 }
 
+/** Cards are narrow: figures above ten lakh show as Lac/Cr, the full figure in the title. */
+const FULL_FIGURE_UP_TO = 999_999
+
+const cardFigure = (value: number, money?: boolean) => {
+  if (!money) return { text: value.toLocaleString('en-US'), full: value.toLocaleString('en-US') }
+  const full = formatRs(value)
+  return { text: Math.abs(value) > FULL_FIGURE_UP_TO ? `Rs ${formatCompactAmount(value)}` : full, full }
+}
+
 const CARDS: Array<{ label: string; key: keyof Summary; money?: boolean; tone: string }> = [
   { label: 'Total Entries', key: 'totalEntries', tone: 'border-l-slate-400' },
   { label: 'Ticket', key: 'ticket', tone: 'border-l-blue-500' },
@@ -103,9 +117,14 @@ const Failure = ({ lines }: { lines: readonly string[] }) => (
   </div>
 )
 
+/** The feed's failing source when the server names it (`errors.source`), else one general line. */
+const feedFailure = (error: unknown) => {
+  const source = (error as { errors?: Record<string, string> } | null)?.errors?.source
+  return (source && FAILURE_TEXTS.sources[source]) || FAILURE_TEXTS.feed
+}
+
 export default function DashboardPage() {
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
+  const [{ from, to }, setDates] = useState({ from: '', to: '' })
   const [page, setPage] = useState(0)
   const range = { from: from || undefined, to: to || undefined }
 
@@ -134,8 +153,7 @@ export default function DashboardPage() {
   })
 
   const setRange = (f: string, t: string) => {
-    setFrom(f)
-    setTo(t)
+    setDates({ from: f, to: t })
     setPage(0)
   }
   const total = feed.data?.total ?? 0
@@ -144,38 +162,18 @@ export default function DashboardPage() {
     <section className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">Dashboard</h1>
-        <div className="flex flex-wrap items-end gap-2">
-          <label className="w-40 text-sm text-slate-600">
-            <span className="mb-1 block">From</span>
-            <DateInput
-              aria-label="From date"
-              value={from}
-              onChange={(v) => (v === '' || isIsoDate(v)) && setRange(v, to)}
-            />
-          </label>
-          <label className="w-40 text-sm text-slate-600">
-            <span className="mb-1 block">To</span>
-            <DateInput
-              aria-label="To date"
-              value={to}
-              onChange={(v) => (v === '' || isIsoDate(v)) && setRange(from, v)}
-            />
-          </label>
-          {(from || to) && (
-            <button type="button" className="btn-secondary" onClick={() => setRange('', '')}>
-              Clear
-            </button>
-          )}
-        </div>
+        <DateRangeFilter value={{ from, to }} onChange={(r) => setRange(r.from, r.to)} />
       </div>
 
       {summary.isError && <Failure lines={[FAILURE_TEXTS.summary]} />}
-      {summary.isPending ? (
-        <p className="text-slate-500">Loading data...</p>
-      ) : (
+      {summary.isPending && <p className="sr-only">Loading data...</p>}
+      {/* The cards are drawn while loading too (with a dash), so nothing below them jumps. */}
+      {
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
           {CARDS.map((card) => {
-            const value = Number(summary.data?.[card.key] ?? 0)
+            const figure = summary.isPending
+              ? { text: '–', full: 'Loading data...' }
+              : cardFigure(Number(summary.data?.[card.key] ?? 0), card.money)
             return (
               <div
                 key={card.key}
@@ -184,45 +182,46 @@ export default function DashboardPage() {
               >
                 <p className="text-xs font-medium text-slate-500">{card.label}</p>
                 <p
-                  className="mt-1 truncate text-lg font-semibold tabular-nums text-slate-900"
-                  title={String(value)}
+                  className="mt-1 whitespace-nowrap text-lg font-semibold tabular-nums text-slate-900"
+                  title={figure.full}
                 >
-                  {card.money ? formatAmount(value) : value.toLocaleString('en-US')}
+                  {figure.text}
                 </p>
               </div>
             )
           })}
         </div>
-      )}
+      }
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="mb-3 text-sm font-semibold text-slate-700">Bookings per type</h2>
-          {charts.isError ? (
-            <Failure lines={[FAILURE_TEXTS.summary]} />
-          ) : charts.isPending ? (
-            <p className="text-sm text-slate-500">Loading data...</p>
-          ) : (
-            <TypeBars data={charts.data?.bookingsByType ?? []} />
-          )}
+      {/* One request feeds both charts: its failure is one line, not one per chart. */}
+      {charts.isError ? (
+        <Failure lines={[FAILURE_TEXTS.summary]} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <div className="min-h-[19rem] rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="mb-3 text-sm font-semibold text-slate-700">Bookings per type</h2>
+            {charts.isPending ? (
+              <p className="text-sm text-slate-500">Loading data...</p>
+            ) : (
+              <TypeBars data={charts.data?.bookingsByType ?? []} />
+            )}
+          </div>
+          <div className="min-h-[19rem] rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">
+            <h2 className="mb-3 text-sm font-semibold text-slate-700">Receivable vs received per month</h2>
+            {charts.isPending ? (
+              <p className="text-sm text-slate-500">Loading data...</p>
+            ) : (
+              <MonthlyBars data={charts.data?.monthly ?? []} />
+            )}
+          </div>
         </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="mb-3 text-sm font-semibold text-slate-700">Receivable vs received per month</h2>
-          {charts.isError ? (
-            <Failure lines={[FAILURE_TEXTS.summary]} />
-          ) : charts.isPending ? (
-            <p className="text-sm text-slate-500">Loading data...</p>
-          ) : (
-            <MonthlyBars data={charts.data?.monthly ?? []} />
-          )}
-        </div>
-      </div>
+      )}
 
       <div className="space-y-3">
         <h2 className="text-lg font-semibold text-slate-900">All Bookings</h2>
-        {feed.isError && <Failure lines={FAILURE_TEXTS.sources} />}
+        {feed.isError && <Failure lines={[feedFailure(feed.error)]} />}
         {feed.isPending ? (
-          <p className="py-10 text-center text-slate-500">Loading data...</p>
+          <p className="min-h-[24rem] py-10 text-center text-slate-500">Loading data...</p>
         ) : (
           <>
             <DataTable
@@ -230,6 +229,7 @@ export default function DashboardPage() {
               rows={feed.data?.bookings ?? []}
               rowKey={(r) => r.id}
               emptyText="No recent bookings found"
+              label="All Bookings table"
             />
             <Pager
               page={page}

@@ -1,14 +1,15 @@
 import { formatAmount, type Gamca, GamcaInput, passengerFormValues, remainingAmount } from '@booking/shared'
+import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBankOptions, useCustomerNames } from '../../lib/select-options.ts'
+import { gamcaBankTitle } from '../../lib/gamca-bank-title.ts'
+import { useBankOptions } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-import { gamcaBankTitle } from './gamca-banks.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
 const STEP_FIELDS = [
@@ -48,7 +49,6 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
     'paid_cash',
     'paid_in_bank',
   ])
-  const customerNames = useCustomerNames(record?.customer_add)
 
   // Next does not check a step; the whole record is checked on submit.
   return (
@@ -65,7 +65,7 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="gamca" stored={record?.entry} />
-          <Field name="customer_add" label="Customer" type="select" options={customerNames} autoFocus />
+          <CustomerSelect name="customer_add" autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="country" label="Country" />
         </>,

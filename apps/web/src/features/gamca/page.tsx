@@ -1,4 +1,5 @@
 import { type Gamca, readPassenger } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
@@ -11,17 +12,29 @@ const passengerName = (row: Gamca) => {
 
 const columns: Column<Gamca>[] = [
   { key: 'entry', header: 'Entry' },
-  { key: 'employee_name', header: 'Employee Name' },
+  { key: 'employee_name', header: 'Employee Name', hidden: true },
   { key: 'customer_add', header: 'Customer' },
-  { key: 'reference', header: 'Reference' },
+  { key: 'reference', header: 'Reference', hidden: true },
   { key: 'country', header: 'Country' },
   { key: 'passenger', header: 'Passenger', sortable: false, cell: passengerName },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
-  { key: 'paid_from_bank', header: 'Bank Title' },
+  {
+    key: 'paid_from_bank',
+    header: 'Bank Title',
+    hidden: true,
+    cell: (r) => (r.paid_from_bank ? <BankName stored={r.paid_from_bank} /> : ''),
+  },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
-  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
-  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', sortable: false },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
+  {
+    key: 'remaining_amount',
+    header: 'Remaining Amount',
+    format: 'amount',
+    sortable: false,
+    pin: 'end',
+    width: 120,
+  },
   { key: 'created_at', header: 'Date', format: 'date' },
 ]
 

@@ -6,13 +6,15 @@ import {
   passengerFormValues,
 } from '@booking/shared'
 import { useWatch } from 'react-hook-form'
+import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { NameSelect } from '../../components/name-select.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBankTitleSelect, useVendorSelect } from '../../lib/select-options.ts'
+import { useBankTitleSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 const STEPS = ['Navtcc Info', 'Passport Details', 'Payment Details'] as const
@@ -62,7 +64,6 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
   })
   const figures = navtccLiveFigures(useWatch({ control: recordForm.form.control }))
   const bankTitles = useBankTitleSelect(record?.paid_from_bank)
-  const vendors = useVendorSelect(record?.vendor_name)
 
   return (
     <RecordWizard
@@ -77,7 +78,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="navtcc" stored={record?.entry} />
-          <Field name="customer_add" label="Customer Address" autoFocus />
+          <CustomerSelect name="customer_add" label="Customer Address" autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="profession_key" label="Airline" />
         </>,
@@ -89,13 +90,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
           <Field name="paid_from_bank" label="Paid From Bank" type="select" {...bankTitles} />
           <ReadOnlyField label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
           <Field name="payed_to_bank" label="Payed To Bank" type="number" step="1" />
-          <Field
-            name="vendor_name"
-            label="Vendor Name"
-            type="select"
-            {...vendors}
-            hint="Optional: posts the payed to bank amount to this vendor's ledger"
-          />
+          <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
           <ReadOnlyField label="Profit" value={formatAmount(figures.profit)} />
         </>,
       ]}

@@ -1,4 +1,5 @@
 import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
@@ -7,9 +8,9 @@ const passenger = (row: Navtcc) => readPassenger(row.passport_detail) as Record<
 
 const columns: Column<Navtcc>[] = [
   { key: 'entry', header: 'Entry' },
-  { key: 'employee_name', header: 'Employee Name' },
+  { key: 'employee_name', header: 'Employee Name', hidden: true },
   { key: 'customer_add', header: 'Customer Address' },
-  { key: 'reference', header: 'Reference' },
+  { key: 'reference', header: 'Reference', hidden: true },
   { key: 'profession_key', header: 'Airline' },
   {
     key: 'passenger',
@@ -26,12 +27,17 @@ const columns: Column<Navtcc>[] = [
   },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
-  { key: 'paid_from_bank', header: 'Paid From Bank' },
+  {
+    key: 'paid_from_bank',
+    header: 'Paid From Bank',
+    hidden: true,
+    cell: (r) => (r.paid_from_bank ? <BankName stored={r.paid_from_bank} /> : ''),
+  },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
-  { key: 'payed_to_bank', header: 'Payed To Bank', format: 'amount' },
-  { key: 'vendor_name', header: 'Vendor Name' },
-  { key: 'profit', header: 'Profit', format: 'amount' },
-  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount' },
+  { key: 'payed_to_bank', header: 'Payed To Bank', format: 'amount', hidden: true },
+  { key: 'vendor_name', header: 'Vendor Name', hidden: true },
+  { key: 'profit', header: 'Profit', format: 'amount', hidden: true },
+  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', pin: 'end', width: 120 },
   { key: 'created_at', header: 'Date', format: 'date' },
 ]
 

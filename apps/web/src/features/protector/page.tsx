@@ -5,17 +5,17 @@ import { ProtectorForm } from './protector-form.tsx'
 
 const columns: Column<Protector>[] = [
   { key: 'entry', header: 'Entry' },
-  { key: 'employee', header: 'Employee' },
+  { key: 'employee', header: 'Employee', hidden: true },
   { key: 'name', header: 'Name' },
   { key: 'passport', header: 'Passport' },
   { key: 'reference', header: 'Reference' },
-  { key: 'file_no', header: 'File No' },
+  { key: 'file_no', header: 'File No', hidden: true },
   { key: 'mcb_fee_6000_date', header: 'MCB fee 6000', format: 'date' },
   { key: 'ncb_fee_6700_date', header: 'NCB fee 6700', format: 'date' },
-  { key: 'ncb_fee_500_date', header: 'NCB fee 500', format: 'date' },
+  { key: 'ncb_fee_500_date', header: 'NCB fee 500', format: 'date', hidden: true },
   { key: 'protector_date', header: 'Protector Date', format: 'date' },
   { key: 'additional_charges', header: 'Additional Charges', format: 'amount' },
-  { key: 'withdraw', header: 'Withdraw', format: 'amount' },
+  { key: 'withdraw', header: 'Withdraw', format: 'amount', pin: 'end', width: 120 },
 ]
 
 export default function ProtectorPage() {

@@ -7,12 +7,14 @@ import {
   toIsoDate,
 } from '@booking/shared'
 import { useWatch } from 'react-hook-form'
+import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
+import { NameSelect } from '../../components/name-select.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBankTitleSelect, useVendorSelect } from '../../lib/select-options.ts'
+import { useBankTitleSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 const STEPS = ['Customer Info', 'Payment Details'] as const
@@ -47,7 +49,6 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
     onDone,
   })
   const figures = refundLiveFigures(useWatch({ control: recordForm.form.control }))
-  const vendors = useVendorSelect(record?.vender_name)
   const bankTitles = useBankTitleSelect(record?.bank_title)
 
   return (
@@ -63,12 +64,12 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
         <>
           <Field name="employee" label="Employee" readOnly />
           <EntryField formType="refund" stored={record?.entry} />
-          <Field name="name" label="Customer Name" autoFocus />
+          <CustomerSelect name="name" label="Customer Name" autoFocus />
           <Field name="date" label="Date" type="date" />
           <Field name="passport" label="Passport" />
           <Field name="reference" label="Reference" />
           <Field name="detail_sector" label="Detail / Sector" />
-          <Field name="vender_name" label="Vendor Name" type="select" {...vendors} />
+          <NameSelect name="vender_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
         </>,
         <>
           <Field name="total_amount" label="Total Amount" type="number" step="0.01" autoFocus />

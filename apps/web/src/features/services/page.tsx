@@ -5,7 +5,7 @@ import { ServiceWizard } from './service-wizard.tsx'
 
 const columns: Column<Service>[] = [
   { key: 'entry', header: 'Entry' },
-  { key: 'user_name', header: 'User Name' },
+  { key: 'user_name', header: 'User Name', hidden: true },
   { key: 'customer_add', header: 'Customer Address' },
   { key: 'booking_date', header: 'Booking Date', format: 'date' },
   { key: 'specific_detail', header: 'Specific Detail' },
@@ -13,8 +13,8 @@ const columns: Column<Service>[] = [
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
-  { key: 'profit', header: 'Profit', format: 'amount' },
-  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount' },
+  { key: 'profit', header: 'Profit', format: 'amount', hidden: true },
+  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', pin: 'end', width: 120 },
 ]
 
 export default function ServicesPage() {

@@ -9,6 +9,7 @@ import {
   VISA_TYPES,
 } from '@booking/shared'
 import { useFormContext, useWatch } from 'react-hook-form'
+import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
@@ -76,7 +77,7 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
         <>
           <Field name="user_name" label="User Name" readOnly />
           <EntryField formType="services" stored={record?.entry} />
-          <Field name="customer_add" label="Customer Address" autoFocus />
+          <CustomerSelect name="customer_add" label="Customer Address" autoFocus />
           <Field name="booking_date" label="Booking Date" type="date" />
         </>,
         <>

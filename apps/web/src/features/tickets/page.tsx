@@ -1,4 +1,5 @@
 import { formatDate, passengerList, passengerName, type Ticket } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -21,11 +22,11 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '')
 
 const columns: Column<Ticket>[] = [
   { key: 'entry', header: 'Entry' },
-  { key: 'employee_name', header: 'Employee Name' },
+  { key: 'employee_name', hidden: true, header: 'Employee Name' },
   { key: 'customer_add', header: 'Customer' },
-  { key: 'reference', header: 'Reference' },
+  { key: 'reference', hidden: true, header: 'Reference' },
   { key: 'depart_date', header: 'Depart Date', format: 'date' },
-  { key: 'return_date', header: 'Return Date', format: 'date', sortable: false },
+  { key: 'return_date', header: 'Return Date', format: 'date', sortable: false, hidden: true },
   { key: 'sector', header: 'Sector' },
   { key: 'airline', header: 'Airline' },
   {
@@ -35,14 +36,26 @@ const columns: Column<Ticket>[] = [
     cell: (r) => paxSummary(r.adults, r.children, r.infants),
   },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
-  { key: 'agent_name', header: 'Agent Name' },
+  { key: 'agent_name', hidden: true, header: 'Agent Name' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
-  { key: 'bank_title', header: 'Bank Title' },
+  {
+    key: 'bank_title',
+    hidden: true,
+    header: 'Bank Title',
+    cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
+  },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
-  { key: 'payable_to_vendor', header: 'Payable To Vendor', format: 'amount', sortable: false },
-  { key: 'vendor_name', header: 'Vendor Name' },
-  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
-  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', sortable: false },
+  { key: 'payable_to_vendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
+  { key: 'vendor_name', hidden: true, header: 'Vendor Name' },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
+  {
+    key: 'remaining_amount',
+    header: 'Remaining Amount',
+    format: 'amount',
+    sortable: false,
+    pin: 'end',
+    width: 120,
+  },
 ]
 
 const passportColumns: Column<Ticket>[] = [

@@ -12,6 +12,7 @@ import {
 import { useEffect } from 'react'
 import { get, useFieldArray, useFormContext } from 'react-hook-form'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
+import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
@@ -87,12 +88,7 @@ const PassengerBlocks = () => {
 /** The ticket wizard: Ticket Info, Passport Details, Payment Details (spec §2 "Ticket form contents"). */
 export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>) => {
   const { user } = useAuth()
-  const options = useBookingOptions({
-    customer: record?.customer_add,
-    bank: record?.bank_title,
-    agent: record?.agent_name,
-    vendor: record?.vendor_name,
-  })
+  const options = useBookingOptions({ bank: record?.bank_title })
   const recordForm = useRecordForm({
     schema: TicketInput,
     path: '/ticket',
@@ -139,14 +135,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
         <>
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="ticket" stored={record?.entry} format={ticketEntry} />
-          <Field
-            name="customer_add"
-            label="Customer"
-            type="select"
-            options={options.customers}
-            placeholder="Select Customer"
-            autoFocus
-          />
+          <CustomerSelect name="customer_add" autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="depart_date" label="Depart Date" type="date" />
           <Field name="return_date" label="Return Date" type="date" />

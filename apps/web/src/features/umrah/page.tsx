@@ -1,4 +1,5 @@
 import { formatDate, passengerList, passengerName, type UmrahBooking } from '@booking/shared'
+import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -10,12 +11,12 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '')
 // camelCase keys are not server sort columns; only the spec's snake_case ones sort.
 const columns: Column<UmrahBooking>[] = [
   { key: 'entry', header: 'Entry' },
-  { key: 'userName', header: 'Employee Name', sortable: false },
+  { key: 'userName', header: 'Employee Name', sortable: false, hidden: true },
   { key: 'customerAdd', header: 'Customer', sortable: false },
-  { key: 'reference', header: 'Reference' },
-  { key: 'packageDetail', header: 'Package Detail', sortable: false },
+  { key: 'reference', header: 'Reference', hidden: true },
+  { key: 'packageDetail', header: 'Package Detail', sortable: false, hidden: true },
   { key: 'depart_date', header: 'Depart Date', format: 'date' },
-  { key: 'return_date', header: 'Return Date', format: 'date', sortable: false },
+  { key: 'return_date', header: 'Return Date', format: 'date', sortable: false, hidden: true },
   { key: 'sector', header: 'Sector' },
   { key: 'airline', header: 'Airline' },
   {
@@ -26,12 +27,24 @@ const columns: Column<UmrahBooking>[] = [
   },
   { key: 'receivableAmount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paidCash', header: 'Paid Cash', format: 'amount', sortable: false },
-  { key: 'bank_title', header: 'Bank Title' },
+  {
+    key: 'bank_title',
+    header: 'Bank Title',
+    hidden: true,
+    cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
+  },
   { key: 'paidInBank', header: 'Paid In Bank', format: 'amount', sortable: false },
-  { key: 'payableToVendor', header: 'Payable To Vendor', format: 'amount', sortable: false },
-  { key: 'vendorName', header: 'Vendor Name', sortable: false },
-  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
-  { key: 'remainingAmount', header: 'Remaining Amount', format: 'amount', sortable: false },
+  { key: 'payableToVendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
+  { key: 'vendorName', header: 'Vendor Name', sortable: false, hidden: true },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
+  {
+    key: 'remainingAmount',
+    header: 'Remaining Amount',
+    format: 'amount',
+    sortable: false,
+    pin: 'end',
+    width: 120,
+  },
 ]
 
 const passportColumns: Column<UmrahBooking>[] = [

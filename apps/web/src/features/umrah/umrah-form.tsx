@@ -1,5 +1,6 @@
 import { passengerFormValues, toIsoDate, type UmrahBooking, UmrahInput } from '@booking/shared'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
+import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
@@ -30,11 +31,7 @@ const STEP_FIELDS = [
 /** Umrah: Basic Info, Passport Details (one passenger), Payment Details. Payloads are camelCase. */
 export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBooking>) => {
   const { user } = useAuth()
-  const options = useBookingOptions({
-    customer: record?.customerAdd,
-    bank: record?.bank_title,
-    vendor: record?.vendorName,
-  })
+  const options = useBookingOptions({ bank: record?.bank_title })
   const recordForm = useRecordForm({
     schema: UmrahInput,
     path: '/umrah',
@@ -84,14 +81,7 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
         <>
           <Field name="userName" label="Employee Name" readOnly />
           <EntryField formType="umrah" stored={record?.entry} />
-          <Field
-            name="customerAdd"
-            label="Customer"
-            type="select"
-            options={options.customers}
-            placeholder="Select Customer"
-            autoFocus
-          />
+          <CustomerSelect name="customerAdd" autoFocus />
           <Field name="reference" label="Reference" />
           <Field name="packageDetail" label="Package Detail" type="textarea" className="md:col-span-2" />
           <Field name="depart_date" label="Depart Date" type="date" />
@@ -99,9 +89,9 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
           <Field name="sector" label="Sector" placeholder="e.g. ISB-JED" />
           <Field name="airline" label="Airline" />
           <div className="grid grid-cols-3 gap-3 md:col-span-2">
-            <Field name="adults" label="Adults" type="number" step="1" hint="12+ years" />
-            <Field name="children" label="Children" type="number" step="1" hint="2–12 years" />
-            <Field name="infants" label="Infants" type="number" step="1" hint="Under 2 years" />
+            <Field money={false} name="adults" label="Adults" type="number" step="1" hint="12+ years" />
+            <Field money={false} name="children" label="Children" type="number" step="1" hint="2–12 years" />
+            <Field money={false} name="infants" label="Infants" type="number" step="1" hint="Under 2 years" />
           </div>
         </>,
         <SinglePassengerFields name="passportDetail" />,

@@ -39,15 +39,8 @@ export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
         kind="vender"
         placeholder="Select Vendor Name"
         autoFocus
-        add={
-          record
-            ? undefined
-            : {
-                title: 'Add New Vendor Name',
-                required: 'Vendor name is required',
-                failed: 'Failed to add vendor name',
-              }
-        }
+        // The spec's plus button is for create only.
+        add={record ? false : undefined}
       />
       <Field name="date" label="Date" type="date" />
       <EntryField formType="vender" stored={record?.entry} disabled />

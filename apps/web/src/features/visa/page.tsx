@@ -10,22 +10,29 @@ const passenger = (row: Visa, key: string) => {
 
 const columns: Column<Visa>[] = [
   { key: 'entry', header: 'Entry' },
-  { key: 'employee_name', header: 'Employee Name' },
+  { key: 'employee_name', header: 'Employee Name', hidden: true },
   { key: 'customer_add', header: 'Customer' },
-  { key: 'file_number', header: 'File Number' },
-  { key: 'reference', header: 'Reference' },
+  { key: 'file_number', header: 'File Number', hidden: true },
+  { key: 'reference', header: 'Reference', hidden: true },
   { key: 'sponsor_name', header: 'Sponsor Name' },
-  { key: 'visa_number', header: 'Visa Number' },
-  { key: 'embassy', header: 'Embassy' },
+  { key: 'visa_number', header: 'Visa Number', hidden: true },
+  { key: 'embassy', header: 'Embassy', hidden: true },
   { key: 'embassy_send_date', header: 'Embassy Send Date', format: 'date' },
-  { key: 'embassy_return_date', header: 'Embassy Return Date', format: 'date' },
+  { key: 'embassy_return_date', header: 'Embassy Return Date', format: 'date', hidden: true },
   { key: 'protector_date', header: 'Protector Date', format: 'date' },
-  { key: 'passport_deliver_date', header: 'Passport Deliver Date', format: 'date' },
+  { key: 'passport_deliver_date', header: 'Passport Deliver Date', format: 'date', hidden: true },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
-  { key: 'profit', header: 'Profit', format: 'amount', sortable: false },
-  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', sortable: false },
+  { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
+  {
+    key: 'remaining_amount',
+    header: 'Remaining Amount',
+    format: 'amount',
+    sortable: false,
+    pin: 'end',
+    width: 120,
+  },
 ]
 
 const passportColumns: Column<Visa>[] = [

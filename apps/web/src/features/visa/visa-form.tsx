@@ -7,13 +7,13 @@ import {
   VisaInput,
   visaProfit,
 } from '@booking/shared'
+import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useCustomerNames } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
@@ -83,7 +83,6 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
   })
 
   const [receivable, additional, protector, cash, bank] = useAmounts(recordForm.form.control, MONEY)
-  const customerNames = useCustomerNames(record?.customer_add)
 
   // Next does not check a step; the whole record is checked on submit.
   return (
@@ -107,7 +106,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="id_number" label="ID Number" />
           <Field name="embassy" label="Embassy" />
           <Field name="e_number" label="E Number" />
-          <Field name="customer_add" label="Customer" type="select" options={customerNames} />
+          <CustomerSelect name="customer_add" />
           <Field name="ptn_permission" label="PTN Permission" />
         </>,
         <SinglePassengerFields name="passport_detail" />,
