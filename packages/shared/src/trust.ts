@@ -30,7 +30,8 @@ export interface AuditEntry {
   user_id: number | null
   username: string
   approved_by: string | null
-  action: 'create' | 'update' | 'delete' | 'restore'
+  /** create, update, delete, restore; the log may hold other events too (sign-ins, approvals). */
+  action: 'create' | 'update' | 'delete' | 'restore' | (string & {})
   table: string
   record_id: number
   before: Record<string, unknown> | null

@@ -3,12 +3,15 @@ import type { ReactNode } from 'react'
 import { FieldChanges } from './field-changes.tsx'
 import { formatDateTime } from './field-value.ts'
 
-const ACTION: Record<AuditEntry['action'], string> = {
+const ACTION: Record<string, string> = {
   create: 'Created',
   update: 'Edited',
   delete: 'Deleted',
   restore: 'Restored',
 }
+/** Other events in the log (sign-ins, approvals) are named by their action. */
+const actionText = (action: string) =>
+  ACTION[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replace(/-/g, ' ')
 
 /** Bookkeeping columns every save touches; they say nothing a reader needs. */
 const QUIET = ['id', 'created_at', 'updated_at']
@@ -31,7 +34,7 @@ export const HistoryEntry = ({
     <li className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="text-sm">
-          <span className="font-semibold text-slate-900">{ACTION[entry.action]}</span>
+          <span className="font-semibold text-slate-900">{actionText(entry.action)}</span>
           {showRecord && (
             <>
               {' '}
