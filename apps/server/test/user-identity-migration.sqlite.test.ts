@@ -11,7 +11,6 @@ import * as ledgerIndexes from '../src/db/migrations/0003_ledger_indexes.ts'
 import * as tableCounts from '../src/db/migrations/0004_table_counts.ts'
 import * as search from '../src/db/migrations/0005_search.ts'
 import * as searchQueue from '../src/db/migrations/0006_search_queue.ts'
-import { DB_KIND } from './harness.ts'
 
 const BEFORE_0008: Record<string, Migration> = {
   '0001_init': init,
@@ -22,7 +21,7 @@ const BEFORE_0008: Record<string, Migration> = {
   '0006_search_queue': searchQueue,
 }
 
-describe.runIf(DB_KIND === 'sqlite')('migration 0008 on a database written by an older version', () => {
+describe('migration 0008 on a database written by an older version', () => {
   it('renames later case-clashing usernames and links old records to the first user of their name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'booking-0008-'))
     const db = connect(`sqlite:${join(dir, 'old.db')}`)
