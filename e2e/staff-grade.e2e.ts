@@ -13,9 +13,10 @@ const ticketBody = (more: Record<string, unknown> = {}) => ({
   return_date: '2031-11-30',
   sector: 'LHE-DXB-JED-LHE',
   airline: 'Pakistan International Airlines',
-  adults: 2,
-  children: 1,
-  infants: 1,
+  // One passenger block, so the counts say one traveller (the server checks they agree).
+  adults: 1,
+  children: 0,
+  infants: 0,
   passport_detail: JSON.stringify([
     { title: 'Mr', firstName: 'Wide', lastName: 'Row', documentType: 'Passport', documentNo: 'AB1234567' },
   ]),

@@ -1,11 +1,12 @@
 import { formatDate, type MrzFields, mrzPassenger, todayIso } from '@booking/shared'
 import { MRZ_SPECIMENS } from '@booking/shared/mrz-specimens'
 import { ScanLine } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { toast } from 'sonner'
 import { ApiError, api } from '../lib/api.ts'
 import { Dialog } from './dialog.tsx'
+import { DialogActions, useOneFieldDialog } from './one-field-dialog.tsx'
 
 const REQUIRED = 'Paste the two lines of the passport MRZ'
 
@@ -37,41 +38,19 @@ const MrzDialog = ({
   name: string
 }) => {
   const { setValue } = useFormContext()
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const close = (next: boolean) => {
-    if (!next) {
-      setText('')
-      setError(null)
-    }
-    onOpenChange(next)
-  }
-
-  const submit = async (e: FormEvent) => {
-    // The dialog sits inside the record's form in the React tree; keep its submit to itself.
-    e.preventDefault()
-    e.stopPropagation()
-    if (!text.trim()) {
-      setError(REQUIRED)
-      return
-    }
-    setBusy(true)
-    try {
-      const { fields } = await api.post<{ fields: MrzFields }>('/mrz', { lines: text })
+  const { text, error, busy, close, submit, change } = useOneFieldDialog({
+    onOpenChange,
+    required: REQUIRED,
+    send: async (lines) => {
+      const { fields } = await api.post<{ fields: MrzFields }>('/mrz', { lines })
       for (const [field, value] of Object.entries(mrzPassenger(fields)))
         setValue(`${name}.${field}`, value, { shouldDirty: true, shouldValidate: true })
       toast.success(`Passport details filled for ${fields.givenNames} ${fields.surname}`.trim())
       if (fields.expiryDate < todayIso())
         toast.warning(`This passport expired on ${formatDate(fields.expiryDate)}`)
-      close(false)
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not read the MRZ')
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    failure: (err) => (err instanceof ApiError ? err.message : 'Could not read the MRZ'),
+  })
 
   const id = `mrz-${name.replace(/\./g, '-')}`
   return (
@@ -99,24 +78,19 @@ const MrzDialog = ({
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setText(e.target.value)
-            setError(null)
-          }}
+          onChange={(e) => change(e.target.value)}
         />
         {error && (
           <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
             {error}
           </p>
         )}
-        <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => close(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Reading...' : 'Fill Passenger'}
-          </button>
-        </div>
+        <DialogActions
+          busy={busy}
+          label="Fill Passenger"
+          busyLabel="Reading..."
+          onCancel={() => close(false)}
+        />
       </form>
     </Dialog>
   )

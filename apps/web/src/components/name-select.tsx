@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { ApiError, api } from '../lib/api.ts'
 import { useNames } from '../lib/records.ts'
 import { Dialog } from './dialog.tsx'
 import { Field } from './field.tsx'
+import { DialogActions, useOneFieldDialog } from './one-field-dialog.tsx'
 
 interface NameSelectProps {
   /** Form field holding the name. */
@@ -101,41 +102,25 @@ const AddNameDialog = ({
   onAdded: (name: string) => void
 }) => {
   const qc = useQueryClient()
-  const [value, setValue] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const close = (next: boolean) => {
-    if (!next) {
-      setValue('')
-      setError(null)
-    }
-    onOpenChange(next)
-  }
-
-  const submit = async (e: FormEvent) => {
-    // The dialog sits inside the record's form in the React tree; keep its submit to itself.
-    e.preventDefault()
-    e.stopPropagation()
-    const trimmed = value.trim()
-    if (!trimmed) {
-      setError(texts.required)
-      return
-    }
-    setBusy(true)
-    try {
+  const {
+    text: value,
+    error,
+    busy,
+    close,
+    submit,
+    change,
+  } = useOneFieldDialog({
+    onOpenChange,
+    required: texts.required,
+    send: async (text) => {
+      const trimmed = text.trim()
       await api.post(`/${kind}-names`, { name: trimmed })
       await qc.invalidateQueries({ queryKey: [`/${kind}-names`] })
       onAdded(trimmed)
-      close(false)
-    } catch (err) {
-      setError(
-        err instanceof ApiError && err.status === 409 ? `${texts.failed}: ${err.message}` : texts.failed,
-      )
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    failure: (err) =>
+      err instanceof ApiError && err.status === 409 ? `${texts.failed}: ${err.message}` : texts.failed,
+  })
 
   const id = `new-${kind}-name`
   return (
@@ -150,24 +135,14 @@ const AddNameDialog = ({
           value={value}
           autoFocus
           aria-invalid={error ? true : undefined}
-          onChange={(e) => {
-            setValue(e.target.value)
-            setError(null)
-          }}
+          onChange={(e) => change(e.target.value)}
         />
         {error && (
           <p role="alert" className="mt-1 text-sm text-red-600">
             {error}
           </p>
         )}
-        <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => close(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Adding...' : 'Add'}
-          </button>
-        </div>
+        <DialogActions busy={busy} label="Add" busyLabel="Adding..." onCancel={() => close(false)} />
       </form>
     </Dialog>
   )

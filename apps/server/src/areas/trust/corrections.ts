@@ -94,6 +94,26 @@ const withDiffs = (db: Db, rows: Row<'corrections'>[]) =>
 
 const idOf = (params: unknown) => parseIdParam(params, 'correction')
 
+/** Marks a pending request decided, by whom and why, and returns it. */
+const decide = (
+  trx: Kysely<Database>,
+  id: number,
+  status: 'approved' | 'rejected',
+  admin: AuthUser,
+  note: string | undefined,
+) =>
+  trx
+    .updateTable('corrections')
+    .set({
+      status,
+      decided_by: admin.username,
+      decided_at: new Date().toISOString(),
+      decision_note: note ?? null,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
 const pendingCorrection = async (trx: Kysely<Database>, id: number) => {
   const c = await trx.selectFrom('corrections').selectAll().where('id', '=', id).executeTakeFirst()
   if (!c) throw new HttpError(404, 'Correction request not found')
@@ -185,17 +205,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
         const body = proposedBody(lifecycle, row, storedChanges(c.changes_json).changes)
         await lifecycle.update(trx, actor, c.record_id, body)
       }
-      return trx
-        .updateTable('corrections')
-        .set({
-          status: 'approved',
-          decided_by: admin.username,
-          decided_at: new Date().toISOString(),
-          decision_note: note ?? null,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      return decide(trx, id, 'approved', admin, note)
     })
     const [correction] = await withDiffs(db, [decided])
     return { status: 'success', message: 'Correction approved', correction }
@@ -207,17 +217,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     const admin = req.user as AuthUser
     const decided = await writeTransaction(db, async (trx) => {
       await pendingCorrection(trx, id)
-      return trx
-        .updateTable('corrections')
-        .set({
-          status: 'rejected',
-          decided_by: admin.username,
-          decided_at: new Date().toISOString(),
-          decision_note: note ?? null,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      return decide(trx, id, 'rejected', admin, note)
     })
     const [correction] = await withDiffs(db, [decided])
     return { status: 'success', message: 'Correction rejected', correction }

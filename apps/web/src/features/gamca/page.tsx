@@ -1,5 +1,6 @@
 import { type Gamca, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
+import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
@@ -27,14 +28,7 @@ const columns: Column<Gamca>[] = [
   },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
-  {
-    key: 'remaining_amount',
-    header: 'Remaining Amount',
-    format: 'amount',
-    sortable: false,
-    pin: 'end',
-    width: 120,
-  },
+  remainingColumn({ sortable: false }),
   { key: 'created_at', header: 'Date', format: 'date' },
 ]
 

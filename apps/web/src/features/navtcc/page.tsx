@@ -1,5 +1,6 @@
 import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
+import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
@@ -37,7 +38,7 @@ const columns: Column<Navtcc>[] = [
   { key: 'payed_to_bank', header: 'Payed To Bank', format: 'amount', hidden: true },
   { key: 'vendor_name', header: 'Vendor Name', hidden: true },
   { key: 'profit', header: 'Profit', format: 'amount', hidden: true },
-  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', pin: 'end', width: 120 },
+  remainingColumn(),
   { key: 'created_at', header: 'Date', format: 'date' },
 ]
 

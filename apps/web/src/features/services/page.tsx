@@ -1,4 +1,5 @@
 import type { Service } from '@booking/shared'
+import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ServiceWizard } from './service-wizard.tsx'
@@ -14,7 +15,7 @@ const columns: Column<Service>[] = [
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
   { key: 'profit', header: 'Profit', format: 'amount', hidden: true },
-  { key: 'remaining_amount', header: 'Remaining Amount', format: 'amount', pin: 'end', width: 120 },
+  remainingColumn(),
 ]
 
 export default function ServicesPage() {

@@ -1,6 +1,7 @@
 import { formatDate, passengerList, passengerName, type Ticket } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
+import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { TicketForm } from './ticket-form.tsx'
@@ -48,14 +49,7 @@ const columns: Column<Ticket>[] = [
   { key: 'payable_to_vendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
   { key: 'vendor_name', hidden: true, header: 'Vendor Name' },
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
-  {
-    key: 'remaining_amount',
-    header: 'Remaining Amount',
-    format: 'amount',
-    sortable: false,
-    pin: 'end',
-    width: 120,
-  },
+  remainingColumn({ sortable: false }),
 ]
 
 const passportColumns: Column<Ticket>[] = [

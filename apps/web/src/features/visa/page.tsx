@@ -1,4 +1,5 @@
 import { readPassenger, type Visa } from '@booking/shared'
+import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { VisaForm } from './visa-form.tsx'
@@ -25,14 +26,7 @@ const columns: Column<Visa>[] = [
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
-  {
-    key: 'remaining_amount',
-    header: 'Remaining Amount',
-    format: 'amount',
-    sortable: false,
-    pin: 'end',
-    width: 120,
-  },
+  remainingColumn({ sortable: false }),
 ]
 
 const passportColumns: Column<Visa>[] = [
