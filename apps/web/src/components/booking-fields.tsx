@@ -28,8 +28,12 @@ const BookingFigures = ({ names }: { names: FigureNames }) => {
   const profit = bookingProfit(receivable, payable)
   return (
     <>
-      <ReadOnlyField label="Profit" value={profit === null ? '' : formatAmount(profit)} />
-      <ReadOnlyField label="Remaining Amount" value={formatAmount(remainingAmount(receivable, cash, bank))} />
+      <ReadOnlyField money label="Profit" value={profit === null ? '' : formatAmount(profit)} />
+      <ReadOnlyField
+        money
+        label="Remaining Amount"
+        value={formatAmount(remainingAmount(receivable, cash, bank))}
+      />
     </>
   )
 }

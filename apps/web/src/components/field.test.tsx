@@ -75,4 +75,11 @@ describe('Field', () => {
     expect(input.value).toBe('Ticket 3/9')
     expect(input.readOnly).toBe(true)
   })
+
+  it('a computed amount shows the currency label beside its figure', () => {
+    render(<ReadOnlyField money label="Remaining Amount" value="1,500" />)
+    const input = screen.getByLabelText('Remaining Amount') as HTMLInputElement
+    expect(input.value).toBe('1,500')
+    expect(input.parentElement?.textContent).toBe('Rs')
+  })
 })

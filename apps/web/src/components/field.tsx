@@ -112,18 +112,7 @@ export const Field = ({
         {...register(name)}
       />
     )
-    if (money)
-      control = (
-        <div className="relative">
-          <span
-            className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500"
-            aria-hidden
-          >
-            Rs
-          </span>
-          {control}
-        </div>
-      )
+    if (money) control = <WithCurrency>{control}</WithCurrency>
   }
   return (
     <FieldShell id={id} label={label} error={shown} className={className} hint={hint}>
@@ -158,33 +147,52 @@ const ControlledDate = ({
 }
 
 /** A read-only figure (entry, employee, computed amounts) that is not a form input. */
+/** The currency label inside an amount box (the box needs `pl-10` to make room for it). */
+const WithCurrency = ({ children }: { children: ReactNode }) => (
+  <div className="relative">
+    <span
+      className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500"
+      aria-hidden
+    >
+      Rs
+    </span>
+    {children}
+  </div>
+)
+
 export const ReadOnlyField = ({
   label,
   value,
   className,
   disabled,
   error,
+  money = false,
 }: {
   label: string
   value: ReactNode
   className?: string
   disabled?: boolean
+  /** A computed amount: shows the currency label like the amount boxes around it. */
+  money?: boolean
   /** Shown under the figure, e.g. a computed amount that must not go negative. */
   error?: string
 }) => {
   const id = `ro-${label.toLowerCase().replace(/\W+/g, '-')}`
+  const box = (
+    <input
+      id={id}
+      className={`${error ? 'input input-error' : 'input'} ${money ? 'pl-10' : ''}`}
+      readOnly
+      disabled={disabled}
+      tabIndex={-1}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      value={String(value ?? '')}
+    />
+  )
   return (
     <FieldShell id={id} label={label} error={error} className={className}>
-      <input
-        id={id}
-        className={error ? 'input input-error' : 'input'}
-        readOnly
-        disabled={disabled}
-        tabIndex={-1}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        value={String(value ?? '')}
-      />
+      {money ? <WithCurrency>{box}</WithCurrency> : box}
     </FieldShell>
   )
 }

@@ -83,6 +83,7 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
           <Field name="profit" label="Profit" type="number" step="0.01" />
           <ReadOnlyField
+            money
             label="Remaining Amount"
             value={formatAmount(remainingAmount(receivable, cash, bank))}
           />

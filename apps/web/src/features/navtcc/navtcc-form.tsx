@@ -88,10 +88,10 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
           <Field name="paid_cash" label="Paid Cash" type="number" step="1" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="1" />
           <Field name="paid_from_bank" label="Paid From Bank" type="select" {...bankTitles} />
-          <ReadOnlyField label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
+          <ReadOnlyField money label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
           <Field name="payed_to_bank" label="Payed To Bank" type="number" step="1" />
           <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
-          <ReadOnlyField label="Profit" value={formatAmount(figures.profit)} />
+          <ReadOnlyField money label="Profit" value={formatAmount(figures.profit)} />
         </>,
       ]}
     </RecordWizard>

@@ -75,11 +75,11 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
           <Field name="total_amount" label="Total Amount" type="number" step="0.01" autoFocus />
           <Field name="return_from_vendor" label="Return From Vendor" type="number" step="0.01" />
           <Field name="office_service_charges" label="Office Service Charges" type="number" step="0.01" />
-          <ReadOnlyField label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
+          <ReadOnlyField money label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
           <Field name="bank_title" label="Bank Title" type="select" {...bankTitles} />
-          <ReadOnlyField label="Balance" value={formatAmount(figures.balance)} />
+          <ReadOnlyField money label="Balance" value={formatAmount(figures.balance)} />
         </>,
       ]}
     </RecordWizard>

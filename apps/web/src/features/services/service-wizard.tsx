@@ -34,6 +34,7 @@ const RemainingAmount = () => {
   const remaining = serviceRemaining({ receivable_amount, paid_cash, paid_in_bank })
   return (
     <ReadOnlyField
+      money
       label="Remaining Amount"
       value={formatAmount(remaining)}
       error={remaining < 0 ? SERVICE_REMAINING_NEGATIVE : undefined}

@@ -123,8 +123,13 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
-          <ReadOnlyField label="Profit" value={formatAmount(visaProfit(receivable, additional, protector))} />
           <ReadOnlyField
+            money
+            label="Profit"
+            value={formatAmount(visaProfit(receivable, additional, protector))}
+          />
+          <ReadOnlyField
+            money
             label="Remaining Amount"
             value={formatAmount(remainingAmount(receivable, cash, bank))}
           />
