@@ -142,6 +142,9 @@ describe(`accounts and sessions API (${DB_KIND})`, () => {
     expect(bad.status).toBe(400)
     expect(bad.body.errors).toEqual({ role: 'Role must be admin or employee' })
     expect((await t.call('admin', 'PUT', '/api/admin/users/999999', { active: true })).status).toBe(404)
+    expect((await t.call('admin', 'PUT', '/api/admin/users/2147483648', { active: true })).status).toBe(400)
+    // '1e3' reads as user 1000, which does not exist.
+    expect((await t.call('admin', 'POST', '/api/admin/users/1e3/password')).status).toBe(404)
     expect((await t.call('employee', 'PUT', `/api/admin/users/${id}`, { role: 'admin' })).status).toBe(403)
   })
 

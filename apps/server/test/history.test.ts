@@ -140,6 +140,24 @@ describe(`history, restore and corrections API (${DB_KIND})`, () => {
     expect(invalidChange.body.errors).toMatchObject({
       receivable_amount: 'Receivable Amount cannot be negative',
     })
+    const onlyFixedFields = await t.call('employee', 'POST', '/api/corrections', {
+      table: 'tickets',
+      record_id: created.id,
+      action: 'update',
+      changes: { id: 1, entry: 'Ticket 1/1', nonsense: 5 },
+      reason: 'typo',
+    })
+    expect(onlyFixedFields.status).toBe(400)
+    expect(onlyFixedFields.body.errors).toEqual({ changes: 'Changes are required for an update' })
+    const hugeId = await t.call('employee', 'POST', '/api/corrections', {
+      table: 'tickets',
+      record_id: 2 ** 31,
+      action: 'delete',
+      reason: 'x',
+    })
+    expect(hugeId.status).toBe(400)
+    expect((await t.call('admin', 'POST', '/api/admin/corrections/2147483648/approve')).status).toBe(400)
+    expect((await t.call('admin', 'POST', '/api/admin/audit/99999999999999999999/restore')).status).toBe(400)
     const vendorLedger = await t.call('employee', 'POST', '/api/corrections', {
       table: 'vender_entries',
       record_id: 1,

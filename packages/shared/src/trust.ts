@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_ID } from './fields.ts'
 
 const isoDate = z
   .string()
@@ -8,7 +9,12 @@ const isoDate = z
 /** GET /api/admin/audit filters; dates are business days (from/to inclusive). */
 export const AuditQuery = z.object({
   table: z.string().trim().max(60).optional(),
-  record_id: z.coerce.number().int().positive('Invalid record ID').optional(),
+  record_id: z.coerce
+    .number()
+    .int()
+    .positive('Invalid record ID')
+    .max(MAX_ID, 'Invalid record ID')
+    .optional(),
   user: z.string().trim().max(100).optional(),
   from: isoDate,
   to: isoDate,
@@ -57,7 +63,11 @@ export const fieldChanges = (
 export const CorrectionInput = z
   .object({
     table: z.string({ error: 'Table is required' }).trim().min(1, 'Table is required').max(60),
-    record_id: z.coerce.number({ error: 'Record ID is required' }).int().positive('Record ID is required'),
+    record_id: z.coerce
+      .number({ error: 'Record ID is required' })
+      .int('Invalid record ID')
+      .positive('Record ID is required')
+      .max(MAX_ID, 'Invalid record ID'),
     action: z.enum(['update', 'delete'], { error: 'Action must be update or delete' }),
     changes: z.record(z.string(), z.unknown()).optional(),
     reason: z

@@ -9,6 +9,8 @@ import { parseBody, parseIdParam } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 
+const FIXED = new Set(['id', 'entry', 'created_at', 'created_by'])
+
 /** Admin-only ledgers: employees never see their rows, so they cannot propose changes to them. */
 const NOT_CORRECTABLE = new Set(['vender_entries', 'account_entries'])
 
@@ -132,10 +134,18 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     const user = req.user as AuthUser
     const lifecycle = correctable(db, input.table)
     const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
-    // An update that could never be saved is refused now, with the form's own messages.
-    const changes = input.changes ?? {}
-    if (input.action === 'update') proposedBody(lifecycle, row, changes)
     const current = asBody(lifecycle, row)
+    // Only the record's own fields; its id, entry number, author and creation time are not for correcting.
+    const changes = Object.fromEntries(
+      Object.entries(input.changes ?? {}).filter(([k]) => Object.hasOwn(current, k) && !FIXED.has(k)),
+    )
+    if (input.action === 'update' && Object.keys(changes).length === 0) {
+      throw new HttpError(400, 'Changes are required for an update', {
+        changes: 'Changes are required for an update',
+      })
+    }
+    // An update that could never be saved is refused now, with the form's own messages.
+    if (input.action === 'update') proposedBody(lifecycle, row, changes)
     const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k] ?? null]))
     const saved = await writeTransaction(db, (trx) =>
       trx
