@@ -156,6 +156,17 @@ export const RecordList = <T extends { id: number }>({
   })
   const remove = useDeleteRecord(path)
 
+  // The row's buttons (an admin's edit and delete, an employee's requests), pinned at the end.
+  const actionsColumn = (key: string, buttons: (row: T) => ReactNode): Column<T> => ({
+    key,
+    header: 'Actions',
+    sortable: false,
+    pin: 'end',
+    width: 76,
+    cell: (row: T) =>
+      canModify && !canModify(row) ? null : <div className="flex gap-1">{buttons(row)}</div>,
+  })
+
   const allColumns = useMemo(() => {
     // The entry stays first and pinned; passport details come right after it so the toggle
     // visibly adds them; pinned-end amounts stay last, beside the actions.
@@ -171,79 +182,63 @@ export const RecordList = <T extends { id: number }>({
     if (!admin)
       return [
         ...cols,
-        {
-          key: '__requests',
-          header: 'Actions',
-          sortable: false,
-          pin: 'end',
-          width: 76,
-          cell: (row: T) =>
-            canModify && !canModify(row) ? null : (
-              <div className="flex gap-1">
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label="Request correction"
-                  title="Request correction"
-                  onClick={() => {
-                    setReason('')
-                    setRequesting(row)
-                  }}
-                >
-                  <FilePen className="h-4 w-4" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-btn hover:text-red-600"
-                  aria-label="Request deletion"
-                  title="Request deletion"
-                  onClick={() => setDeletionOf(row.id)}
-                >
-                  <FileX className="h-4 w-4" />
-                </button>
-              </div>
-            ),
-        } satisfies Column<T>,
+        actionsColumn('__requests', (row) => (
+          <>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Request correction"
+              title="Request correction"
+              onClick={() => {
+                setReason('')
+                setRequesting(row)
+              }}
+            >
+              <FilePen className="h-4 w-4" />
+            </button>
+            <button
+              type="button"
+              className="icon-btn hover:text-red-600"
+              aria-label="Request deletion"
+              title="Request deletion"
+              onClick={() => setDeletionOf(row.id)}
+            >
+              <FileX className="h-4 w-4" />
+            </button>
+          </>
+        )),
       ]
     return [
       ...cols,
-      {
-        key: '__actions',
-        header: 'Actions',
-        sortable: false,
-        pin: 'end',
-        width: 76,
-        cell: (row: T) =>
-          canModify && !canModify(row) ? null : (
-            <div className="flex gap-1">
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="Edit"
-                aria-busy={opening?.id === row.id || undefined}
-                disabled={opening !== null}
-                onClick={() => (editDelayMs > 0 ? setOpening(row) : setEditing(row))}
-              >
-                {opening?.id === row.id ? (
-                  <Loader2 className="h-4 w-4 animate-spin" />
-                ) : (
-                  <Pencil className="h-4 w-4" />
-                )}
-              </button>
-              <button
-                type="button"
-                className="icon-btn hover:text-red-600"
-                aria-label="Delete"
-                onClick={() => {
-                  setDeleteError(null)
-                  setDeleting(row)
-                }}
-              >
-                <Trash2 className="h-4 w-4" />
-              </button>
-            </div>
-          ),
-      } satisfies Column<T>,
+      actionsColumn('__actions', (row) => (
+        <>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Edit"
+            aria-busy={opening?.id === row.id || undefined}
+            disabled={opening !== null}
+            onClick={() => (editDelayMs > 0 ? setOpening(row) : setEditing(row))}
+          >
+            {opening?.id === row.id ? (
+              <Loader2 className="h-4 w-4 animate-spin" />
+            ) : (
+              <Pencil className="h-4 w-4" />
+            )}
+          </button>
+          <button
+            type="button"
+            className="icon-btn hover:text-red-600"
+            aria-label="Delete"
+            onClick={() => {
+              setDeleteError(null)
+              setDeleting(row)
+            }}
+          >
+            <Trash2 className="h-4 w-4" />
+          </button>
+        </>
+      )),
     ]
   }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs, table, picker.shown])
 
