@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SEARCH_COUNT_CAP } from '../src/lib/crud.ts'
+import { SEARCH_COUNT_CAP } from '../src/lib/list-query.ts'
 import { DB_KIND } from './harness.ts'
 import { protectorBody, setupTestApp } from './helpers.ts'
 

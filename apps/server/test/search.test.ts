@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { containsCI, dbKind } from '../src/db/dialect.ts'
 import { ftsTable, SEARCH_INDEX, SEARCH_QUEUE, type SearchTable } from '../src/db/search-index.ts'
 import { drainSearchQueue } from '../src/db/search-queue.ts'
-import { applyListFilters, parseListQuery } from '../src/lib/crud.ts'
+import { applyListFilters, parseListQuery } from '../src/lib/list-query.ts'
 import { DB_KIND } from './harness.ts'
 import { rowCount, setupTestApp } from './helpers.ts'
 

@@ -1,12 +1,11 @@
-import { type FormType, isIsoDate, ListQuery, toPaisa } from '@booking/shared'
+import type { FormType, ListQuery } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { Db } from '../db/connect.ts'
-import { containsCI, dbKind } from '../db/dialect.ts'
-import { MONEY_COLUMNS, moneyIn, moneyOut } from '../db/money-columns.ts'
+import { dbKind } from '../db/dialect.ts'
+import { moneyIn, moneyOut } from '../db/money-columns.ts'
 import type { Database, TableName } from '../db/schema.ts'
-import { indexedTable, searchPrefilter } from '../db/search-index.ts'
 import { type AuthUser, requireAdmin } from '../plugins/auth.ts'
 import { cachedAnswers } from './answer-cache.ts'
 import { audit } from './audit.ts'
@@ -14,6 +13,7 @@ import { nextEntry } from './entries.ts'
 import { HttpError } from './http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from './idempotency.ts'
 import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
+import { listAnswer, parseListQuery } from './list-query.ts'
 import { documentArea } from './openapi.ts'
 import { parseBody, parseIdParam } from './validate.ts'
 import { writeTransaction } from './write-batch.ts'
@@ -76,77 +76,7 @@ export interface CrudConfig<S extends z.ZodType> {
   list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: ApiRow[]; total?: number }>
 }
 
-/** Paged searches count matches up to this many; beyond it `totalCapped: true` is added. */
-export const SEARCH_COUNT_CAP = 1000
-
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
-
-/** "10/10/2026" or "1/2/2026" as yyyy-mm-dd when it is a real day, else null. */
-export const searchedDate = (q: string): string | null => {
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(q.trim())
-  if (!m) return null
-  const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`
-  return isIsoDate(iso) ? iso : null
-}
-
-/** "25,000", "25000" or "1,234.50" as paisa; null when the search is not an amount. */
-export const searchedAmount = (q: string): number | null => {
-  const t = q.trim()
-  if (!/^\d{1,3}(,\d{3})+(\.\d{1,2})?$|^\d+(\.\d{1,2})?$/.test(t)) return null
-  return toPaisa(Number(t.replace(/,/g, '')))
-}
-
-/** Applies the search box, date range and name filters shared by every list. */
-export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
-  db: Kysely<any>,
-  qb: QB,
-  query: ListQuery,
-  /** `table`: the record table whose ids the query returns (its search index is used when it has one). */
-  opts: { search: readonly string[]; dateColumn: string; nameColumn?: string; table: string },
-): QB => {
-  const kind = dbKind(db)
-  let out = qb
-  const date = query.q ? searchedDate(query.q) : null
-  const paisa = query.q && !date ? searchedAmount(query.q) : null
-  const money = MONEY_COLUMNS[opts.table as TableName] ?? []
-  if (date) {
-    // A date as the screens show it (10/10/2026): the record's date, on its (date, id) index.
-    out = out.where(opts.dateColumn as any, '=', date) as QB
-  } else if (query.q) {
-    const q = query.q
-    // The trigram index (migration 0005) narrows the rows; the OR of LIKEs below stays the rule.
-    const indexed = indexedTable(opts.search, opts.table)
-    const prefilter = indexed && searchPrefilter(db, indexed, q)
-    out = out.where((eb: any) => {
-      const text = eb.or(opts.search.map((c) => containsCI(kind, sql.ref(c), q)))
-      const textMatch = prefilter ? eb.and([prefilter, text]) : text
-      // An amount as typed (25,000 or 25000.50): equal to any money column, or the text rule.
-      if (paisa === null || money.length === 0) return textMatch
-      return eb.or([...money.map((c) => eb(sql.ref(c), '=', paisa)), textMatch])
-    }) as QB
-  }
-  if (query.from) out = out.where(opts.dateColumn as any, '>=', query.from) as QB
-  if (query.to) out = out.where(opts.dateColumn as any, '<=', query.to) as QB
-  if (query.name && opts.nameColumn) out = out.where(opts.nameColumn as any, '=', query.name) as QB
-  return out
-}
-
-/** `sort=-date` style ordering limited to known columns; ties broken by id so pages are stable. */
-export const applySort = <QB extends SelectQueryBuilder<any, any, any>>(
-  qb: QB,
-  sort: string | undefined,
-  allowed: readonly string[],
-  fallback: string,
-): QB => {
-  const wanted = sort ?? fallback
-  const desc = wanted.startsWith('-')
-  const column = wanted.replace(/^-/, '')
-  const dir = desc ? 'desc' : 'asc'
-  if (column === 'id' || !allowed.includes(column)) return qb.orderBy('id', dir) as QB
-  return qb.orderBy(column as any, dir).orderBy('id', dir) as QB
-}
-
-export const parseListQuery = (query: unknown): ListQuery => parseBody(ListQuery, query)
 
 /** Registers GET list, GET one, POST, PUT /:id (admin) and DELETE /:id (admin) for one record type. */
 export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cfg: CrudConfig<S>) => {
@@ -172,70 +102,9 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
 
   const parseId = (params: unknown) => parseIdParam(params, cfg.label)
 
-  app.get(cfg.path, cachedAnswers(db), async (req) => {
-    const query = parseListQuery(req.query)
-    if (cfg.list) {
-      const { rows, total } = await cfg.list(db, query, user(req))
-      return {
-        ...cfg.listExtras,
-        [cfg.listKey]: rows.map(toApi),
-        ...(total === undefined ? {} : { total }),
-      }
-    }
-    let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, cfg)
-    const paged = query.limit !== undefined
-    const rowsQuery = applySort(
-      qb.selectAll(),
-      query.sort,
-      [cfg.dateColumn, 'created_at', ...cfg.search],
-      paged ? '-id' : 'id',
-    )
-    const rows = await (paged ? rowsQuery.limit(query.limit!).offset(query.offset ?? 0) : rowsQuery).execute()
-    const out: Record<string, unknown> = {
-      ...cfg.listExtras,
-      [cfg.listKey]: rows.map((r: any) => toApi(moneyOut(table, r))),
-    }
-    if (paged && rows.length < query.limit! && (rows.length > 0 || !query.offset)) {
-      // A short page is the last one: the total is known without counting.
-      out.total = (query.offset ?? 0) + rows.length
-    } else if (paged) {
-      if (query.q) {
-        // A common word matches a large part of the table (and a search under three characters
-        // cannot use the trigram index), so counting every match on each page would read it all;
-        // counting stops after SEARCH_COUNT_CAP and the answer says the total is "at least".
-        const capped = anyDb
-          .selectFrom(
-            qb
-              .select(sql`1`.as('one'))
-              .limit(SEARCH_COUNT_CAP + 1)
-              .as('matches'),
-          )
-          .select((eb: any) => eb.fn.countAll().as('total'))
-        const counted = (await capped.executeTakeFirst()) as { total?: number } | undefined
-        const total = Number(counted?.total ?? 0)
-        out.total = total
-        if (total > SEARCH_COUNT_CAP) out.totalCapped = true
-      } else {
-        // The whole table: its trigger-kept row count (migration 0004), when it has one.
-        const kept =
-          query.from || query.to
-            ? undefined
-            : await db
-                .selectFrom('table_counts')
-                .select('n')
-                .where('table_name', '=', table)
-                .executeTakeFirst()
-        if (kept) {
-          out.total = Number(kept.n)
-        } else {
-          qb = qb.select((eb: any) => eb.fn.countAll().as('total'))
-          const counted = (await qb.executeTakeFirst()) as { total?: number } | undefined
-          out.total = Number(counted?.total ?? 0)
-        }
-      }
-    }
-    return out
-  })
+  app.get(cfg.path, cachedAnswers(db), async (req) =>
+    listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req)),
+  )
 
   if (cfg.getOne !== false) {
     app.get(`${cfg.path}/:id`, async (req) => {

@@ -22,7 +22,7 @@ export interface ListParams {
 export interface ListResult<T> {
   rows: T[]
   total: number
-  /** A search with more matches than the server counts (crud.ts SEARCH_COUNT_CAP): total is "at least". */
+  /** A search with more matches than the server counts (list-query.ts SEARCH_COUNT_CAP): total is "at least". */
   totalCapped?: boolean
 }
 

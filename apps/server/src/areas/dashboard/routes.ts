@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { cachedAnswers } from '../../lib/answer-cache.ts'
-import { parseListQuery } from '../../lib/crud.ts'
+import { parseListQuery } from '../../lib/list-query.ts'
 import { bookings, charts, type Range, summary } from './queries.ts'
 
 const DEFAULT_PAGE = 25

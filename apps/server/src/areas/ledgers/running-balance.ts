@@ -3,8 +3,9 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
-import { type ApiRow, applyListFilters, applySort } from '../../lib/crud.ts'
+import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
+import { applyListFilters, applySort } from '../../lib/list-query.ts'
 import type { Ledger } from '../../lib/postings.ts'
 
 interface LedgerListConfig {
