@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_ID } from './fields.ts'
+import { ALL_RECORD_SPECS } from './records/spec.ts'
 
 const isoDate = z
   .string()
@@ -146,21 +147,9 @@ export interface BackupFile {
 }
 
 /** Each record area's API path, its table (as the history and corrections name it) and its screen name. */
-export const RECORD_TABLES: Record<string, { table: string; name: string }> = {
-  '/ticket': { table: 'tickets', name: 'Ticket' },
-  '/umrah': { table: 'umrah', name: 'Umrah' },
-  '/visa-processing': { table: 'visa_processing', name: 'Visa' },
-  '/gamca-token': { table: 'gamca_tokens', name: 'Gamca Token' },
-  '/navtcc': { table: 'navtcc', name: 'Navtcc' },
-  '/services': { table: 'services', name: 'Services' },
-  '/protector': { table: 'protectors', name: 'Protector' },
-  '/expenses': { table: 'expenses', name: 'Expense' },
-  '/refunded': { table: 'refunded', name: 'Refunded MCB' },
-  '/refund-customer': { table: 'refund_customers', name: 'Refund Customer' },
-  '/agent': { table: 'agent_entries', name: 'Agent' },
-  '/vender': { table: 'vender_entries', name: 'Vender' },
-  '/accounts': { table: 'account_entries', name: 'Office Accounts' },
-}
+export const RECORD_TABLES: Record<string, { table: string; name: string }> = Object.fromEntries(
+  ALL_RECORD_SPECS.map((s) => [s.path, { table: s.table, name: s.name }]),
+)
 
 /** The screen name of a table ('tickets' -> 'Ticket'). */
 export const tableName = (table: string) =>

@@ -1,12 +1,12 @@
-import type { FormType, ListQuery } from '@booking/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ListQuery, RecordAction, RecordSpec, RecordTable } from '@booking/shared'
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
 import type { Database, TableName } from '../db/schema.ts'
-import { type AuthUser, requireAdmin } from '../plugins/auth.ts'
+import { type AuthUser, requireAccess } from '../plugins/auth.ts'
 import { cachedAnswers } from './answer-cache.ts'
 import { audit } from './audit.ts'
 import { nextEntry } from './entries.ts'
@@ -30,32 +30,22 @@ export interface SaveContext {
 }
 
 /**
- * One record type's CRUD, configured once. Everything the 13 areas share lives here;
- * what differs (postings, field mapping) comes in through the hooks.
+ * What differs between record types beyond their RecordSpec (postings, field mapping), given to
+ * crudRoutes beside the spec. The lifecycle runs: parse -> check (before any write) -> entry
+ * number -> write -> journal -> postings (afterSave) -> audit.
  */
-export interface CrudConfig<S extends z.ZodType> {
-  /** Path after /api, e.g. '/protector'. */
-  path: string
-  table: TableName
-  /** The spec's list wrapper key, e.g. 'protectors'. */
-  listKey: string
-  /** Key of the saved record in create/update answers. */
-  itemKey: string
-  /** Lower-case name used in messages: 'protector' -> "Protector not found". */
-  label: string
-  formType: FormType
-  /** The shared zod schema for the request body. */
-  input: S
-  /** Column holding the employee's name; set from the signed-in user on create (none for the vendor ledger). */
-  employeeColumn?: string
-  /** Text columns the search box matches. */
-  search: readonly string[]
-  /** Column used by from/to and the default date order. */
-  dateColumn: string
-  /** Entry text from the counters; default "current/global". */
-  entryText?: (current: number, global: number) => string
+export interface RecordHooks<
+  S extends RecordSpec = RecordSpec,
+  R extends Record<string, unknown> = Record<string, unknown>,
+> {
   /** Body (parsed) -> column values in rupees, derived figures recomputed here. */
-  toRow: (input: z.output<S>, ctx: { user: AuthUser; before: ApiRow | null }) => Record<string, unknown>
+  toRow: (input: z.output<S['input']>, ctx: { user: AuthUser; before: ApiRow | null }) => R
+  /**
+   * Refusals that depend on other rows (an unknown bank or name, a ledger line posted by another
+   * record), run before anything is written. `row`: the values about to be written (rupees), null
+   * on delete; `before`: the stored row an update or delete starts from, null on create.
+   */
+  check?: (trx: Trx, row: R | null, ctx: { user: AuthUser; before: ApiRow | null }) => Promise<void>
   /** Row -> the spec's answer shape (Umrah's camelCase); default is the row itself. */
   toApi?: (row: ApiRow) => Record<string, unknown>
   /** The record's line on the dashboard, or null when it moves no money. */
@@ -76,48 +66,109 @@ export interface CrudConfig<S extends z.ZodType> {
   list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: ApiRow[]; total?: number }>
 }
 
+/** A spec with its hooks: everything crudRoutes and the lifecycle read. */
+export type CrudConfig<
+  S extends RecordSpec = RecordSpec,
+  R extends Record<string, unknown> = Record<string, unknown>,
+> = S & RecordHooks<S, R>
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
-/** Registers GET list, GET one, POST, PUT /:id (admin) and DELETE /:id (admin) for one record type. */
-export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cfg: CrudConfig<S>) => {
-  const table = cfg.table
+/**
+ * A record table's rows as the lifecycle sees them: money in rupees on this side, paisa in the
+ * database. The one place a record table is reached by a name known only at run time.
+ */
+const repository = (table: RecordTable) => {
+  const t = (trx: Kysely<Database>) => trx as unknown as Kysely<any>
+  const out = (row: Record<string, unknown>) => moneyOut(table, row) as ApiRow
+  return {
+    /** `lock`: FOR UPDATE on PostgreSQL (SQLite's single writer already serializes). */
+    find: async (trx: Kysely<Database>, id: number, lock = false): Promise<ApiRow | undefined> => {
+      const query = t(trx).selectFrom(table).selectAll().where('id', '=', id)
+      const row = await (lock && dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+      return row ? out(row) : undefined
+    },
+    exists: async (trx: Kysely<Database>, id: number) =>
+      Boolean(await t(trx).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()),
+    insert: async (trx: Kysely<Database>, values: Record<string, unknown>): Promise<ApiRow> =>
+      out(
+        await t(trx)
+          .insertInto(table)
+          .values(moneyIn(table, values))
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
+    update: async (trx: Kysely<Database>, id: number, values: Record<string, unknown>) => {
+      const row = await t(trx)
+        .updateTable(table)
+        .set(moneyIn(table, values))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+      return row ? out(row) : undefined
+    },
+    remove: async (trx: Kysely<Database>, id: number) => {
+      await t(trx).deleteFrom(table).where('id', '=', id).execute()
+    },
+  }
+}
+
+/**
+ * Registers GET list, GET one, POST, PUT /:id and DELETE /:id for one record type, each guarded by
+ * the spec's access rule.
+ */
+export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknown>>(
+  app: FastifyInstance,
+  db: Db,
+  spec: S,
+  hooks: RecordHooks<S, R>,
+) => {
+  const cfg: CrudConfig<S, R> = { ...spec, ...hooks }
   const toApi = (row: ApiRow) => (cfg.toApi ? cfg.toApi(row) : row)
   const Label = capital(cfg.label)
-  const anyDb = db as unknown as Kysely<any>
+  const rows = repository(cfg.table)
   const user = (req: FastifyRequest) => req.user as AuthUser
+  const may = (action: RecordAction) => ({ preHandler: requireAccess(cfg.access[action]) })
   documentArea(cfg)
 
   const notFound = () => new HttpError(404, `${Label} not found`)
-  /**
-   * `lock`: the row an edit or delete starts from. On PostgreSQL it is locked first (edits and
-   * deletes of one record queue on it, before any journal or ledger row), so `before` is the row
-   * the change replaces, and a record deleted meanwhile is a 404. SQLite's single writer gives both.
-   */
-  const findById = async (trx: Kysely<any>, id: number, { lock = false } = {}): Promise<ApiRow> => {
-    const query = trx.selectFrom(table).selectAll().where('id', '=', id)
-    const row = await (lock && dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  const findById = async (trx: Kysely<Database>, id: number): Promise<ApiRow> => {
+    const row = await rows.find(trx, id)
     if (!row) throw notFound()
-    return moneyOut(table, row) as ApiRow
+    return row
+  }
+  /**
+   * The row an edit or delete starts from. On PostgreSQL it is locked first (edits and deletes of
+   * one record queue on it, before any journal or ledger row), so `before` is the row the change
+   * replaces, and a record deleted meanwhile is a 404. SQLite's single writer gives both.
+   */
+  const lockById = async (trx: Kysely<Database>, id: number): Promise<ApiRow> => {
+    const row = await rows.find(trx, id, true)
+    if (!row) throw notFound()
+    return row
   }
 
   const parseId = (params: unknown) => parseIdParam(params, cfg.label)
 
-  app.get(cfg.path, cachedAnswers(db), async (req) =>
-    listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req)),
+  const cached = cachedAnswers(db)
+  // The access guard runs before the answer cache, which files answers by URL only.
+  app.get(
+    cfg.path,
+    { ...cached, preHandler: [may('view').preHandler, cached.preHandler as preHandlerHookHandler] },
+    async (req) => listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req)),
   )
 
   if (cfg.getOne !== false) {
-    app.get(`${cfg.path}/:id`, async (req) => {
-      const row = await findById(anyDb, parseId(req.params))
+    app.get(`${cfg.path}/:id`, may('view'), async (req) => {
+      const row = await findById(db, parseId(req.params))
       return { status: 'success', [cfg.itemKey]: toApi(row) }
     })
   }
 
-  const lockById = (trx: Kysely<any>, id: number) => findById(trx, id, { lock: true })
-  const lifecycle = recordLifecycleOf(cfg, { findById, lockById, notFound }, toApi)
+  const lifecycle = recordLifecycleOf(cfg, rows, { findById, lockById, notFound }, toApi)
   registerLifecycle(db, lifecycle)
 
-  app.post(cfg.path, async (req, reply) => {
+  app.post(cfg.path, may('create'), async (req, reply) => {
     const input = parseBody(cfg.input, req.body)
     const u = user(req)
     // A malformed key is refused here, before the request joins the write queue.
@@ -134,14 +185,14 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
     return sendAnswer(reply, answer)
   })
 
-  app.put(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {
+  app.put(`${cfg.path}/:id`, may('update'), async (req) => {
     const id = parseId(req.params)
     const input = parseBody(cfg.input, req.body)
     const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, { user: user(req) }, id, input))
     return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
   })
 
-  app.delete(`${cfg.path}/:id`, { preHandler: requireAdmin }, async (req) => {
+  app.delete(`${cfg.path}/:id`, may('delete'), async (req) => {
     const id = parseId(req.params)
     await writeTransaction(db, (trx) => lifecycle.remove(trx, { user: user(req) }, id))
     return { status: 'success', message: `${Label} deleted successfully` }
@@ -162,7 +213,7 @@ export interface Actor {
 export interface RecordLifecycle {
   table: TableName
   label: string
-  findById: (trx: Kysely<any>, id: number) => Promise<ApiRow>
+  findById: (trx: Kysely<Database>, id: number) => Promise<ApiRow>
   toApi: (row: ApiRow) => Record<string, unknown>
   /** Validates a body with the record's own schema (400 with the spec's field messages). */
   parse: (body: unknown) => unknown
@@ -173,18 +224,21 @@ export interface RecordLifecycle {
   restore: (trx: Trx, actor: Actor, row: ApiRow) => Promise<ApiRow>
 }
 
-const recordLifecycleOf = <S extends z.ZodType>(
-  cfg: CrudConfig<S>,
-  rows: {
-    findById: (trx: Kysely<any>, id: number) => Promise<ApiRow>
+const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknown>>(
+  cfg: CrudConfig<S, R>,
+  rows: ReturnType<typeof repository>,
+  found: {
+    findById: (trx: Kysely<Database>, id: number) => Promise<ApiRow>
     /** The row an edit or delete starts from, locked on PostgreSQL. */
-    lockById: (trx: Kysely<any>, id: number) => Promise<ApiRow>
+    lockById: (trx: Kysely<Database>, id: number) => Promise<ApiRow>
     notFound: () => HttpError
   },
   toApi: (row: ApiRow) => Record<string, unknown>,
 ): RecordLifecycle => {
-  const { findById, lockById, notFound } = rows
+  const { findById, lockById, notFound } = found
   const table = cfg.table
+  const check = (trx: Trx, row: R | null, actor: Actor, before: ApiRow | null) =>
+    cfg.check ? cfg.check(trx, row, { user: actor.user, before }) : Promise.resolve()
   // Journal, postings and audit after a row was written, shared by create, update and restore.
   const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
     if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
@@ -198,21 +252,17 @@ const recordLifecycleOf = <S extends z.ZodType>(
     parse: (body) => parseBody(cfg.input, body),
     create: async (trx, actor, input) => {
       const u = actor.user
+      const values = cfg.toRow(input as z.output<S['input']>, { user: u, before: null })
+      await check(trx, values, actor, null)
       const { current, global } = await nextEntry(trx, cfg.formType)
       const entry = cfg.entryText ? cfg.entryText(current, global) : `${current}/${global}`
-      const values = moneyIn(table, {
-        ...cfg.toRow(input as z.output<S>, { user: u, before: null }),
+      const row = await rows.insert(trx, {
+        ...values,
         entry,
         ...(cfg.employeeColumn ? { [cfg.employeeColumn]: u.username } : {}),
         created_by: u.id,
         created_at: new Date().toISOString(),
       })
-      const inserted = await (trx as Kysely<any>)
-        .insertInto(table)
-        .values(values)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const row = moneyOut(table, inserted) as ApiRow
       await afterWrite(trx, row, actor, { created: true, before: null })
       await audit(trx, actor, 'create', table, row.id, null, row)
       return row
@@ -226,40 +276,27 @@ const recordLifecycleOf = <S extends z.ZodType>(
         id: _i,
         [cfg.employeeColumn ?? 'employee']: _emp,
         ...changes
-      } = cfg.toRow(input as z.output<S>, { user: actor.user, before })
-      const updated = await (trx as Kysely<any>)
-        .updateTable(table)
-        .set(moneyIn(table, changes))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst()
-      if (!updated) throw notFound()
-      const row = moneyOut(table, updated) as ApiRow
+      } = cfg.toRow(input as z.output<S['input']>, { user: actor.user, before })
+      await check(trx, changes as R, actor, before)
+      const row = await rows.update(trx, id, changes)
+      if (!row) throw notFound()
       await afterWrite(trx, row, actor, { created: false, before })
       await audit(trx, actor, 'update', table, id, before, row)
       return row
     },
     remove: async (trx, actor, id) => {
       const before = await lockById(trx, id)
-      await (trx as Kysely<any>).deleteFrom(table).where('id', '=', id).execute()
+      await check(trx, null, actor, before)
+      await rows.remove(trx, id)
       await removeJournal(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before)
       await audit(trx, actor, 'delete', table, id, before, null)
       return before
     },
     restore: async (trx, actor, deleted) => {
-      const taken = await (trx as Kysely<any>)
-        .selectFrom(table)
-        .select('id')
-        .where('id', '=', deleted.id)
-        .executeTakeFirst()
-      if (taken) throw new HttpError(409, `This ${cfg.label} already exists`)
-      const inserted = await (trx as Kysely<any>)
-        .insertInto(table)
-        .values(moneyIn(table, deleted))
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const row = moneyOut(table, inserted) as ApiRow
+      if (await rows.exists(trx, deleted.id)) throw new HttpError(409, `This ${cfg.label} already exists`)
+      await check(trx, deleted as unknown as R, actor, null)
+      const row = await rows.insert(trx, deleted)
       await afterWrite(trx, row, actor, { created: true, before: null })
       await audit(trx, actor, 'restore', table, row.id, null, row)
       return row

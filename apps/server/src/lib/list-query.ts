@@ -1,12 +1,14 @@
 import { isIsoDate, type ListQuery, ListQuery as ListQuerySchema, toPaisa } from '@booking/shared'
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
-import { containsCI, dbKind } from '../db/dialect.ts'
+import { containsCI, type DbKind, dbKind } from '../db/dialect.ts'
 import { MONEY_COLUMNS, moneyOut } from '../db/money-columns.ts'
+import { nullableColumns } from '../db/nullable-columns.ts'
 import type { TableName } from '../db/schema.ts'
 import { indexedTable, searchPrefilter } from '../db/search-index.ts'
 import type { AuthUser } from '../plugins/auth.ts'
 import type { ApiRow, CrudConfig } from './crud.ts'
+import { HttpError } from './http-error.ts'
 import { parseBody } from './validate.ts'
 
 // Lists: the search box, date range, sort, paging and the total every record list and ledger shares.
@@ -64,19 +66,68 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
   return out
 }
 
-/** `sort=-date` style ordering limited to known columns; ties broken by id so pages are stable. */
+/** What a list may be sorted by: answer keys, the columns behind them, and which may be NULL. */
+export interface SortRule {
+  /** Answer keys (`?sort=key` or `-key`); `id` is always allowed. */
+  sortable: readonly string[]
+  /** The column behind a key when the names differ (Umrah's camelCase answer). */
+  columnOf?: Readonly<Partial<Record<string, string>>>
+  /** Columns that may be NULL: NULL sorts as the smallest value on both databases. */
+  nullable?: readonly string[]
+}
+
+/**
+ * The per-type and global counters of an entry ("3/7", "Ticket 3/7") as numbers, so 10/24 sorts
+ * after 2/16. Letters and spaces before the digits are skipped; text that is not an entry number
+ * sorts as 0 (SQLite's CAST) or NULL (PostgreSQL's pattern), never as an error.
+ */
+const entryNumbers = (kind: DbKind): [RawBuilder<number>, RawBuilder<number>] => {
+  if (kind === 'postgres') {
+    return [
+      sql<number>`CAST(substring(${sql.ref('entry')} from '([0-9]{1,15})/') AS bigint)`,
+      sql<number>`CAST(substring(${sql.ref('entry')} from '/([0-9]{1,15})') AS bigint)`,
+    ]
+  }
+  const digits = sql`ltrim(${sql.ref('entry')}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz ')`
+  return [
+    sql<number>`CAST(substr(${digits}, 1, instr(${digits}, '/') - 1) AS INTEGER)`,
+    sql<number>`CAST(substr(${digits}, instr(${digits}, '/') + 1) AS INTEGER)`,
+  ]
+}
+
+export const unknownSort = (key: string) =>
+  new HttpError(400, `Cannot sort by "${key}"`, { sort: `Cannot sort by "${key}"` })
+
+/**
+ * `sort=-date` style ordering by the keys a list allows (anything else is a 400, never a silent
+ * order); ties broken by id in the same direction so pages are stable. Entries sort by their
+ * numbers (per type, then global).
+ */
 export const applySort = <QB extends SelectQueryBuilder<any, any, any>>(
+  db: Kysely<any>,
   qb: QB,
   sort: string | undefined,
-  allowed: readonly string[],
+  rule: SortRule,
   fallback: string,
 ): QB => {
   const wanted = sort ?? fallback
   const desc = wanted.startsWith('-')
-  const column = wanted.replace(/^-/, '')
+  const key = wanted.replace(/^-/, '')
   const dir = desc ? 'desc' : 'asc'
-  if (column === 'id' || !allowed.includes(column)) return qb.orderBy('id', dir) as QB
-  return qb.orderBy(column as any, dir).orderBy('id', dir) as QB
+  if (key === 'id') return qb.orderBy('id', dir) as QB
+  if (!rule.sortable.includes(key)) throw unknownSort(key)
+  const column = rule.columnOf?.[key] ?? key
+  const kind = dbKind(db)
+  if (column === 'entry') {
+    const [perType, global] = entryNumbers(kind)
+    return qb.orderBy(perType, dir).orderBy(global, dir).orderBy('id', dir) as QB
+  }
+  if (kind === 'postgres' && rule.nullable?.includes(column)) {
+    return qb
+      .orderBy(sql.ref(column), (ob) => (desc ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
+      .orderBy('id', dir) as QB
+  }
+  return qb.orderBy(sql.ref(column), dir).orderBy('id', dir) as QB
 }
 
 export const parseListQuery = (query: unknown): ListQuery => parseBody(ListQuerySchema, query)
@@ -84,7 +135,10 @@ export const parseListQuery = (query: unknown): ListQuery => parseBody(ListQuery
 /** One page (or all) of a record list as the spec's answer: `{[listKey]: rows, total?}`. */
 export const listAnswer = async (
   db: Db,
-  cfg: Pick<CrudConfig<any>, 'list' | 'listExtras' | 'listKey' | 'table' | 'search' | 'dateColumn'>,
+  cfg: Pick<
+    CrudConfig,
+    'list' | 'listExtras' | 'listKey' | 'table' | 'search' | 'dateColumn' | 'sortable' | 'columnOf'
+  >,
   toApi: (row: ApiRow) => Record<string, unknown>,
   query: ListQuery,
   u: AuthUser,
@@ -102,9 +156,10 @@ export const listAnswer = async (
   let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, cfg)
   const paged = query.limit !== undefined
   const rowsQuery = applySort(
+    anyDb,
     qb.selectAll(),
     query.sort,
-    [cfg.dateColumn, 'created_at', ...cfg.search],
+    { sortable: cfg.sortable, columnOf: cfg.columnOf, nullable: nullableColumns(table) },
     paged ? '-id' : 'id',
   )
   const rows = await (paged ? rowsQuery.limit(query.limit!).offset(query.offset ?? 0) : rowsQuery).execute()

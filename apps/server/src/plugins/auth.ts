@@ -1,7 +1,7 @@
 import { randomBytes, webcrypto } from 'node:crypto'
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Role } from '@booking/shared'
+import { type Access, ADMIN_ONLY_MESSAGE, type Role } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/connect.ts'
@@ -140,9 +140,7 @@ export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: 
     const path = req.routeOptions.url ?? req.url.split('?')[0]
     if (!path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) return
     req.user = await authenticate(req, findSession, verify)
-    if (path.startsWith('/api/admin/') && req.user.role !== 'admin') {
-      throw new HttpError(403, 'Only admins can do this')
-    }
+    if (path.startsWith('/api/admin/')) await requireAccess('admin')(req)
   })
 }
 
@@ -217,7 +215,14 @@ const authenticate = async (
   return { id: user.id, username: user.username, email: user.email, role: user.role }
 }
 
-/** For edit and delete routes. */
-export const requireAdmin = async (req: FastifyRequest) => {
-  if (req.user?.role !== 'admin') throw new HttpError(403, 'Only admins can edit or delete records')
-}
+const adminOnly = () => new HttpError(403, ADMIN_ONLY_MESSAGE)
+
+/**
+ * The one access rule: a route's level from its RecordSpec (`spec.access`), or 'admin' for
+ * /api/admin/*. Authentication itself (an approved user's token) is the onRequest hook's.
+ */
+export const requireAccess =
+  (level: Access) =>
+  async (req: { user: AuthUser | null }): Promise<void> => {
+    if (level === 'admin' && req.user?.role !== 'admin') throw adminOnly()
+  }

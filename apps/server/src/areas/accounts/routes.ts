@@ -1,4 +1,4 @@
-import { AccountInput } from '@booking/shared'
+import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
@@ -7,9 +7,8 @@ import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseListQuery } from '../../lib/list-query.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
-import { adminOnly, LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
-
-const SEARCH = LEDGER_LISTS.accounts.search
+import { requireAccess } from '../../plugins/auth.ts'
+import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
 
 const list = ledgerList(LEDGER_LISTS.accounts)
 
@@ -39,38 +38,30 @@ const vendorPosting = (row: ApiRow) =>
 /** Office Accounts (bank ledgers), admin only. GET /accounts/{bankName} answers a plain array as the spec's client reads it. */
 export const accountRoutes = async (app: FastifyInstance, db: Db) => {
   await app.register(async (scoped) => {
-    scoped.addHook('preHandler', adminOnly)
-    crudRoutes(scoped, db, {
-      path: '/accounts',
-      table: 'account_entries',
-      listKey: 'accounts',
-      itemKey: 'account',
-      label: 'account entry',
-      formType: 'account',
-      input: AccountInput,
-      employeeColumn: 'employee_name',
-      search: SEARCH,
-      dateColumn: 'date',
+    crudRoutes(scoped, db, RECORD_SPECS.account_entries, {
       getOne: false,
-      toRow: ({ entry: _entry, ...values }, { before }) => {
+      toRow: ({ entry: _entry, ...values }) => values,
+      check: async (trx, row, { before }) => {
         refuseLinked(before)
-        return values
+        if (row && (!before || before.bank_name !== row.bank_name)) await checkBank(trx, row.bank_name)
       },
-      afterSave: async (trx, row, { before }) => {
-        if (!before || before.bank_name !== row.bank_name) await checkBank(trx, row.bank_name)
+      afterSave: async (trx, row) => {
         await syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row))
       },
       onDelete: async (trx, row) => {
-        refuseLinked(row)
         await removePostings(trx, { type: 'account_entries', id: row.id })
       },
       list,
     })
 
-    scoped.get('/accounts/:bankName', async (req) => {
-      const { bankName } = req.params as { bankName: string }
-      const { rows } = await list(db, { ...parseListQuery(req.query), name: bankName })
-      return rows
-    })
+    scoped.get(
+      '/accounts/:bankName',
+      { preHandler: requireAccess(RECORD_SPECS.account_entries.access.view) },
+      async (req) => {
+        const { bankName } = req.params as { bankName: string }
+        const { rows } = await list(db, { ...parseListQuery(req.query), name: bankName })
+        return rows
+      },
+    )
   })
 }

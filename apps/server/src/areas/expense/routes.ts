@@ -1,22 +1,11 @@
-import { ExpenseInput } from '@booking/shared'
+import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 
 /** Office expenses: no postings; the withdraw counts against cash in office. */
 export const expenseRoutes = async (app: FastifyInstance, db: Db) => {
-  crudRoutes(app, db, {
-    path: '/expenses',
-    table: 'expenses',
-    listKey: 'expenses',
-    itemKey: 'expense',
-    label: 'expense',
-    formType: 'expense',
-    input: ExpenseInput,
-    employeeColumn: 'user_name',
-    search: SEARCH_INDEX.expenses,
-    dateColumn: 'date',
+  crudRoutes(app, db, RECORD_SPECS.expenses, {
     toRow: (input) => input,
     journal: (row) => ({
       date: row.date,

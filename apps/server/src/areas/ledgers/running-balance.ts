@@ -1,7 +1,8 @@
-import type { ListQuery } from '@booking/shared'
+import { type ListQuery, RECORD_SPECS } from '@booking/shared'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
+import { nullableColumns } from '../../db/nullable-columns.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -51,24 +52,20 @@ type Row = ApiRow & { date: string; credit: number; debit: number }
 /** The order a running balance accumulates in: (date, id) ascending. */
 const byLedgerOrder = (a: Row, b: Row) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1)
 
-const sortable = (cfg: LedgerListConfig) => [
-  'date',
-  'entry',
-  'detail',
-  'credit',
-  'debit',
-  cfg.partition,
-  cfg.balanceColumn,
-  ...cfg.search,
-]
-
 const order = <QB extends SelectQueryBuilder<any, any, any>>(
+  k: Kysely<any>,
   qb: QB,
   cfg: LedgerListConfig,
   query: ListQuery,
 ): QB =>
   query.sort
-    ? applySort(qb, query.sort, sortable(cfg), 'date')
+    ? applySort(
+        k,
+        qb,
+        query.sort,
+        { sortable: RECORD_SPECS[cfg.table].sortable, nullable: nullableColumns(cfg.table) },
+        'date',
+      )
     : cfg.defaultOrder === 'id'
       ? (qb.orderBy('id') as QB)
       : (qb.orderBy('date').orderBy('id') as QB)
@@ -93,7 +90,7 @@ export const windowList = (cfg: LedgerListConfig) => async (db: Db, query: ListQ
     { ...query, name: undefined },
     filters,
   )
-  const ordered = order(shown, cfg, query)
+  const ordered = order(k, shown, cfg, query)
   const paged = query.limit !== undefined
   const rows = await (paged ? ordered.limit(query.limit!).offset(query.offset ?? 0) : ordered).execute()
   const total = paged ? await countDirect(k, cfg, query) : undefined
@@ -277,7 +274,7 @@ export const ledgerList = (cfg: LedgerListConfig) => {
         }
       }
       const ids = (
-        await order(filtered.select('id'), cfg, query).limit(query.limit!).offset(offset).execute()
+        await order(k, filtered.select('id'), cfg, query).limit(query.limit!).offset(offset).execute()
       ).map((r: { id: number }) => r.id)
       const found = ids.length
         ? await k.selectFrom(cfg.table).selectAll().where('id', 'in', ids).execute()
@@ -285,7 +282,7 @@ export const ledgerList = (cfg: LedgerListConfig) => {
       const byId = new Map((found as Row[]).map((r) => [r.id, r]))
       rows = ids.map((id: number) => byId.get(id)!)
     } else {
-      rows = (await order(filtered.selectAll(), cfg, query).execute()) as Row[]
+      rows = (await order(k, filtered.selectAll(), cfg, query).execute()) as Row[]
     }
     // Date and name filters cut a ledger only at its ends, so without a search the rows are a run
     // of each name's (date, id) order, unless a page was cut from a different order.
@@ -305,9 +302,4 @@ export const refuseLinked = (row: ApiRow | null) => {
       `This entry was posted by ${row.source_type} #${row.source_id}; change or delete it there`,
     )
   }
-}
-
-/** Only admins reach the Office Accounts and Vendor ledgers, for every method. */
-export const adminOnly = async (req: { user: { role: string } | null }) => {
-  if (req.user?.role !== 'admin') throw new HttpError(403, 'Only admins can do this')
 }

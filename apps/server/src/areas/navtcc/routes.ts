@@ -1,7 +1,6 @@
-import { NavtccInput, navtccProfit, remainingAmount } from '@booking/shared'
+import { navtccProfit, RECORD_SPECS, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
@@ -20,17 +19,7 @@ const createdDay = (row: ApiRow) => {
  * NAVTCC and its vendor row are saved, changed and removed together or not at all.
  */
 export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
-  crudRoutes(app, db, {
-    path: '/navtcc',
-    table: 'navtcc',
-    listKey: 'navtcc',
-    itemKey: 'navtcc',
-    label: 'navtcc',
-    formType: 'navtcc',
-    input: NavtccInput,
-    employeeColumn: 'employee_name',
-    search: SEARCH_INDEX.navtcc,
-    dateColumn: 'created_at',
+  crudRoutes(app, db, RECORD_SPECS.navtcc, {
     toRow: (input) => ({
       ...input,
       passport_detail: JSON.stringify(input.passport_detail),
@@ -47,9 +36,9 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
       paid_in_bank: row.paid_in_bank,
       remaining: row.remaining_amount,
     }),
-    afterSave: async (trx, row) => {
-      const vendor = String(row.vendor_name ?? '').trim()
-      const payable = Number(row.payed_to_bank ?? 0)
+    check: async (trx, row) => {
+      const vendor = String(row?.vendor_name ?? '').trim()
+      const payable = Number(row?.payed_to_bank ?? 0)
       if (vendor && payable > 0) {
         const known = await trx
           .selectFrom('vender_names')
@@ -58,6 +47,10 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
           .executeTakeFirst()
         if (!known) throw new HttpError(400, 'Unknown vendor name', { vendor_name: 'Unknown vendor name' })
       }
+    },
+    afterSave: async (trx, row) => {
+      const vendor = String(row.vendor_name ?? '').trim()
+      const payable = Number(row.payed_to_bank ?? 0)
       await syncPosting(
         trx,
         'vender_entries',

@@ -1,22 +1,11 @@
-import { RefundCustomerInput, refundFigures } from '@booking/shared'
+import { RECORD_SPECS, refundFigures } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 
 /** Customer refunds: remaining and balance are always the server's figures. */
 export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
-  crudRoutes(app, db, {
-    path: '/refund-customer',
-    table: 'refund_customers',
-    listKey: 'refundCustomers',
-    itemKey: 'refundCustomer',
-    label: 'refund customer',
-    formType: 'refund',
-    input: RefundCustomerInput,
-    employeeColumn: 'employee',
-    search: SEARCH_INDEX.refund_customers,
-    dateColumn: 'date',
+  crudRoutes(app, db, RECORD_SPECS.refund_customers, {
     toRow: (input) => ({
       ...input,
       ...refundFigures(

@@ -1,22 +1,11 @@
-import { ServiceInput, serviceRemaining } from '@booking/shared'
+import { RECORD_SPECS, serviceRemaining } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 
 /** Services: the remaining amount is recomputed here; the client's figure is ignored. */
 export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
-  crudRoutes(app, db, {
-    path: '/services',
-    table: 'services',
-    listKey: 'services',
-    itemKey: 'service',
-    label: 'service',
-    formType: 'services',
-    input: ServiceInput,
-    employeeColumn: 'user_name',
-    search: SEARCH_INDEX.services,
-    dateColumn: 'booking_date',
+  crudRoutes(app, db, RECORD_SPECS.services, {
     toRow: ({ remaining_amount: _ignored, ...input }) => ({
       ...input,
       remaining_amount: serviceRemaining(input),

@@ -1,9 +1,8 @@
-import { TicketInput, ticketEntry } from '@booking/shared'
+import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
-import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import {
@@ -90,18 +89,7 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow, created = f
 
 /** Tickets (spec part 1): entry "Ticket n/m", passengers as JSON text, postings in the same transaction. */
 export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
-  crudRoutes(app, db, {
-    path: '/ticket',
-    table: 'tickets',
-    listKey: 'ticket',
-    itemKey: 'ticket',
-    label: 'ticket',
-    formType: 'ticket',
-    input: TicketInput,
-    employeeColumn: 'employee_name',
-    search: SEARCH_INDEX.tickets,
-    dateColumn: 'depart_date',
-    entryText: ticketEntry,
+  crudRoutes(app, db, RECORD_SPECS.tickets, {
     toRow: (input) => {
       const figures = bookingFigures(
         input.receivable_amount,
@@ -126,10 +114,13 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       paid_in_bank: row.paid_in_bank,
       remaining: row.remaining_amount,
     }),
-    afterSave: async (trx, row, { before, created }) => {
+    check: async (trx, row, { before }) => {
+      if (!row) return
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
+    },
+    afterSave: async (trx, row, { created }) => {
       await postTicket(trx, row, created)
     },
     onDelete: (trx, row) => removePostings(trx, source(row)),

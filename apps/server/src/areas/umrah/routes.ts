@@ -1,7 +1,6 @@
-import { passengerList, UmrahInput } from '@booking/shared'
+import { passengerList, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import {
@@ -44,17 +43,7 @@ const toApi = (row: ApiRow) => ({
 
 /** Umrah bookings (spec part 1): camelCase payloads, one passenger, a vendor posting for the payable. */
 export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
-  crudRoutes(app, db, {
-    path: '/umrah',
-    table: 'umrah',
-    listKey: 'umrahBookings',
-    itemKey: 'umrahBooking',
-    label: 'umrah booking',
-    formType: 'umrah',
-    input: UmrahInput,
-    employeeColumn: 'user_name',
-    search: SEARCH_INDEX.umrah,
-    dateColumn: 'depart_date',
+  crudRoutes(app, db, RECORD_SPECS.umrah, {
     toRow: (input) => {
       const figures = bookingFigures(
         input.receivableAmount,
@@ -96,10 +85,13 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       paid_in_bank: row.paid_in_bank,
       remaining: row.remaining_amount,
     }),
-    // The spec's follow-up POST /vender {user_name, amount, date}, made here in the same transaction.
-    afterSave: async (trx, row, { before }) => {
+    check: async (trx, row, { before }) => {
+      if (!row) return
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendorName')
+    },
+    // The spec's follow-up POST /vender {user_name, amount, date}, made here in the same transaction.
+    afterSave: async (trx, row) => {
       await syncPosting(
         trx,
         'vender_entries',

@@ -1,23 +1,12 @@
-import { remainingAmount, VisaInput, visaProfit } from '@booking/shared'
+import { RECORD_SPECS, remainingAmount, visaProfit } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { crudRoutes } from '../../lib/crud.ts'
 import { passengerJournal, passengerText } from './passenger-record.ts'
 
 /** Visa processing: profit and remaining are always the server's; no ledger postings. */
 export const visaRoutes = async (app: FastifyInstance, db: Db) => {
-  crudRoutes(app, db, {
-    path: '/visa-processing',
-    table: 'visa_processing',
-    listKey: 'visa_processing',
-    itemKey: 'visa_processing',
-    label: 'visa processing',
-    formType: 'visa',
-    input: VisaInput,
-    employeeColumn: 'employee_name',
-    search: SEARCH_INDEX.visa_processing,
-    dateColumn: 'created_at',
+  crudRoutes(app, db, RECORD_SPECS.visa_processing, {
     toRow: (input) => ({
       ...input,
       passport_detail: passengerText(input.passport_detail),

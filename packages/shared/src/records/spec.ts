@@ -1,0 +1,663 @@
+import type { z } from 'zod'
+import type { FormType } from '../options.ts'
+import { type Expense, ExpenseInput } from './expense.ts'
+import { type Gamca, GamcaInput } from './gamca.ts'
+import {
+  type AccountEntry,
+  AccountInput,
+  type AgentEntry,
+  AgentInput,
+  type VendorEntry,
+  VendorInput,
+} from './ledgers.ts'
+import { type Navtcc, NavtccInput } from './navtcc.ts'
+import { type Protector, ProtectorInput } from './protector.ts'
+import { type RefundCustomer, RefundCustomerInput } from './refund-customer.ts'
+import { type Refunded, RefundedInput } from './refunded.ts'
+import { type Service, ServiceInput } from './services.ts'
+import { type Ticket, TicketInput, ticketEntry } from './ticket.ts'
+import { type UmrahBooking, UmrahInput } from './umrah.ts'
+import { type Visa, VisaInput } from './visa.ts'
+
+/** Who may do something: any approved user, or admins only. */
+export type Access = 'employee' | 'admin'
+export const RECORD_ACTIONS = ['view', 'create', 'update', 'delete'] as const
+export type RecordAction = (typeof RECORD_ACTIONS)[number]
+export type RecordAccess = Record<RecordAction, Access>
+
+/** Lists and reads for everyone, changes by admins (employees ask for corrections instead). */
+const EVERYONE_ADDS: RecordAccess = { view: 'employee', create: 'employee', update: 'admin', delete: 'admin' }
+const ADMIN_ONLY: RecordAccess = { view: 'admin', create: 'admin', update: 'admin', delete: 'admin' }
+
+/** True when a user of `role` may do `action` on a record type with this access. */
+export const mayDo = (
+  access: RecordAccess,
+  action: RecordAction,
+  role: string | null | undefined,
+): boolean => (access[action] === 'employee' ? role === 'admin' || role === 'employee' : role === 'admin')
+
+/** The one refusal every admin-only route answers with (403). */
+export const ADMIN_ONLY_MESSAGE = 'Only admins can do this'
+
+type Key<Row> = Extract<keyof Row, string>
+/** A record of any type (what code working on every record type sees). */
+type AnyRow = { id: number; [column: string]: unknown }
+
+/**
+ * Everything that names one record type, written once: the server's routes, lifecycle, list
+ * filters and access guard, the web's list, nav and buttons, the docs and the tests read it.
+ * `Row` is the record as the API answers it; `Column` a column of its table (the same names,
+ * except Umrah whose answer is camelCase). Names are typed, so a typo does not compile.
+ */
+export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends string = Key<Row>> {
+  /** Path after /api, e.g. '/protector'. */
+  path: `/${string}`
+  table: RecordTable
+  /** The spec's list wrapper key, e.g. 'protectors'. */
+  listKey: string
+  /** Key of the saved record in create/update/get answers. */
+  itemKey: string
+  /** Lower-case noun used in messages: 'protector' -> "Protector not found". */
+  label: string
+  /** Screen name (sidebar, history filter): 'Refunded MCB'. */
+  name: string
+  /** Name of the record's line on the dashboard (the journal's source type), when it has one. */
+  dashboardLabel?: string
+  formType: FormType
+  /** The request body's schema (create and update). */
+  input: z.ZodType
+  /** Column used by from/to and the date search. */
+  dateColumn: Column
+  /** Text columns the search box matches (and the search index of the table holds). */
+  search: readonly Column[]
+  /** Answer keys a list may be sorted by (`?sort=key` or `-key`); anything else is a 400. */
+  sortable: readonly Key<Row>[]
+  /** The table column behind an answer key when the names differ (Umrah). */
+  columnOf?: Partial<Record<Key<Row>, Column>>
+  /** Column holding the employee's name, set from the signed-in user on create. */
+  employeeColumn?: Column
+  /** Columns held as integer paisa (rupees in the answer). */
+  money: readonly Column[]
+  access: RecordAccess
+  /** Entry text from the counters; default "current/global". */
+  entryText?: (current: number, global: number) => string
+}
+
+/** Keeps each spec's own Row and Column types while checking it against RecordSpec. */
+const spec =
+  <Row extends { id: number }, Column extends string = Key<Row>>() =>
+  <S extends RecordSpec<Row, Column>>(s: S) =>
+    s
+
+/** Umrah's table columns (its answer renames some to camelCase). */
+export type UmrahColumn =
+  | 'id'
+  | 'entry'
+  | 'user_name'
+  | 'customer_add'
+  | 'reference'
+  | 'package_detail'
+  | 'depart_date'
+  | 'return_date'
+  | 'sector'
+  | 'airline'
+  | 'adults'
+  | 'children'
+  | 'infants'
+  | 'passport_detail'
+  | 'receivable_amount'
+  | 'paid_cash'
+  | 'bank_title'
+  | 'paid_in_bank'
+  | 'payable_to_vendor'
+  | 'vendor_name'
+  | 'profit'
+  | 'remaining_amount'
+  | 'created_at'
+
+const BOOKING_MONEY = [
+  'receivable_amount',
+  'paid_cash',
+  'paid_in_bank',
+  'payable_to_vendor',
+  'profit',
+  'remaining_amount',
+] as const
+
+export const RECORD_SPECS = {
+  tickets: spec<Ticket>()({
+    path: '/ticket',
+    table: 'tickets',
+    listKey: 'ticket',
+    itemKey: 'ticket',
+    label: 'ticket',
+    name: 'Ticket',
+    dashboardLabel: 'Ticket',
+    formType: 'ticket',
+    input: TicketInput,
+    dateColumn: 'depart_date',
+    search: [
+      'entry',
+      'employee_name',
+      'customer_add',
+      'reference',
+      'sector',
+      'airline',
+      'agent_name',
+      'vendor_name',
+      'bank_title',
+      'passport_detail',
+    ],
+    sortable: [
+      'entry',
+      'employee_name',
+      'customer_add',
+      'reference',
+      'depart_date',
+      'return_date',
+      'sector',
+      'airline',
+      'receivable_amount',
+      'agent_name',
+      'paid_cash',
+      'bank_title',
+      'paid_in_bank',
+      'payable_to_vendor',
+      'vendor_name',
+      'profit',
+      'remaining_amount',
+      'created_at',
+    ],
+    employeeColumn: 'employee_name',
+    money: BOOKING_MONEY,
+    access: EVERYONE_ADDS,
+    entryText: ticketEntry,
+  }),
+  umrah: spec<UmrahBooking, UmrahColumn>()({
+    path: '/umrah',
+    table: 'umrah',
+    listKey: 'umrahBookings',
+    itemKey: 'umrahBooking',
+    label: 'umrah booking',
+    name: 'Umrah',
+    dashboardLabel: 'Umrah',
+    formType: 'umrah',
+    input: UmrahInput,
+    dateColumn: 'depart_date',
+    search: [
+      'entry',
+      'user_name',
+      'customer_add',
+      'reference',
+      'package_detail',
+      'sector',
+      'airline',
+      'vendor_name',
+      'bank_title',
+      'passport_detail',
+    ],
+    sortable: [
+      'entry',
+      'userName',
+      'customerAdd',
+      'reference',
+      'packageDetail',
+      'depart_date',
+      'return_date',
+      'sector',
+      'airline',
+      'receivableAmount',
+      'paidCash',
+      'bank_title',
+      'paidInBank',
+      'payableToVendor',
+      'vendorName',
+      'profit',
+      'remainingAmount',
+      'createdAt',
+    ],
+    columnOf: {
+      userName: 'user_name',
+      customerAdd: 'customer_add',
+      packageDetail: 'package_detail',
+      passportDetail: 'passport_detail',
+      receivableAmount: 'receivable_amount',
+      paidCash: 'paid_cash',
+      paidInBank: 'paid_in_bank',
+      payableToVendor: 'payable_to_vendor',
+      vendorName: 'vendor_name',
+      remainingAmount: 'remaining_amount',
+      createdAt: 'created_at',
+    },
+    employeeColumn: 'user_name',
+    money: BOOKING_MONEY,
+    access: EVERYONE_ADDS,
+  }),
+  visa_processing: spec<Visa>()({
+    path: '/visa-processing',
+    table: 'visa_processing',
+    listKey: 'visa_processing',
+    itemKey: 'visa_processing',
+    label: 'visa processing',
+    name: 'Visa',
+    dashboardLabel: 'Visa Processing',
+    formType: 'visa',
+    input: VisaInput,
+    dateColumn: 'created_at',
+    search: [
+      'entry',
+      'employee_name',
+      'file_number',
+      'reference',
+      'sponsor_name',
+      'visa_number',
+      'id_number',
+      'embassy',
+      'e_number',
+      'customer_add',
+      'passport_detail',
+      'embassy_send_date',
+      'embassy_return_date',
+      'protector_date',
+      'expiry_medical_date',
+      'passport_deliver_date',
+    ],
+    sortable: [
+      'entry',
+      'employee_name',
+      'customer_add',
+      'file_number',
+      'reference',
+      'sponsor_name',
+      'visa_number',
+      'embassy',
+      'embassy_send_date',
+      'embassy_return_date',
+      'protector_date',
+      'passport_deliver_date',
+      'receivable_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+      'id_number',
+      'e_number',
+      'ptn_permission',
+      'expiry_medical_date',
+      'created_at',
+    ],
+    employeeColumn: 'employee_name',
+    money: [
+      'receivable_amount',
+      'additional_charges',
+      'pay_for_protector',
+      'paid_cash',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+    ],
+    access: EVERYONE_ADDS,
+  }),
+  gamca_tokens: spec<Gamca>()({
+    path: '/gamca-token',
+    table: 'gamca_tokens',
+    listKey: 'gamcaTokens',
+    itemKey: 'gamcaToken',
+    label: 'GAMCA token',
+    name: 'Gamca Token',
+    dashboardLabel: 'GAMCA Token',
+    formType: 'gamca',
+    input: GamcaInput,
+    dateColumn: 'created_at',
+    search: [
+      'entry',
+      'employee_name',
+      'customer_add',
+      'reference',
+      'country',
+      'passport_detail',
+      'paid_from_bank',
+    ],
+    sortable: [
+      'entry',
+      'employee_name',
+      'customer_add',
+      'reference',
+      'country',
+      'receivable_amount',
+      'paid_cash',
+      'paid_from_bank',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+      'created_at',
+    ],
+    employeeColumn: 'employee_name',
+    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount'],
+    access: EVERYONE_ADDS,
+  }),
+  navtcc: spec<Navtcc>()({
+    path: '/navtcc',
+    table: 'navtcc',
+    listKey: 'navtcc',
+    itemKey: 'navtcc',
+    label: 'navtcc',
+    name: 'Navtcc',
+    dashboardLabel: 'NAVTCC',
+    formType: 'navtcc',
+    input: NavtccInput,
+    dateColumn: 'created_at',
+    search: [
+      'entry',
+      'employee_name',
+      'customer_add',
+      'reference',
+      'profession_key',
+      'passport_detail',
+      'paid_from_bank',
+      'vendor_name',
+    ],
+    sortable: [
+      'entry',
+      'employee_name',
+      'customer_add',
+      'reference',
+      'profession_key',
+      'receivable_amount',
+      'paid_cash',
+      'paid_from_bank',
+      'paid_in_bank',
+      'payed_to_bank',
+      'vendor_name',
+      'profit',
+      'remaining_amount',
+      'created_at',
+    ],
+    employeeColumn: 'employee_name',
+    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'payed_to_bank', 'profit', 'remaining_amount'],
+    access: EVERYONE_ADDS,
+  }),
+  services: spec<Service>()({
+    path: '/services',
+    table: 'services',
+    listKey: 'services',
+    itemKey: 'service',
+    label: 'service',
+    name: 'Services',
+    dashboardLabel: 'Services',
+    formType: 'services',
+    input: ServiceInput,
+    dateColumn: 'booking_date',
+    search: ['entry', 'user_name', 'customer_add', 'booking_date', 'specific_detail', 'visa_type'],
+    sortable: [
+      'entry',
+      'user_name',
+      'customer_add',
+      'booking_date',
+      'specific_detail',
+      'visa_type',
+      'receivable_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+      'created_at',
+    ],
+    employeeColumn: 'user_name',
+    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount'],
+    access: EVERYONE_ADDS,
+  }),
+  protectors: spec<Protector>()({
+    path: '/protector',
+    table: 'protectors',
+    listKey: 'protectors',
+    itemKey: 'protector',
+    label: 'protector',
+    name: 'Protector',
+    dashboardLabel: 'Protector',
+    formType: 'protector',
+    input: ProtectorInput,
+    dateColumn: 'protector_date',
+    search: ['entry', 'employee', 'name', 'passport', 'reference', 'file_no', 'protector_date'],
+    sortable: [
+      'entry',
+      'employee',
+      'name',
+      'passport',
+      'reference',
+      'file_no',
+      'mcb_fee_6000_date',
+      'ncb_fee_6700_date',
+      'ncb_fee_500_date',
+      'protector_date',
+      'additional_charges',
+      'withdraw',
+      'created_at',
+    ],
+    employeeColumn: 'employee',
+    money: ['withdraw', 'additional_charges'],
+    access: EVERYONE_ADDS,
+  }),
+  expenses: spec<Expense>()({
+    path: '/expenses',
+    table: 'expenses',
+    listKey: 'expenses',
+    itemKey: 'expense',
+    label: 'expense',
+    name: 'Expense',
+    dashboardLabel: 'Expense',
+    formType: 'expense',
+    input: ExpenseInput,
+    dateColumn: 'date',
+    search: ['entry', 'user_name', 'date', 'detail', 'selection'],
+    sortable: ['entry', 'user_name', 'date', 'detail', 'selection', 'total_amount', 'withdraw', 'created_at'],
+    employeeColumn: 'user_name',
+    money: ['total_amount', 'withdraw'],
+    access: EVERYONE_ADDS,
+  }),
+  refunded: spec<Refunded>()({
+    path: '/refunded',
+    table: 'refunded',
+    listKey: 'refunded',
+    itemKey: 'refunded',
+    label: 'refunded entry',
+    name: 'Refunded MCB',
+    dashboardLabel: 'Refunded',
+    formType: 'refunded',
+    input: RefundedInput,
+    dateColumn: 'date',
+    search: [
+      'entry',
+      'employee',
+      'date',
+      'name',
+      'passport',
+      'reference',
+      'paid_fee_date',
+      'paid_refund_date',
+    ],
+    sortable: [
+      'entry',
+      'employee',
+      'date',
+      'name',
+      'passport',
+      'reference',
+      'paid_fee_date',
+      'paid_refund_date',
+      'total_balance',
+      'withdraw',
+      'created_at',
+    ],
+    employeeColumn: 'employee',
+    money: ['total_balance', 'withdraw'],
+    access: EVERYONE_ADDS,
+  }),
+  refund_customers: spec<RefundCustomer>()({
+    path: '/refund-customer',
+    table: 'refund_customers',
+    listKey: 'refundCustomers',
+    itemKey: 'refundCustomer',
+    label: 'refund customer',
+    name: 'Refund Customer',
+    dashboardLabel: 'Refund Customer',
+    formType: 'refund',
+    input: RefundCustomerInput,
+    dateColumn: 'date',
+    search: [
+      'entry',
+      'employee',
+      'name',
+      'passport',
+      'reference',
+      'detail_sector',
+      'vender_name',
+      'bank_title',
+      'date',
+    ],
+    sortable: [
+      'entry',
+      'employee',
+      'name',
+      'date',
+      'passport',
+      'reference',
+      'detail_sector',
+      'total_amount',
+      'vender_name',
+      'return_from_vendor',
+      'office_service_charges',
+      'remaining_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'bank_title',
+      'balance',
+      'created_at',
+    ],
+    employeeColumn: 'employee',
+    money: [
+      'total_amount',
+      'return_from_vendor',
+      'office_service_charges',
+      'remaining_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'balance',
+    ],
+    access: EVERYONE_ADDS,
+  }),
+  agent_entries: spec<AgentEntry>()({
+    path: '/agent',
+    table: 'agent_entries',
+    listKey: 'agents',
+    itemKey: 'agent',
+    label: 'agent entry',
+    name: 'Agent',
+    formType: 'agent',
+    input: AgentInput,
+    dateColumn: 'date',
+    search: ['agent_name', 'entry', 'employee', 'detail'],
+    sortable: [
+      'agent_name',
+      'date',
+      'employee',
+      'entry',
+      'detail',
+      'credit',
+      'debit',
+      'receivable_amount',
+      'paid_cash',
+      'paid_bank',
+      'balance',
+    ],
+    employeeColumn: 'employee',
+    money: ['credit', 'debit', 'paid_cash', 'paid_bank', 'receivable_amount', 'balance'],
+    access: EVERYONE_ADDS,
+  }),
+  vender_entries: spec<VendorEntry>()({
+    path: '/vender',
+    table: 'vender_entries',
+    listKey: 'vendors',
+    itemKey: 'vendor',
+    label: 'vendor entry',
+    name: 'Vender',
+    dashboardLabel: 'Vendor',
+    formType: 'vender',
+    input: VendorInput,
+    dateColumn: 'date',
+    search: ['vender_name', 'entry', 'detail', 'bank_title'],
+    sortable: [
+      'vender_name',
+      'date',
+      'entry',
+      'bank_title',
+      'detail',
+      'credit',
+      'debit',
+      'withdraw',
+      'remaining_amount',
+    ],
+    money: ['credit', 'debit', 'withdraw', 'remaining_amount'],
+    access: ADMIN_ONLY,
+  }),
+  account_entries: spec<AccountEntry>()({
+    path: '/accounts',
+    table: 'account_entries',
+    listKey: 'accounts',
+    itemKey: 'account',
+    label: 'account entry',
+    name: 'Office Accounts',
+    formType: 'account',
+    input: AccountInput,
+    dateColumn: 'date',
+    search: ['bank_name', 'entry', 'employee_name', 'vendor_name', 'detail'],
+    sortable: [
+      'bank_name',
+      'date',
+      'entry',
+      'employee_name',
+      'vendor_name',
+      'detail',
+      'credit',
+      'debit',
+      'balance',
+    ],
+    employeeColumn: 'employee_name',
+    money: ['credit', 'debit', 'balance'],
+    access: ADMIN_ONLY,
+  }),
+} as const
+
+/** The record tables, one per record type. */
+export type RecordTable =
+  | 'tickets'
+  | 'umrah'
+  | 'visa_processing'
+  | 'gamca_tokens'
+  | 'navtcc'
+  | 'services'
+  | 'protectors'
+  | 'expenses'
+  | 'refunded'
+  | 'refund_customers'
+  | 'agent_entries'
+  | 'vender_entries'
+  | 'account_entries'
+
+export type RecordSpecs = typeof RECORD_SPECS
+/** Every record table has exactly one spec, keyed by its table. */
+const _everyTable: { [T in RecordTable]: { table: T } } = RECORD_SPECS
+void _everyTable
+
+/** Every spec, in the sidebar's order. */
+export const ALL_RECORD_SPECS: readonly RecordSpec[] = Object.values(RECORD_SPECS)
+
+/** The spec of a record type by its API path ('/ticket'), or undefined. */
+export const specByPath = (path: string): RecordSpec | undefined =>
+  ALL_RECORD_SPECS.find((s) => s.path === path)
+
+/** The table column behind a sortable answer key (Umrah's camelCase keys name snake_case columns). */
+export const sortColumnOf = (s: RecordSpec, key: string): string | undefined => {
+  if (!(s.sortable as readonly string[]).includes(key)) return undefined
+  return (s.columnOf as Record<string, string> | undefined)?.[key] ?? key
+}
