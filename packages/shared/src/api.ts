@@ -22,7 +22,7 @@ export const ListQuery = z.object({
   offset: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   sort: z
     .string()
-    .regex(/^-?[a-zA-Z_]+$/)
+    .regex(/^-?[a-zA-Z_][a-zA-Z0-9_]*$/)
     .optional(),
   name: z.string().trim().max(200).optional(),
 })
