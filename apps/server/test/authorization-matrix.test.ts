@@ -1,3 +1,4 @@
+import { ADMIN_ONLY_MESSAGE, ALL_RECORD_SPECS, type RecordAccess, type RecordAction } from '@booking/shared'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { startSession } from '../src/plugins/sessions.ts'
@@ -8,21 +9,25 @@ import { fillPath, type RouteEntry, registeredApiRoutes } from './route-table.ts
 /** Who may call a route: anyone, any approved user, or admins only. */
 type Access = 'public' | 'user' | 'admin'
 
-const RECORD_AREAS = [
-  '/api/ticket',
-  '/api/umrah',
-  '/api/visa-processing',
-  '/api/gamca-token',
-  '/api/protector',
-  '/api/expenses',
-  '/api/refunded',
-  '/api/refund-customer',
-  '/api/services',
-  '/api/navtcc',
-  '/api/agent',
-]
-/** Office Accounts and Vendor: admin screens, every call admin-only. */
-const ADMIN_AREAS = ['/api/accounts', '/api/vender']
+/** A RecordSpec's access level as this matrix names it. */
+const levelOf = (a: RecordAccess[RecordAction]): Access => (a === 'admin' ? 'admin' : 'user')
+
+/**
+ * Every record route, generated from the RecordSpecs: the routes crudRoutes registers for a spec
+ * and the access its spec gives each action (GET /accounts/{bankName} is in the table as /:id).
+ */
+const RECORD_ROUTES: Record<string, Access> = Object.fromEntries(
+  ALL_RECORD_SPECS.flatMap((s) => {
+    const p = `/api${s.path}`
+    return [
+      [`GET ${p}`, levelOf(s.access.view)],
+      [`POST ${p}`, levelOf(s.access.create)],
+      [`GET ${p}/:id`, levelOf(s.access.view)],
+      [`PUT ${p}/:id`, levelOf(s.access.update)],
+      [`DELETE ${p}/:id`, levelOf(s.access.delete)],
+    ]
+  }),
+)
 
 /**
  * The expectation for every route. A route that is registered but not listed here fails the
@@ -67,19 +72,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/corrections': 'admin',
   'POST /api/admin/corrections/:id/approve': 'admin',
   'POST /api/admin/corrections/:id/reject': 'admin',
-  ...Object.fromEntries(
-    RECORD_AREAS.flatMap((p) => [
-      [`GET ${p}`, 'user'],
-      [`POST ${p}`, 'user'],
-      [`GET ${p}/:id`, 'user'],
-      [`PUT ${p}/:id`, 'admin'],
-      [`DELETE ${p}/:id`, 'admin'],
-    ]),
-  ),
-  ...Object.fromEntries(ADMIN_AREAS.flatMap((p) => ['GET', 'POST'].map((m) => [`${m} ${p}`, 'admin']))),
-  ...Object.fromEntries(
-    ADMIN_AREAS.flatMap((p) => ['GET', 'PUT', 'DELETE'].map((m) => [`${m} ${p}/:id`, 'admin'])),
-  ),
+  ...RECORD_ROUTES,
 }
 
 const sign = (claims: { sub: string; exp?: number | string; jti?: string }, secret = TEST_SECRET) => {
@@ -210,7 +203,9 @@ describe(`authorization matrix (${DB_KIND})`, () => {
           expect(res.statusCode, where).toBe(401)
           expect(res.json(), where).toEqual({ status: 'error', message: 'You are not authenticated' })
         } else {
+          // One rule, one message, whichever way the route is admin-only (path, spec.access).
           expect(res.statusCode, where).toBe(403)
+          expect(res.json(), where).toEqual({ status: 'error', message: ADMIN_ONLY_MESSAGE })
         }
       }
     }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ALL_RECORD_SPECS } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { connect } from '../src/db/connect.ts'
@@ -66,6 +67,56 @@ describe(`search index on a fresh install (${DB_KIND})`, () => {
   )
 })
 
+/** The columns of a table as the database reports them. */
+const tableColumns = async (db: Kysely<any>, table: string): Promise<string[]> => {
+  const { rows } =
+    DB_KIND === 'postgres'
+      ? await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
+          WHERE table_schema = 'public' AND table_name = ${table}`.execute(db)
+      : await sql<{ c: string }>`SELECT name AS c FROM pragma_table_info(${table})`.execute(db)
+  return rows.map((r) => r.c).sort()
+}
+
+/** Ledger balances are computed when a list is read; they are answer keys, not columns. */
+const COMPUTED = new Set([
+  'agent_entries.balance',
+  'vender_entries.remaining_amount',
+  'account_entries.balance',
+])
+
+/**
+ * Where a database differs from the RecordSpecs: a column a spec names (date, employee, search,
+ * money, sortable) that its table lacks, or a search index over other columns than the spec's.
+ */
+const specDrift = async (db: Kysely<any>): Promise<string[]> => {
+  const out: string[] = []
+  for (const spec of ALL_RECORD_SPECS) {
+    const have = await tableColumns(db, spec.table)
+    const named = [
+      spec.dateColumn,
+      ...(spec.employeeColumn ? [spec.employeeColumn] : []),
+      ...spec.search,
+      ...spec.money,
+      ...spec.sortable.map((k) => spec.columnOf?.[k] ?? k),
+    ]
+    for (const c of new Set(named)) {
+      if (!have.includes(c) && !COMPUTED.has(`${spec.table}.${c}`))
+        out.push(`${spec.table} has no column ${c}`)
+    }
+    const indexed = await indexedColumns(db, spec.table as SearchTable)
+    if (indexed.join() !== spec.search.join())
+      out.push(`${spec.table} search index [${indexed}] is not the spec's [${spec.search}]`)
+  }
+  return out
+}
+
+describe(`every table against its RecordSpec (${DB_KIND})`, () => {
+  const t = setupTestApp()
+  it("a fresh install has every column a spec names, and each search index is the spec's search", async () => {
+    expect(await specDrift(t.app.db as unknown as Kysely<any>)).toEqual([])
+  })
+})
+
 /** Tables, columns, indexes and triggers as the database reports them, in a stable order. */
 const describeSchema = async (db: Kysely<any>) => {
   if (DB_KIND === 'postgres') {
@@ -123,6 +174,7 @@ describe(`an install upgraded from the previous release (${DB_KIND})`, () => {
         VALUES ('1/1', 'owner', '2026-11-01', 'Tea for the office', 'Office', ${now})`.execute(oldDb)
       await migrateToLatest(oldDb)
       expect(await describeSchema(oldDb)).toEqual(await describeSchema(freshDb))
+      expect(await specDrift(oldDb)).toEqual([])
       const kept = await sql<{ detail: string }>`SELECT detail FROM expenses`.execute(oldDb)
       expect(kept.rows.map((r) => r.detail)).toEqual(['Tea for the office'])
     } finally {

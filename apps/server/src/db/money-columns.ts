@@ -1,52 +1,10 @@
-import { fromPaisa, toPaisa } from '@booking/shared'
+import { ALL_RECORD_SPECS, fromPaisa, toPaisa } from '@booking/shared'
 import type { TableName } from './schema.ts'
 
-/** Columns held as integer paisa; the API speaks rupees. */
+/** Columns held as integer paisa; the API speaks rupees. Record tables name theirs in their RecordSpec. */
 export const MONEY_COLUMNS: Partial<Record<TableName, readonly string[]>> = {
   journal: ['receivable', 'paid_cash', 'paid_in_bank', 'remaining', 'withdraw'],
-  tickets: [
-    'receivable_amount',
-    'paid_cash',
-    'paid_in_bank',
-    'payable_to_vendor',
-    'profit',
-    'remaining_amount',
-  ],
-  umrah: [
-    'receivable_amount',
-    'paid_cash',
-    'paid_in_bank',
-    'payable_to_vendor',
-    'profit',
-    'remaining_amount',
-  ],
-  visa_processing: [
-    'receivable_amount',
-    'additional_charges',
-    'pay_for_protector',
-    'paid_cash',
-    'paid_in_bank',
-    'profit',
-    'remaining_amount',
-  ],
-  gamca_tokens: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount'],
-  protectors: ['withdraw', 'additional_charges'],
-  expenses: ['total_amount', 'withdraw'],
-  refunded: ['total_balance', 'withdraw'],
-  services: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount'],
-  refund_customers: [
-    'total_amount',
-    'return_from_vendor',
-    'office_service_charges',
-    'remaining_amount',
-    'paid_cash',
-    'paid_in_bank',
-    'balance',
-  ],
-  navtcc: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'payed_to_bank', 'profit', 'remaining_amount'],
-  agent_entries: ['credit', 'debit', 'paid_cash', 'paid_bank', 'receivable_amount', 'balance'],
-  account_entries: ['credit', 'debit', 'balance'],
-  vender_entries: ['credit', 'debit', 'withdraw', 'remaining_amount'],
+  ...Object.fromEntries(ALL_RECORD_SPECS.map((s) => [s.table, s.money])),
 }
 
 const convert = (table: TableName, row: Record<string, unknown>, fn: (v: any) => number | null) => {

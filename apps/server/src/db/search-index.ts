@@ -1,101 +1,16 @@
+import { ALL_RECORD_SPECS, type RecordTable } from '@booking/shared'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { type DbKind, dbKind } from './dialect.ts'
 
 /**
- * The search box's columns per record table: migration 0005 indexes exactly these and crud only
- * uses the index when an area's `search` list is the same set, so a list that drifts from this map
- * stays exact (it just scans). Changing a table's columns here needs a new migration.
+ * The search box's columns per record table, from its RecordSpec (`spec.search`). Migrations 0005
+ * and 0006 indexed a frozen copy (migrations/helpers/search-v1.ts) and lists only use the index
+ * while the two agree; schema-drift.test.ts holds every spec to the database's index, so changing a
+ * spec's search columns needs a migration.
  */
-export const SEARCH_INDEX = {
-  tickets: [
-    'entry',
-    'employee_name',
-    'customer_add',
-    'reference',
-    'sector',
-    'airline',
-    'agent_name',
-    'vendor_name',
-    'bank_title',
-    'passport_detail',
-  ],
-  umrah: [
-    'entry',
-    'user_name',
-    'customer_add',
-    'reference',
-    'package_detail',
-    'sector',
-    'airline',
-    'vendor_name',
-    'bank_title',
-    'passport_detail',
-  ],
-  visa_processing: [
-    'entry',
-    'employee_name',
-    'file_number',
-    'reference',
-    'sponsor_name',
-    'visa_number',
-    'id_number',
-    'embassy',
-    'e_number',
-    'customer_add',
-    'passport_detail',
-    'embassy_send_date',
-    'embassy_return_date',
-    'protector_date',
-    'expiry_medical_date',
-    'passport_deliver_date',
-  ],
-  gamca_tokens: [
-    'entry',
-    'employee_name',
-    'customer_add',
-    'reference',
-    'country',
-    'passport_detail',
-    'paid_from_bank',
-  ],
-  protectors: ['entry', 'employee', 'name', 'passport', 'reference', 'file_no', 'protector_date'],
-  expenses: ['entry', 'user_name', 'date', 'detail', 'selection'],
-  refunded: [
-    'entry',
-    'employee',
-    'date',
-    'name',
-    'passport',
-    'reference',
-    'paid_fee_date',
-    'paid_refund_date',
-  ],
-  services: ['entry', 'user_name', 'customer_add', 'booking_date', 'specific_detail', 'visa_type'],
-  refund_customers: [
-    'entry',
-    'employee',
-    'name',
-    'passport',
-    'reference',
-    'detail_sector',
-    'vender_name',
-    'bank_title',
-    'date',
-  ],
-  navtcc: [
-    'entry',
-    'employee_name',
-    'customer_add',
-    'reference',
-    'profession_key',
-    'passport_detail',
-    'paid_from_bank',
-    'vendor_name',
-  ],
-  agent_entries: ['agent_name', 'entry', 'employee', 'detail'],
-  account_entries: ['bank_name', 'entry', 'employee_name', 'vendor_name', 'detail'],
-  vender_entries: ['vender_name', 'entry', 'detail', 'bank_title'],
-} as const satisfies Record<string, readonly string[]>
+export const SEARCH_INDEX = Object.fromEntries(ALL_RECORD_SPECS.map((s) => [s.table, s.search])) as {
+  readonly [T in RecordTable]: readonly string[]
+}
 
 export type SearchTable = keyof typeof SEARCH_INDEX
 

@@ -1,4 +1,4 @@
-import { RECORD_TABLES } from '@booking/shared'
+import { mayDo, RECORD_TABLES, specByPath } from '@booking/shared'
 import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
@@ -105,7 +105,13 @@ export const RecordList = <T extends { id: number }>({
   canModify,
   describe,
 }: RecordListProps<T>) => {
-  const admin = useIsAdmin()
+  const role = useIsAdmin() ? 'admin' : 'employee'
+  const spec = specByPath(path)
+  // The record's access rule (the one the server's guard reads) decides the row buttons: edit and
+  // delete where the user may change it, correction requests where they may not.
+  const admin = spec
+    ? mayDo(spec.access, 'update', role) && mayDo(spec.access, 'delete', role)
+    : role === 'admin'
   const [search, setSearch] = useState('')
   const q = useDebounced(search.trim(), 300)
   const [sort, setSort] = useState<SortState | null>(defaultSort)
@@ -170,7 +176,12 @@ export const RecordList = <T extends { id: number }>({
   const allColumns = useMemo(() => {
     // The entry stays first and pinned; passport details come right after it so the toggle
     // visibly adds them; pinned-end amounts stay last, beside the actions.
-    const picked = columns.filter((c) => picker.shown.includes(c.key) || c === columns[0])
+    // A sort arrow only where the server sorts (the spec's sortable keys); anything else is a 400.
+    const picked = columns
+      .filter((c) => picker.shown.includes(c.key) || c === columns[0])
+      .map((c) =>
+        spec && !(spec.sortable as readonly string[]).includes(c.key) ? { ...c, sortable: false } : c,
+      )
     const [first, ...rest] = picked
     const cols = [
       ...(first ? [{ ...first, pin: 'start' as const }] : []),
@@ -240,7 +251,18 @@ export const RecordList = <T extends { id: number }>({
         </>
       )),
     ]
-  }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs, table, picker.shown])
+  }, [
+    columns,
+    passportColumns,
+    showPassport,
+    admin,
+    spec,
+    canModify,
+    opening,
+    editDelayMs,
+    table,
+    picker.shown,
+  ])
 
   if (requesting && table) {
     const close = () => setRequesting(null)

@@ -1,3 +1,4 @@
+import { RECORD_SPECS, type RecordSpec } from '@booking/shared'
 import {
   Banknote,
   Building2,
@@ -30,6 +31,9 @@ export interface NavItem {
   adminOnly?: boolean
 }
 
+/** A record screen is admin-only when its spec lets only admins view the record type. */
+const adminView = (spec: RecordSpec) => spec.access.view === 'admin'
+
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', segment: 'dashboard', icon: LayoutDashboard },
   { label: 'Tickets', segment: 'tickets', icon: Plane },
@@ -42,8 +46,13 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Expense', segment: 'expense', icon: Receipt },
   { label: 'Refunded MCB', segment: 'refunded', icon: RotateCcw },
   { label: 'Refund Customer', segment: 'refundCustomer', icon: Undo2 },
-  { label: 'Office Accounts', segment: 'officeAccount', icon: Banknote, adminOnly: true },
-  { label: 'Vender', segment: 'vender', icon: Store, adminOnly: true },
+  {
+    label: 'Office Accounts',
+    segment: 'officeAccount',
+    icon: Banknote,
+    adminOnly: adminView(RECORD_SPECS.account_entries),
+  },
+  { label: 'Vender', segment: 'vender', icon: Store, adminOnly: adminView(RECORD_SPECS.vender_entries) },
   { label: 'Agent', segment: 'agent', icon: Users },
   { label: 'Employees', segment: 'employee', icon: UserCog, adminOnly: true },
   { label: 'Users', segment: 'users', icon: UsersRound, adminOnly: true },
