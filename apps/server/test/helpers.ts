@@ -1,3 +1,4 @@
+import { recordInput, TEST_NAMES } from '@booking/shared/test-data'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { AppOptions } from '../src/app.ts'
@@ -17,19 +18,7 @@ export const setupTestApp = (setup?: (t: TestApp) => Promise<unknown>, options: 
   return t
 }
 
-/** A traveller with every passenger field filled; tests name the person and change what they check. */
-export const passenger = (firstName: string, lastName: string, more: Record<string, string> = {}) => ({
-  title: 'Mr',
-  firstName,
-  lastName,
-  dob: '1990-04-12',
-  nationality: 'Pakistani',
-  documentType: 'Passport',
-  documentNo: `PK-${firstName}`,
-  documentExpiry: '2030-04-11',
-  issueCountry: 'Pakistan',
-  ...more,
-})
+export { passenger } from '@booking/shared/test-data'
 
 /** The dashboard journal line a record wrote (source_type is its table), or undefined. */
 export const journalRow = (t: TestApp, sourceType: string, id: number) =>
@@ -69,17 +58,7 @@ export const recordApi = (t: TestApp, path: string, listKey: string) => {
 
 /** A valid Protector body (the simplest record) for tests that need some records to exist. */
 export const protectorBody = (more: Record<string, unknown> = {}) => ({
-  employee: 'emp',
-  name: 'Ali Khan',
-  passport: 'P1',
-  reference: 'R',
-  file_no: 'F',
-  withdraw: 0,
-  mcb_fee_6000_date: '2026-01-01',
-  ncb_fee_6700_date: '2026-01-01',
-  ncb_fee_500_date: '2026-01-01',
-  protector_date: '2026-01-01',
-  additional_charges: 0,
+  ...recordInput('protectors'),
   ...more,
 })
 
@@ -143,4 +122,4 @@ export const addNames = async (t: TestApp, names: { agents?: string[]; vendors?:
 }
 
 /** The names the shared record bodies (record-bodies.ts) and most ticket tests post to. */
-export const COMMON_NAMES = { agents: ['Agent A'], vendors: ['Vendor V', 'Umrah Vendor'] }
+export const COMMON_NAMES = TEST_NAMES
