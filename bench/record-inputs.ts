@@ -242,7 +242,7 @@ export const recordInputs = (rand: () => number) => {
         const total = rupees(200_000)
         const fromVendor = Math.floor(total * 0.5 * rand())
         const cash = Math.floor(total * 0.3 * rand())
-        const bank = rand() < 0.5 ? Math.floor(total * 0.2 * rand()) : 0
+        const bank = rand() < 0.5 ? Math.floor(total * 0.1 * rand()) : 0
         return {
           employee: 'bench',
           name,
