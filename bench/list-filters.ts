@@ -121,7 +121,9 @@ for (const size of SIZES) {
         const b = body as { total?: number; totalCapped?: boolean }
         shape = `total ${b.total?.toLocaleString('en-US')}${b.totalCapped ? '+ (capped)' : ''}`
       })
-      console.log(`  ${name.padEnd(40)} p50 ${fmt(t.p50).padStart(6)} ms  p99 ${fmt(t.p99).padStart(6)} ms  ${shape}`)
+      console.log(
+        `  ${name.padEnd(40)} p50 ${fmt(t.p50).padStart(6)} ms  p99 ${fmt(t.p99).padStart(6)} ms  ${shape}`,
+      )
     }
   } finally {
     await stop(server)

@@ -4,8 +4,30 @@
  * audit), so what it stores is exactly what the API would.
  */
 
-export const FIRST = ['Ali', 'Ahmed', 'Fatima', 'Ayesha', 'Usman', 'Bilal', 'Sana', 'Hamza', 'Zainab', 'Imran']
-export const LAST = ['Khan', 'Malik', 'Butt', 'Chaudhry', 'Sheikh', 'Qureshi', 'Raza', 'Iqbal', 'Siddiqui', 'Javed']
+export const FIRST = [
+  'Ali',
+  'Ahmed',
+  'Fatima',
+  'Ayesha',
+  'Usman',
+  'Bilal',
+  'Sana',
+  'Hamza',
+  'Zainab',
+  'Imran',
+]
+export const LAST = [
+  'Khan',
+  'Malik',
+  'Butt',
+  'Chaudhry',
+  'Sheikh',
+  'Qureshi',
+  'Raza',
+  'Iqbal',
+  'Siddiqui',
+  'Javed',
+]
 const SECTORS = ['LHE-DXB', 'ISB-JED', 'KHI-RUH', 'LHE-DOH', 'ISB-LHR', 'MUX-SHJ']
 const AIRLINES = ['PIA', 'Emirates', 'Qatar Airways', 'Saudia', 'Flydubai', 'Air Arabia']
 /** Names on the agent and vendor lists (the seed adds them first, as the add-name dialogs do). */

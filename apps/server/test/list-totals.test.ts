@@ -45,7 +45,11 @@ describe(`capped list totals (${DB_KIND})`, () => {
   const list = async (qs: string) => {
     const res = await t.call('employee', 'GET', `/api/protector?${qs}`)
     expect(res.status).toBe(200)
-    return res.body as { protectors: Array<{ id: number; protector_date: string }>; total: number; totalCapped?: true }
+    return res.body as {
+      protectors: Array<{ id: number; protector_date: string }>
+      total: number
+      totalCapped?: true
+    }
   }
   const inRange = async (from: string, to: string) =>
     Number(
