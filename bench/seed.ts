@@ -3,6 +3,8 @@ import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { type Kysely, sql } from 'kysely'
 import { buildApp } from '../apps/server/src/app.ts'
+import { connect } from '../apps/server/src/db/connect.ts'
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import type { Database } from '../apps/server/src/db/schema.ts'
 import { drainSearchQueue } from '../apps/server/src/db/search-queue.ts'
 import { ensureAdmin } from '../apps/server/src/lib/bootstrap-admin.ts'
@@ -56,7 +58,15 @@ const withClock = async <T>(clock: () => number, work: () => Promise<T>): Promis
 /** Creates (or reuses) the seeded database file and returns its path. */
 export const seedDatabase = async (rows: number, seed = 42, log = console.log): Promise<string> => {
   const file = seedPath(rows, seed)
-  if (existsSync(`${file}.done`)) return file
+  if (existsSync(`${file}.done`)) {
+    // A file seeded before a newer migration gets it here, as an upgraded install would, once.
+    const cached = connect(`sqlite:${file}`)
+    let applied = false
+    await migrateToLatest(cached, { onApply: () => (applied = true) })
+    if (applied) await sql`ANALYZE`.execute(cached)
+    await cached.destroy()
+    return file
+  }
   mkdirSync(dirname(file), { recursive: true })
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
   const t0 = performance.now()
