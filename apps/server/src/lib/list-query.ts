@@ -13,7 +13,10 @@ import { parseBody } from './validate.ts'
 
 // Lists: the search box, date range, sort, paging and the total every record list and ledger shares.
 
-/** Paged searches count matches up to this many; beyond it `totalCapped: true` is added. */
+/**
+ * Paged searches and date ranges count matches up to this many past the page's offset; beyond it
+ * `totalCapped: true` is added and `total` is a lower bound.
+ */
 export const SEARCH_COUNT_CAP = 1000
 
 /** "10/10/2026" or "1/2/2026" as yyyy-mm-dd when it is a real day, else null. */
@@ -171,28 +174,32 @@ export const listAnswer = async (
     // A short page is the last one: the total is known without counting.
     out.total = (query.offset ?? 0) + rows.length
   } else if (paged) {
-    if (query.q) {
-      // A common word matches a large part of the table (and a search under three characters
-      // cannot use the trigram index), so counting every match on each page would read it all;
-      // counting stops after SEARCH_COUNT_CAP and the answer says the total is "at least".
+    if (query.q || query.from || query.to) {
+      // A filtered total is counted only up to SEARCH_COUNT_CAP rows past the page's offset:
+      // counting every match grows with the table (a date range over a million rows, a common
+      // word), while this bound keeps the page's cost flat. Beyond it the answer says the total
+      // is "at least" (`totalCapped`), and the pager pages on by full pages
+      // (docs/decisions/026-list-count-strategy.md).
+      const bound = (query.offset ?? 0) + SEARCH_COUNT_CAP
       const capped = anyDb
         .selectFrom(
           qb
             .select(sql`1`.as('one'))
-            .limit(SEARCH_COUNT_CAP + 1)
+            .limit(bound + 1)
             .as('matches'),
         )
         .select((eb: any) => eb.fn.countAll().as('total'))
       const counted = (await capped.executeTakeFirst()) as { total?: number } | undefined
       const total = Number(counted?.total ?? 0)
       out.total = total
-      if (total > SEARCH_COUNT_CAP) out.totalCapped = true
+      if (total > bound) out.totalCapped = true
     } else {
       // The whole table: its trigger-kept row count (migration 0004), when it has one.
-      const kept =
-        query.from || query.to
-          ? undefined
-          : await db.selectFrom('table_counts').select('n').where('table_name', '=', table).executeTakeFirst()
+      const kept = await db
+        .selectFrom('table_counts')
+        .select('n')
+        .where('table_name', '=', table)
+        .executeTakeFirst()
       if (kept) {
         out.total = Number(kept.n)
       } else {
