@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { adminHeaders, fillPassenger, openNewForm } from './helpers.ts'
 
 const CUSTOMER = 'Hamza Traders'
@@ -13,8 +13,8 @@ test.beforeEach(async ({ request }) => {
     })
 })
 
-test('an employee creates a visa processing record through the four steps', async ({ page }) => {
-  await loginAs(page, 'employee')
+test('an employee creates a visa processing record through the four steps', async ({ page, as }) => {
+  await as('employee')
   await openNewForm(page, '/visa', 'New Visa Processing')
   await expect(page.getByLabel('Employee Name')).toHaveValue('staff')
   await expect(page.getByLabel('Employee Name')).toHaveAttribute('readonly', '')
@@ -56,8 +56,8 @@ test('an employee creates a visa processing record through the four steps', asyn
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
 })
 
-test('an employee creates a GAMCA token; missing fields send the wizard back', async ({ page }) => {
-  await loginAs(page, 'employee')
+test('an employee creates a GAMCA token; missing fields send the wizard back', async ({ page, as }) => {
+  await as('employee')
   await openNewForm(page, '/gamcaToken', 'New GAMCA Token')
 
   await page.getByRole('button', { name: /Payment Details/ }).click()
@@ -101,7 +101,7 @@ test('an employee creates a GAMCA token; missing fields send the wizard back', a
   await expect(row).toContainText('10,000')
 })
 
-test('an admin edits and deletes a protector entry', async ({ page, request }) => {
+test('an admin edits and deletes a protector entry', async ({ page, as, request }) => {
   await request.post('/api/protector', {
     headers: await adminHeaders(request),
     data: {
@@ -117,7 +117,7 @@ test('an admin edits and deletes a protector entry', async ({ page, request }) =
       additional_charges: 700,
     },
   })
-  await loginAs(page, 'admin')
+  await as('admin')
   await page.goto('/admin/protector')
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible()
   const row = page.getByRole('row', { name: /Kamran Edit/ })
