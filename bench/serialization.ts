@@ -26,7 +26,9 @@ const field = (v: unknown) => (typeof v === 'number' ? z.number().nullable() : z
 const Row = z.object(Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, field(v)])))
 const Answer = z.object({ [spec.listKey]: z.array(Row), total: z.number().optional() })
 
-const zodSerialize = serializerCompiler({ schema: Answer, method: 'GET', url: spec.path }) as (d: unknown) => string
+const zodSerialize = serializerCompiler({ schema: Answer, method: 'GET', url: spec.path }) as (
+  d: unknown,
+) => string
 const jsonSchema = z.toJSONSchema(Answer, { io: 'output' }) as Parameters<typeof fastJson>[0]
 const fjs = fastJson(jsonSchema)
 
@@ -54,6 +56,8 @@ for (const n of [50, 1000]) {
     ['fast-json-stringify', () => fjs(answer)],
   ] as const) {
     const { p50, p99 } = time(fn, runs)
-    console.log(`${String(n).padStart(5)} rows  ${name.padEnd(20)} p50 ${p50.toFixed(1)} µs  p99 ${p99.toFixed(1)} µs`)
+    console.log(
+      `${String(n).padStart(5)} rows  ${name.padEnd(20)} p50 ${p50.toFixed(1)} µs  p99 ${p99.toFixed(1)} µs`,
+    )
   }
 }
