@@ -1,8 +1,8 @@
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { deleteRow, openNewForm, pageAs, seedCustomer } from './helpers.ts'
 
-test('an employee adds an expense and sees it listed', async ({ page }) => {
-  await loginAs(page, 'employee')
+test('an employee adds an expense and sees it listed', async ({ page, as }) => {
+  await as('employee')
   await openNewForm(page, '/expense', 'EXPENSE FORM', 'Expense')
   await expect(page.getByLabel('Employee Name')).toHaveValue('staff')
 
@@ -25,8 +25,8 @@ test('an employee adds an expense and sees it listed', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
 })
 
-test('an employee adds a refunded entry and sees it listed', async ({ page }) => {
-  await loginAs(page, 'employee')
+test('an employee adds a refunded entry and sees it listed', async ({ page, as }) => {
+  await as('employee')
   await openNewForm(page, '/refunded', 'REFUNDED FORM', 'Refunded MCB')
   await expect(page.getByLabel('Employee', { exact: true })).toHaveValue('staff')
   await expect(page.getByLabel('Withdraw')).toHaveValue('0')
@@ -52,10 +52,11 @@ test('an employee adds a refunded entry and sees it listed', async ({ page }) =>
 
 test('services: an employee adds one through the wizard, an admin edits and deletes it', async ({
   page,
+  as,
   browser,
 }) => {
   await seedCustomer(page.request, 'House 12, Satellite Town')
-  await loginAs(page, 'employee')
+  await as('employee')
   await openNewForm(page, '/services', 'New Service')
   await expect(page.getByLabel('User Name')).toHaveValue('staff')
 

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 const SHOTS = '/tmp/shots-foundation'
 const ALL = [
@@ -48,9 +48,9 @@ const PATHS: Record<string, string> = {
   'My Account': 'account',
 }
 
-test('admin shell: sidebar labels and targets, active link, collapse with tooltips', async ({ page }) => {
+test('admin shell: sidebar labels and targets, active link, collapse with tooltips', async ({ page, as }) => {
   await page.setViewportSize({ width: 1366, height: 900 })
-  await loginAs(page, 'admin')
+  await as('admin')
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await expect(sidebar.getByRole('img', { name: 'Booking System logo' })).toBeVisible()
   await expect(sidebar.getByText('Booking System')).toBeVisible()
@@ -90,9 +90,9 @@ test('admin shell: sidebar labels and targets, active link, collapse with toolti
   await expect(sidebar.getByText('Tickets', { exact: true })).toBeVisible()
 })
 
-test('employee shell: no admin entries, /bookings placeholder', async ({ page }) => {
+test('employee shell: no admin entries, /bookings placeholder', async ({ page, as }) => {
   await page.setViewportSize({ width: 1366, height: 900 })
-  await loginAs(page, 'employee')
+  await as('employee')
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await expect(sidebar.getByRole('link')).toHaveText(ALL.filter((l) => !ADMIN_ONLY.includes(l)))
   for (const label of ADMIN_ONLY) await expect(sidebar.getByRole('link', { name: label })).toHaveCount(0)
@@ -104,9 +104,12 @@ test('employee shell: no admin entries, /bookings placeholder', async ({ page })
 })
 
 for (const role of ['admin', 'employee'] as const) {
-  test(`${role} at 375 px: the sidebar is an overlay drawer that closes on navigation`, async ({ page }) => {
+  test(`${role} at 375 px: the sidebar is an overlay drawer that closes on navigation`, async ({
+    page,
+    as,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 })
-    await loginAs(page, role)
+    await as(role)
     const sidebar = page.getByRole('complementary', { name: 'Sidebar', includeHidden: true })
     const backdrop = page.getByTestId('drawer-backdrop')
     await expect(backdrop).toHaveCount(0)
@@ -142,9 +145,12 @@ for (const role of ['admin', 'employee'] as const) {
   })
 }
 
-test('Add Customer pop-up: submit, busy label, toast, closes and clears; cancel clears', async ({ page }) => {
+test('Add Customer pop-up: submit, busy label, toast, closes and clears; cancel clears', async ({
+  page,
+  as,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 })
-  await loginAs(page, 'employee')
+  await as('employee')
   await page.getByRole('button', { name: 'Add Customer' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Customer' })
   await expect(dialog).toBeVisible()

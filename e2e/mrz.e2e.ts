@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { adminHeaders, openNewForm, shoot } from './helpers.ts'
 
 /** ICAO Doc 9303 Part 4, Appendix A: the TD3 specimen. */
@@ -8,12 +8,13 @@ const PAK = ['P<PAKKHAN<<MUHAMMAD<ALI<<<<<<<<<<<<<<<<<<<<<', 'AB12345626PAK85031
 
 test('ticket: Paste MRZ fills a passenger block, names a wrong check digit, and the ticket saves', async ({
   page,
+  as,
 }) => {
   await page.request.post('/api/customers', {
     headers: await adminHeaders(page.request),
     data: { name: 'MRZ Traders', mobile_number: '03001112223', address: 'Karachi', passport_number: 'M1' },
   })
-  await loginAs(page, 'employee')
+  await as('employee')
   await openNewForm(page, '/tickets', 'New Ticket')
   await page.getByLabel('Customer').selectOption('MRZ Traders')
   await page.getByLabel('Depart Date').fill('2026-12-20')

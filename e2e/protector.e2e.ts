@@ -1,8 +1,11 @@
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { openNewForm } from './helpers.ts'
 
-test('an employee adds a protector entry and sees it listed, without edit or delete', async ({ page }) => {
-  await loginAs(page, 'employee')
+test('an employee adds a protector entry and sees it listed, without edit or delete', async ({
+  page,
+  as,
+}) => {
+  await as('employee')
   await openNewForm(page, '/protector', 'New Protector', 'Protector')
   await expect(page.getByLabel('Employee')).toHaveValue('staff')
 

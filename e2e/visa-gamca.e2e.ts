@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { adminHeaders, fillPassenger, openNewForm } from './helpers.ts'
 
 const CUSTOMER = 'Hamza Traders'
@@ -13,8 +13,8 @@ test.beforeEach(async ({ request }) => {
     })
 })
 
-test('an employee creates a visa processing record through the four steps', async ({ page }) => {
-  await loginAs(page, 'employee')
+test('an employee creates a visa processing record through the four steps', async ({ page, as }) => {
+  await as('employee')
   await openNewForm(page, '/visa', 'New Visa Processing')
   await expect(page.getByLabel('Employee Name')).toHaveValue('staff')
   await expect(page.getByLabel('Employee Name')).toHaveAttribute('readonly', '')
@@ -56,8 +56,8 @@ test('an employee creates a visa processing record through the four steps', asyn
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
 })
 
-test('an employee creates a GAMCA token; missing fields send the wizard back', async ({ page }) => {
-  await loginAs(page, 'employee')
+test('an employee creates a GAMCA token; missing fields send the wizard back', async ({ page, as }) => {
+  await as('employee')
   await openNewForm(page, '/gamcaToken', 'New GAMCA Token')
 
   await page.getByRole('button', { name: /Payment Details/ }).click()
@@ -101,23 +101,15 @@ test('an employee creates a GAMCA token; missing fields send the wizard back', a
   await expect(row).toContainText('10,000')
 })
 
-test('an admin edits and deletes a protector entry', async ({ page, request }) => {
-  await request.post('/api/protector', {
-    headers: await adminHeaders(request),
-    data: {
-      employee: 'admin',
-      name: 'Kamran Edit',
-      passport: 'PK55',
-      reference: 'R-5',
-      file_no: 'F-5',
-      mcb_fee_6000_date: '2026-04-01',
-      ncb_fee_6700_date: '2026-04-02',
-      ncb_fee_500_date: '2026-04-03',
-      protector_date: '2026-04-04',
-      additional_charges: 700,
-    },
+test('an admin edits and deletes a protector entry', async ({ page, as, seed }) => {
+  const seeded = await seed.record('protectors', {
+    name: 'Kamran Edit',
+    protector_date: '2026-04-04',
+    additional_charges: 700,
   })
-  await loginAs(page, 'admin')
+  // The answer is typed as the API's Protector row.
+  expect([seeded.name, seeded.additional_charges]).toEqual(['Kamran Edit', 700])
+  await as('admin')
   await page.goto('/admin/protector')
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible()
   const row = page.getByRole('row', { name: /Kamran Edit/ })

@@ -1,6 +1,6 @@
 import type { ListQuery, RecordAction, RecordSpec, RecordTable } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
@@ -22,12 +22,15 @@ type Trx = Kysely<Database>
 /** A row as the server works with it: money already in rupees, the spec's snake_case names. */
 export type ApiRow = Record<string, any> & { id: number }
 
-export interface SaveContext {
+export interface SaveContext<Row = ApiRow> {
   user: AuthUser
   created: boolean
   /** The row before an update (rupees); null on create. */
-  before: ApiRow | null
+  before: Row | null
 }
+
+/** A stored row of a record type's table, as the hooks see it (money in rupees). */
+export type StoredRow<S extends RecordSpec> = Selectable<Database[S['table']]>
 
 /**
  * What differs between record types beyond their RecordSpec (postings, field mapping), given to
@@ -39,25 +42,25 @@ export interface RecordHooks<
   R extends Record<string, unknown> = Record<string, unknown>,
 > {
   /** Body (parsed) -> column values in rupees, derived figures recomputed here. */
-  toRow: (input: z.output<S['input']>, ctx: { user: AuthUser; before: ApiRow | null }) => R
+  toRow: (input: z.output<S['input']>, ctx: { user: AuthUser; before: StoredRow<S> | null }) => R
   /**
    * Refusals that depend on other rows (an unknown bank or name, a ledger line posted by another
    * record), run before anything is written. `row`: the values about to be written (rupees), null
    * on delete; `before`: the stored row an update or delete starts from, null on create.
    */
-  check?: (trx: Trx, row: R | null, ctx: { user: AuthUser; before: ApiRow | null }) => Promise<void>
+  check?: (trx: Trx, row: R | null, ctx: { user: AuthUser; before: StoredRow<S> | null }) => Promise<void>
   /** Row -> the spec's answer shape (Umrah's camelCase); default is the row itself. */
-  toApi?: (row: ApiRow) => Record<string, unknown>
+  toApi?: (row: StoredRow<S>) => Record<string, unknown>
   /** The record's line on the dashboard, or null when it moves no money. */
-  journal?: (row: ApiRow) => JournalFields | null
+  journal?: (row: StoredRow<S>) => JournalFields | null
   /** Ledger postings and other side effects, in the same transaction. */
-  afterSave?: (trx: Trx, row: ApiRow, ctx: SaveContext) => Promise<void>
+  afterSave?: (trx: Trx, row: StoredRow<S>, ctx: SaveContext<StoredRow<S>>) => Promise<void>
   /**
    * Runs in the delete's transaction after the row and its journal line are gone (throwing undoes
    * the delete). Removing postings after the record keeps create and delete locking rows in the
    * same order (record, journal, postings), so concurrent ones cannot deadlock on PostgreSQL.
    */
-  onDelete?: (trx: Trx, row: ApiRow) => Promise<void>
+  onDelete?: (trx: Trx, row: StoredRow<S>) => Promise<void>
   /** Extra keys of the list answer, e.g. the vendor list's {status, message}. */
   listExtras?: Record<string, unknown>
   /** False when GET {path}/:id would clash with another route (GET /accounts/{bankName}). */
@@ -124,7 +127,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   hooks: RecordHooks<S, R>,
 ) => {
   const cfg: CrudConfig<S, R> = { ...spec, ...hooks }
-  const toApi = (row: ApiRow) => (cfg.toApi ? cfg.toApi(row) : row)
+  const toApi = (row: ApiRow) => (cfg.toApi ? cfg.toApi(row as StoredRow<S>) : row)
   const Label = capital(cfg.label)
   const rows = repository(cfg.table)
   const user = (req: FastifyRequest) => req.user as AuthUser
@@ -238,11 +241,18 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
   const { findById, lockById, notFound } = found
   const table = cfg.table
   const check = (trx: Trx, row: R | null, actor: Actor, before: ApiRow | null) =>
-    cfg.check ? cfg.check(trx, row, { user: actor.user, before }) : Promise.resolve()
+    cfg.check
+      ? cfg.check(trx, row, { user: actor.user, before: before as StoredRow<S> | null })
+      : Promise.resolve()
   // Journal, postings and audit after a row was written, shared by create, update and restore.
   const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
-    if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
-    await cfg.afterSave?.(trx, row, { user: actor.user, ...ctx })
+    const stored = row as StoredRow<S>
+    if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(stored))
+    await cfg.afterSave?.(trx, stored, {
+      user: actor.user,
+      ...ctx,
+      before: ctx.before as StoredRow<S> | null,
+    })
   }
   return {
     table,
@@ -276,7 +286,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
         id: _i,
         [cfg.employeeColumn ?? 'employee']: _emp,
         ...changes
-      } = cfg.toRow(input as z.output<S['input']>, { user: actor.user, before })
+      } = cfg.toRow(input as z.output<S['input']>, { user: actor.user, before: before as StoredRow<S> })
       await check(trx, changes as R, actor, before)
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
@@ -289,7 +299,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await check(trx, null, actor, before)
       await rows.remove(trx, id)
       await removeJournal(trx, cfg.table, id)
-      await cfg.onDelete?.(trx, before)
+      await cfg.onDelete?.(trx, before as StoredRow<S>)
       await audit(trx, actor, 'delete', table, id, before, null)
       return before
     },

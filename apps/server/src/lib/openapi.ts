@@ -7,6 +7,10 @@ interface DocumentedArea {
   listKey: string
   itemKey: string
   input: z.ZodType
+  sortable: readonly string[]
+  columnOf?: Readonly<Partial<Record<string, string>>>
+  /** Answer keys computed when read (ledger balances) or by the server (profit, remaining). */
+  money: readonly string[]
   /** False when the area has no GET {path}/{id} (accounts: GET /accounts/{bankName}). */
   getOne?: boolean
 }
@@ -21,9 +25,9 @@ export const documentArea = (area: DocumentedArea) => {
   areas.set(area.path, area)
 }
 
-export const schemaOf = (schema: z.ZodType) => {
+export const schemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input') => {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' })
   } catch {
     return { type: 'object' }
   }
@@ -80,6 +84,34 @@ const errors = {
   '401': { description: 'You are not authenticated', content: { 'application/json': { schema: errorBody } } },
 }
 
+/**
+ * A record as the API answers it: its body's fields (as parsed), the server's (id, entry, creation
+ * time, recomputed money) and, for Umrah, the camelCase names its answer uses.
+ */
+const rowSchema = (a: DocumentedArea) => {
+  const parsed = schemaOf(a.input, 'output') as { properties?: Record<string, unknown> }
+  const key = (column: string) =>
+    Object.entries(a.columnOf ?? {}).find(([, c]) => c === column)?.[0] ?? column
+  const money = Object.fromEntries(a.money.map((c) => [key(c), { type: ['number', 'null'] }]))
+  return {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      entry: { type: 'string' },
+      [key('created_at')]: { type: 'string', format: 'date-time' },
+      ...money,
+      ...parsed.properties,
+    },
+  }
+}
+
+const json = (schema: unknown) => ({ 'application/json': { schema } })
+const saved = (a: DocumentedArea) =>
+  json({
+    type: 'object',
+    properties: { status: { const: 'success' }, message: { type: 'string' }, [a.itemKey]: rowSchema(a) },
+  })
+
 /** OpenAPI 3.1 document of the record areas (money in rupees, dates yyyy-mm-dd). */
 export const openApiDocument = () => {
   const paths: Record<string, unknown> = {}
@@ -89,20 +121,35 @@ export const openApiDocument = () => {
       name,
       in: 'query',
       required: false,
-      schema: { type: name === 'limit' || name === 'offset' ? 'integer' : 'string' },
+      schema:
+        name === 'sort'
+          ? { enum: ['id', '-id', ...a.sortable.flatMap((k) => [k, `-${k}`])] }
+          : { type: name === 'limit' || name === 'offset' ? 'integer' : 'string' },
     }))
+    const list = json({
+      type: 'object',
+      properties: {
+        [a.listKey]: { type: 'array', items: rowSchema(a) },
+        total: { type: 'integer', description: 'With limit: the matching rows (at least, with totalCapped)' },
+        totalCapped: { const: true },
+      },
+      required: [a.listKey],
+    })
     paths[`/api${a.path}`] = {
       get: {
         tags: [a.label],
         summary: `List ${a.label} records (all rows, or a page with limit/offset)`,
         parameters: listQuery,
-        responses: { '200': { description: `{ ${a.listKey}: [...], total? }` }, ...errors },
+        responses: { '200': { description: `{ ${a.listKey}: [...], total? }`, content: list }, ...errors },
       },
       post: {
         tags: [a.label],
         summary: `Create a ${a.label} record; the server assigns the entry number`,
         requestBody: body,
-        responses: { '201': { description: `{ status, message, ${a.itemKey} }` }, ...errors },
+        responses: {
+          '201': { description: `{ status, message, ${a.itemKey} }`, content: saved(a) },
+          ...errors,
+        },
       },
     }
     const idParam = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }]
@@ -110,7 +157,16 @@ export const openApiDocument = () => {
       get: {
         tags: [a.label],
         parameters: idParam,
-        responses: { '200': { description: 'One record' }, ...errors },
+        responses: {
+          '200': {
+            description: 'One record',
+            content: json({
+              type: 'object',
+              properties: { status: { const: 'success' }, [a.itemKey]: rowSchema(a) },
+            }),
+          },
+          ...errors,
+        },
       },
       put: {
         tags: [a.label],
@@ -118,7 +174,7 @@ export const openApiDocument = () => {
         parameters: idParam,
         requestBody: body,
         responses: {
-          '200': { description: `{ status, message, ${a.itemKey} }` },
+          '200': { description: `{ status, message, ${a.itemKey} }`, content: saved(a) },
           '403': { description: 'Admins only' },
           ...errors,
         },
@@ -128,7 +184,13 @@ export const openApiDocument = () => {
         summary: 'Delete (admins only)',
         parameters: idParam,
         responses: {
-          '200': { description: '{ status, message }' },
+          '200': {
+            description: '{ status, message }',
+            content: json({
+              type: 'object',
+              properties: { status: { const: 'success' }, message: { type: 'string' } },
+            }),
+          },
           '403': { description: 'Admins only' },
           ...errors,
         },

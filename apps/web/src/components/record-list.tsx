@@ -1,4 +1,4 @@
-import { mayDo, RECORD_TABLES, specByPath } from '@booking/shared'
+import { mayDo, RECORD_TABLES, type RecordSpec, specByPath } from '@booking/shared'
 import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
@@ -26,10 +26,12 @@ export interface RecordFormProps<T> {
 
 interface RecordListProps<T extends { id: number }> {
   title: string
-  /** API path, e.g. '/protector'. */
-  path: string
+  /** The record type's spec: its API path and list key (and access and sort keys) come from it. */
+  spec?: RecordSpec
+  /** API path, e.g. '/protector' (when no spec is given). */
+  path?: string
   /** The spec's list wrapper key, e.g. 'protectors'. */
-  listKey: string
+  listKey?: string
   /** Lower-case noun for the success toast, e.g. 'protector'. */
   label: string
   /** The spec's delete texts, e.g. "Invalid protector ID. Cannot delete." and "Failed to delete protector." */
@@ -89,8 +91,9 @@ const validId = (id: unknown): id is number => typeof id === 'number' && Number.
  */
 export const RecordList = <T extends { id: number }>({
   title,
-  path,
-  listKey,
+  spec: given,
+  path: givenPath,
+  listKey: givenListKey,
   label,
   deleteTexts,
   columns,
@@ -106,7 +109,9 @@ export const RecordList = <T extends { id: number }>({
   describe,
 }: RecordListProps<T>) => {
   const role = useIsAdmin() ? 'admin' : 'employee'
-  const spec = specByPath(path)
+  const path = given?.path ?? givenPath ?? ''
+  const listKey = given?.listKey ?? givenListKey ?? ''
+  const spec = given ?? specByPath(path)
   // The record's access rule (the one the server's guard reads) decides the row buttons: edit and
   // delete where the user may change it, correction requests where they may not.
   const admin = spec

@@ -1,4 +1,11 @@
-import type { FormType } from '@booking/shared'
+import type {
+  BankOption,
+  BanksAnswer,
+  CustomerOption,
+  CustomersAnswer,
+  EntryCountsAnswer,
+  FormType,
+} from '@booking/shared'
 import {
   keepPreviousData,
   type QueryClient,
@@ -71,10 +78,6 @@ export const useDeleteRecord = (path: string) => {
   })
 }
 
-interface CountsAnswer {
-  data: { form_type: string; current_count: number; global_count: number }[]
-}
-
 /**
  * The read-only preview of the next entry number: "0/0" while loading, current+1/global+1,
  * or "1/1" when there is no counter or the counts cannot be fetched. The server assigns the real one on save.
@@ -82,7 +85,7 @@ interface CountsAnswer {
 export const useEntryPreview = (formType: FormType) => {
   const q = useQuery({
     queryKey: ['entry-counts'],
-    queryFn: () => api.get<CountsAnswer>('/api/entry/counts'),
+    queryFn: () => api.get<EntryCountsAnswer>('/api/entry/counts'),
     staleTime: 0,
   })
   if (q.isPending) return { current: 0, global: 0, text: '0/0' }
@@ -103,29 +106,20 @@ export const useNames = (kind: 'agent' | 'vender') =>
     },
   })
 
-export interface Bank {
-  id: number
-  name: string
-  active: boolean
-}
+export type Bank = BankOption
 
 /** Office bank accounts (the banks table) for every bank select. */
 export const useBanks = () =>
   useQuery({
     queryKey: ['/banks'],
-    queryFn: async () => (await api.get<{ banks: Bank[] }>('/banks')).banks,
+    queryFn: async () => (await api.get<BanksAnswer>('/banks')).banks,
     staleTime: 60_000,
   })
 
-export interface Customer {
-  id: number
-  name: string
-  mobile_number?: string | null
-  passport_number?: string | null
-}
+export type Customer = CustomerOption
 
 export const useCustomers = () =>
   useQuery({
     queryKey: ['/customers'],
-    queryFn: async () => (await api.get<{ customers: Customer[] }>('/customers')).customers,
+    queryFn: async () => (await api.get<CustomersAnswer>('/customers')).customers,
   })

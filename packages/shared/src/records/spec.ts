@@ -83,10 +83,15 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
   entryText?: (current: number, global: number) => string
 }
 
+/** Carries a spec's answer row type (never set at run time), for `RecordRow<T>`. */
+interface Rowed<Row> {
+  readonly __row?: Row
+}
+
 /** Keeps each spec's own Row and Column types while checking it against RecordSpec. */
 const spec =
   <Row extends { id: number }, Column extends string = Key<Row>>() =>
-  <S extends RecordSpec<Row, Column>>(s: S) =>
+  <S extends RecordSpec<Row, Column>>(s: S): S & Rowed<Row> =>
     s
 
 /** Umrah's table columns (its answer renames some to camelCase). */
@@ -645,6 +650,8 @@ export type RecordTable =
   | 'account_entries'
 
 export type RecordSpecs = typeof RECORD_SPECS
+/** A record as the API answers it (list rows, `itemKey` of create/update/get), by table. */
+export type RecordRow<T extends RecordTable> = NonNullable<RecordSpecs[T]['__row']>
 /** Every record table has exactly one spec, keyed by its table. */
 const _everyTable: { [T in RecordTable]: { table: T } } = RECORD_SPECS
 void _everyTable

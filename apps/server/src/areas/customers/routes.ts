@@ -1,4 +1,4 @@
-import { CustomerInput, customerLabel, nameKey } from '@booking/shared'
+import { CustomerInput, type CustomersAnswer, customerLabel, nameKey } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
@@ -51,6 +51,6 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
       .select(['id', 'name', 'mobile_number', 'address', 'passport_number'])
       .orderBy('name')
       .execute()
-    return { status: 'success', customers }
+    return { status: 'success', customers } satisfies CustomersAnswer
   })
 }

@@ -1,21 +1,27 @@
-import { fromPaisa } from '@booking/shared'
+import { fromPaisa, RECORD_SPECS, type RecordSpec, type RecordTable } from '@booking/shared'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 
-/** How each journal source is named on the dashboard (the spec's bookingsByType names first). */
-export const TYPE_LABELS: Record<string, string> = {
-  tickets: 'Ticket',
-  umrah: 'Umrah',
-  visa_processing: 'Visa Processing',
-  gamca_tokens: 'GAMCA Token',
-  services: 'Services',
-  navtcc: 'NAVTCC',
-  protectors: 'Protector',
-  expenses: 'Expense',
-  refunded: 'Refunded',
-  refund_customers: 'Refund Customer',
-  vender_entries: 'Vendor',
-}
+/** How each journal source is named on the dashboard (its spec's dashboard label; the spec's bookingsByType names first). */
+const DASHBOARD_ORDER: RecordTable[] = [
+  'tickets',
+  'umrah',
+  'visa_processing',
+  'gamca_tokens',
+  'services',
+  'navtcc',
+  'protectors',
+  'expenses',
+  'refunded',
+  'refund_customers',
+  'vender_entries',
+]
+export const TYPE_LABELS: Record<string, string> = Object.fromEntries(
+  DASHBOARD_ORDER.map((t) => {
+    const spec: RecordSpec = RECORD_SPECS[t]
+    return [t, spec.dashboardLabel ?? spec.name]
+  }),
+)
 export const typeLabel = (sourceType: string) => TYPE_LABELS[sourceType] ?? sourceType
 
 /** Sums of one (month, source type) cell, in paisa. */

@@ -1,4 +1,4 @@
-import { FORM_TYPES } from '@booking/shared'
+import { type EntryCountsAnswer, FORM_TYPES } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
@@ -15,7 +15,10 @@ const IncrementInput = z.object({
  * these stay for the form's read-only preview and for older clients, and change nothing.
  */
 export const entryRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/api/entry/counts', async () => ({ status: 'success', data: await entryCounts(db) }))
+  app.get(
+    '/api/entry/counts',
+    async () => ({ status: 'success', data: await entryCounts(db) }) satisfies EntryCountsAnswer,
+  )
 
   app.post('/api/entry/increment', async (req) => {
     // Still validated, so a broken client learns of it; the number itself is never stored.

@@ -1,4 +1,4 @@
-import { nameKey } from '@booking/shared'
+import { type BanksAnswer, nameKey } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
@@ -62,6 +62,9 @@ export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
 
   app.get('/banks', cachedAnswers(db), async () => {
     const banks = await db.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
-    return { status: 'success', banks: banks.map((b) => ({ ...b, active: Boolean(b.active) })) }
+    return {
+      status: 'success',
+      banks: banks.map((b) => ({ ...b, active: Boolean(b.active) })),
+    } satisfies BanksAnswer
   })
 }

@@ -1,4 +1,4 @@
-import type { AgentEntry } from '@booking/shared'
+import { type AgentEntry, RECORD_SPECS } from '@booking/shared'
 import { useState } from 'react'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -26,8 +26,7 @@ export default function AgentPage() {
   return (
     <RecordList<AgentEntry>
       title="Agent"
-      path="/agent"
-      listKey="agents"
+      spec={RECORD_SPECS.agent_entries}
       label="agent entry"
       deleteTexts={{ invalidId: 'Invalid agent ID. Cannot delete.', failed: 'Failed to delete agent entry.' }}
       columns={columns}

@@ -1,4 +1,4 @@
-import type { Expense } from '@booking/shared'
+import { type Expense, RECORD_SPECS } from '@booking/shared'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ExpenseForm } from './expense-form.tsx'
@@ -17,8 +17,7 @@ export default function ExpensePage() {
   return (
     <RecordList<Expense>
       title="Expense"
-      path="/expenses"
-      listKey="expenses"
+      spec={RECORD_SPECS.expenses}
       label="expense"
       deleteTexts={{
         invalidId: 'Invalid expense ID. Cannot delete.',

@@ -1,4 +1,4 @@
-import { type Gamca, readPassenger } from '@booking/shared'
+import { type Gamca, RECORD_SPECS, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
@@ -36,8 +36,7 @@ export default function GamcaPage() {
   return (
     <RecordList<Gamca>
       title="GAMCA Token"
-      path="/gamca-token"
-      listKey="gamcaTokens"
+      spec={RECORD_SPECS.gamca_tokens}
       label="GAMCA token"
       deleteTexts={{
         invalidId: 'Invalid GAMCA token ID. Cannot delete.',

@@ -1,4 +1,4 @@
-import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/shared'
+import { formatDate, type Navtcc, passengerName, RECORD_SPECS, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
@@ -46,8 +46,7 @@ export default function NavtccPage() {
   return (
     <RecordList<Navtcc>
       title="Navtcc"
-      path="/navtcc"
-      listKey="navtcc"
+      spec={RECORD_SPECS.navtcc}
       label="navtcc"
       deleteTexts={{
         invalidId: 'Invalid navtcc ID. Cannot delete.',

@@ -1,4 +1,4 @@
-import type { AccountEntry } from '@booking/shared'
+import { type AccountEntry, RECORD_SPECS } from '@booking/shared'
 import { Landmark } from 'lucide-react'
 import { useState } from 'react'
 import type { Column } from '../../components/data-table.tsx'
@@ -42,8 +42,7 @@ export default function OfficeAccountsPage() {
       <RecordList<AccountEntry>
         key={bank}
         title="Office Accounts"
-        path="/accounts"
-        listKey="accounts"
+        spec={RECORD_SPECS.account_entries}
         label="entry"
         deleteTexts={{ invalidId: 'Invalid account ID. Cannot delete.', failed: 'Failed to delete entry.' }}
         columns={columns}

@@ -1,4 +1,4 @@
-import type { Protector } from '@booking/shared'
+import { type Protector, RECORD_SPECS } from '@booking/shared'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ProtectorForm } from './protector-form.tsx'
@@ -22,8 +22,7 @@ export default function ProtectorPage() {
   return (
     <RecordList<Protector>
       title="Protector"
-      path="/protector"
-      listKey="protectors"
+      spec={RECORD_SPECS.protectors}
       label="protector"
       deleteTexts={{
         invalidId: 'Invalid protector ID. Cannot delete.',

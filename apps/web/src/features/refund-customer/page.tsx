@@ -1,4 +1,4 @@
-import type { RefundCustomer } from '@booking/shared'
+import { RECORD_SPECS, type RefundCustomer } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -32,8 +32,7 @@ export default function RefundCustomerPage() {
   return (
     <RecordList<RefundCustomer>
       title="Refund Customer"
-      path="/refund-customer"
-      listKey="refundCustomers"
+      spec={RECORD_SPECS.refund_customers}
       label="refund customer entry"
       deleteTexts={{
         invalidId: 'Invalid refund customer ID. Cannot delete.',

@@ -1,4 +1,4 @@
-import type { Refunded } from '@booking/shared'
+import { RECORD_SPECS, type Refunded } from '@booking/shared'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { RefundedForm } from './refunded-form.tsx'
@@ -20,8 +20,7 @@ export default function RefundedPage() {
   return (
     <RecordList<Refunded>
       title="Refunded MCB"
-      path="/refunded"
-      listKey="refunded"
+      spec={RECORD_SPECS.refunded}
       label="refunded entry"
       deleteTexts={{
         invalidId: 'Invalid refunded ID. Cannot delete.',

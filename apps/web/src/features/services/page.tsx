@@ -1,4 +1,4 @@
-import type { Service } from '@booking/shared'
+import { RECORD_SPECS, type Service } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -22,8 +22,7 @@ export default function ServicesPage() {
   return (
     <RecordList<Service>
       title="Services"
-      path="/services"
-      listKey="services"
+      spec={RECORD_SPECS.services}
       label="service"
       deleteTexts={{
         invalidId: 'Invalid service ID. Cannot delete.',

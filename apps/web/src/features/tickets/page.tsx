@@ -1,4 +1,4 @@
-import { formatDate, passengerList, passengerName, type Ticket } from '@booking/shared'
+import { formatDate, passengerList, passengerName, RECORD_SPECS, type Ticket } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import { remainingColumn } from '../../components/columns.ts'
@@ -96,8 +96,7 @@ export default function TicketsPage() {
   return (
     <RecordList<Ticket>
       title="Tickets"
-      path="/ticket"
-      listKey="ticket"
+      spec={RECORD_SPECS.tickets}
       label="ticket"
       deleteTexts={{ invalidId: 'Invalid ticket ID. Cannot delete.', failed: 'Failed to delete ticket.' }}
       columns={columns}

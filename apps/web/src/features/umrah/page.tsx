@@ -1,4 +1,4 @@
-import { formatDate, passengerList, passengerName, type UmrahBooking } from '@booking/shared'
+import { formatDate, passengerList, passengerName, RECORD_SPECS, type UmrahBooking } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
@@ -85,8 +85,7 @@ export default function UmrahPage() {
   return (
     <RecordList<UmrahBooking>
       title="Umrah"
-      path="/umrah"
-      listKey="umrahBookings"
+      spec={RECORD_SPECS.umrah}
       label="umrah booking"
       deleteTexts={{
         invalidId: 'Invalid Umrah booking ID. Cannot delete.',

@@ -1,4 +1,4 @@
-import type { VendorEntry } from '@booking/shared'
+import { RECORD_SPECS, type VendorEntry } from '@booking/shared'
 import { useState } from 'react'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -24,8 +24,7 @@ export default function VenderPage() {
   return (
     <RecordList<VendorEntry>
       title="Vendor"
-      path="/vender"
-      listKey="vendors"
+      spec={RECORD_SPECS.vender_entries}
       label="vendor entry"
       deleteTexts={{
         invalidId: 'Invalid vendor ID. Cannot delete.',

@@ -1,4 +1,4 @@
-import { readPassenger, type Visa } from '@booking/shared'
+import { RECORD_SPECS, readPassenger, type Visa } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -59,8 +59,7 @@ export default function VisaPage() {
   return (
     <RecordList<Visa>
       title="Visa Processing"
-      path="/visa-processing"
-      listKey="visa_processing"
+      spec={RECORD_SPECS.visa_processing}
       label="visa processing"
       deleteTexts={{
         invalidId: 'Invalid visa processing ID. Cannot delete.',
