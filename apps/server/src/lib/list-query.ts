@@ -104,13 +104,20 @@ export const listAnswer = async (
   }
   let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, cfg)
   const paged = query.limit !== undefined
-  const rowsQuery = applySort(
-    qb.selectAll(),
-    query.sort,
-    [cfg.dateColumn, 'created_at', ...cfg.search],
-    paged ? '-id' : 'id',
-  )
-  const rows = await (paged ? rowsQuery.limit(query.limit!).offset(query.offset ?? 0) : rowsQuery).execute()
+  const sorted = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
+    applySort(q, query.sort, [cfg.dateColumn, 'created_at', ...cfg.search], paged ? '-id' : 'id')
+  // A page is found by its ids first, then only its rows are read (decision 026): the ids of a
+  // date range come from the (date, id) index and a sort column's from its (column, id) index
+  // without reading a row, where selecting whole rows read every matching row to sort them.
+  const pageIds = paged
+    ? sorted(qb.select('id'))
+        .limit(query.limit!)
+        .offset(query.offset ?? 0)
+    : undefined
+  const rowsQuery = pageIds
+    ? sorted(anyDb.selectFrom(table).selectAll().where('id', 'in', pageIds))
+    : sorted(qb.selectAll())
+  const rows = await rowsQuery.execute()
   const out: Record<string, unknown> = {
     ...cfg.listExtras,
     [cfg.listKey]: rows.map((r: any) => toApi(moneyOut(table, r))),
