@@ -75,6 +75,7 @@ for (const size of SIZES) {
   const hello = await start(['bench/hello.ts'], { PORT: String(PORT + 1) }, `http://127.0.0.1:${PORT + 1}/`)
   const helloBefore = await timed(`http://127.0.0.1:${PORT + 1}/`)
   const api = `http://127.0.0.1:${PORT}/api`
+  // A server that cannot start must not leave the hello world behind on its port.
   const server = await start(
     ['apps/server/src/main.ts'],
     {
@@ -89,7 +90,10 @@ for (const size of SIZES) {
       BACKUP_HOUR: 'off',
     },
     `${api}/health`,
-  )
+  ).catch(async (err: unknown) => {
+    await stop(hello)
+    throw err
+  })
   try {
     const login = (await (
       await fetch(`${api}/user/login`, {
@@ -109,6 +113,11 @@ for (const size of SIZES) {
       ['list page', '/ticket?limit=25'],
       ['date range (2½ years)', '/ticket?limit=25&from=2022-01-01&to=2024-06-30'],
       ['date range, page 201', '/ticket?limit=25&offset=5000&from=2022-01-01&to=2024-06-30'],
+      [
+        'date range, by date (sort=-depart_date)',
+        '/ticket?limit=25&sort=-depart_date&from=2022-01-01&to=2024-06-30',
+      ],
+      ['one month (March 2023)', '/ticket?limit=25&from=2023-03-01&to=2023-03-31'],
       [`search by reference (${reference})`, `/ticket?limit=25&q=${encodeURIComponent(reference)}`],
       ['search q=khan (a tenth of the rows)', '/ticket?limit=25&q=khan'],
       ['date range + q=khan', '/ticket?limit=25&q=khan&from=2022-01-01&to=2024-06-30'],

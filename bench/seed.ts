@@ -55,6 +55,25 @@ const withClock = async <T>(clock: () => number, work: () => Promise<T>): Promis
   }
 }
 
+/**
+ * Waits until every page is in the database file itself (the log checkpointed and emptied), so a
+ * plain file copy of it is a whole database: the app's checkpointer may still be finishing one
+ * when its connection closes.
+ */
+const settle = async (file: string) => {
+  const db = new SQLite(file)
+  try {
+    for (let i = 0; i < 600; i++) {
+      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>
+      if (result?.busy === 0) return
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error(`${file}: the log could not be checkpointed`)
+  } finally {
+    db.close()
+  }
+}
+
 /** Creates (or reuses) the seeded database file and returns its path. */
 export const seedDatabase = async (rows: number, seed = 42, log = console.log): Promise<string> => {
   const file = seedPath(rows, seed)
@@ -65,6 +84,7 @@ export const seedDatabase = async (rows: number, seed = 42, log = console.log): 
     await migrateToLatest(cached, { onApply: () => (applied = true) })
     if (applied) await sql`ANALYZE`.execute(cached)
     await cached.destroy()
+    await settle(file)
     return file
   }
   mkdirSync(dirname(file), { recursive: true })
@@ -145,8 +165,8 @@ export const seedDatabase = async (rows: number, seed = 42, log = console.log): 
   }
   const done = new SQLite(file)
   done.exec('ANALYZE')
-  done.pragma('wal_checkpoint(TRUNCATE)')
   done.close()
+  await settle(file)
   log(
     `  seeded ${rows.toLocaleString('en-US')} records in ${((performance.now() - t0) / 1000).toFixed(1)} s → ${file}`,
   )

@@ -3,8 +3,11 @@ import { copyFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { buildApp } from '../apps/server/src/app.ts'
 import { connect } from '../apps/server/src/db/connect.ts'
 import { down as dropListIndexes } from '../apps/server/src/db/migrations/0011_list_indexes.ts'
+import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
+import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
 import { BENCH_ADMIN, seedDatabase } from './seed.ts'
 import { ticketBody } from './ticket-body.ts'
 
@@ -119,6 +122,76 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 )
+/**
+ * The same cost without HTTP or the scheduler's noise: CPU time (user + system) of ROUND ticket
+ * creates through the record lifecycle in one transaction, on a copy with and a copy without the
+ * indexes, rounds alternating, in this process.
+ */
+const cpuPerCreate = async () => {
+  const ROUND = 1_000
+  const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
+  const copies = { with: `${seeded}.cpu-with`, without: `${seeded}.cpu-without` }
+  const apps: Record<string, Awaited<ReturnType<typeof buildApp>>> = {}
+  for (const [mode, file] of Object.entries(copies)) {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+    copyFileSync(seeded, file)
+    if (mode === 'without') {
+      const db = connect(`sqlite:${file}`)
+      await dropListIndexes(db)
+      await db.destroy()
+    }
+    apps[mode] = await buildApp({
+      databaseUrl: `sqlite:${file}`,
+      jwtSecret: 'bench-secret-at-least-32-characters-long',
+      searchIndexEveryMs: 0,
+    })
+  }
+  const times: Record<string, number[]> = { with: [], without: [] }
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const mode of round % 2 ? (['with', 'without'] as const) : (['without', 'with'] as const)) {
+        const app = apps[mode]!
+        const user = (await app.db
+          .selectFrom('users')
+          .select(['id', 'username', 'email', 'role'])
+          .where('email', '=', BENCH_ADMIN.email)
+          .executeTakeFirstOrThrow()) as AuthUser
+        const lifecycle = recordLifecycle(app.db, 'tickets')!
+        const cpu = process.cpuUsage()
+        await app.db.transaction().execute(async (trx) => {
+          for (let i = 0; i < ROUND; i++) {
+            const body = {
+              ...ticketBody(`REF-W${round}-${i}`),
+              agent_name: 'Agent Rafiq',
+              vendor_name: 'Sky Links',
+            }
+            await lifecycle.create(trx, { user }, lifecycle.parse(body))
+          }
+        })
+        const used = process.cpuUsage(cpu)
+        times[mode]!.push((used.user + used.system) / ROUND)
+      }
+    }
+  } finally {
+    for (const [mode, app] of Object.entries(apps)) {
+      await app.close()
+      const file = copies[mode as keyof typeof copies]
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+  const w = median(times.with!)
+  const wo = median(times.without!)
+  console.log(
+    `  CPU per ticket create (lifecycle, ${ROUND} per transaction, median of ${ROUNDS} rounds each): without ${wo.toFixed(0)} µs, with ${w.toFixed(0)} µs (+${(((w - wo) / wo) * 100).toFixed(1)} %)`,
+  )
+  console.log(
+    `    rounds without: ${times.without!.map((t) => t.toFixed(0)).join(' / ')} µs; with: ${times.with!.map((t) => t.toFixed(0)).join(' / ')} µs`,
+  )
+}
+
+await cpuPerCreate()
+if (process.env.BENCH_HTTP === '0') process.exit(0)
 const helloBefore = await hello()
 const runs = {
   without: [] as Awaited<ReturnType<typeof createTickets>>[],

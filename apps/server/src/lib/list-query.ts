@@ -2,6 +2,7 @@ import { isIsoDate, type ListQuery, ListQuery as ListQuerySchema, toPaisa } from
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { containsCI, type DbKind, dbKind } from '../db/dialect.ts'
+import { entryGlobalSql, entryNumberSql } from '../db/migrations/helpers/entry-order.ts'
 import { MONEY_COLUMNS, moneyOut } from '../db/money-columns.ts'
 import { nullableColumns } from '../db/nullable-columns.ts'
 import type { TableName } from '../db/schema.ts'
@@ -84,19 +85,10 @@ export interface SortRule {
  * after 2/16. Letters and spaces before the digits are skipped; text that is not an entry number
  * sorts as 0 (SQLite's CAST) or NULL (PostgreSQL's pattern), never as an error.
  */
-const entryNumbers = (kind: DbKind): [RawBuilder<number>, RawBuilder<number>] => {
-  if (kind === 'postgres') {
-    return [
-      sql<number>`CAST(substring(${sql.ref('entry')} from '([0-9]{1,15})/') AS bigint)`,
-      sql<number>`CAST(substring(${sql.ref('entry')} from '/([0-9]{1,15})') AS bigint)`,
-    ]
-  }
-  const digits = sql`ltrim(${sql.ref('entry')}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz ')`
-  return [
-    sql<number>`CAST(substr(${digits}, 1, instr(${digits}, '/') - 1) AS INTEGER)`,
-    sql<number>`CAST(substr(${digits}, instr(${digits}, '/') + 1) AS INTEGER)`,
-  ]
-}
+const entryNumbers = (kind: DbKind): [RawBuilder<number>, RawBuilder<number>] => [
+  sql<number>`${sql.raw(entryNumberSql(kind))}`,
+  sql<number>`${sql.raw(entryGlobalSql(kind))}`,
+]
 
 export const unknownSort = (key: string) =>
   new HttpError(400, `Cannot sort by "${key}"`, { sort: `Cannot sort by "${key}"` })
@@ -158,14 +150,21 @@ export const listAnswer = async (
   }
   let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, cfg)
   const paged = query.limit !== undefined
-  const rowsQuery = applySort(
-    anyDb,
-    qb.selectAll(),
-    query.sort,
-    { sortable: cfg.sortable, columnOf: cfg.columnOf, nullable: nullableColumns(table) },
-    paged ? '-id' : 'id',
-  )
-  const rows = await (paged ? rowsQuery.limit(query.limit!).offset(query.offset ?? 0) : rowsQuery).execute()
+  const sortRule = { sortable: cfg.sortable, columnOf: cfg.columnOf, nullable: nullableColumns(table) }
+  const sorted = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
+    applySort(anyDb, q, query.sort, sortRule, paged ? '-id' : 'id')
+  // A page is found by its ids first, then only its rows are read (decision 026): the ids of a
+  // date range come from the (date, id) index and a sort column's from its (column, id) index
+  // without reading a row, where selecting whole rows read every matching row to sort them.
+  const pageIds = paged
+    ? sorted(qb.select('id'))
+        .limit(query.limit!)
+        .offset(query.offset ?? 0)
+    : undefined
+  const rowsQuery = pageIds
+    ? sorted(anyDb.selectFrom(table).selectAll().where('id', 'in', pageIds))
+    : sorted(qb.selectAll())
+  const rows = await rowsQuery.execute()
   const out: Record<string, unknown> = {
     ...cfg.listExtras,
     [cfg.listKey]: rows.map((r: any) => toApi(moneyOut(table, r))),
