@@ -2,6 +2,7 @@ import type { FormType, ListQuery } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
+import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
@@ -187,6 +188,8 @@ const recordLifecycleOf = <S extends z.ZodType>(
   const table = cfg.table
   // Journal, postings and audit after a row was written, shared by create, update and restore.
   const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
+    // Customer link and passport index (issue 17), before the journal, postings and audit read the row.
+    await indexRecord(trx, cfg.table, row, ctx.before)
     if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(row))
     await cfg.afterSave?.(trx, row, { user: actor.user, ...ctx })
   }
@@ -243,6 +246,7 @@ const recordLifecycleOf = <S extends z.ZodType>(
       const before = await lockById(trx, id)
       await (trx as Kysely<any>).deleteFrom(table).where('id', '=', id).execute()
       await removeJournal(trx, cfg.table, id)
+      await unindexRecord(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before)
       await audit(trx, actor, 'delete', table, id, before, null)
       return before
