@@ -13,17 +13,17 @@ export const RECORD_TYPE_LABEL: Record<string, string> = {
   services: 'Service',
 }
 
-/** The screen path of one record type, for links from a file or an alert to the record's list. */
-export const RECORD_TYPE_PATH: Record<string, string> = {
-  tickets: '/tickets',
-  umrah: '/umrah',
-  visa_processing: '/visa',
-  gamca_tokens: '/gamca',
-  protectors: '/protector',
-  navtcc: '/navtcc',
-  refunded: '/refunded',
-  refund_customers: '/refund-customer',
-  services: '/services',
+/** The web app's screen (nav segment) of each record type, for links from a file or an alert. */
+export const RECORD_TYPE_SEGMENT: Record<string, string> = {
+  tickets: 'tickets',
+  umrah: 'umrah',
+  visa_processing: 'visa',
+  gamca_tokens: 'gamcaToken',
+  protectors: 'protector',
+  navtcc: 'navtcc',
+  refunded: 'refunded',
+  refund_customers: 'refundCustomer',
+  services: 'services',
 }
 
 /** POST /api/customers/{id}/merge: the customer that absorbs this one. */
@@ -92,7 +92,11 @@ export interface PassengerFile {
   status: 'success'
   passport: string
   names: string[]
+  /** The furthest stage reached. */
   stage: CaseStage | null
+  /** Every stage reached, in order. */
+  reached: CaseStage[]
+  /** The first day of each stage, when a record dates it. */
   stages: Record<CaseStage, string | null>
   records: FileRecord[]
   expiries: Array<{ document: string; expiry: string; type: string; id: number }>

@@ -1,7 +1,9 @@
 import {
   Banknote,
+  BookUser,
   Building2,
   ClipboardCheck,
+  Contact,
   DatabaseBackup,
   FileCheck2,
   GraduationCap,
@@ -45,6 +47,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Office Accounts', segment: 'officeAccount', icon: Banknote, adminOnly: true },
   { label: 'Vender', segment: 'vender', icon: Store, adminOnly: true },
   { label: 'Agent', segment: 'agent', icon: Users },
+  { label: 'Customers', segment: 'customers', icon: Contact },
+  { label: 'Passengers', segment: 'passengers', icon: BookUser },
   { label: 'Employees', segment: 'employee', icon: UserCog, adminOnly: true },
   { label: 'Users', segment: 'users', icon: UsersRound, adminOnly: true },
   { label: 'Corrections', segment: 'corrections', icon: ClipboardCheck },

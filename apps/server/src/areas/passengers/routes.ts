@@ -45,7 +45,7 @@ const stagesOf = (rows: Array<{ table: string; row: ApiRow; record: FileRecord }
   }
   const order: CaseStage[] = ['medical', 'protector', 'visa', 'travelled']
   const stage = [...order].reverse().find((s) => reached.has(s)) ?? null
-  return { stage, stages }
+  return { stage, reached: order.filter((s) => reached.has(s)), stages }
 }
 
 export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
