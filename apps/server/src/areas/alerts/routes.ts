@@ -84,10 +84,13 @@ export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): 
     travel_date: string | null
   }
   const alerts = new Map<string, Alert & { record_type: string }>()
+  // One alert per document: a booked trip's reason wins over "within six months of today", then
+  // the newest record carrying it.
   const add = (h: Hit, kind: Alert['kind'], reason: string, travel: string | null) => {
-    const key = `${kind}:${h.passport}:${h.expiry}:${travel ?? ''}`
+    const key = `${kind}:${h.passport}:${h.document_type}:${h.expiry}`
     const had = alerts.get(key)
-    if (had && had.id >= h.record_id) return
+    if (had && (had.travel_date !== null) > (travel !== null)) return
+    if (had && (had.travel_date !== null) === (travel !== null) && had.id >= h.record_id) return
     alerts.set(key, {
       kind,
       document: h.document_type,
