@@ -28,3 +28,7 @@ export const PassportLink = ({ no, children }: { no: unknown; children?: ReactNo
     </Link>
   )
 }
+
+/** A list cell: the passport number as a link, or nothing (the table shows "-"). */
+export const passportCell = (no: unknown) =>
+  typeof no === 'string' && no.trim() ? <PassportLink no={no} /> : ''

@@ -1,14 +1,13 @@
 import { customerLabel } from '@booking/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Download, Eye, GitMerge, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { Download, Eye, GitMerge, Pencil, Search, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { type Column, DataTable, type SortState } from '../../components/data-table.tsx'
-import { AddCustomerDialog } from '../../components/layout/add-customer-dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
-import { PassportLink } from '../../components/passport-link.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { navPath } from '../../config/nav.ts'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
@@ -52,7 +51,8 @@ const exportCsv = async (q: string | undefined, sort: string) => {
 }
 
 /**
- * The customer register: search, sort and pages from the server, Add for everyone; Edit, Merge
+ * The customer register: search, sort and pages from the server (new customers come from the
+ * header's Add Customer, open to everyone); Edit, Merge
  * and Delete for admins (decision 027).
  */
 export default function CustomersPage() {
@@ -62,7 +62,6 @@ export default function CustomersPage() {
   const [q, setQ] = useState('')
   const [sort, setSort] = useState<SortState>({ key: 'name', desc: false })
   const [page, setPage] = useState(0)
-  const [adding, setAdding] = useState(false)
   const [editing, setEditing] = useState<CustomerRow | null>(null)
   const [merging, setMerging] = useState<CustomerRow | null>(null)
   const [deleting, setDeleting] = useState<CustomerRow | null>(null)
@@ -101,7 +100,7 @@ export default function CustomersPage() {
       key: 'passport_number',
       header: 'Passport Number',
       sortable: false,
-      cell: (c) => <PassportLink no={c.passport_number} />,
+      cell: (c) => passportCell(c.passport_number),
     },
     { key: 'address', header: 'Address', sortable: false },
     {
@@ -182,10 +181,6 @@ export default function CustomersPage() {
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">Customers</h1>
-        <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Add Customer
-        </button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <div className="relative w-full sm:w-72">
@@ -248,7 +243,6 @@ export default function CustomersPage() {
           />
         </>
       )}
-      <AddCustomerDialog open={adding} onOpenChange={setAdding} />
       {admin && (
         <>
           <EditCustomerDialog customer={editing} onClose={() => setEditing(null)} />

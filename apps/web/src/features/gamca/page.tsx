@@ -2,7 +2,7 @@ import { type Gamca, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { PassportLink } from '../../components/passport-link.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
 import { gamcaLoadError } from './load-error.ts'
@@ -23,7 +23,7 @@ const columns: Column<Gamca>[] = [
     key: 'passport_no',
     header: 'Passport No',
     sortable: false,
-    cell: (r) => <PassportLink no={readPassenger(r.passport_detail).documentNo} />,
+    cell: (r) => passportCell(readPassenger(r.passport_detail).documentNo),
   },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },

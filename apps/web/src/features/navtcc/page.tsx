@@ -2,7 +2,7 @@ import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { PassportLink } from '../../components/passport-link.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
 
@@ -24,7 +24,7 @@ const columns: Column<Navtcc>[] = [
     key: 'document_no',
     header: 'Passport No',
     sortable: false,
-    cell: (row) => <PassportLink no={passenger(row).documentNo} />,
+    cell: (row) => passportCell(passenger(row).documentNo),
   },
   {
     key: 'document_expiry',

@@ -2,7 +2,7 @@ import { formatDate, passengerList, passengerName, type UmrahBooking } from '@bo
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
-import { PassportLink } from '../../components/passport-link.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { UmrahForm } from './umrah-form.tsx'
 
@@ -54,7 +54,7 @@ const passportColumns: Column<UmrahBooking>[] = [
     key: 'passenger_document',
     header: 'Passport No',
     sortable: false,
-    cell: (r) => <PassportLink no={text(passenger(r).documentNo)} />,
+    cell: (r) => passportCell(text(passenger(r).documentNo)),
   },
   {
     key: 'passenger_dob',
