@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
+import { documentRoute } from '../../lib/openapi.ts'
 import { parseBody } from '../../lib/validate.ts'
 
 /** A passport must be valid this long after the travel date (and after today). */
@@ -163,6 +164,20 @@ export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): 
   }
   return result.sort((a, b) => a.expiry.localeCompare(b.expiry) || a.id - b.id).slice(0, MAX_ALERTS)
 }
+
+documentRoute('/alerts', {
+  get: {
+    tags: ['Passengers'],
+    summary:
+      'Expiry alerts: passports expiring within 6 months of today or of a booked departure; other documents and medicals within within_days (default 30).',
+    responses: {
+      '200': {
+        description:
+          '{ status, within_days, passport_months, alerts: [{kind, document, passport, name, expiry, travel_date, reason, type, table, id, entry}] }',
+      },
+    },
+  },
+})
 
 export const alertRoutes = async (app: FastifyInstance, db: Db) => {
   // Not cached: the answer depends on today as well as on the data.

@@ -18,6 +18,7 @@ import { audit } from '../../lib/audit.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
+import { documentRoute } from '../../lib/openapi.ts'
 import { parseBody, parseIdParam } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
 import { type AuthUser, requireAdmin } from '../../plugins/auth.ts'
@@ -104,6 +105,67 @@ const recordPayments = (records: FileRecord[]) =>
       entry: r.entry,
       amount: r.table === 'refund_customers' ? -r.paid : r.paid,
     }))
+
+documentRoute('/customers', {
+  get: {
+    tags: ['Customers'],
+    summary:
+      'Every customer ({status, customers} with ids) or, with q, limit, offset or sort (name, mobile_number, created_at, "-" for descending), one page with total.',
+    responses: {
+      '200': {
+        description: '{ status, customers: [{id, name, mobile_number, address, passport_number}], total? }',
+      },
+    },
+  },
+  post: {
+    tags: ['Customers'],
+    summary:
+      'Add a customer (name and a mobile or passport number); the same name with the same contact is 409.',
+    input: CustomerInput,
+    responses: {
+      '201': { description: '{ status, message, customer }' },
+      '409': { description: 'Already exists' },
+    },
+  },
+})
+documentRoute('/customers/{id}', {
+  get: {
+    tags: ['Customers'],
+    summary:
+      'The customer with their newest records of every type, records_total, payments and balance (rupees owed).',
+    responses: {
+      '200': { description: '{ status, customer }' },
+      '404': { description: 'Customer not found' },
+    },
+  },
+  put: {
+    tags: ['Customers'],
+    summary: 'Admins: change name and contact details.',
+    input: CustomerInput,
+    responses: {
+      '200': { description: '{ status, message, customer }' },
+      '409': { description: 'Another customer has this name and contact' },
+    },
+  },
+  delete: {
+    tags: ['Customers'],
+    summary: 'Admins: delete a customer no record names (409 otherwise: merge instead).',
+    responses: {
+      '200': { description: '{ status, message }' },
+      '409': { description: 'The customer has records' },
+    },
+  },
+})
+documentRoute('/customers/{id}/merge', {
+  post: {
+    tags: ['Customers'],
+    summary: 'Admins: move every record of this customer to into_id and remove this customer (audited).',
+    input: CustomerMergeInput,
+    responses: {
+      '200': { description: '{ status, message, customer (with balance), moved: {table: ids} }' },
+    },
+  },
+})
 
 export const customerRoutes = async (app: FastifyInstance, db: Db) => {
   const anyDb = db as unknown as Kysely<any>

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
+import { documentRoute } from '../../lib/openapi.ts'
 import { normalizePassport } from './passports.ts'
 import { byDateDesc, fileRecord } from './summary.ts'
 
@@ -47,6 +48,21 @@ const stagesOf = (rows: Array<{ table: string; row: ApiRow; record: FileRecord }
   const stage = [...order].reverse().find((s) => reached.has(s)) ?? null
   return { stage, reached: order.filter((s) => reached.has(s)), stages }
 }
+
+documentRoute('/passengers/{passport}', {
+  get: {
+    tags: ['Passengers'],
+    summary:
+      "A passport's file: every record carrying it (Ticket, Umrah, Visa, GAMCA, Protector, NAVTCC, Refunded, Customer Refund) on one timeline, the stage reached and the expiry dates. Spaces and case are ignored.",
+    responses: {
+      '200': {
+        description:
+          '{ status, passport, names, stage, reached, stages, records: [{type, table, id, entry, date, ...}], expiries }',
+      },
+      '404': { description: 'No record carries this passport' },
+    },
+  },
+})
 
 export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
   const anyDb = db as unknown as Kysely<any>
