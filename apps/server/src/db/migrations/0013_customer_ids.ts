@@ -23,17 +23,23 @@ const BATCH = 1000
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const kind = dbKind(db)
+  // Before the backfill: it looks every record's customer text up by name.
+  await db.schema.createIndex('customers_name_id').on('customers').columns(['name', 'id']).execute()
+  await db.schema
+    .createIndex('customers_mobile_id')
+    .on('customers')
+    .columns(['mobile_number', 'id'])
+    .execute()
   for (const [table, column] of Object.entries(CUSTOMER_COLUMN)) {
     await db.schema.alterTable(table).addColumn('customer_id', 'integer').execute()
-    await db.schema.createIndex(`${table}_customer_id`).on(table).columns(['customer_id', 'id']).execute()
     await sql`update ${sql.table(table)} set customer_id = (
         select min(c.id) from customers c where c.name = ${sql.ref(`${table}.${column}`)}
       )
       where (select count(*) from customers c where c.name = ${sql.ref(`${table}.${column}`)}) = 1`.execute(
       db,
     )
+    await db.schema.createIndex(`${table}_customer_id`).on(table).columns(['customer_id', 'id']).execute()
   }
-  await db.schema.createIndex('customers_name_id').on('customers').columns(['name', 'id']).execute()
 
   await db.schema
     .createTable('record_passports')
@@ -109,6 +115,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('record_passports').ifExists().execute()
   await db.schema.dropIndex('visa_processing_medical_expiry').ifExists().execute()
   await db.schema.dropIndex('customers_name_id').ifExists().execute()
+  await db.schema.dropIndex('customers_mobile_id').ifExists().execute()
   for (const table of Object.keys(CUSTOMER_COLUMN)) {
     await db.schema.dropIndex(`${table}_customer_id`).ifExists().execute()
     await db.schema.alterTable(table).dropColumn('customer_id').execute()
