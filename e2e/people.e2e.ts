@@ -1,5 +1,5 @@
-import { expect, loginAs, test } from './fixtures.ts'
 import type { Page } from '@playwright/test'
+import { expect, loginAs, test } from './fixtures.ts'
 import { adminHeaders, openNewForm } from './helpers.ts'
 
 /** A Pakistani passport with correct check digits (document AB1234562). */
@@ -174,7 +174,8 @@ test('admin: customers list, edit, merge and delete; the passport alert links to
   const merge = page.getByRole('dialog', { name: 'Merge Customer' })
   await merge.getByLabel('Merge into').fill('Merge Target')
   await merge.getByRole('button', { name: /Merge Target/ }).click()
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/customer-merge-admin-1366.png` })
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/customer-merge-admin-1366.png` })
   await merge.getByRole('button', { name: 'Merge into Merge Target' }).click()
   await expect(merge).toBeHidden()
   await expect(page.getByRole('row', { name: /Merge Source/ })).toHaveCount(0)
