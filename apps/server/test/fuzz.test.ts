@@ -138,6 +138,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/api/entry/increment') return { formType: 'ticket', actualEntryNumber: 5 }
   if (path === '/api/admin/banks/:id') return { name: 'Renamed Fuzz', active: true }
   if (path === '/api/mrz') return { lines: MRZ_SPECIMENS.icao }
+  if (path === '/api/customers/:id/merge') return { into_id: 2 }
   if (path === '/api/user/password')
     return { current_password: 'password123', new_password: 'Fuzzed-Karachi-77' }
   if (path === '/api/admin/users/:id') return { role: 'employee', active: false }

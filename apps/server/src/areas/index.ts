@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { agentRoutes } from './agent/routes.ts'
+import { alertRoutes } from './alerts/routes.ts'
 import { customerRoutes } from './customers/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
 import { entryRoutes } from './entries/routes.ts'
@@ -12,6 +13,7 @@ import { bankRoutes } from './ledgers/banks.ts'
 import { lookupRoutes } from './lookups/routes.ts'
 import { mrzRoutes } from './mrz/routes.ts'
 import { navtccRoutes } from './navtcc/routes.ts'
+import { passengerRoutes } from './passengers/routes.ts'
 import { protectorRoutes } from './protector/routes.ts'
 import { refundCustomerRoutes } from './refund-customer/routes.ts'
 import { refundedRoutes } from './refunded/routes.ts'
@@ -43,4 +45,6 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   refundCustomerRoutes,
   navtccRoutes,
   mrzRoutes,
+  passengerRoutes,
+  alertRoutes,
 ]

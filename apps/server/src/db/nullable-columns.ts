@@ -12,8 +12,15 @@ type NullableColumn<T extends RecordTable> = {
  * columns only, so both databases agree and NOT NULL columns keep plain index order.
  */
 const NULLABLE: { [T in RecordTable]: { [K in NullableColumn<T>]: true } } = {
-  tickets: { reference: true, depart_date: true, return_date: true, profit: true, created_by: true },
-  umrah: { depart_date: true, return_date: true, profit: true, created_by: true },
+  tickets: {
+    customer_id: true,
+    reference: true,
+    depart_date: true,
+    return_date: true,
+    profit: true,
+    created_by: true,
+  },
+  umrah: { customer_id: true, depart_date: true, return_date: true, profit: true, created_by: true },
   visa_processing: {
     embassy_send_date: true,
     embassy_return_date: true,
@@ -21,14 +28,15 @@ const NULLABLE: { [T in RecordTable]: { [K in NullableColumn<T>]: true } } = {
     expiry_medical_date: true,
     passport_deliver_date: true,
     created_by: true,
+    customer_id: true,
   },
-  gamca_tokens: { created_by: true },
-  navtcc: { created_by: true },
-  services: { created_by: true },
+  gamca_tokens: { customer_id: true, created_by: true },
+  navtcc: { customer_id: true, created_by: true },
+  services: { customer_id: true, created_by: true },
   protectors: { created_by: true },
   expenses: { created_by: true },
   refunded: { paid_fee_date: true, paid_refund_date: true, created_by: true },
-  refund_customers: { created_by: true },
+  refund_customers: { customer_id: true, created_by: true },
   agent_entries: { source_type: true, source_id: true, created_by: true },
   account_entries: { source_type: true, source_id: true, created_by: true },
   vender_entries: { source_type: true, source_id: true, created_by: true },

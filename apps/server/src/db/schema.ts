@@ -23,6 +23,23 @@ interface Authored {
   created_by: ColumnType<number | null, number | null | undefined, number | null>
 }
 
+/** The customer a record names, when known (migration 0013): two customers may share a name. */
+interface CustomerLinked {
+  customer_id: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** One row per passport number a record carries (migration 0013), kept by the record lifecycle. */
+export interface RecordPassportsTable {
+  id: Generated<number>
+  record_type: string
+  record_id: number
+  passport: string
+  name: string
+  document_type: string
+  expiry: string | null
+  travel_date: string | null
+}
+
 export interface UsersTable extends Base {
   username: string
   email: string
@@ -144,7 +161,7 @@ export interface LedgerMonthsAllTable {
   net: number
 }
 
-export interface TicketsTable extends Base, Authored {
+export interface TicketsTable extends Base, Authored, CustomerLinked {
   employee_name: string
   agent_name: string
   customer_add: string
@@ -168,7 +185,7 @@ export interface TicketsTable extends Base, Authored {
   remaining_amount: number
 }
 
-export interface UmrahTable extends Base, Authored {
+export interface UmrahTable extends Base, Authored, CustomerLinked {
   user_name: string
   entry: string
   customer_add: string
@@ -192,7 +209,7 @@ export interface UmrahTable extends Base, Authored {
   remaining_amount: number
 }
 
-export interface VisaProcessingTable extends Base, Authored {
+export interface VisaProcessingTable extends Base, Authored, CustomerLinked {
   employee_name: string
   file_number: string
   entry: string
@@ -219,7 +236,7 @@ export interface VisaProcessingTable extends Base, Authored {
   remaining_amount: number
 }
 
-export interface GamcaTokensTable extends Base, Authored {
+export interface GamcaTokensTable extends Base, Authored, CustomerLinked {
   employee_name: string
   customer_add: string
   entry: string
@@ -272,7 +289,7 @@ export interface RefundedTable extends Base, Authored {
   withdraw: number
 }
 
-export interface ServicesTable extends Base, Authored {
+export interface ServicesTable extends Base, Authored, CustomerLinked {
   user_name: string
   entry: string
   customer_add: string
@@ -286,7 +303,7 @@ export interface ServicesTable extends Base, Authored {
   remaining_amount: number
 }
 
-export interface RefundCustomersTable extends Base, Authored {
+export interface RefundCustomersTable extends Base, Authored, CustomerLinked {
   employee: string
   entry: string
   name: string
@@ -305,7 +322,7 @@ export interface RefundCustomersTable extends Base, Authored {
   balance: number
 }
 
-export interface NavtccTable extends Base, Authored {
+export interface NavtccTable extends Base, Authored, CustomerLinked {
   employee_name: string
   entry: string
   customer_add: string
@@ -378,6 +395,7 @@ export interface Database {
   users: UsersTable
   settings: SettingsTable
   customers: CustomersTable
+  record_passports: RecordPassportsTable
   entry_counters: EntryCountersTable
   banks: BanksTable
   agent_names: NamesTable

@@ -2,6 +2,7 @@ import type { ListQuery, RecordAction, RecordSpec, RecordTable } from '@booking/
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
+import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
@@ -246,6 +247,8 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       : Promise.resolve()
   // Journal, postings and audit after a row was written, shared by create, update and restore.
   const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
+    // Customer link and passport index (issue 17), before the journal, postings and audit read the row.
+    await indexRecord(trx, cfg.table, row, ctx.before)
     const stored = row as StoredRow<S>
     if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(stored))
     await cfg.afterSave?.(trx, stored, {
@@ -299,6 +302,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await check(trx, null, actor, before)
       await rows.remove(trx, id)
       await removeJournal(trx, cfg.table, id)
+      await unindexRecord(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before as StoredRow<S>)
       await audit(trx, actor, 'delete', table, id, before, null)
       return before

@@ -29,6 +29,10 @@ export const PAGES: Record<string, () => PageModule> = {
   activity: () => import('../features/activity/page.tsx'),
   backups: () => import('../features/backups/page.tsx'),
   account: () => import('../features/account/page.tsx'),
+  customers: () => import('../features/customers/page.tsx'),
+  'customers/:id': () => import('../features/customers/customer-page.tsx'),
+  passengers: () => import('../features/passengers/page.tsx'),
+  'passengers/:passport': () => import('../features/passengers/page.tsx'),
 }
 
 /** Paths only admins reach (under /admin): the sidebar's admin-only items. */

@@ -117,7 +117,8 @@ export const RecordList = <T extends { id: number }>({
   const admin = spec
     ? mayDo(spec.access, 'update', role) && mayDo(spec.access, 'delete', role)
     : role === 'admin'
-  const [search, setSearch] = useState('')
+  // ?q= opens the list searched, so a passenger file or an alert can link to one record.
+  const [search, setSearch] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '')
   const q = useDebounced(search.trim(), 300)
   const [sort, setSort] = useState<SortState | null>(defaultSort)
   const [showPassport, setShowPassport] = useState(false)

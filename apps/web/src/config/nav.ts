@@ -1,8 +1,10 @@
 import { RECORD_SPECS, type RecordSpec } from '@booking/shared'
 import {
   Banknote,
+  BookUser,
   Building2,
   ClipboardCheck,
+  Contact,
   DatabaseBackup,
   FileCheck2,
   GraduationCap,
@@ -54,6 +56,8 @@ export const NAV_ITEMS: NavItem[] = [
   },
   { label: 'Vender', segment: 'vender', icon: Store, adminOnly: adminView(RECORD_SPECS.vender_entries) },
   { label: 'Agent', segment: 'agent', icon: Users },
+  { label: 'Customers', segment: 'customers', icon: Contact },
+  { label: 'Passengers', segment: 'passengers', icon: BookUser },
   { label: 'Employees', segment: 'employee', icon: UserCog, adminOnly: true },
   { label: 'Users', segment: 'users', icon: UsersRound, adminOnly: true },
   { label: 'Corrections', segment: 'corrections', icon: ClipboardCheck },

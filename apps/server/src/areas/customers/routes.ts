@@ -1,15 +1,176 @@
-import { CustomerInput, type CustomersAnswer, customerLabel, nameKey } from '@booking/shared'
+import {
+  CustomerInput,
+  CustomerListQuery,
+  CustomerMergeInput,
+  type CustomersAnswer,
+  customerLabel,
+  type FileRecord,
+  nameKey,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
+import type { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import { containsCI, dbKind } from '../../db/dialect.ts'
+import { moneyOut } from '../../db/money-columns.ts'
+import type { Database } from '../../db/schema.ts'
 import { cachedAnswers } from '../../lib/answer-cache.ts'
 import { audit } from '../../lib/audit.ts'
+import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
-import { parseBody } from '../../lib/validate.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
+import { documentRoute } from '../../lib/openapi.ts'
+import { parseBody, parseIdParam } from '../../lib/validate.ts'
+import { writeTransaction } from '../../lib/write-batch.ts'
+import { type AuthUser, requireAccess } from '../../plugins/auth.ts'
+import { byDateDesc, fileRecord } from '../passengers/summary.ts'
+import { customerBalance } from './balance.ts'
+import { CUSTOMER_TABLES } from './link.ts'
+
+const COLUMNS = ['id', 'name', 'mobile_number', 'address', 'passport_number'] as const
+/** A customer page lists this many of their newest records per type; `records_total` counts them all. */
+const RECORDS_PER_TYPE = 200
+
+type Trx = Kysely<Database>
+type CustomerFields = z.output<typeof CustomerInput>
+type CustomerRow = Selectable<Database['customers']>
+
+/** The same name (ignoring case and spaces) with the same mobile or passport is the same customer (decision 009). */
+const sameCustomer = (trx: Trx, input: CustomerFields, exceptId?: number) => {
+  let q = trx
+    .selectFrom('customers')
+    .select(['name', 'mobile_number', 'passport_number'])
+    .where(sql<string>`lower(trim(name))`, '=', nameKey(input.name))
+    .where((eb) =>
+      eb.or([
+        ...(input.mobile_number ? [eb('mobile_number', '=', input.mobile_number)] : []),
+        ...(input.passport_number ? [eb('passport_number', '=', input.passport_number)] : []),
+      ]),
+    )
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId)
+  return q.executeTakeFirst()
+}
+
+const alreadyExists = (same: { name: string; mobile_number: string; passport_number: string }) =>
+  new HttpError(409, `Customer "${customerLabel(same)}" already exists`, {
+    name: `Customer "${customerLabel(same)}" already exists`,
+  })
+
+const findCustomer = async (trx: Kysely<any>, id: number, lock = false) => {
+  const q = trx.selectFrom('customers').selectAll().where('id', '=', id)
+  const row = await (lock && dbKind(trx) === 'postgres' ? q.forUpdate() : q).executeTakeFirst()
+  if (!row) throw new HttpError(404, 'Customer not found')
+  return row as CustomerRow
+}
+
+/** Every record linked to a customer, newest first, and how many there are per type. */
+const customerRecords = async (db: Db, id: number) => {
+  const anyDb = db as unknown as Kysely<any>
+  const records: FileRecord[] = []
+  let total = 0
+  for (const table of CUSTOMER_TABLES) {
+    const rows = await anyDb
+      .selectFrom(table)
+      .selectAll()
+      .where('customer_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(RECORDS_PER_TYPE)
+      .execute()
+    let counted = rows.length
+    if (rows.length === RECORDS_PER_TYPE) {
+      const n = (await anyDb
+        .selectFrom(table)
+        .select((eb: any) => eb.fn.countAll().as('n'))
+        .where('customer_id', '=', id)
+        .executeTakeFirst()) as { n?: number | string } | undefined
+      counted = Number(n?.n ?? 0)
+    }
+    total += counted
+    for (const r of rows) records.push(fileRecord(table, moneyOut(table, r) as ApiRow))
+  }
+  return { records: records.sort(byDateDesc), total }
+}
+
+/**
+ * Payments a customer made, as today's records hold them: the cash and bank paid on each record
+ * (a refund's are money paid back, so negative). The books' payments replace this (decision 027).
+ */
+const recordPayments = (records: FileRecord[]) =>
+  records
+    .filter((r) => r.paid !== 0 && r.table !== 'protectors' && r.table !== 'refunded')
+    .map((r) => ({
+      date: r.date,
+      type: r.type,
+      table: r.table,
+      id: r.id,
+      entry: r.entry,
+      amount: r.table === 'refund_customers' ? -r.paid : r.paid,
+    }))
+
+documentRoute('/customers', {
+  get: {
+    tags: ['Customers'],
+    summary:
+      'Every customer ({status, customers} with ids) or, with q, limit, offset or sort (name, mobile_number, created_at, "-" for descending), one page with total.',
+    responses: {
+      '200': {
+        description: '{ status, customers: [{id, name, mobile_number, address, passport_number}], total? }',
+      },
+    },
+  },
+  post: {
+    tags: ['Customers'],
+    summary:
+      'Add a customer (name and a mobile or passport number); the same name with the same contact is 409.',
+    input: CustomerInput,
+    responses: {
+      '201': { description: '{ status, message, customer }' },
+      '409': { description: 'Already exists' },
+    },
+  },
+})
+documentRoute('/customers/{id}', {
+  get: {
+    tags: ['Customers'],
+    summary:
+      'The customer with their newest records of every type, records_total, payments and balance (rupees owed).',
+    responses: {
+      '200': { description: '{ status, customer }' },
+      '404': { description: 'Customer not found' },
+    },
+  },
+  put: {
+    tags: ['Customers'],
+    summary: 'Admins: change name and contact details.',
+    input: CustomerInput,
+    responses: {
+      '200': { description: '{ status, message, customer }' },
+      '409': { description: 'Another customer has this name and contact' },
+    },
+  },
+  delete: {
+    tags: ['Customers'],
+    summary: 'Admins: delete a customer no record names (409 otherwise: merge instead).',
+    responses: {
+      '200': { description: '{ status, message }' },
+      '409': { description: 'The customer has records' },
+    },
+  },
+})
+documentRoute('/customers/{id}/merge', {
+  post: {
+    tags: ['Customers'],
+    summary: 'Admins: move every record of this customer to into_id and remove this customer (audited).',
+    input: CustomerMergeInput,
+    responses: {
+      '200': { description: '{ status, message, customer (with balance), moved: {table: ids} }' },
+    },
+  },
+})
 
 export const customerRoutes = async (app: FastifyInstance, db: Db) => {
+  const anyDb = db as unknown as Kysely<any>
+
   app.post('/customers', async (req, reply) => {
     const input = parseBody(CustomerInput, req.body)
     const user = req.user as AuthUser
@@ -18,21 +179,8 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
       answerOnce(trx, req, user.id, async () => {
         // Two people may share a name; the same name (ignoring case and spaces) with the same mobile
         // or passport number is the same customer entered twice (decision 009).
-        const same = await trx
-          .selectFrom('customers')
-          .select(['name', 'mobile_number', 'passport_number'])
-          .where(sql<string>`lower(trim(name))`, '=', nameKey(input.name))
-          .where((eb) =>
-            eb.or([
-              ...(input.mobile_number ? [eb('mobile_number', '=', input.mobile_number)] : []),
-              ...(input.passport_number ? [eb('passport_number', '=', input.passport_number)] : []),
-            ]),
-          )
-          .executeTakeFirst()
-        if (same)
-          throw new HttpError(409, `Customer "${customerLabel(same)}" already exists`, {
-            name: `Customer "${customerLabel(same)}" already exists`,
-          })
+        const same = await sameCustomer(trx, input)
+        if (same) throw alreadyExists(same)
         const customer = await trx
           .insertInto('customers')
           .values({ ...input, created_by: user.username, created_at: new Date().toISOString() })
@@ -45,12 +193,143 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     return sendAnswer(reply, answer)
   })
 
-  app.get('/customers', cachedAnswers(db), async () => {
-    const customers = await db
-      .selectFrom('customers')
-      .select(['id', 'name', 'mobile_number', 'address', 'passport_number'])
-      .orderBy('name')
+  app.get('/customers', cachedAnswers(db), async (req) => {
+    const query = parseBody(CustomerListQuery, req.query)
+    const paged = query.limit !== undefined || query.q !== undefined || query.sort !== undefined
+    if (!paged) {
+      // The spec's answer: every customer, for the pick-lists.
+      const customers = await db
+        .selectFrom('customers')
+        .select([...COLUMNS])
+        .orderBy('name')
+        .orderBy('id')
+        .execute()
+      return { status: 'success', customers } satisfies CustomersAnswer
+    }
+    const kind = dbKind(db)
+    let qb = db.selectFrom('customers')
+    if (query.q) {
+      const q = query.q
+      qb = qb.where((eb) =>
+        eb.or(
+          ['name', 'mobile_number', 'passport_number', 'address'].map((c) => containsCI(kind, sql.ref(c), q)),
+        ),
+      )
+    }
+    const wanted = query.sort ?? 'name'
+    const dir = wanted.startsWith('-') ? 'desc' : 'asc'
+    const column = wanted.replace(/^-/, '') as 'name' | 'mobile_number' | 'created_at'
+    const limit = query.limit ?? 50
+    const offset = query.offset ?? 0
+    const customers = await qb
+      .select([...COLUMNS, 'created_at'])
+      .orderBy(column, dir)
+      .orderBy('id', dir)
+      .limit(limit)
+      .offset(offset)
       .execute()
-    return { status: 'success', customers } satisfies CustomersAnswer
+    const total =
+      customers.length < limit && (customers.length > 0 || offset === 0)
+        ? offset + customers.length
+        : Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
+    return { status: 'success', customers, total }
+  })
+
+  app.get('/customers/:id', async (req) => {
+    const id = parseIdParam(req.params, 'customer')
+    const customer = await findCustomer(anyDb, id)
+    const { records, total } = await customerRecords(db, id)
+    return {
+      status: 'success',
+      customer: {
+        ...customer,
+        records,
+        records_total: total,
+        payments: recordPayments(records),
+        balance: await customerBalance(db, id),
+      },
+    }
+  })
+
+  app.put('/customers/:id', { preHandler: requireAccess('admin') }, async (req) => {
+    const id = parseIdParam(req.params, 'customer')
+    const input = parseBody(CustomerInput, req.body)
+    const user = req.user as AuthUser
+    const customer = await writeTransaction(db, async (trx) => {
+      const before = await findCustomer(trx, id, true)
+      const same = await sameCustomer(trx, input, id)
+      if (same) throw alreadyExists(same)
+      const after = await trx
+        .updateTable('customers')
+        .set(input)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await audit(trx, user, 'update', 'customers', id, before, after)
+      return after
+    })
+    return { status: 'success', message: 'Customer updated successfully', customer }
+  })
+
+  app.post('/customers/:id/merge', { preHandler: requireAccess('admin') }, async (req) => {
+    const id = parseIdParam(req.params, 'customer')
+    const { into_id: intoId } = parseBody(CustomerMergeInput, req.body)
+    if (intoId === id)
+      throw new HttpError(400, 'A customer cannot be merged into itself', {
+        into_id: 'Choose another customer to merge into',
+      })
+    const user = req.user as AuthUser
+    const answer = await writeTransaction(db, async (trx) => {
+      // Both rows locked in id order, so two merges of the same pair cannot deadlock.
+      const [first, second] = id < intoId ? [id, intoId] : [intoId, id]
+      const a = await findCustomer(trx, first, true)
+      const b = await findCustomer(trx, second, true)
+      const [from, into] = a.id === id ? [a, b] : [b, a]
+      const moved: Record<string, number[]> = {}
+      for (const table of CUSTOMER_TABLES) {
+        const rows = await (trx as Kysely<any>)
+          .updateTable(table)
+          .set({ customer_id: intoId })
+          .where('customer_id', '=', id)
+          .returning('id')
+          .execute()
+        if (rows.length > 0) moved[table] = rows.map((r: { id: number }) => r.id)
+      }
+      await trx.deleteFrom('customers').where('id', '=', id).execute()
+      await audit(trx, user, 'delete', 'customers', id, from, { merged_into: intoId, moved })
+      await audit(trx, user, 'update', 'customers', intoId, into, { ...into, merged_from: id, moved })
+      return { into, moved }
+    })
+    const count = Object.values(answer.moved).reduce((n, ids) => n + ids.length, 0)
+    return {
+      status: 'success',
+      message: `Customer merged into ${customerLabel(answer.into)}: ${count} record${count === 1 ? '' : 's'} moved`,
+      customer: { ...answer.into, balance: await customerBalance(db, intoId) },
+      moved: answer.moved,
+    }
+  })
+
+  app.delete('/customers/:id', { preHandler: requireAccess('admin') }, async (req) => {
+    const id = parseIdParam(req.params, 'customer')
+    const user = req.user as AuthUser
+    await writeTransaction(db, async (trx) => {
+      const before = await findCustomer(trx, id, true)
+      for (const table of CUSTOMER_TABLES) {
+        const used = await (trx as Kysely<any>)
+          .selectFrom(table)
+          .select('id')
+          .where('customer_id', '=', id)
+          .limit(1)
+          .executeTakeFirst()
+        if (used)
+          throw new HttpError(
+            409,
+            'This customer has records and cannot be deleted; merge them into another customer instead',
+          )
+      }
+      await trx.deleteFrom('customers').where('id', '=', id).execute()
+      await audit(trx, user, 'delete', 'customers', id, before, null)
+    })
+    return { status: 'success', message: 'Customer deleted successfully' }
   })
 }

@@ -6,6 +6,7 @@ import { DateRangeFilter } from '../../components/date-range-filter.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { api } from '../../lib/api.ts'
 import { MonthlyBars, TypeBars } from './charts.tsx'
+import { ExpiryAlerts } from './expiry-alerts.tsx'
 
 /**
  * The spec's failure texts, one line per failed source. The summary endpoint replaces the ten
@@ -242,6 +243,8 @@ export default function DashboardPage() {
           </>
         )}
       </div>
+
+      <ExpiryAlerts />
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { type Gamca, RECORD_SPECS, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
 import { gamcaLoadError } from './load-error.ts'
@@ -18,6 +19,12 @@ const columns: Column<Gamca>[] = [
   { key: 'reference', header: 'Reference', hidden: true },
   { key: 'country', header: 'Country' },
   { key: 'passenger', header: 'Passenger', sortable: false, cell: passengerName },
+  {
+    key: 'passport_no',
+    header: 'Passport No',
+    sortable: false,
+    cell: (r) => passportCell(readPassenger(r.passport_detail).documentNo),
+  },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
   {

@@ -2,6 +2,7 @@ import { formatDate, type Navtcc, passengerName, RECORD_SPECS, readPassenger } f
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
 
@@ -19,7 +20,12 @@ const columns: Column<Navtcc>[] = [
     sortable: false,
     cell: (row) => passengerName(passenger(row)),
   },
-  { key: 'document_no', header: 'Passport No', sortable: false, cell: (row) => passenger(row).documentNo },
+  {
+    key: 'document_no',
+    header: 'Passport No',
+    sortable: false,
+    cell: (row) => passportCell(passenger(row).documentNo),
+  },
   {
     key: 'document_expiry',
     header: 'Expiry Date',

@@ -1,5 +1,6 @@
 import { type Protector, RECORD_SPECS } from '@booking/shared'
 import type { Column } from '../../components/data-table.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ProtectorForm } from './protector-form.tsx'
 
@@ -7,7 +8,7 @@ const columns: Column<Protector>[] = [
   { key: 'entry', header: 'Entry' },
   { key: 'employee', header: 'Employee', hidden: true },
   { key: 'name', header: 'Name' },
-  { key: 'passport', header: 'Passport' },
+  { key: 'passport', header: 'Passport', cell: (r) => passportCell(r.passport) },
   { key: 'reference', header: 'Reference' },
   { key: 'file_no', header: 'File No', hidden: true },
   { key: 'mcb_fee_6000_date', header: 'MCB fee 6000', format: 'date' },

@@ -1,6 +1,7 @@
 import { RECORD_SPECS, type RefundCustomer } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import type { Column } from '../../components/data-table.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { RefundCustomerForm } from './refund-customer-form.tsx'
 
@@ -9,7 +10,7 @@ const columns: Column<RefundCustomer>[] = [
   { key: 'employee', header: 'Employee', hidden: true },
   { key: 'name', header: 'Customer Name' },
   { key: 'date', header: 'Date', format: 'date' },
-  { key: 'passport', header: 'Passport', hidden: true },
+  { key: 'passport', header: 'Passport', hidden: true, cell: (r) => passportCell(r.passport) },
   { key: 'reference', header: 'Reference', hidden: true },
   { key: 'detail_sector', header: 'Detail / Sector', hidden: true },
   { key: 'total_amount', header: 'Total Amount', format: 'amount' },

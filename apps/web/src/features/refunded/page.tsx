@@ -1,5 +1,6 @@
 import { RECORD_SPECS, type Refunded } from '@booking/shared'
 import type { Column } from '../../components/data-table.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { RefundedForm } from './refunded-form.tsx'
 
@@ -8,7 +9,7 @@ const columns: Column<Refunded>[] = [
   { key: 'employee', header: 'Employee' },
   { key: 'date', header: 'Date', format: 'date' },
   { key: 'name', header: 'Name' },
-  { key: 'passport', header: 'Passport' },
+  { key: 'passport', header: 'Passport', cell: (r) => passportCell(r.passport) },
   { key: 'reference', header: 'Reference' },
   { key: 'paid_fee_date', header: 'Paid Fee Date', format: 'date' },
   { key: 'paid_refund_date', header: 'Paid Refund Date', format: 'date' },

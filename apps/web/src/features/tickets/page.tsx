@@ -3,6 +3,7 @@ import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { PassportLink } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { TicketForm } from './ticket-form.tsx'
 
@@ -63,8 +64,20 @@ const passportColumns: Column<Ticket>[] = [
     key: 'passenger_documents',
     header: 'Document',
     sortable: false,
-    cell: (r) =>
-      perPassenger(r, (p) => [text(p.documentType), text(p.documentNo)].filter(Boolean).join(': ')),
+    cell: (r) => {
+      const docs = passengerList(r.passport_detail)
+      if (docs.every((p) => !text(p.documentNo))) return ''
+      return (
+        <div className="space-y-0.5">
+          {docs.map((p, i) => (
+            <div key={i}>
+              {text(p.documentType) && `${text(p.documentType)}: `}
+              <PassportLink no={text(p.documentNo)} />
+            </div>
+          ))}
+        </div>
+      )
+    },
   },
   {
     key: 'passenger_dob',

@@ -2,6 +2,7 @@ import { formatDate, passengerList, passengerName, RECORD_SPECS, type UmrahBooki
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { UmrahForm } from './umrah-form.tsx'
 
@@ -53,7 +54,7 @@ const passportColumns: Column<UmrahBooking>[] = [
     key: 'passenger_document',
     header: 'Passport No',
     sortable: false,
-    cell: (r) => text(passenger(r).documentNo),
+    cell: (r) => passportCell(text(passenger(r).documentNo)),
   },
   {
     key: 'passenger_dob',

@@ -1,6 +1,7 @@
 import { RECORD_SPECS, readPassenger, type Visa } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { passportCell } from '../../components/passport-link.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { VisaForm } from './visa-form.tsx'
 
@@ -41,7 +42,7 @@ const passportColumns: Column<Visa>[] = [
     key: 'passenger_document',
     header: 'Document No',
     sortable: false,
-    cell: (r) => passenger(r, 'documentNo'),
+    cell: (r) => passportCell(passenger(r, 'documentNo')),
   },
   {
     key: 'passenger_nationality',

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+
+type Trx = Kysely<Database>
+
+/** Record tables that name a customer, and the column holding the customer's text. */
+export const CUSTOMER_COLUMN = {
+  tickets: 'customer_add',
+  umrah: 'customer_add',
+  visa_processing: 'customer_add',
+  gamca_tokens: 'customer_add',
+  services: 'customer_add',
+  navtcc: 'customer_add',
+  refund_customers: 'name',
+} as const
+export type CustomerTable = keyof typeof CUSTOMER_COLUMN
+export const CUSTOMER_TABLES = Object.keys(CUSTOMER_COLUMN) as CustomerTable[]
+
+export const isCustomerTable = (table: string): table is CustomerTable => table in CUSTOMER_COLUMN
+
+/**
+ * The customer a record's customer text names, or null. The pick-list stores the name alone when
+ * it is unique and "Name (mobile or passport)" when two customers share it (customer-select.tsx),
+ * so its value always names one customer; typed text naming two is left unlinked (decision 027).
+ */
+export const customerIdOfText = async (trx: Trx, text: string): Promise<number | null> => {
+  const value = text.trim()
+  if (!value) return null
+  const exact = await trx.selectFrom('customers').select('id').where('name', '=', value).limit(2).execute()
+  if (exact.length === 1) return exact[0].id
+  const m = /^(.*) \(([^()]+)\)$/.exec(value)
+  if (!m) return null
+  const [, name, contact] = m
+  const both = await trx
+    .selectFrom('customers')
+    .select('id')
+    .where('name', '=', name)
+    .where((eb) => eb.or([eb('mobile_number', '=', contact), eb('passport_number', '=', contact)]))
+    .limit(2)
+    .execute()
+  return both.length === 1 ? both[0].id : null
+}
+
+/**
+ * Sets a saved record's customer_id: kept when the customer text did not change (a merge or a
+ * choice between namesakes survives an edit), else read from the text. Mutates `row` so the
+ * answer and the audit show it.
+ */
+export const linkCustomer = async (
+  trx: Trx,
+  table: string,
+  row: Record<string, unknown> & { id: number },
+  before: Record<string, unknown> | null,
+) => {
+  if (!isCustomerTable(table)) return
+  const column = CUSTOMER_COLUMN[table]
+  const text = typeof row[column] === 'string' ? (row[column] as string) : ''
+  let id: number | null
+  if (before && before[column] === row[column] && before.customer_id != null) {
+    id = before.customer_id as number
+  } else if (!before && typeof row.customer_id === 'number') {
+    // A restored record keeps its customer while that customer exists.
+    const kept = await trx
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '=', row.customer_id)
+      .executeTakeFirst()
+    id = kept ? kept.id : await customerIdOfText(trx, text)
+  } else {
+    id = await customerIdOfText(trx, text)
+  }
+  if ((row.customer_id ?? null) !== id)
+    await (trx as Kysely<any>).updateTable(table).set({ customer_id: id }).where('id', '=', row.id).execute()
+  row.customer_id = id
+}

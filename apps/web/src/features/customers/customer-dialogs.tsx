@@ -1,0 +1,222 @@
+import { CustomerInput, customerLabel } from '@booking/shared'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { Dialog } from '../../components/dialog.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import type { CustomerRow } from './api.ts'
+
+type Values = { name: string; mobile_number: string; address: string; passport_number: string }
+const valuesOf = (c: CustomerRow | null): Values => ({
+  name: c?.name ?? '',
+  mobile_number: c?.mobile_number ?? '',
+  address: c?.address ?? '',
+  passport_number: c?.passport_number ?? '',
+})
+
+/** Admin: a customer's name and contact details (PUT /api/customers/{id}). */
+export const EditCustomerDialog = ({
+  customer,
+  onClose,
+}: {
+  customer: CustomerRow | null
+  onClose: () => void
+}) => {
+  const qc = useQueryClient()
+  const [values, setValues] = useState(valuesOf(customer))
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({})
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    setValues(valuesOf(customer))
+    setErrors({})
+  }, [customer])
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!customer) return
+    const parsed = CustomerInput.safeParse(values)
+    if (!parsed.success) {
+      const found: Partial<Record<keyof Values, string>> = {}
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Values] ??= issue.message
+      setErrors(found)
+      return
+    }
+    setBusy(true)
+    try {
+      await api.put(`/customers/${customer.id}`, parsed.data)
+      await qc.invalidateQueries({ queryKey: ['/customers'] })
+      toast.success('Customer updated')
+      onClose()
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500)
+        setErrors({ name: err.errors.name ?? err.message, ...err.errors })
+      else toast.error('Failed to update customer. Please try again later.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const field = (key: keyof Values, label: string, inputMode?: 'numeric') => (
+    <div>
+      <label htmlFor={`edit-customer-${key}`} className="label">
+        {label}
+      </label>
+      <input
+        id={`edit-customer-${key}`}
+        className={`input ${errors[key] ? 'input-error' : ''}`}
+        inputMode={inputMode}
+        aria-invalid={errors[key] ? true : undefined}
+        value={values[key]}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      />
+      {errors[key] && (
+        <p role="alert" className="mt-1 text-sm text-red-600">
+          {errors[key]}
+        </p>
+      )}
+    </div>
+  )
+
+  return (
+    <Dialog open={customer !== null} onOpenChange={(o) => !o && !busy && onClose()} title="Edit Customer">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        {field('name', 'Name')}
+        {field('mobile_number', 'Mobile Number', 'numeric')}
+        {field('address', 'Address')}
+        {field('passport_number', 'Passport Number')}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+/**
+ * Admin: merge one customer into another. Every record of the first moves to the second and the
+ * first is removed (POST /api/customers/{id}/merge); the target is found by search, so this works
+ * with any number of customers.
+ */
+export const MergeCustomerDialog = ({
+  customer,
+  onClose,
+}: {
+  customer: CustomerRow | null
+  onClose: () => void
+}) => {
+  const qc = useQueryClient()
+  const [search, setSearch] = useState('')
+  const [into, setInto] = useState<CustomerRow | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    setSearch('')
+    setInto(null)
+    setError(null)
+  }, [customer])
+  const q = search.trim()
+  const matches = useQuery({
+    queryKey: ['/customers', 'merge-search', q],
+    queryFn: () => api.get<{ customers: CustomerRow[] }>('/customers', { q, limit: 8, sort: 'name' }),
+    enabled: customer !== null && q.length > 0,
+  })
+  const options = (matches.data?.customers ?? []).filter((c) => c.id !== customer?.id)
+
+  const merge = async () => {
+    if (!customer || !into) {
+      setError('Choose the customer to merge into')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      const res = await api.post<{ message: string }>(`/customers/${customer.id}/merge`, { into_id: into.id })
+      await qc.invalidateQueries({ queryKey: ['/customers'] })
+      toast.success(res.message)
+      onClose()
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status < 500
+          ? err.message
+          : 'Failed to merge. Please try again later.',
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open={customer !== null}
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title="Merge Customer"
+      description={
+        customer ? (
+          <>
+            Every record of <strong>{customerLabel(customer)}</strong> moves to the customer you choose, and{' '}
+            {customer.name} is removed.
+          </>
+        ) : undefined
+      }
+    >
+      <div className="space-y-3">
+        <label htmlFor="merge-into-search" className="label">
+          Merge into
+        </label>
+        <input
+          id="merge-into-search"
+          type="search"
+          className="input"
+          placeholder="Search name, mobile or passport"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value)
+            setInto(null)
+          }}
+        />
+        {q && (
+          <ul
+            className="max-h-48 overflow-auto rounded-md border border-slate-200"
+            aria-label="Matching customers"
+          >
+            {options.length === 0 && (
+              <li className="px-3 py-2 text-sm text-slate-500">
+                {matches.isFetching ? 'Searching...' : 'No match'}
+              </li>
+            )}
+            {options.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  className={`w-full px-3 py-2 text-left text-sm hover:bg-slate-100 ${into?.id === c.id ? 'bg-blue-50 font-semibold' : ''}`}
+                  aria-pressed={into?.id === c.id}
+                  onClick={() => setInto(c)}
+                >
+                  {customerLabel(c)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="btn-danger" onClick={merge} disabled={busy || !into}>
+            {busy ? 'Merging...' : into ? `Merge into ${into.name}` : 'Merge'}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  )
+}
