@@ -13,9 +13,11 @@ import { lookupRoutes } from './lookups/routes.ts'
 import { mrzRoutes } from './mrz/routes.ts'
 import { navtccRoutes } from './navtcc/routes.ts'
 import { protectorRoutes } from './protector/routes.ts'
+import { receiptRoutes } from './receipts/routes.ts'
 import { refundCustomerRoutes } from './refund-customer/routes.ts'
 import { refundedRoutes } from './refunded/routes.ts'
 import { servicesRoutes } from './services/routes.ts'
+import { settingsRoutes } from './settings/routes.ts'
 import { ticketRoutes } from './tickets/routes.ts'
 import { umrahRoutes } from './umrah/routes.ts'
 import { venderRoutes } from './vender/routes.ts'
@@ -43,4 +45,6 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   refundCustomerRoutes,
   navtccRoutes,
   mrzRoutes,
+  settingsRoutes,
+  receiptRoutes,
 ]
