@@ -2,6 +2,7 @@ import type { FormType, ListQuery } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
+import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
@@ -102,9 +103,11 @@ export const crudRoutes = <S extends z.ZodType>(app: FastifyInstance, db: Db, cf
 
   const parseId = (params: unknown) => parseIdParam(params, cfg.label)
 
-  app.get(cfg.path, cachedAnswers(db), async (req) =>
-    listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req)),
-  )
+  app.get(cfg.path, cachedAnswers(db), async (req, reply) => {
+    const format = exportFormatOf(req.query)
+    if (format) return exportList(reply, db, cfg, toApi, parseListQuery(req.query), user(req), format)
+    return listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req))
+  })
 
   if (cfg.getOne !== false) {
     app.get(`${cfg.path}/:id`, async (req) => {

@@ -1,0 +1,169 @@
+import type { ListQuery } from '@booking/shared'
+import { passengerList, passengerName } from '@booking/shared'
+import type { FastifyReply } from 'fastify'
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
+import { z } from 'zod'
+import type { Db } from '../../db/connect.ts'
+import { dbKind } from '../../db/dialect.ts'
+import { MONEY_COLUMNS, moneyOut } from '../../db/money-columns.ts'
+import type { TableName } from '../../db/schema.ts'
+import type { ApiRow, CrudConfig } from '../../lib/crud.ts'
+import { applyListFilters } from '../../lib/list-query.ts'
+import { parseBody } from '../../lib/validate.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import { pump, SHEET_TYPES, type SheetColumn, type SheetFormat, sheetWriter } from '../documents/sheets.ts'
+
+// `format=csv|xlsx` on any list URL: the list's own filters and sort, every matching row (paging
+// ignored), read in chunks on the (sort column, id) order so memory stays flat and other
+// requests run between chunks.
+
+const FormatQuery = z.object({
+  format: z.enum(['json', 'csv', 'xlsx'], { error: 'Format must be json, csv or xlsx' }).optional(),
+})
+
+/** The export format a list request asks for, or null for the usual JSON answer. */
+export const exportFormatOf = (query: unknown): SheetFormat | null => {
+  const { format } = parseBody(FormatQuery, query)
+  return format === 'csv' || format === 'xlsx' ? format : null
+}
+
+/** Rows per query: a few milliseconds of work each on either database. */
+export const EXPORT_CHUNK = 500
+
+type ListCfg = Pick<
+  CrudConfig<any>,
+  'list' | 'listKey' | 'table' | 'search' | 'dateColumn' | 'path' | 'label'
+>
+
+/**
+ * The rows after `last` in the list's order. SQLite puts NULLs first in ascending order,
+ * PostgreSQL last; the condition follows the database's own rule so chunks join without a gap.
+ */
+const after = (
+  db: Kysely<any>,
+  column: string,
+  desc: boolean,
+  last: { value: unknown; id: number },
+): Expression<SqlBool> => {
+  const col = sql.ref(column)
+  const cmp = sql.raw(desc ? '<' : '>')
+  const idAfter = sql<SqlBool>`${sql.ref('id')} ${cmp} ${last.id}`
+  if (column === 'id') return idAfter
+  const nullsFirst = dbKind(db) === 'sqlite' ? !desc : desc
+  if (last.value === null || last.value === undefined) {
+    return nullsFirst
+      ? sql<SqlBool>`((${col} IS NULL AND ${idAfter}) OR ${col} IS NOT NULL)`
+      : sql<SqlBool>`(${col} IS NULL AND ${idAfter})`
+  }
+  const beyond = sql<SqlBool>`(${col} ${cmp} ${last.value} OR (${col} = ${last.value} AND ${idAfter}))`
+  return nullsFirst ? beyond : sql<SqlBool>`(${beyond} OR ${col} IS NULL)`
+}
+
+/** Every matching row of a record list, EXPORT_CHUNK at a time, as the JSON list would order them. */
+async function* recordChunks(db: Db, cfg: ListCfg, query: ListQuery): AsyncGenerator<ApiRow[]> {
+  const k = db as unknown as Kysely<any>
+  const allowed = [cfg.dateColumn, 'created_at', ...cfg.search]
+  const wanted = query.sort ?? 'id'
+  const desc = wanted.startsWith('-')
+  const asked = wanted.replace(/^-/, '')
+  const column = allowed.includes(asked) ? asked : 'id'
+  const dir = desc ? 'desc' : 'asc'
+  let last: { value: unknown; id: number } | null = null
+  for (;;) {
+    let qb = applyListFilters(k, k.selectFrom(cfg.table).selectAll(), query, cfg)
+    if (last) qb = qb.where(after(k, column, desc, last))
+    if (column !== 'id') qb = qb.orderBy(column, dir)
+    const rows = (await qb.orderBy('id', dir).limit(EXPORT_CHUNK).execute()) as ApiRow[]
+    if (rows.length === 0) return
+    const end = rows[rows.length - 1]!
+    last = { value: end[column], id: end.id }
+    yield rows.map((r) => moneyOut(cfg.table, r) as ApiRow)
+    if (rows.length < EXPORT_CHUNK) return
+  }
+}
+
+/**
+ * Ledger lists carry a running balance that only their own list function computes, so they are
+ * read whole through it and written out in chunks (a ledger statement is the paged way to read one).
+ */
+async function* customChunks(
+  db: Db,
+  cfg: ListCfg,
+  query: ListQuery,
+  user: AuthUser,
+): AsyncGenerator<ApiRow[]> {
+  const { rows } = await cfg.list!(db, { ...query, limit: undefined, offset: undefined }, user)
+  for (let i = 0; i < rows.length; i += EXPORT_CHUNK) yield rows.slice(i, i + EXPORT_CHUNK)
+}
+
+const PASSENGER_KEYS = new Set(['passport_detail', 'passportDetail'])
+const HIDDEN = new Set(['source_type', 'source_id', 'created_by'])
+
+/** "receivable_amount" / "receivableAmount" -> "Receivable Amount". */
+const labelOf = (key: string) =>
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .replace(/\b\w/g, (c) => c.toUpperCase())
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** The columns of a list's file: the answer's keys in their order, amounts as numbers. */
+export const exportColumns = (table: string, sample: Record<string, unknown>): SheetColumn[] => {
+  const money = new Set<string>(MONEY_COLUMNS[table as TableName] ?? [])
+  return Object.keys(sample)
+    .filter((k) => !HIDDEN.has(k))
+    .map((key) => {
+      const kind: SheetColumn['kind'] =
+        money.has(key) || money.has(snake(key)) || key === 'balance' || key === 'remaining_amount'
+          ? 'money'
+          : /(^|_)date$|Date$/.test(key) && key !== 'created_at'
+            ? 'date'
+            : typeof sample[key] === 'number'
+              ? 'number'
+              : 'text'
+      return { key, label: PASSENGER_KEYS.has(key) ? 'Passengers' : labelOf(key), kind }
+    })
+}
+
+/** A passenger JSON column as the names a reader wants: "Mr Ali Khan; Mrs Sara Khan". */
+const readable = (row: Record<string, unknown>) => {
+  for (const key of PASSENGER_KEYS) {
+    if (key in row) {
+      row[key] = passengerList(row[key])
+        .map((p) => passengerName(p))
+        .filter(Boolean)
+        .join('; ')
+    }
+  }
+  return row
+}
+
+/** Answers a list request with its file; the caller's filters, sort and access are the list's. */
+export const exportList = async (
+  reply: FastifyReply,
+  db: Db,
+  cfg: ListCfg,
+  toApi: (row: ApiRow) => Record<string, unknown>,
+  query: ListQuery,
+  user: AuthUser,
+  format: SheetFormat,
+) => {
+  const source = cfg.list ? customChunks(db, cfg, query, user) : recordChunks(db, cfg, query)
+  // The first chunk fixes the columns (an empty list still gets a header from a blank row).
+  const first = await source.next()
+  const firstRows = first.done ? [] : first.value.map((r) => readable(toApi(r)))
+  const columns = firstRows[0] ? exportColumns(cfg.table, firstRows[0]) : [{ key: 'entry', label: 'Entry' }]
+  const writer = sheetWriter(format, columns, { sheetName: cfg.listKey })
+  async function* all() {
+    if (firstRows.length) yield firstRows
+    for await (const rows of source) yield rows.map((r) => readable(toApi(r)))
+  }
+  void pump(writer, all())
+  const stamp = new Date().toISOString().slice(0, 10)
+  return reply
+    .type(SHEET_TYPES[format])
+    .header('content-disposition', `attachment; filename="${cfg.path.replace(/^\//, '')}-${stamp}.${format}"`)
+    .header('cache-control', 'no-store')
+    .send(writer.stream)
+}
