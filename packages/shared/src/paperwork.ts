@@ -77,7 +77,7 @@ export const StatementQuery = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] })
 
 /** One line of a statement: rupees on the wire. */
-export interface StatementRow {
+export type StatementRow = {
   date: string
   entry: string
   detail: string

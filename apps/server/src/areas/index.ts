@@ -18,6 +18,7 @@ import { refundCustomerRoutes } from './refund-customer/routes.ts'
 import { refundedRoutes } from './refunded/routes.ts'
 import { servicesRoutes } from './services/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
+import { statementRoutes } from './statements/routes.ts'
 import { ticketRoutes } from './tickets/routes.ts'
 import { umrahRoutes } from './umrah/routes.ts'
 import { venderRoutes } from './vender/routes.ts'
@@ -47,4 +48,5 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   mrzRoutes,
   settingsRoutes,
   receiptRoutes,
+  statementRoutes,
 ]

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { type AgencySettings, formatAmount, formatDate } from '@booking/shared'
+import type { FastifyReply } from 'fastify'
 import PDFDocument from 'pdfkit'
 
 // Every PDF the office hands out: A4, the agency's header, embedded fonts, tables that break
@@ -212,3 +213,16 @@ export const drawPairs = (
 }
 
 export { HEAD_FILL, INK, MUTED, RULE }
+
+/** Sends a PDF being drawn (pdfkit streams it as pages are finished); inline opens it in the browser. */
+export const sendPdf = (reply: FastifyReply, doc: Pdf, file: string, inline = true) => {
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${file}"`)
+    .header('cache-control', 'no-store')
+  doc.end()
+  return reply.send(doc)
+}
+
+/** A safe file name part from an entry number ("12/345" -> "12-345"). */
+export const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'document'

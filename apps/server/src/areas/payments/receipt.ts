@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
+import { fileSafe, sendPdf } from '../documents/pdf.ts'
 import type { ReceiptDoc } from '../documents/receipt.ts'
 import { renderReceipt } from '../documents/receipt.ts'
-import { fileSafe, sendPdf } from '../receipts/routes.ts'
 import { agencySettings, printedAt } from '../settings/routes.ts'
 
 /** A payment as `GET /api/payments/{id}` answers it (issue 13's books): rupees on the wire. */

@@ -1,24 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
+import { fileSafe, sendPdf } from '../documents/pdf.ts'
 import { renderReceipt } from '../documents/receipt.ts'
 import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
 import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
-
-/** Sends a finished PDF document as a download named `file`. */
-export const sendPdf = (reply: FastifyReply, doc: PDFKit.PDFDocument, file: string, inline = true) => {
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${file}"`)
-    .header('cache-control', 'no-store')
-  doc.end()
-  return reply.send(doc)
-}
-
-/** A safe file name part from an entry number ("12/345" -> "12-345"). */
-export const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'document'
 
 /**
  * GET /api/{list path}/{id}/receipt.pdf for every booking. The row comes from the record's own
