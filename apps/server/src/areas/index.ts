@@ -16,6 +16,7 @@ import { protectorRoutes } from './protector/routes.ts'
 import { receiptRoutes } from './receipts/routes.ts'
 import { refundCustomerRoutes } from './refund-customer/routes.ts'
 import { refundedRoutes } from './refunded/routes.ts'
+import { reportRoutes } from './reports/routes.ts'
 import { servicesRoutes } from './services/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
 import { statementRoutes } from './statements/routes.ts'
@@ -49,4 +50,5 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   settingsRoutes,
   receiptRoutes,
   statementRoutes,
+  reportRoutes,
 ]
