@@ -67,6 +67,24 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/corrections': 'admin',
   'POST /api/admin/corrections/:id/approve': 'admin',
   'POST /api/admin/corrections/:id/reject': 'admin',
+  'GET /api/admin/settings': 'admin',
+  'PUT /api/admin/settings': 'admin',
+  // Vendor, bank and cash statements are admin-only by kind (statements.test.ts); the route is open to staff.
+  'GET /api/statements/:kind/:name': 'user',
+  'GET /api/reports/receivables': 'admin',
+  'GET /api/reports/payables': 'admin',
+  'GET /api/reports/profit': 'admin',
+  'GET /api/reports/day-book': 'admin',
+  ...Object.fromEntries(
+    [
+      '/api/ticket',
+      '/api/umrah',
+      '/api/visa-processing',
+      '/api/gamca-token',
+      '/api/services',
+      '/api/navtcc',
+    ].map((p) => [`GET ${p}/:id/receipt.pdf`, 'user']),
+  ),
   ...Object.fromEntries(
     RECORD_AREAS.flatMap((p) => [
       [`GET ${p}`, 'user'],
