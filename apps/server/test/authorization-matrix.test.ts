@@ -69,6 +69,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/corrections/:id/reject': 'admin',
   'GET /api/admin/settings': 'admin',
   'PUT /api/admin/settings': 'admin',
+  'GET /api/agency': 'user',
   // Vendor, bank and cash statements are admin-only by kind (statements.test.ts); the route is open to staff.
   'GET /api/statements/:kind/:name': 'user',
   'GET /api/reports/receivables': 'admin',

@@ -29,6 +29,10 @@ export const PAGES: Record<string, () => PageModule> = {
   activity: () => import('../features/activity/page.tsx'),
   backups: () => import('../features/backups/page.tsx'),
   account: () => import('../features/account/page.tsx'),
+  statements: () => import('../features/paperwork/statements-page.tsx'),
+  reports: () => import('../features/paperwork/reports-page.tsx'),
+  settings: () => import('../features/paperwork/settings-page.tsx'),
+  receipt: () => import('../features/paperwork/receipt-page.tsx'),
 }
 
 /** Paths only admins reach (under /admin): the sidebar's admin-only items. */

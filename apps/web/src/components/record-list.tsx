@@ -1,6 +1,7 @@
 import { RECORD_TABLES } from '@booking/shared'
-import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, ReceiptText, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ApiError, SESSION_ENDED } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
@@ -11,6 +12,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx'
 import { CorrectionReason, RequestDeletionDialog } from './correction-controls.tsx'
 import { type Column, DataTable, type SortState } from './data-table.tsx'
 import { DateRangeFilter } from './date-range-filter.tsx'
+import { ExportButtons } from './export-buttons.tsx'
 import { HistoryPanel } from './history-panel.tsx'
 import { Pager } from './pager.tsx'
 
@@ -80,6 +82,16 @@ const useDebounced = <V,>(value: V, ms: number) => {
   }, [value, ms])
   return v
 }
+
+/** Lists whose records have a receipt (GET {path}/{id}/receipt.pdf). */
+export const RECEIPT_PATHS = new Set([
+  '/ticket',
+  '/umrah',
+  '/visa-processing',
+  '/gamca-token',
+  '/services',
+  '/navtcc',
+])
 
 const validId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0
 
@@ -155,6 +167,30 @@ export const RecordList = <T extends { id: number }>({
     sort: sort ? `${sort.desc ? '-' : ''}${sort.key}` : undefined,
   })
   const remove = useDeleteRecord(path)
+  const navigate = useNavigate()
+  const hasReceipt = RECEIPT_PATHS.has(path)
+  const receiptButton = (row: T) =>
+    hasReceipt ? (
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label="Receipt"
+        title="Receipt"
+        onClick={() =>
+          navigate(`${admin ? '/admin' : ''}/receipt?path=${encodeURIComponent(path)}&id=${row.id}`)
+        }
+      >
+        <ReceiptText className="h-4 w-4" />
+      </button>
+    ) : null
+  // What the list shows, for its CSV and Excel files (every matching row, not just this page).
+  const exportQuery = {
+    ...params,
+    from,
+    to,
+    q: q || undefined,
+    sort: sort ? `${sort.desc ? '-' : ''}${sort.key}` : undefined,
+  }
 
   // The row's buttons (an admin's edit and delete, an employee's requests), pinned at the end.
   const actionsColumn = (key: string, buttons: (row: T) => ReactNode): Column<T> => ({
@@ -162,7 +198,7 @@ export const RecordList = <T extends { id: number }>({
     header: 'Actions',
     sortable: false,
     pin: 'end',
-    width: 76,
+    width: hasReceipt ? 108 : 76,
     cell: (row: T) =>
       canModify && !canModify(row) ? null : <div className="flex gap-1">{buttons(row)}</div>,
   })
@@ -178,12 +214,13 @@ export const RecordList = <T extends { id: number }>({
       ...rest.filter((c) => c.pin !== 'end'),
       ...rest.filter((c) => c.pin === 'end'),
     ]
-    if (!admin && !table) return cols
+    if (!admin && !table) return hasReceipt ? [...cols, actionsColumn('__receipt', receiptButton)] : cols
     if (!admin)
       return [
         ...cols,
         actionsColumn('__requests', (row) => (
           <>
+            {receiptButton(row)}
             <button
               type="button"
               className="icon-btn"
@@ -212,6 +249,7 @@ export const RecordList = <T extends { id: number }>({
       ...cols,
       actionsColumn('__actions', (row) => (
         <>
+          {receiptButton(row)}
           <button
             type="button"
             className="icon-btn"
@@ -240,7 +278,18 @@ export const RecordList = <T extends { id: number }>({
         </>
       )),
     ]
-  }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs, table, picker.shown])
+  }, [
+    columns,
+    passportColumns,
+    showPassport,
+    admin,
+    canModify,
+    opening,
+    editDelayMs,
+    table,
+    picker.shown,
+    hasReceipt,
+  ])
 
   if (requesting && table) {
     const close = () => setRequesting(null)
@@ -327,6 +376,7 @@ export const RecordList = <T extends { id: number }>({
             {showPassport ? 'Hide Passport Details' : 'Show Passport Details'}
           </button>
         )}
+        <ExportButtons path={path} query={exportQuery} formats={['csv', 'xlsx']} name={listKey} />
       </div>
       {query.isPending ? (
         <p className="py-10 text-center text-slate-500">Loading data...</p>

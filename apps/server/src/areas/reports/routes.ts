@@ -138,7 +138,6 @@ const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): 
 /** JSON, or the document as pdf/xlsx. */
 const answer = async (
   reply: FastifyReply,
-  db: Db,
   settings: AgencySettings,
   format: 'json' | 'pdf' | 'xlsx',
   json: () => Record<string, unknown>,
@@ -162,7 +161,6 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     ]
     return answer(
       reply,
-      db,
       settings,
       format,
       () => ({
@@ -182,7 +180,6 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     const rows = aging(await vendorMovements(db, asOf), asOf, 'vendor', true)
     return answer(
       reply,
-      db,
       settings,
       format,
       () => ({ as_of: asOf, vendors: rows.map(rupeesRow), totals: rupeesTotals(sumRows(rows)) }),
@@ -222,7 +219,6 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     const label = { month: 'Month', type: 'Record type', employee: 'Employee' }[by]
     return answer(
       reply,
-      db,
       settings,
       format,
       () => ({
@@ -292,7 +288,6 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     }))
     return answer(
       reply,
-      db,
       settings,
       format,
       () => ({

@@ -41,6 +41,8 @@ export const agencyToday = (settings: AgencySettings, now = new Date()) =>
 /** GET/PUT /api/admin/settings; the auth hook already limits /api/admin/* to admins. */
 export const settingsRoutes = async (app: FastifyInstance, db: Db) => {
   app.get('/admin/settings', async () => ({ status: 'success', settings: await agencySettings(db) }))
+  // Every signed-in user prints receipts and statements under the agency's letterhead.
+  app.get('/agency', async () => ({ status: 'success', settings: await agencySettings(db) }))
 
   app.put('/admin/settings', { bodyLimit: 512 * 1024 }, async (req) => {
     const settings = parseBody(AgencySettingsInput, req.body)
