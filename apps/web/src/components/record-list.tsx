@@ -1,7 +1,7 @@
 import { RECORD_TABLES } from '@booking/shared'
 import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, ReceiptText, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useInRouterContext, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ApiError, SESSION_ENDED } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
@@ -93,6 +93,22 @@ export const RECEIPT_PATHS = new Set([
   '/navtcc',
 ])
 
+/** Opens a record's receipt screen (a list rendered outside a router, as in unit tests, has none). */
+const ReceiptButton = ({ to }: { to: string }) => {
+  const navigate = useNavigate()
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label="Receipt"
+      title="Receipt"
+      onClick={() => navigate(to)}
+    >
+      <ReceiptText className="h-4 w-4" />
+    </button>
+  )
+}
+
 const validId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0
 
 /**
@@ -167,21 +183,11 @@ export const RecordList = <T extends { id: number }>({
     sort: sort ? `${sort.desc ? '-' : ''}${sort.key}` : undefined,
   })
   const remove = useDeleteRecord(path)
-  const navigate = useNavigate()
-  const hasReceipt = RECEIPT_PATHS.has(path)
+  const inRouter = useInRouterContext()
+  const hasReceipt = RECEIPT_PATHS.has(path) && inRouter
   const receiptButton = (row: T) =>
     hasReceipt ? (
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label="Receipt"
-        title="Receipt"
-        onClick={() =>
-          navigate(`${admin ? '/admin' : ''}/receipt?path=${encodeURIComponent(path)}&id=${row.id}`)
-        }
-      >
-        <ReceiptText className="h-4 w-4" />
-      </button>
+      <ReceiptButton to={`${admin ? '/admin' : ''}/receipt?path=${encodeURIComponent(path)}&id=${row.id}`} />
     ) : null
   // What the list shows, for its CSV and Excel files (every matching row, not just this page).
   const exportQuery = {
