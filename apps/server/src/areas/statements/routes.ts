@@ -104,7 +104,11 @@ export const statementDoc = (
       { key: 'credit', label: 'Credit', kind: 'money', pdfWidth: 14 },
       { key: 'balance', label: 'Balance', kind: 'money', pdfWidth: 14 },
     ],
-    rows: [{ date: range.from ?? '', entry: '', detail: 'Opening balance', balance: s.opening }, ...s.rows],
+    rows: [
+      { date: range.from ?? '', entry: '', detail: 'Opening balance', balance: s.opening },
+      // A zero side is left blank, as on a printed ledger.
+      ...s.rows.map((r) => ({ ...r, debit: r.debit || null, credit: r.credit || null })),
+    ],
     footer: [
       {
         detail: 'Totals / closing balance',
