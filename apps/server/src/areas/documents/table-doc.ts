@@ -42,7 +42,10 @@ const cellText = (v: unknown, kind: DocColumn['kind']) => {
   return String(v)
 }
 
-/** The PDF of a table document: letterhead, summary, the table over as many pages as it needs. */
+/**
+ * The PDF of a table document: letterhead, summary, the table over as many pages as it needs.
+ * `drawing` resolves when the last row is on its page (then the caller ends the document).
+ */
 export const tablePdf = (settings: AgencySettings, doc: TableDoc, printed: string) => {
   const pdf = newPdf(doc.title, settings)
   numberPages(pdf, printed)
@@ -58,8 +61,8 @@ export const tablePdf = (settings: AgencySettings, doc: TableDoc, printed: strin
   function* cells() {
     for (const r of doc.rows) yield asCells(r)
   }
-  drawTable(pdf, y, columns, cells(), { footer: doc.footer.map(asCells) })
-  return pdf
+  const drawing = drawTable(pdf, y, columns, cells(), { footer: doc.footer.map(asCells) })
+  return { pdf, drawing }
 }
 
 /** Sends a table document as PDF, XLSX or CSV. */
@@ -70,13 +73,16 @@ export const sendTableDoc = (
   format: 'pdf' | SheetFormat,
   printed: string,
 ) => {
-  if (format === 'pdf') return sendPdf(reply, tablePdf(settings, doc, printed), `${doc.file}.pdf`, false)
+  if (format === 'pdf') {
+    const { pdf, drawing } = tablePdf(settings, doc, printed)
+    return sendPdf(reply, pdf, `${doc.file}.pdf`, false, drawing)
+  }
   const writer = sheetWriter(format, doc.columns, {
     sheetName: doc.title,
     title: [settings.name, doc.title, ...doc.refs, ...doc.summary.map(([k, v]) => `${k}: ${v}`), ''],
   })
   async function* chunks() {
-    for (let i = 0; i < doc.rows.length; i += 1000) yield doc.rows.slice(i, i + 1000)
+    for (let i = 0; i < doc.rows.length; i += 100) yield doc.rows.slice(i, i + 100)
   }
   void pump(writer, chunks(), () => doc.footer)
   return reply

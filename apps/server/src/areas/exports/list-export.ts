@@ -36,8 +36,10 @@ type ListCfg = Pick<
 >
 
 /**
- * The rows after `last` in the list's order. SQLite puts NULLs first in ascending order,
- * PostgreSQL last; the condition follows the database's own rule so chunks join without a gap.
+ * The rows after `last` in the list's order. A row-value comparison, `(col, id) > (v, id)`, is one
+ * range on the (col, id) index on both databases (an OR of two comparisons made SQLite scan). SQLite
+ * puts NULLs first in ascending order, PostgreSQL last; the NULL rows are added where the database
+ * puts them, so chunks join without a gap.
  */
 const after = (
   db: Kysely<any>,
@@ -55,7 +57,7 @@ const after = (
       ? sql<SqlBool>`((${col} IS NULL AND ${idAfter}) OR ${col} IS NOT NULL)`
       : sql<SqlBool>`(${col} IS NULL AND ${idAfter})`
   }
-  const beyond = sql<SqlBool>`(${col} ${cmp} ${last.value} OR (${col} = ${last.value} AND ${idAfter}))`
+  const beyond = sql<SqlBool>`(${col}, ${sql.ref('id')}) ${cmp} (${last.value}, ${last.id})`
   return nullsFirst ? beyond : sql<SqlBool>`(${beyond} OR ${col} IS NULL)`
 }
 
