@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
-import ExcelJS from 'exceljs'
+import { type XlsxCell, type XlsxStyle, xlsxStream } from './xlsx-stream.ts'
 
 // CSV and XLSX written row by row into a stream: nothing holds the whole file, and the writer
 // waits whenever the client has not read what was already sent.
@@ -37,17 +37,24 @@ const csvCell = (v: unknown): string => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
-const sheetCell = (v: unknown, kind: SheetColumn['kind']): ExcelJS.CellValue => {
+const sheetCell = (v: unknown, kind: SheetColumn['kind']): XlsxCell => {
   if (v === null || v === undefined || v === '') return null
   if (kind === 'money' || kind === 'number') {
     const n = Number(v)
     return Number.isFinite(n) ? n : String(v)
   }
   if (kind === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) {
-    // A calendar day, not an instant: noon UTC never rolls into another day in any viewer.
+    // A calendar day, not an instant: midnight UTC is that day's serial number exactly.
     return new Date(`${v}T00:00:00Z`)
   }
   return typeof v === 'number' ? v : defuse(String(v))
+}
+
+const STYLE_OF: Record<NonNullable<SheetColumn['kind']>, XlsxStyle> = {
+  text: 0,
+  money: 1,
+  date: 2,
+  number: 4,
 }
 
 export interface SheetWriter {
@@ -93,34 +100,23 @@ export const sheetWriter = (
       },
     }
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: true,
-    useSharedStrings: false,
-  })
-  const sheet = workbook.addWorksheet((opts.sheetName ?? 'Sheet1').slice(0, 31).replace(/[[\]*?/\\:]/g, ' '))
-  sheet.columns = columns.map((c) => ({
-    key: c.key,
-    width: c.width ?? (c.kind === 'money' ? 14 : c.kind === 'date' ? 12 : 18),
-    style:
-      c.kind === 'money'
-        ? { numFmt: '#,##0.00' }
-        : c.kind === 'date'
-          ? { numFmt: 'dd/mm/yyyy' }
-          : c.kind === 'number'
-            ? { numFmt: '0' }
-            : {},
-  }))
-  // sheet.columns wrote a header row from `header`; ours comes after the title lines instead.
-  for (const t of opts.title ?? []) sheet.addRow([t]).commit()
-  const head = sheet.addRow(columns.map((c) => c.label))
-  head.font = { bold: true }
-  head.commit()
-  const add = (r: Record<string, unknown>, bold = false) => {
-    const row = sheet.addRow(columns.map((c) => sheetCell(r[c.key], c.kind)))
-    if (bold) row.font = { bold: true }
-    row.commit()
-  }
+  const xlsx = xlsxStream(
+    (opts.sheetName ?? 'Sheet1').slice(0, 31).replace(/[[\]*?/\\:]/g, ' '),
+    columns.map((c) => c.width ?? (c.kind === 'money' ? 14 : c.kind === 'date' ? 12 : 18)),
+    (err, chunk, final) => {
+      if (err) stream.destroy(err)
+      else {
+        stream.write(chunk)
+        if (final) stream.end()
+      }
+    },
+  )
+  for (const t of opts.title ?? []) xlsx.row([{ v: t }])
+  xlsx.row(columns.map((c) => ({ v: c.label, s: 3 as XlsxStyle })))
+  const add = (r: Record<string, unknown>, bold = false) =>
+    xlsx.row(
+      columns.map((c) => ({ v: sheetCell(r[c.key], c.kind), s: bold ? 3 : STYLE_OF[c.kind ?? 'text'] })),
+    )
   return {
     stream,
     write: async (rows) => {
@@ -129,8 +125,7 @@ export const sheetWriter = (
     },
     end: async (footer = []) => {
       for (const r of footer) add(r, true)
-      sheet.commit()
-      await workbook.commit()
+      xlsx.end()
     },
   }
 }
