@@ -28,7 +28,7 @@ export const exportFormatOf = (query: unknown): SheetFormat | null => {
 }
 
 /** Rows per query: a few milliseconds of work each on either database. */
-export const EXPORT_CHUNK = 500
+export const EXPORT_CHUNK = 250
 
 type ListCfg = Pick<
   CrudConfig<any>,
