@@ -17,14 +17,26 @@ const ALL = [
   'Office Accounts',
   'Vender',
   'Agent',
+  'Statements',
+  'Reports',
   'Employees',
   'Users',
   'Corrections',
   'Activity',
   'Backups',
+  'Settings',
   'My Account',
 ]
-const ADMIN_ONLY = ['Office Accounts', 'Vender', 'Employees', 'Users', 'Activity', 'Backups']
+const ADMIN_ONLY = [
+  'Office Accounts',
+  'Vender',
+  'Reports',
+  'Employees',
+  'Users',
+  'Activity',
+  'Backups',
+  'Settings',
+]
 const PATHS: Record<string, string> = {
   Dashboard: 'dashboard',
   Tickets: 'tickets',
@@ -40,11 +52,14 @@ const PATHS: Record<string, string> = {
   'Office Accounts': 'officeAccount',
   Vender: 'vender',
   Agent: 'agent',
+  Statements: 'statements',
+  Reports: 'reports',
   Employees: 'employee',
   Users: 'users',
   Corrections: 'corrections',
   Activity: 'activity',
   Backups: 'backups',
+  Settings: 'settings',
   'My Account': 'account',
 }
 
