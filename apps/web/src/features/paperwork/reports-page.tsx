@@ -38,12 +38,12 @@ interface DayBookAnswer {
 const th = 'py-2 pr-2 text-left text-xs uppercase text-slate-500'
 const thr = `${th} text-right`
 const td = 'py-1 pr-2'
-const tdr = `${td} text-right tabular-nums`
+const tdr = `${td} whitespace-nowrap text-right tabular-nums`
 
 const Aging = ({ data, money }: { data: AgingAnswer; money: (v: number) => string }) => {
   const rows = [...(data.agents ?? []), ...(data.customers ?? []), ...(data.vendors ?? [])]
   return (
-    <table className="w-full text-sm" aria-label="Aging">
+    <table className="w-full min-w-[40rem] text-sm" aria-label="Aging">
       <thead>
         <tr className="border-b border-slate-200">
           <th className={th}>Name</th>
@@ -176,7 +176,7 @@ const ReportsPage = () => {
               <Aging data={answer.data as unknown as AgingAnswer} money={money} />
             )}
             {report === 'profit' && (
-              <table className="w-full text-sm" aria-label="Profit">
+              <table className="w-full min-w-[40rem] text-sm" aria-label="Profit">
                 <thead>
                   <tr className="border-b border-slate-200">
                     <th className={th}>
@@ -211,7 +211,7 @@ const ReportsPage = () => {
             )}
             {report === 'day-book' && (
               <>
-                <table className="mb-4 w-full text-sm" aria-label="Balances">
+                <table className="mb-4 w-full min-w-[40rem] text-sm" aria-label="Balances">
                   <thead>
                     <tr className="border-b border-slate-200">
                       <th className={th}>Account</th>
@@ -233,7 +233,7 @@ const ReportsPage = () => {
                     ))}
                   </tbody>
                 </table>
-                <table className="w-full text-sm" aria-label="Movements">
+                <table className="w-full min-w-[40rem] text-sm" aria-label="Movements">
                   <thead>
                     <tr className="border-b border-slate-200">
                       <th className={th}>Account</th>

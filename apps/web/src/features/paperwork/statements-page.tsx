@@ -151,7 +151,7 @@ const StatementsPage = () => {
               ))}
             </dl>
             <div className="overflow-x-auto">
-              <table className="w-full text-sm" aria-label="Statement lines">
+              <table className="w-full min-w-[40rem] text-sm" aria-label="Statement lines">
                 <thead>
                   <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
                     <th className="py-2 pr-2">Date</th>
