@@ -19,6 +19,8 @@ import { pump, SHEET_TYPES, type SheetColumn, type SheetFormat, sheetWriter } fr
 export interface DocColumn extends SheetColumn {
   /** Share of the PDF's width. */
   pdfWidth: number
+  /** An amount of 0 prints blank in the PDF's rows (a bucket or a side with nothing in it). */
+  blankZero?: boolean
 }
 
 export interface TableDoc {
@@ -35,8 +37,8 @@ export interface TableDoc {
   file: string
 }
 
-const cellText = (v: unknown, kind: DocColumn['kind']) => {
-  if (v === null || v === undefined || v === '') return ''
+const cellText = (v: unknown, kind: DocColumn['kind'], blankZero = false) => {
+  if (v === null || v === undefined || v === '' || (blankZero && v === 0)) return ''
   if (kind === 'money') return money(Number(v))
   if (kind === 'date') return day(String(v))
   return String(v)
@@ -56,12 +58,13 @@ export const tablePdf = (settings: AgencySettings, doc: TableDoc, printed: strin
     width: c.pdfWidth,
     align: c.kind === 'money' || c.kind === 'number' ? 'right' : 'left',
   }))
-  const asCells = (r: Record<string, unknown>) => doc.columns.map((c) => cellText(r[c.key], c.kind))
+  const asCells = (r: Record<string, unknown>, footer = false) =>
+    doc.columns.map((c) => cellText(r[c.key], c.kind, c.blankZero && !footer))
   // A generator, so the PDF is drawn row by row as it is read.
   function* cells() {
     for (const r of doc.rows) yield asCells(r)
   }
-  const drawing = drawTable(pdf, y, columns, cells(), { footer: doc.footer.map(asCells) })
+  const drawing = drawTable(pdf, y, columns, cells(), { footer: doc.footer.map((r) => asCells(r, true)) })
   return { pdf, drawing }
 }
 

@@ -101,11 +101,12 @@ const rupeesTotals = (t: { buckets: Buckets; total: number }) => ({
   total: fromPaisa(t.total),
 })
 
-const money = (key: string, label: string, pdfWidth = 13): DocColumn => ({
+const money = (key: string, label: string, pdfWidth = 13, blankZero = false): DocColumn => ({
   key,
   label,
   kind: 'money',
   pdfWidth,
+  blankZero,
 })
 
 const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): TableDoc => {
@@ -122,7 +123,7 @@ const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): 
     columns: [
       { key: 'name', label: 'Name', kind: 'text', pdfWidth: 24, width: 28 },
       { key: 'type', label: 'Type', kind: 'text', pdfWidth: 10 },
-      ...AGING_BUCKETS.map((b) => money(b, `${b} days`)),
+      ...AGING_BUCKETS.map((b) => money(b, `${b} days`, 13, true)),
       money('total', 'Total', 14),
     ],
     rows: rows.map((r) => ({
@@ -311,8 +312,8 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
           { key: 'account', label: 'Account', kind: 'text', pdfWidth: 20, width: 20 },
           { key: 'entry', label: 'Entry', kind: 'text', pdfWidth: 12 },
           { key: 'detail', label: 'Detail', kind: 'text', pdfWidth: 36, width: 36 },
-          money('in', 'In', 16),
-          money('out', 'Out', 16),
+          money('in', 'In', 16, true),
+          money('out', 'Out', 16, true),
         ],
         rows,
         footer: [
