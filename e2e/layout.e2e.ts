@@ -19,14 +19,26 @@ const ALL = [
   'Agent',
   'Customers',
   'Passengers',
+  'Statements',
+  'Reports',
   'Employees',
   'Users',
   'Corrections',
   'Activity',
   'Backups',
+  'Settings',
   'My Account',
 ]
-const ADMIN_ONLY = ['Office Accounts', 'Vender', 'Employees', 'Users', 'Activity', 'Backups']
+const ADMIN_ONLY = [
+  'Office Accounts',
+  'Vender',
+  'Reports',
+  'Employees',
+  'Users',
+  'Activity',
+  'Backups',
+  'Settings',
+]
 const PATHS: Record<string, string> = {
   Dashboard: 'dashboard',
   Tickets: 'tickets',
@@ -44,11 +56,14 @@ const PATHS: Record<string, string> = {
   Agent: 'agent',
   Customers: 'customers',
   Passengers: 'passengers',
+  Statements: 'statements',
+  Reports: 'reports',
   Employees: 'employee',
   Users: 'users',
   Corrections: 'corrections',
   Activity: 'activity',
   Backups: 'backups',
+  Settings: 'settings',
   'My Account': 'account',
 }
 

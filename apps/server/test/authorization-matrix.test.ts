@@ -79,6 +79,25 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/corrections/:id/approve': 'admin',
   'POST /api/admin/corrections/:id/reject': 'admin',
   ...RECORD_ROUTES,
+  'GET /api/admin/settings': 'admin',
+  'PUT /api/admin/settings': 'admin',
+  'GET /api/agency': 'user',
+  // Vendor, bank and cash statements are admin-only by kind (statements.test.ts); the route is open to staff.
+  'GET /api/statements/:kind/:name': 'user',
+  'GET /api/reports/receivables': 'admin',
+  'GET /api/reports/payables': 'admin',
+  'GET /api/reports/profit': 'admin',
+  'GET /api/reports/day-book': 'admin',
+  ...Object.fromEntries(
+    [
+      '/api/ticket',
+      '/api/umrah',
+      '/api/visa-processing',
+      '/api/gamca-token',
+      '/api/services',
+      '/api/navtcc',
+    ].map((p) => [`GET ${p}/:id/receipt.pdf`, 'user']),
+  ),
 }
 
 const sign = (claims: { sub: string; exp?: number | string; jti?: string }, secret = TEST_SECRET) => {

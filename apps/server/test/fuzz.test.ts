@@ -145,6 +145,15 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/corrections')
     return { table: 'tickets', record_id: 1, action: 'delete', reason: 'Entered twice' }
   if (path === '/api/admin/corrections/:id/reject') return { reason: 'Not a duplicate' }
+  if (path === '/api/admin/settings')
+    return {
+      name: 'Fuzz Travels',
+      address: 'Lahore',
+      phone: '042',
+      email: 'a@b.pk',
+      currency: 'Rs',
+      time_zone: 'Asia/Karachi',
+    }
   if (
     [
       '/api/user/logout',

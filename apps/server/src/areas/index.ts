@@ -15,9 +15,13 @@ import { mrzRoutes } from './mrz/routes.ts'
 import { navtccRoutes } from './navtcc/routes.ts'
 import { passengerRoutes } from './passengers/routes.ts'
 import { protectorRoutes } from './protector/routes.ts'
+import { receiptRoutes } from './receipts/routes.ts'
 import { refundCustomerRoutes } from './refund-customer/routes.ts'
 import { refundedRoutes } from './refunded/routes.ts'
+import { reportRoutes } from './reports/routes.ts'
 import { servicesRoutes } from './services/routes.ts'
+import { settingsRoutes } from './settings/routes.ts'
+import { statementRoutes } from './statements/routes.ts'
 import { ticketRoutes } from './tickets/routes.ts'
 import { umrahRoutes } from './umrah/routes.ts'
 import { venderRoutes } from './vender/routes.ts'
@@ -47,4 +51,8 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   mrzRoutes,
   passengerRoutes,
   alertRoutes,
+  settingsRoutes,
+  receiptRoutes,
+  statementRoutes,
+  reportRoutes,
 ]

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
+import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
@@ -159,7 +160,11 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   app.get(
     cfg.path,
     { ...cached, preHandler: [may('view').preHandler, cached.preHandler as preHandlerHookHandler] },
-    async (req) => listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req)),
+    async (req, reply) => {
+      const format = exportFormatOf(req.query)
+      if (format) return exportList(reply, db, cfg, toApi, parseListQuery(req.query), user(req), format)
+      return listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req))
+    },
   )
 
   if (cfg.getOne !== false) {

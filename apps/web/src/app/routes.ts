@@ -33,6 +33,10 @@ export const PAGES: Record<string, () => PageModule> = {
   'customers/:id': () => import('../features/customers/customer-page.tsx'),
   passengers: () => import('../features/passengers/page.tsx'),
   'passengers/:passport': () => import('../features/passengers/page.tsx'),
+  statements: () => import('../features/paperwork/statements-page.tsx'),
+  reports: () => import('../features/paperwork/reports-page.tsx'),
+  settings: () => import('../features/paperwork/settings-page.tsx'),
+  receipt: () => import('../features/paperwork/receipt-page.tsx'),
 }
 
 /** Paths only admins reach (under /admin): the sidebar's admin-only items. */

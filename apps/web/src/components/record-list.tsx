@@ -1,6 +1,7 @@
 import { mayDo, RECORD_TABLES, type RecordSpec, specByPath } from '@booking/shared'
-import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, ReceiptText, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { useInRouterContext, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ApiError, SESSION_ENDED } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
@@ -11,6 +12,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx'
 import { CorrectionReason, RequestDeletionDialog } from './correction-controls.tsx'
 import { type Column, DataTable, type SortState } from './data-table.tsx'
 import { DateRangeFilter } from './date-range-filter.tsx'
+import { ExportButtons } from './export-buttons.tsx'
 import { HistoryPanel } from './history-panel.tsx'
 import { Pager } from './pager.tsx'
 
@@ -81,6 +83,32 @@ const useDebounced = <V,>(value: V, ms: number) => {
     return () => clearTimeout(t)
   }, [value, ms])
   return v
+}
+
+/** Lists whose records have a receipt (GET {path}/{id}/receipt.pdf). */
+export const RECEIPT_PATHS = new Set([
+  '/ticket',
+  '/umrah',
+  '/visa-processing',
+  '/gamca-token',
+  '/services',
+  '/navtcc',
+])
+
+/** Opens a record's receipt screen (a list rendered outside a router, as in unit tests, has none). */
+const ReceiptButton = ({ to }: { to: string }) => {
+  const navigate = useNavigate()
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label="Receipt"
+      title="Receipt"
+      onClick={() => navigate(to)}
+    >
+      <ReceiptText className="h-4 w-4" />
+    </button>
+  )
 }
 
 const validId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0
@@ -167,6 +195,20 @@ export const RecordList = <T extends { id: number }>({
     sort: sort ? `${sort.desc ? '-' : ''}${sort.key}` : undefined,
   })
   const remove = useDeleteRecord(path)
+  const inRouter = useInRouterContext()
+  const hasReceipt = RECEIPT_PATHS.has(path) && inRouter
+  const receiptButton = (row: T) =>
+    hasReceipt ? (
+      <ReceiptButton to={`${admin ? '/admin' : ''}/receipt?path=${encodeURIComponent(path)}&id=${row.id}`} />
+    ) : null
+  // What the list shows, for its CSV and Excel files (every matching row, not just this page).
+  const exportQuery = {
+    ...params,
+    from,
+    to,
+    q: q || undefined,
+    sort: sort ? `${sort.desc ? '-' : ''}${sort.key}` : undefined,
+  }
 
   // The row's buttons (an admin's edit and delete, an employee's requests), pinned at the end.
   const actionsColumn = (key: string, buttons: (row: T) => ReactNode): Column<T> => ({
@@ -174,7 +216,7 @@ export const RecordList = <T extends { id: number }>({
     header: 'Actions',
     sortable: false,
     pin: 'end',
-    width: 76,
+    width: hasReceipt ? 108 : 76,
     cell: (row: T) =>
       canModify && !canModify(row) ? null : <div className="flex gap-1">{buttons(row)}</div>,
   })
@@ -195,12 +237,13 @@ export const RecordList = <T extends { id: number }>({
       ...rest.filter((c) => c.pin !== 'end'),
       ...rest.filter((c) => c.pin === 'end'),
     ]
-    if (!admin && !table) return cols
+    if (!admin && !table) return hasReceipt ? [...cols, actionsColumn('__receipt', receiptButton)] : cols
     if (!admin)
       return [
         ...cols,
         actionsColumn('__requests', (row) => (
           <>
+            {receiptButton(row)}
             <button
               type="button"
               className="icon-btn"
@@ -229,6 +272,7 @@ export const RecordList = <T extends { id: number }>({
       ...cols,
       actionsColumn('__actions', (row) => (
         <>
+          {receiptButton(row)}
           <button
             type="button"
             className="icon-btn"
@@ -268,6 +312,7 @@ export const RecordList = <T extends { id: number }>({
     editDelayMs,
     table,
     picker.shown,
+    hasReceipt,
   ])
 
   if (requesting && table) {
@@ -355,6 +400,7 @@ export const RecordList = <T extends { id: number }>({
             {showPassport ? 'Hide Passport Details' : 'Show Passport Details'}
           </button>
         )}
+        <ExportButtons path={path} query={exportQuery} formats={['csv', 'xlsx']} name={listKey} />
       </div>
       {query.isPending ? (
         <p className="py-10 text-center text-slate-500">Loading data...</p>

@@ -1,12 +1,14 @@
 import { RECORD_SPECS, type RecordSpec } from '@booking/shared'
 import {
   Banknote,
+  BarChart3,
   BookUser,
   Building2,
   ClipboardCheck,
   Contact,
   DatabaseBackup,
   FileCheck2,
+  FileSpreadsheet,
   GraduationCap,
   History,
   KeyRound,
@@ -15,6 +17,7 @@ import {
   Plane,
   Receipt,
   RotateCcw,
+  Settings,
   Shield,
   Stethoscope,
   Store,
@@ -58,11 +61,14 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Agent', segment: 'agent', icon: Users },
   { label: 'Customers', segment: 'customers', icon: Contact },
   { label: 'Passengers', segment: 'passengers', icon: BookUser },
+  { label: 'Statements', segment: 'statements', icon: FileSpreadsheet },
+  { label: 'Reports', segment: 'reports', icon: BarChart3, adminOnly: true },
   { label: 'Employees', segment: 'employee', icon: UserCog, adminOnly: true },
   { label: 'Users', segment: 'users', icon: UsersRound, adminOnly: true },
   { label: 'Corrections', segment: 'corrections', icon: ClipboardCheck },
   { label: 'Activity', segment: 'activity', icon: History, adminOnly: true },
   { label: 'Backups', segment: 'backups', icon: DatabaseBackup, adminOnly: true },
+  { label: 'Settings', segment: 'settings', icon: Settings, adminOnly: true },
   { label: 'My Account', segment: 'account', icon: KeyRound },
 ]
 

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/connect.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { parseIdParam } from '../../lib/validate.ts'
+import { fileSafe, sendPdf } from '../documents/pdf.ts'
+import type { ReceiptDoc } from '../documents/receipt.ts'
+import { renderReceipt } from '../documents/receipt.ts'
+import { agencySettings, printedAt } from '../settings/routes.ts'
+
+/** A payment as `GET /api/payments/{id}` answers it (issue 13's books): rupees on the wire. */
+export interface Payment {
+  id: number
+  receipt_no: string
+  source_type: string
+  source_id: number | null
+  date: string
+  amount: number
+  method: string
+  bank_title: string | null
+  note: string | null
+}
+
+const METHOD_LABEL: Record<string, string> = { cash: 'Cash', bank: 'Bank' }
+
+/** The receipt of one payment. */
+export const paymentReceipt = (p: Payment): ReceiptDoc => ({
+  title: 'Payment Receipt',
+  number: p.receipt_no,
+  date: p.date,
+  kind: 'Payment',
+  particulars: [
+    ['Receipt no.', p.receipt_no],
+    ['Received for', p.source_id ? `${p.source_type} #${p.source_id}` : p.source_type],
+    ['Method', METHOD_LABEL[p.method] ?? p.method],
+    ...(p.bank_title ? ([['Bank', p.bank_title]] as Array<[string, string]>) : []),
+  ],
+  passengers: [],
+  amounts: [{ label: 'Amount received', value: p.amount, strong: true }],
+  inWords: [['Amount', p.amount]],
+  note: p.note ?? undefined,
+})
+
+/**
+ * GET /api/payments/{id}/receipt.pdf. `readPayment` is the one place that knows where payments
+ * live (the books' payments table); it answers null for an unknown id.
+ */
+export const paymentReceiptRoute = (
+  app: FastifyInstance,
+  db: Db,
+  readPayment: (db: Db, id: number) => Promise<Payment | null>,
+) => {
+  app.get('/payments/:id/receipt.pdf', async (req, reply) => {
+    const id = parseIdParam(req.params, 'payment')
+    const payment = await readPayment(db, id)
+    if (!payment) throw new HttpError(404, 'Payment not found')
+    const settings = await agencySettings(db)
+    const doc = renderReceipt(settings, paymentReceipt(payment), printedAt(settings))
+    return sendPdf(reply, doc, `receipt-${fileSafe(payment.receipt_no)}.pdf`)
+  })
+}

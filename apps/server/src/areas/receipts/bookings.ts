@@ -1,0 +1,135 @@
+import { passengerList, passengerName } from '@booking/shared'
+import type { ApiRow } from '../../lib/crud.ts'
+import type { ReceiptDoc } from '../documents/receipt.ts'
+
+// Which records have a receipt, and how each one's row reads as one.
+
+type Particulars = Array<[string, string]>
+
+interface BookingReceipt {
+  /** The list path after /api. */
+  path: string
+  table: string
+  kind: string
+  /** The record's own lines (customer, sector, …) for the left column. */
+  particulars: (row: ApiRow) => Particulars
+  /** The day the receipt is dated: the record's own date where it has one, else the day it was saved. */
+  date?: (row: ApiRow) => string | null
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+const travelDates = (row: ApiRow) =>
+  [row.depart_date, row.return_date]
+    .filter(Boolean)
+    .map((d) => String(d).split('-').reverse().join('/'))
+    .join(' – ')
+
+/** Records a customer pays for: receivable, paid in cash and bank, remaining. */
+export const BOOKING_RECEIPTS: BookingReceipt[] = [
+  {
+    path: '/ticket',
+    table: 'tickets',
+    kind: 'Ticket',
+    particulars: (r) => [
+      ['Customer', text(r.customer_add)],
+      ['Agent', text(r.agent_name)],
+      ['Sector', text(r.sector)],
+      ['Airline', text(r.airline)],
+      ['Travel', travelDates(r)],
+      ['Reference', text(r.reference)],
+    ],
+  },
+  {
+    path: '/umrah',
+    table: 'umrah',
+    kind: 'Umrah',
+    particulars: (r) => [
+      ['Customer', text(r.customer_add)],
+      ['Package', text(r.package_detail)],
+      ['Sector', text(r.sector)],
+      ['Airline', text(r.airline)],
+      ['Travel', travelDates(r)],
+      ['Reference', text(r.reference)],
+    ],
+  },
+  {
+    path: '/visa-processing',
+    table: 'visa_processing',
+    kind: 'Visa Processing',
+    particulars: (r) => [
+      ['Customer', text(r.customer_add)],
+      ['File number', text(r.file_number)],
+      ['Embassy', text(r.embassy)],
+      ['Visa number', text(r.visa_number)],
+      ['Sponsor', text(r.sponsor_name)],
+      ['Reference', text(r.reference)],
+    ],
+  },
+  {
+    path: '/gamca-token',
+    table: 'gamca_tokens',
+    kind: 'GAMCA Token',
+    particulars: (r) => [
+      ['Customer', text(r.customer_add)],
+      ['Country', text(r.country)],
+      ['Reference', text(r.reference)],
+    ],
+  },
+  {
+    path: '/services',
+    table: 'services',
+    kind: 'Service',
+    date: (r) => r.booking_date,
+    particulars: (r) => [
+      ['Customer', text(r.customer_add)],
+      ['Service', text(r.visa_type)],
+      ['Detail', text(r.specific_detail)],
+    ],
+  },
+  {
+    path: '/navtcc',
+    table: 'navtcc',
+    kind: 'NAVTCC',
+    particulars: (r) => [
+      ['Customer', text(r.customer_add)],
+      ['Profession', text(r.profession_key)],
+      ['Reference', text(r.reference)],
+    ],
+  },
+]
+
+/** The receipt of one booking row (rupees, as the lifecycle reads it). */
+export const bookingReceipt = (cfg: BookingReceipt, row: ApiRow, savedOn: string): ReceiptDoc => {
+  const receivable = Number(row.receivable_amount ?? 0)
+  const cash = Number(row.paid_cash ?? 0)
+  const bank = Number(row.paid_in_bank ?? 0)
+  const received = cash + bank
+  const bankTitle = text(row.bank_title ?? row.paid_from_bank)
+  return {
+    title: 'Receipt',
+    number: text(row.entry),
+    date: cfg.date?.(row) ?? savedOn,
+    kind: cfg.kind,
+    particulars: [...cfg.particulars(row), ['Bank', bank ? bankTitle : ''] as [string, string]].filter(
+      ([, v]) => v !== '',
+    ),
+    passengers: passengerList(row.passport_detail)
+      .map((p) => {
+        const name = passengerName(p)
+        const doc = typeof p.documentNo === 'string' && p.documentNo ? ` (${p.documentNo})` : ''
+        return name ? `${name}${doc}` : ''
+      })
+      .filter(Boolean),
+    amounts: [
+      { label: 'Total amount', value: receivable, strong: true },
+      { label: 'Paid in cash', value: cash },
+      { label: 'Paid in bank', value: bank },
+      { label: 'Received', value: received, strong: true },
+      { label: 'Remaining', value: Number(row.remaining_amount ?? receivable - received), strong: true },
+    ],
+    inWords: [
+      ['Total', receivable],
+      ['Received', received],
+    ],
+  }
+}

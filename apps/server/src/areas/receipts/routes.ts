@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/connect.ts'
+import { recordLifecycle } from '../../lib/crud.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { parseIdParam } from '../../lib/validate.ts'
+import { fileSafe, sendPdf } from '../documents/pdf.ts'
+import { renderReceipt } from '../documents/receipt.ts'
+import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
+import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
+
+/**
+ * GET /api/{list path}/{id}/receipt.pdf for every booking. The row comes from the record's own
+ * lifecycle (registered by crudRoutes), so a receipt reads exactly what GET {path}/{id} answers.
+ */
+export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
+  for (const cfg of BOOKING_RECEIPTS) {
+    app.get(`${cfg.path}/:id/receipt.pdf`, async (req, reply) => {
+      const id = parseIdParam(req.params, cfg.kind.toLowerCase())
+      const lifecycle = recordLifecycle(db, cfg.table)
+      if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
+      const row = await lifecycle.findById(db, id)
+      const settings = await agencySettings(db)
+      const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
+      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings))
+      return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
+    })
+  }
+}

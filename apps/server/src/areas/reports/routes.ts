@@ -1,0 +1,336 @@
+import type { AgencySettings } from '@booking/shared'
+import {
+  AGING_BUCKETS,
+  AsOfQuery,
+  agingBucket,
+  DayBookQuery,
+  formatAmount,
+  formatDate,
+  fromPaisa,
+  ProfitQuery,
+} from '@booking/shared'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Db } from '../../db/connect.ts'
+import { parseBody } from '../../lib/validate.ts'
+import { requireAccess } from '../../plugins/auth.ts'
+import { typeLabel } from '../dashboard/queries.ts'
+import type { DocColumn, TableDoc } from '../documents/table-doc.ts'
+import { sendTableDoc } from '../documents/table-doc.ts'
+import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
+import {
+  agentMovements,
+  banksBefore,
+  CASH_ACCOUNT,
+  cashBefore,
+  customerMovements,
+  type DatedAmount,
+  movementsOn,
+  profitLines,
+  vendorMovements,
+} from './sources.ts'
+
+type Bucket = (typeof AGING_BUCKETS)[number]
+type Buckets = Record<Bucket, number>
+
+const emptyBuckets = (): Buckets => ({ '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 })
+const DAY = 86_400_000
+const ageOf = (asOf: string, date: string) =>
+  Math.max(0, Math.round((Date.parse(asOf) - Date.parse(date)) / DAY))
+
+export interface AgingRow {
+  name: string
+  type: 'agent' | 'customer' | 'vendor'
+  buckets: Buckets
+  total: number
+}
+
+/**
+ * What each party owes on as_of, aged (paisa). `fifo`: payments settle the oldest amounts first,
+ * so what is left is the newest (a running account: agents, vendors); otherwise each line keeps its
+ * own remainder (a customer's bookings are paid one by one). Parties owing nothing are left out.
+ */
+export const aging = (
+  lines: DatedAmount[],
+  asOf: string,
+  type: AgingRow['type'],
+  fifo: boolean,
+): AgingRow[] => {
+  const byParty = new Map<string, DatedAmount[]>()
+  for (const l of lines) byParty.set(l.party, [...(byParty.get(l.party) ?? []), l])
+  const out: AgingRow[] = []
+  for (const [name, list] of byParty) {
+    const buckets = emptyBuckets()
+    if (fifo) {
+      let left = list.reduce((s, l) => s + l.owed - l.settled, 0)
+      if (left <= 0) continue
+      for (let i = list.length - 1; i >= 0 && left > 0; i--) {
+        const part = Math.min(left, list[i]!.owed)
+        if (part <= 0) continue
+        buckets[agingBucket(ageOf(asOf, list[i]!.date))] += part
+        left -= part
+      }
+      // Owed with no dated debit behind it (an opening credit turned round) counts as oldest.
+      if (left > 0) buckets['90+'] += left
+    } else {
+      for (const l of list) {
+        const rest = l.owed - l.settled
+        if (rest > 0) buckets[agingBucket(ageOf(asOf, l.date))] += rest
+      }
+    }
+    const total = AGING_BUCKETS.reduce((s, b) => s + buckets[b], 0)
+    if (total > 0) out.push({ name, type, buckets, total })
+  }
+  return out.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+}
+
+const rupeesRow = (r: AgingRow) => ({
+  name: r.name,
+  type: r.type,
+  buckets: Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromPaisa(r.buckets[b])])) as Buckets,
+  total: fromPaisa(r.total),
+})
+
+const sumRows = (rows: AgingRow[]) => {
+  const buckets = emptyBuckets()
+  for (const r of rows) for (const b of AGING_BUCKETS) buckets[b] += r.buckets[b]
+  return { buckets, total: rows.reduce((s, r) => s + r.total, 0) }
+}
+
+const rupeesTotals = (t: { buckets: Buckets; total: number }) => ({
+  buckets: Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromPaisa(t.buckets[b])])) as Buckets,
+  total: fromPaisa(t.total),
+})
+
+const money = (key: string, label: string, pdfWidth = 13, blankZero = false): DocColumn => ({
+  key,
+  label,
+  kind: 'money',
+  pdfWidth,
+  blankZero,
+})
+
+const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): TableDoc => {
+  const flat = (r: { buckets: Buckets; total: number }) =>
+    Object.fromEntries([
+      ...AGING_BUCKETS.map((b) => [b, fromPaisa(r.buckets[b])]),
+      ['total', fromPaisa(r.total)],
+    ])
+  const totals = sumRows(rows)
+  return {
+    title,
+    refs: [`As of ${formatDate(asOf)}`],
+    summary: [],
+    columns: [
+      { key: 'name', label: 'Name', kind: 'text', pdfWidth: 24, width: 28 },
+      { key: 'type', label: 'Type', kind: 'text', pdfWidth: 10 },
+      ...AGING_BUCKETS.map((b) => money(b, `${b} days`, 13, true)),
+      money('total', 'Total', 14),
+    ],
+    rows: rows.map((r) => ({
+      name: r.name,
+      type: r.type === 'agent' ? 'Agent' : r.type === 'vendor' ? 'Vendor' : 'Customer',
+      ...flat(r),
+    })),
+    footer: [{ name: 'Total', ...flat(totals) }],
+    file: `${file}-${asOf}`,
+  }
+}
+
+/** JSON, or the document as pdf/xlsx. */
+const answer = async (
+  reply: FastifyReply,
+  settings: AgencySettings,
+  format: 'json' | 'pdf' | 'xlsx',
+  json: () => Record<string, unknown>,
+  doc: () => TableDoc,
+) => {
+  if (format === 'json') return { status: 'success', ...json() }
+  return sendTableDoc(reply, settings, doc(), format, printedAt(settings))
+}
+
+/** The four reports (admin). */
+export const reportRoutes = async (app: FastifyInstance, db: Db) => {
+  const admin = { preHandler: requireAccess('admin') }
+
+  app.get('/reports/receivables', admin, async (req, reply) => {
+    const { as_of, format } = parseBody(AsOfQuery, req.query)
+    const settings = await agencySettings(db)
+    const asOf = as_of ?? agencyToday(settings)
+    const rows = [
+      ...aging(await agentMovements(db, asOf), asOf, 'agent', true),
+      ...aging(await customerMovements(db, asOf), asOf, 'customer', false),
+    ]
+    return answer(
+      reply,
+      settings,
+      format,
+      () => ({
+        as_of: asOf,
+        agents: rows.filter((r) => r.type === 'agent').map(rupeesRow),
+        customers: rows.filter((r) => r.type === 'customer').map(rupeesRow),
+        totals: rupeesTotals(sumRows(rows)),
+      }),
+      () => agingDoc('Receivables', asOf, rows, 'receivables'),
+    )
+  })
+
+  app.get('/reports/payables', admin, async (req, reply) => {
+    const { as_of, format } = parseBody(AsOfQuery, req.query)
+    const settings = await agencySettings(db)
+    const asOf = as_of ?? agencyToday(settings)
+    const rows = aging(await vendorMovements(db, asOf), asOf, 'vendor', true)
+    return answer(
+      reply,
+      settings,
+      format,
+      () => ({ as_of: asOf, vendors: rows.map(rupeesRow), totals: rupeesTotals(sumRows(rows)) }),
+      () => agingDoc('Payables', asOf, rows, 'payables'),
+    )
+  })
+
+  app.get('/reports/profit', admin, async (req, reply) => {
+    const { from, to, by, format } = parseBody(ProfitQuery, req.query)
+    const settings = await agencySettings(db)
+    const lines = await profitLines(db, { from, to })
+    const groups = new Map<string, { key: string; count: number; receivable: number; profit: number }>()
+    for (const l of lines) {
+      const key = by === 'month' ? l.date.slice(0, 7) : by === 'type' ? typeLabel(l.type) : l.employee || '-'
+      const g = groups.get(key) ?? { key, count: 0, receivable: 0, profit: 0 }
+      g.count++
+      g.receivable += l.receivable
+      g.profit += l.profit
+      groups.set(key, g)
+    }
+    const rows = [...groups.values()].sort((a, b) =>
+      by === 'month' ? a.key.localeCompare(b.key) : b.profit - a.profit,
+    )
+    const total = rows.reduce(
+      (t, r) => ({
+        count: t.count + r.count,
+        receivable: t.receivable + r.receivable,
+        profit: t.profit + r.profit,
+      }),
+      { count: 0, receivable: 0, profit: 0 },
+    )
+    const out = (r: { count: number; receivable: number; profit: number }) => ({
+      count: r.count,
+      receivable: fromPaisa(r.receivable),
+      profit: fromPaisa(r.profit),
+    })
+    const label = { month: 'Month', type: 'Record type', employee: 'Employee' }[by]
+    return answer(
+      reply,
+      settings,
+      format,
+      () => ({
+        from: from ?? null,
+        to: to ?? null,
+        by,
+        rows: rows.map((r) => ({ key: r.key, ...out(r) })),
+        totals: out(total),
+      }),
+      () => ({
+        title: 'Profit',
+        refs: [
+          `By ${label.toLowerCase()}`,
+          from || to ? `${from ? formatDate(from) : '…'} to ${to ? formatDate(to) : '…'}` : 'All dates',
+        ],
+        summary: [['Total profit', `${settings.currency} ${formatAmount(fromPaisa(total.profit))}`]],
+        columns: [
+          { key: 'key', label, kind: 'text', pdfWidth: 30, width: 24 },
+          { key: 'count', label: 'Bookings', kind: 'number', pdfWidth: 12 },
+          money('receivable', 'Receivable', 20),
+          money('profit', 'Profit', 20),
+        ],
+        rows: rows.map((r) => ({ key: r.key, ...out(r) })),
+        footer: [{ key: 'Total', ...out(total) }],
+        file: `profit-by-${by}-${from ?? 'start'}-${to ?? 'now'}`,
+      }),
+    )
+  })
+
+  app.get('/reports/day-book', admin, async (req, reply) => {
+    const { date: asked, format } = parseBody(DayBookQuery, req.query)
+    const settings = await agencySettings(db)
+    const date = asked ?? agencyToday(settings)
+    const [cashOpen, banksOpen, moves] = await Promise.all([
+      cashBefore(db, date),
+      banksBefore(db, date),
+      movementsOn(db, date),
+    ])
+    const accounts = new Map<string, { opening: number; in: number; out: number }>([
+      [CASH_ACCOUNT, { opening: cashOpen, in: 0, out: 0 }],
+    ])
+    for (const [bank, opening] of banksOpen) accounts.set(bank, { opening, in: 0, out: 0 })
+    for (const m of moves) {
+      const a = accounts.get(m.account) ?? { opening: 0, in: 0, out: 0 }
+      a.in += m.in
+      a.out += m.out
+      accounts.set(m.account, a)
+    }
+    const balances = [...accounts].map(([account, a]) => ({
+      account,
+      opening: fromPaisa(a.opening),
+      in: fromPaisa(a.in),
+      out: fromPaisa(a.out),
+      closing: fromPaisa(a.opening + a.in - a.out),
+    }))
+    const cash = balances.find((b) => b.account === CASH_ACCOUNT)!
+    const bankOnly = [...accounts].filter(([n]) => n !== CASH_ACCOUNT).map(([, a]) => a)
+    const bankTotals = {
+      opening: fromPaisa(bankOnly.reduce((s, a) => s + a.opening, 0)),
+      closing: fromPaisa(bankOnly.reduce((s, a) => s + a.opening + a.in - a.out, 0)),
+    }
+    const rows = moves.map((m) => ({
+      ...m,
+      detail: readable(m.detail),
+      in: fromPaisa(m.in),
+      out: fromPaisa(m.out),
+    }))
+    return answer(
+      reply,
+      settings,
+      format,
+      () => ({
+        date,
+        cash: { opening: cash.opening, closing: cash.closing },
+        bank: bankTotals,
+        accounts: balances,
+        rows,
+      }),
+      () => ({
+        title: 'Day Book',
+        refs: [formatDate(date)],
+        summary: balances.map(
+          (b) =>
+            [
+              b.account,
+              `${settings.currency} ${formatAmount(b.opening)} opening  ·  ${formatAmount(b.closing)} closing`,
+            ] as [string, string],
+        ),
+        columns: [
+          { key: 'account', label: 'Account', kind: 'text', pdfWidth: 20, width: 20 },
+          { key: 'entry', label: 'Entry', kind: 'text', pdfWidth: 12 },
+          { key: 'detail', label: 'Detail', kind: 'text', pdfWidth: 36, width: 36 },
+          money('in', 'In', 16, true),
+          money('out', 'Out', 16, true),
+        ],
+        rows,
+        footer: [
+          {
+            account: 'Total',
+            in: fromPaisa(moves.reduce((s, m) => s + m.in, 0)),
+            out: fromPaisa(moves.reduce((s, m) => s + m.out, 0)),
+          },
+        ],
+        file: `day-book-${date}`,
+      }),
+    )
+  })
+}
+
+/** "tickets: Ali" -> "Ticket: Ali". */
+const readable = (detail: string) => {
+  const i = detail.indexOf(': ')
+  return i < 0 ? detail : `${typeLabel(detail.slice(0, i))}${detail.slice(i)}`
+}

@@ -1,0 +1,48 @@
+import type { AgencySettings } from '@booking/shared'
+import { formatAmount, formatDate } from '@booking/shared'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { api } from '../../lib/api.ts'
+
+/** The agency's letterhead details (GET /api/agency, every signed-in user). */
+export const useAgency = () =>
+  useQuery({
+    queryKey: ['agency'],
+    queryFn: async () => (await api.get<{ settings: AgencySettings }>('/agency')).settings,
+    staleTime: 60_000,
+  })
+
+/** "Rs 1,234" with the agency's currency label. */
+export const useMoney = () => {
+  const currency = useAgency().data?.currency ?? 'Rs'
+  return (v: number | null | undefined) => `${currency} ${formatAmount(v ?? 0)}`
+}
+
+/** The agency's header above a printed sheet: logo, name, contact lines; the title on the right. */
+export const Letterhead = ({ title, refs }: { title: string; refs: ReactNode[] }) => {
+  const agency = useAgency().data
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-3">
+      <div className="flex items-start gap-3">
+        {agency?.logo ? <img src={agency.logo} alt="" className="h-14 w-14 object-contain" /> : null}
+        <div>
+          <p className="text-lg font-bold text-slate-900">{agency?.name ?? ''}</p>
+          {agency?.address ? <p className="text-xs text-slate-500">{agency.address}</p> : null}
+          <p className="text-xs text-slate-500">
+            {[agency?.phone, agency?.email].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+      </div>
+      <div className="text-right">
+        <p className="text-base font-bold uppercase tracking-wide text-slate-900">{title}</p>
+        {refs.map((r, i) => (
+          <p key={i} className="text-xs text-slate-500">
+            {r}
+          </p>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+export const dmy = (iso: string | null | undefined) => (iso ? formatDate(iso) : '')

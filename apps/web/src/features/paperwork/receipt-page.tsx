@@ -1,0 +1,143 @@
+import { amountInWords, passengerList, passengerName } from '@booking/shared'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { ExportButtons } from '../../components/export-buttons.tsx'
+import { api } from '../../lib/api.ts'
+import { dmy, Letterhead, useMoney } from './agency.tsx'
+
+const KINDS: Record<string, string> = {
+  '/ticket': 'Ticket',
+  '/umrah': 'Umrah',
+  '/visa-processing': 'Visa Processing',
+  '/gamca-token': 'GAMCA Token',
+  '/services': 'Service',
+  '/navtcc': 'NAVTCC',
+}
+
+type Row = Record<string, unknown>
+
+/** A field under its snake_case or camelCase name (Umrah answers in camelCase). */
+const field = (row: Row, snake: string) => {
+  const camel = snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+  return row[snake] ?? row[camel]
+}
+const num = (row: Row, snake: string) => Number(field(row, snake) ?? 0)
+const text = (row: Row, snake: string) => {
+  const v = field(row, snake)
+  return v === null || v === undefined ? '' : String(v)
+}
+
+/** A booking's receipt on screen, printable on A4 (the PDF is the same receipt from the server). */
+const ReceiptPage = () => {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const path = params.get('path') ?? ''
+  const id = Number(params.get('id'))
+  const money = useMoney()
+  const valid = path in KINDS && Number.isInteger(id) && id > 0
+  const record = useQuery({
+    queryKey: [path, 'receipt', id],
+    enabled: valid,
+    queryFn: async () => {
+      const answer = await api.get<Record<string, unknown>>(`${path}/${id}`)
+      return Object.values(answer).find((v): v is Row => !!v && typeof v === 'object' && 'id' in v) ?? null
+    },
+  })
+  if (!valid) return <p role="alert">This receipt does not exist.</p>
+  if (record.isPending) return <p className="py-10 text-center text-slate-500">Loading data...</p>
+  if (record.isError || !record.data)
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+        {(record.error as Error | null)?.message ?? 'Receipt not found'}
+      </p>
+    )
+  const row = record.data
+  const receivable = num(row, 'receivable_amount')
+  const cash = num(row, 'paid_cash')
+  const bank = num(row, 'paid_in_bank')
+  const received = cash + bank
+  const remaining =
+    field(row, 'remaining_amount') === undefined ? receivable - received : num(row, 'remaining_amount')
+  const passengers = passengerList(field(row, 'passport_detail'))
+    .map((p) => passengerName(p))
+    .filter(Boolean)
+  const particulars: Array<[string, string]> = (
+    [
+      ['Customer', text(row, 'customer_add')],
+      ['Agent', text(row, 'agent_name')],
+      ['Sector', text(row, 'sector')],
+      ['Airline', text(row, 'airline')],
+      ['Travel', [dmy(text(row, 'depart_date')), dmy(text(row, 'return_date'))].filter(Boolean).join(' – ')],
+      ['Country', text(row, 'country')],
+      ['Service', text(row, 'visa_type')],
+      ['Reference', text(row, 'reference')],
+      ['Bank', bank ? text(row, 'bank_title') : ''],
+    ] as Array<[string, string]>
+  ).filter(([, v]) => v)
+  const saved = text(row, 'created_at').slice(0, 10) || text(row, 'createdAt').slice(0, 10)
+  return (
+    <section className="space-y-4">
+      <div className="no-print flex flex-wrap items-center justify-between gap-3">
+        <button type="button" className="btn-secondary" onClick={() => navigate(-1)}>
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back
+        </button>
+        <ExportButtons
+          path={`${path}/${id}/receipt.pdf`}
+          query={{}}
+          formats={['pdf']}
+          name={`receipt-${id}`}
+          print
+        />
+      </div>
+      <article className="card print-sheet space-y-4 p-6" aria-label="Receipt">
+        <Letterhead title="Receipt" refs={[`No. ${text(row, 'entry')}`, `Date ${dmy(saved)}`, KINDS[path]]} />
+        <div className="grid gap-6 sm:grid-cols-2">
+          <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm">
+            {particulars.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="text-slate-500">{k}</dt>
+                <dd className="font-medium text-slate-900">{v}</dd>
+              </div>
+            ))}
+          </dl>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+            <dt className="font-semibold">Total amount</dt>
+            <dd className="text-right font-semibold tabular-nums">{money(receivable)}</dd>
+            <dt className="text-slate-500">Paid in cash</dt>
+            <dd className="text-right tabular-nums">{money(cash)}</dd>
+            <dt className="text-slate-500">Paid in bank</dt>
+            <dd className="text-right tabular-nums">{money(bank)}</dd>
+            <dt className="font-semibold">Received</dt>
+            <dd className="text-right font-semibold tabular-nums">{money(received)}</dd>
+            <dt className="font-semibold">Remaining</dt>
+            <dd className="text-right font-semibold tabular-nums">{money(remaining)}</dd>
+          </dl>
+        </div>
+        {passengers.length > 0 && (
+          <div className="border-t border-slate-200 pt-3 text-sm">
+            <p className="font-semibold">Passengers</p>
+            <ol className="ml-5 list-decimal">
+              {passengers.map((p, i) => (
+                <li key={i}>{p}</li>
+              ))}
+            </ol>
+          </div>
+        )}
+        <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 border-t border-slate-200 pt-3 text-sm">
+          <dt className="text-slate-500">Total in words</dt>
+          <dd className="font-semibold">{amountInWords(receivable)}</dd>
+          <dt className="text-slate-500">Received in words</dt>
+          <dd className="font-semibold">{amountInWords(received)}</dd>
+        </dl>
+        <div className="flex justify-between pt-16 text-xs text-slate-500">
+          <span className="w-40 border-t border-slate-400 pt-1 text-center">Customer</span>
+          <span className="w-40 border-t border-slate-400 pt-1 text-center">Authorised signature</span>
+        </div>
+      </article>
+    </section>
+  )
+}
+
+export default ReceiptPage

@@ -1,0 +1,274 @@
+import { AGING_BUCKETS, todayIso } from '@booking/shared'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { ExportButtons } from '../../components/export-buttons.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { dmy, Letterhead, useMoney } from './agency.tsx'
+
+type ReportKey = 'receivables' | 'payables' | 'profit' | 'day-book'
+const REPORTS: Array<{ key: ReportKey; label: string }> = [
+  { key: 'receivables', label: 'Receivables' },
+  { key: 'payables', label: 'Payables' },
+  { key: 'profit', label: 'Profit' },
+  { key: 'day-book', label: 'Day Book' },
+]
+
+type Buckets = Record<(typeof AGING_BUCKETS)[number], number>
+interface AgingRow {
+  name: string
+  type: string
+  buckets: Buckets
+  total: number
+}
+interface AgingAnswer {
+  agents?: AgingRow[]
+  customers?: AgingRow[]
+  vendors?: AgingRow[]
+  totals: { buckets: Buckets; total: number }
+}
+interface ProfitAnswer {
+  rows: Array<{ key: string; count: number; receivable: number; profit: number }>
+  totals: { count: number; receivable: number; profit: number }
+}
+interface DayBookAnswer {
+  accounts: Array<{ account: string; opening: number; in: number; out: number; closing: number }>
+  rows: Array<{ account: string; entry: string; detail: string; in: number; out: number }>
+}
+
+const th = 'py-2 pr-2 text-left text-xs uppercase text-slate-500'
+const thr = `${th} text-right`
+const td = 'py-1 pr-2'
+const tdr = `${td} whitespace-nowrap text-right tabular-nums`
+
+const Aging = ({ data, money }: { data: AgingAnswer; money: (v: number) => string }) => {
+  const rows = [...(data.agents ?? []), ...(data.customers ?? []), ...(data.vendors ?? [])]
+  return (
+    <table className="w-full min-w-[40rem] text-sm" aria-label="Aging">
+      <thead>
+        <tr className="border-b border-slate-200">
+          <th className={th}>Name</th>
+          <th className={th}>Type</th>
+          {AGING_BUCKETS.map((b) => (
+            <th key={b} className={thr}>
+              {b} days
+            </th>
+          ))}
+          <th className={thr}>Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={`${r.type}:${r.name}`} className="border-b border-slate-100">
+            <td className={td}>{r.name}</td>
+            <td className={`${td} capitalize`}>{r.type}</td>
+            {AGING_BUCKETS.map((b) => (
+              <td key={b} className={tdr}>
+                {r.buckets[b] ? money(r.buckets[b]) : ''}
+              </td>
+            ))}
+            <td className={`${tdr} font-semibold`}>{money(r.total)}</td>
+          </tr>
+        ))}
+        <tr className="font-semibold">
+          <td className={td}>Total</td>
+          <td />
+          {AGING_BUCKETS.map((b) => (
+            <td key={b} className={tdr}>
+              {money(data.totals.buckets[b])}
+            </td>
+          ))}
+          <td className={tdr} data-testid="report-total">
+            {money(data.totals.total)}
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  )
+}
+
+/** Admin reports: receivables and payables aged, profit, the day book; on screen, PDF, Excel, print. */
+const ReportsPage = () => {
+  const money = useMoney()
+  const [report, setReport] = useState<ReportKey>('receivables')
+  const [asOf, setAsOf] = useState(todayIso())
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [by, setBy] = useState<'month' | 'type' | 'employee'>('month')
+  const query: Record<string, string | undefined> =
+    report === 'profit'
+      ? { from: from || undefined, to: to || undefined, by }
+      : report === 'day-book'
+        ? { date: asOf || undefined }
+        : { as_of: asOf || undefined }
+  const answer = useQuery({
+    queryKey: ['report', report, query],
+    queryFn: () => api.get<Record<string, unknown>>(`/reports/${report}`, query),
+  })
+  const label = REPORTS.find((r) => r.key === report)!.label
+  const refs =
+    report === 'profit'
+      ? [`By ${by}`, from || to ? `${dmy(from) || '…'} to ${dmy(to) || '…'}` : 'All dates']
+      : report === 'day-book'
+        ? [dmy(asOf)]
+        : [`As of ${dmy(asOf)}`]
+  return (
+    <section className="space-y-4">
+      <h1 className="no-print text-xl font-semibold text-slate-900">Reports</h1>
+      <div className="no-print flex flex-wrap gap-2" role="tablist" aria-label="Reports">
+        {REPORTS.map((r) => (
+          <button
+            key={r.key}
+            type="button"
+            role="tab"
+            aria-selected={report === r.key}
+            className={report === r.key ? 'btn-primary' : 'btn-secondary'}
+            onClick={() => setReport(r.key)}
+          >
+            {r.label}
+          </button>
+        ))}
+      </div>
+      <div className="no-print card flex flex-wrap items-end gap-3 p-4">
+        {report === 'profit' ? (
+          <>
+            <label className="w-[calc(50%-0.375rem)] sm:w-40">
+              <span className="label">From</span>
+              <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+            </label>
+            <label className="w-[calc(50%-0.375rem)] sm:w-40">
+              <span className="label">To</span>
+              <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+            </label>
+            <label className="w-full sm:w-40">
+              <span className="label">By</span>
+              <select className="input" value={by} onChange={(e) => setBy(e.target.value as typeof by)}>
+                <option value="month">Month</option>
+                <option value="type">Record type</option>
+                <option value="employee">Employee</option>
+              </select>
+            </label>
+          </>
+        ) : (
+          <label className="w-full sm:w-44">
+            <span className="label">{report === 'day-book' ? 'Date' : 'As of'}</span>
+            <input className="input" type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} />
+          </label>
+        )}
+        <ExportButtons
+          path={`/reports/${report}`}
+          query={query}
+          formats={['pdf', 'xlsx']}
+          name={report}
+          print
+        />
+      </div>
+      {answer.isPending && <p className="py-10 text-center text-slate-500">Loading data...</p>}
+      {answer.isError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+          {answer.error instanceof ApiError ? answer.error.message : 'Failed to load the report'}
+        </p>
+      )}
+      {answer.data && (
+        <article className="card print-sheet space-y-3 p-4 sm:p-6" aria-label={label}>
+          <Letterhead title={label} refs={refs} />
+          <div className="overflow-x-auto">
+            {(report === 'receivables' || report === 'payables') && (
+              <Aging data={answer.data as unknown as AgingAnswer} money={money} />
+            )}
+            {report === 'profit' && (
+              <table className="w-full min-w-[40rem] text-sm" aria-label="Profit">
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th className={th}>
+                      {by === 'month' ? 'Month' : by === 'type' ? 'Record type' : 'Employee'}
+                    </th>
+                    <th className={thr}>Bookings</th>
+                    <th className={thr}>Receivable</th>
+                    <th className={thr}>Profit</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(answer.data as unknown as ProfitAnswer).rows.map((r) => (
+                    <tr key={r.key} className="border-b border-slate-100">
+                      <td className={td}>{r.key}</td>
+                      <td className={tdr}>{r.count}</td>
+                      <td className={tdr}>{money(r.receivable)}</td>
+                      <td className={tdr}>{money(r.profit)}</td>
+                    </tr>
+                  ))}
+                  <tr className="font-semibold">
+                    <td className={td}>Total</td>
+                    <td className={tdr}>{(answer.data as unknown as ProfitAnswer).totals.count}</td>
+                    <td className={tdr}>
+                      {money((answer.data as unknown as ProfitAnswer).totals.receivable)}
+                    </td>
+                    <td className={tdr} data-testid="report-total">
+                      {money((answer.data as unknown as ProfitAnswer).totals.profit)}
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
+            )}
+            {report === 'day-book' && (
+              <>
+                <table className="mb-4 w-full min-w-[40rem] text-sm" aria-label="Balances">
+                  <thead>
+                    <tr className="border-b border-slate-200">
+                      <th className={th}>Account</th>
+                      <th className={thr}>Opening</th>
+                      <th className={thr}>In</th>
+                      <th className={thr}>Out</th>
+                      <th className={thr}>Closing</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {(answer.data as unknown as DayBookAnswer).accounts.map((a) => (
+                      <tr key={a.account} className="border-b border-slate-100">
+                        <td className={td}>{a.account}</td>
+                        <td className={tdr}>{money(a.opening)}</td>
+                        <td className={tdr}>{money(a.in)}</td>
+                        <td className={tdr}>{money(a.out)}</td>
+                        <td className={`${tdr} font-semibold`}>{money(a.closing)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <table className="w-full min-w-[40rem] text-sm" aria-label="Movements">
+                  <thead>
+                    <tr className="border-b border-slate-200">
+                      <th className={th}>Account</th>
+                      <th className={th}>Entry</th>
+                      <th className={th}>Detail</th>
+                      <th className={thr}>In</th>
+                      <th className={thr}>Out</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {(answer.data as unknown as DayBookAnswer).rows.map((m, i) => (
+                      <tr key={i} className="border-b border-slate-100">
+                        <td className={td}>{m.account}</td>
+                        <td className={td}>{m.entry}</td>
+                        <td className={td}>{m.detail}</td>
+                        <td className={tdr}>{m.in ? money(m.in) : ''}</td>
+                        <td className={tdr}>{m.out ? money(m.out) : ''}</td>
+                      </tr>
+                    ))}
+                    {(answer.data as unknown as DayBookAnswer).rows.length === 0 && (
+                      <tr>
+                        <td colSpan={5} className="py-6 text-center text-slate-500">
+                          No cash or bank movement on this day
+                        </td>
+                      </tr>
+                    )}
+                  </tbody>
+                </table>
+              </>
+            )}
+          </div>
+        </article>
+      )}
+    </section>
+  )
+}
+
+export default ReportsPage

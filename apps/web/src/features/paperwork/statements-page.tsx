@@ -1,0 +1,206 @@
+import type { Statement, StatementKind } from '@booking/shared'
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { ExportButtons } from '../../components/export-buttons.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { useIsAdmin } from '../../lib/auth.tsx'
+import { useBanks, useCustomers, useNames } from '../../lib/records.ts'
+import { dmy, Letterhead, useMoney } from './agency.tsx'
+
+const KINDS: Array<{ kind: StatementKind; label: string; adminOnly?: boolean }> = [
+  { kind: 'agent', label: 'Agent' },
+  { kind: 'customer', label: 'Customer' },
+  { kind: 'vendor', label: 'Vendor', adminOnly: true },
+  { kind: 'bank', label: 'Bank account', adminOnly: true },
+  { kind: 'cash', label: 'Cash in office', adminOnly: true },
+]
+
+/** Names to pick from for the chosen kind (typing any other name is allowed). */
+const useNameOptions = (kind: StatementKind, admin: boolean) => {
+  const agents = useNames('agent')
+  const vendors = useNames('vender')
+  const banks = useBanks()
+  const customers = useCustomers()
+  if (kind === 'agent') return agents.data ?? []
+  if (kind === 'vendor' && admin) return vendors.data ?? []
+  if (kind === 'bank' && admin) return (banks.data ?? []).map((b) => b.name)
+  if (kind === 'customer') return (customers.data ?? []).map((c) => c.name)
+  return []
+}
+
+interface Asked {
+  kind: StatementKind
+  name: string
+  from: string
+  to: string
+}
+
+/** Statements of account: a party over a period, on screen, printable, as PDF, Excel and CSV. */
+const StatementsPage = () => {
+  const admin = useIsAdmin()
+  const money = useMoney()
+  const [kind, setKind] = useState<StatementKind>('agent')
+  const [name, setName] = useState('')
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [asked, setAsked] = useState<Asked | null>(null)
+  const options = useNameOptions(kind, admin)
+  const party = kind === 'cash' ? 'office' : name.trim()
+  const path = asked
+    ? `/statements/${asked.kind}/${encodeURIComponent(asked.kind === 'cash' ? 'office' : asked.name)}`
+    : ''
+  const query = { from: asked?.from || undefined, to: asked?.to || undefined }
+  const statement = useQuery({
+    queryKey: ['statement', path, query.from, query.to],
+    enabled: asked !== null,
+    queryFn: () => api.get<Statement>(path, query),
+  })
+  const show = (e: FormEvent) => {
+    e.preventDefault()
+    if (!party) return
+    setAsked({ kind, name: party, from, to })
+  }
+  const label = KINDS.find((k) => k.kind === asked?.kind)?.label ?? ''
+  const period =
+    asked?.from || asked?.to ? `${dmy(asked?.from) || '…'} to ${dmy(asked?.to) || '…'}` : 'All dates'
+  return (
+    <section className="space-y-4">
+      <h1 className="no-print text-xl font-semibold text-slate-900">Statements</h1>
+      <form className="no-print card flex flex-wrap items-end gap-3 p-4" onSubmit={show}>
+        <label className="w-full sm:w-44">
+          <span className="label">Statement of</span>
+          <select
+            className="input"
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as StatementKind)
+              setName('')
+            }}
+          >
+            {KINDS.filter((k) => admin || !k.adminOnly).map((k) => (
+              <option key={k.kind} value={k.kind}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {kind !== 'cash' && (
+          <label className="w-full sm:w-64">
+            <span className="label">Name</span>
+            <input
+              className="input"
+              list="statement-names"
+              value={name}
+              required
+              onChange={(e) => setName(e.target.value)}
+            />
+            <datalist id="statement-names">
+              {options.map((o) => (
+                <option key={o} value={o} />
+              ))}
+            </datalist>
+          </label>
+        )}
+        <label className="w-[calc(50%-0.375rem)] sm:w-40">
+          <span className="label">From</span>
+          <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="w-[calc(50%-0.375rem)] sm:w-40">
+          <span className="label">To</span>
+          <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button type="submit" className="btn-primary">
+          Show statement
+        </button>
+      </form>
+      {asked && statement.isPending && <p className="py-10 text-center text-slate-500">Loading data...</p>}
+      {statement.isError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+          {statement.error instanceof ApiError ? statement.error.message : 'Failed to load the statement'}
+        </p>
+      )}
+      {asked && statement.data && (
+        <>
+          <ExportButtons
+            path={path}
+            query={query}
+            formats={['pdf', 'xlsx', 'csv']}
+            name={`statement-${asked.kind}`}
+            print
+          />
+          <article className="card print-sheet space-y-3 p-4 sm:p-6" aria-label="Statement">
+            <Letterhead
+              title="Statement of Account"
+              refs={[asked.kind === 'cash' ? label : `${label}: ${asked.name}`, period]}
+            />
+            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+              {(
+                [
+                  ['Opening balance', statement.data.opening],
+                  ['Total debit', statement.data.totals.debit],
+                  ['Total credit', statement.data.totals.credit],
+                  ['Closing balance', statement.data.closing],
+                ] as const
+              ).map(([k, v]) => (
+                <div key={k} className="rounded-md bg-slate-50 p-2">
+                  <dt className="text-xs text-slate-500">{k}</dt>
+                  <dd className="font-semibold tabular-nums" data-testid={k}>
+                    {money(v)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[40rem] text-sm" aria-label="Statement lines">
+                <thead>
+                  <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
+                    <th className="py-2 pr-2">Date</th>
+                    <th className="py-2 pr-2">Entry</th>
+                    <th className="py-2 pr-2">Detail</th>
+                    <th className="py-2 pr-2 text-right">Debit</th>
+                    <th className="py-2 pr-2 text-right">Credit</th>
+                    <th className="py-2 text-right">Balance</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr className="border-b border-slate-100 text-slate-500">
+                    <td className="py-1 pr-2">{dmy(asked.from)}</td>
+                    <td />
+                    <td className="py-1 pr-2">Opening balance</td>
+                    <td />
+                    <td />
+                    <td className="py-1 text-right tabular-nums">{money(statement.data.opening)}</td>
+                  </tr>
+                  {statement.data.rows.map((r, i) => (
+                    <tr key={i} className="border-b border-slate-100">
+                      <td className="whitespace-nowrap py-1 pr-2">{dmy(r.date)}</td>
+                      <td className="whitespace-nowrap py-1 pr-2">{r.entry}</td>
+                      <td className="py-1 pr-2">{r.detail}</td>
+                      <td className="py-1 pr-2 text-right tabular-nums">{r.debit ? money(r.debit) : ''}</td>
+                      <td className="py-1 pr-2 text-right tabular-nums">{r.credit ? money(r.credit) : ''}</td>
+                      <td className="py-1 text-right tabular-nums">{money(r.balance)}</td>
+                    </tr>
+                  ))}
+                  <tr className="font-semibold">
+                    <td />
+                    <td />
+                    <td className="py-2 pr-2">Totals / closing balance</td>
+                    <td className="py-2 pr-2 text-right tabular-nums">
+                      {money(statement.data.totals.debit)}
+                    </td>
+                    <td className="py-2 pr-2 text-right tabular-nums">
+                      {money(statement.data.totals.credit)}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{money(statement.data.closing)}</td>
+                  </tr>
+                </tbody>
+              </table>
+            </div>
+          </article>
+        </>
+      )}
+    </section>
+  )
+}
+
+export default StatementsPage

@@ -1,0 +1,114 @@
+import { z } from 'zod'
+import { optionalText, requiredText } from './fields.ts'
+
+// Agency settings (the header of every document), statement and report queries.
+
+/** A logo as a data URL (PNG or JPEG), at most this many bytes once decoded. */
+export const LOGO_MAX_BYTES = 200 * 1024
+
+const LOGO_PREFIX = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+={0,2})$/
+
+/** Decoded size of base64 text without decoding it. */
+const base64Bytes = (b64: string) =>
+  Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0)
+
+/** Whether an IANA time zone name is known to this runtime ("Asia/Karachi"). */
+export const isTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const AgencySettingsInput = z.object({
+  name: requiredText('Agency name is required', 200),
+  address: optionalText(500),
+  phone: optionalText(100),
+  email: optionalText(200).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Invalid email'),
+  /** data:image/png;base64,… or data:image/jpeg;base64,…; '' for none. */
+  logo: z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => v ?? '')
+    .superRefine((v, ctx) => {
+      if (v === '') return
+      const m = LOGO_PREFIX.exec(v)
+      if (!m) ctx.addIssue({ code: 'custom', message: 'Logo must be a PNG or JPEG image' })
+      else if (base64Bytes(m[2]!) > LOGO_MAX_BYTES)
+        ctx.addIssue({ code: 'custom', message: 'Logo must be at most 200 kB' })
+    })
+    .prefault(null),
+  currency: z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v ?? '').trim() || 'Rs')
+    .pipe(z.string().max(10, 'At most 10 characters'))
+    .prefault(null),
+  time_zone: z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v ?? '').trim() || 'Asia/Karachi')
+    .refine(isTimeZone, 'Unknown time zone')
+    .prefault(null),
+})
+export type AgencySettings = z.output<typeof AgencySettingsInput>
+
+export const DEFAULT_AGENCY: AgencySettings = {
+  name: 'Booking System',
+  address: '',
+  phone: '',
+  email: '',
+  logo: '',
+  currency: 'Rs',
+  time_zone: 'Asia/Karachi',
+}
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
+
+export const DocumentFormat = z.enum(['json', 'pdf', 'xlsx', 'csv'], {
+  error: 'Format must be json, pdf, xlsx or csv',
+})
+export type DocumentFormat = z.infer<typeof DocumentFormat>
+
+export const STATEMENT_KINDS = ['agent', 'vendor', 'bank', 'cash', 'customer'] as const
+export type StatementKind = (typeof STATEMENT_KINDS)[number]
+
+export const StatementQuery = z
+  .object({ from: isoDate.optional(), to: isoDate.optional(), format: DocumentFormat.default('json') })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] })
+
+/** One line of a statement: rupees on the wire. */
+export type StatementRow = {
+  date: string
+  entry: string
+  detail: string
+  debit: number
+  credit: number
+  balance: number
+}
+
+export interface Statement {
+  opening: number
+  rows: StatementRow[]
+  closing: number
+  totals: { debit: number; credit: number }
+}
+
+export const ReportFormat = z.enum(['json', 'pdf', 'xlsx'], { error: 'Format must be json, pdf or xlsx' })
+export const AsOfQuery = z.object({ as_of: isoDate.optional(), format: ReportFormat.default('json') })
+export const ProfitQuery = z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    by: z
+      .enum(['month', 'type', 'employee'], { error: 'By must be month, type or employee' })
+      .default('month'),
+    format: ReportFormat.default('json'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] })
+export const DayBookQuery = z.object({ date: isoDate.optional(), format: ReportFormat.default('json') })
+
+export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const
+
+/** The aging bucket of an amount `days` old. */
+export const agingBucket = (days: number): (typeof AGING_BUCKETS)[number] =>
+  days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+'
