@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect.ts'
 import { backfillBooks } from '../../lib/books/backfill.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { requireAdmin } from '../../plugins/auth.ts'
+import { documentBooks } from './openapi.ts'
 import { booksCheck, cashInOffice, trialBalance } from './trial-balance.ts'
 
 const dayParam = (value: unknown): string | undefined => {
@@ -19,6 +20,7 @@ const dayParam = (value: unknown): string | undefined => {
  */
 export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   await backfillBooks(db)
+  documentBooks()
   app.get('/reports/trial-balance', { preHandler: requireAdmin }, async (req) =>
     trialBalance(db, dayParam((req.query as Record<string, unknown>).to)),
   )
