@@ -82,6 +82,7 @@ const BODIES: { [T in RecordTable]: () => RecordInput<T> } = {
     pay_for_protector: 0,
     paid_cash: 50000,
     paid_in_bank: 25000.25,
+    bank_title: 'HBL Account 1',
   }),
   gamca_tokens: () => ({
     employee_name: 'emp',
@@ -131,6 +132,7 @@ const BODIES: { [T in RecordTable]: () => RecordInput<T> } = {
     receivable_amount: 50000.75,
     paid_cash: 20000.5,
     paid_in_bank: 10000.1,
+    bank_title: 'UBL Account 2',
     profit: 8000,
   }),
   expenses: () => ({

@@ -14,10 +14,12 @@ import { lookupRoutes } from './lookups/routes.ts'
 import { mrzRoutes } from './mrz/routes.ts'
 import { navtccRoutes } from './navtcc/routes.ts'
 import { passengerRoutes } from './passengers/routes.ts'
+import { paymentRoutes } from './payments/routes.ts'
 import { protectorRoutes } from './protector/routes.ts'
 import { receiptRoutes } from './receipts/routes.ts'
 import { refundCustomerRoutes } from './refund-customer/routes.ts'
 import { refundedRoutes } from './refunded/routes.ts'
+import { booksReportRoutes } from './reports/books-routes.ts'
 import { reportRoutes } from './reports/routes.ts'
 import { servicesRoutes } from './services/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
@@ -55,4 +57,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   receiptRoutes,
   statementRoutes,
   reportRoutes,
+  paymentRoutes,
+  // Last: it posts existing records (the books' upgrade) with every area's rules.
+  booksReportRoutes,
 ]

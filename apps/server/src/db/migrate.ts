@@ -13,6 +13,7 @@ import * as trust from './migrations/0009_trust.ts'
 import * as journalCustomerNames from './migrations/0010_journal_customer_names.ts'
 import * as nameKeys from './migrations/0010_name_keys.ts'
 import * as listIndexes from './migrations/0011_list_indexes.ts'
+import * as books from './migrations/0012_books.ts'
 import * as customerIds from './migrations/0013_customer_ids.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0010_name_keys': nameKeys,
   '0011_list_indexes': listIndexes,
   '0013_customer_ids': customerIds,
+  '0012_books': books,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */

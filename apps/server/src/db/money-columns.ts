@@ -5,6 +5,7 @@ import type { TableName } from './schema.ts'
 export const MONEY_COLUMNS: Partial<Record<TableName, readonly string[]>> = {
   journal: ['receivable', 'paid_cash', 'paid_in_bank', 'remaining', 'withdraw'],
   ...Object.fromEntries(ALL_RECORD_SPECS.map((s) => [s.table, s.money])),
+  payments: ['amount'],
 }
 
 const convert = (table: TableName, row: Record<string, unknown>, fn: (v: any) => number | null) => {

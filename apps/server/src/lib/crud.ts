@@ -2,8 +2,8 @@ import type { ListQuery, RecordAction, RecordSpec, RecordTable } from '@booking/
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
-import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
 import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
+import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
@@ -231,6 +231,8 @@ export interface RecordLifecycle {
   remove: (trx: Trx, actor: Actor, id: number) => Promise<ApiRow>
   /** Puts a deleted row back with its id, entry number and creation time, and remakes its postings. */
   restore: (trx: Trx, actor: Actor, row: ApiRow) => Promise<ApiRow>
+  /** The record's dashboard line (the books' upgrade rewrites it). */
+  journal?: (row: ApiRow) => JournalFields | null
 }
 
 const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknown>>(
@@ -265,6 +267,8 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
   return {
     table,
     label: cfg.label,
+    // Stored rows are ApiRows at run time; the hook is typed by its table.
+    journal: cfg.journal as ((row: ApiRow) => JournalFields | null) | undefined,
     findById,
     toApi,
     parse: (body) => parseBody(cfg.input, body),

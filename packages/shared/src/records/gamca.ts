@@ -39,5 +39,7 @@ export interface Gamca extends Omit<z.output<typeof GamcaInput>, 'passport_detai
   /** JSON text of one passenger. */
   passport_detail: string
   remaining_amount: number
+  /** What Receive Payment took against the record since it was saved (the books' payments). */
+  payments_total: number
   created_at: string
 }

@@ -118,6 +118,7 @@ export type UmrahColumn =
   | 'vendor_name'
   | 'profit'
   | 'remaining_amount'
+  | 'payments_total'
   | 'created_at'
 
 const BOOKING_MONEY = [
@@ -127,6 +128,7 @@ const BOOKING_MONEY = [
   'payable_to_vendor',
   'profit',
   'remaining_amount',
+  'payments_total',
 ] as const
 
 export const RECORD_SPECS = {
@@ -300,6 +302,7 @@ export const RECORD_SPECS = {
       'paid_in_bank',
       'profit',
       'remaining_amount',
+      'payments_total',
     ],
     access: EVERYONE_ADDS,
   }),
@@ -338,7 +341,7 @@ export const RECORD_SPECS = {
       'created_at',
     ],
     employeeColumn: 'employee_name',
-    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount'],
+    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount', 'payments_total'],
     access: EVERYONE_ADDS,
   }),
   navtcc: spec<Navtcc>()({
@@ -379,7 +382,15 @@ export const RECORD_SPECS = {
       'created_at',
     ],
     employeeColumn: 'employee_name',
-    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'payed_to_bank', 'profit', 'remaining_amount'],
+    money: [
+      'receivable_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'payed_to_bank',
+      'profit',
+      'remaining_amount',
+      'payments_total',
+    ],
     access: EVERYONE_ADDS,
   }),
   services: spec<Service>()({
@@ -409,7 +420,7 @@ export const RECORD_SPECS = {
       'created_at',
     ],
     employeeColumn: 'user_name',
-    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount'],
+    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount', 'payments_total'],
     access: EVERYONE_ADDS,
   }),
   protectors: spec<Protector>()({

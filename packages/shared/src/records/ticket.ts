@@ -102,6 +102,8 @@ export interface Ticket extends Omit<z.output<typeof TicketInput>, 'passport_det
   passport_detail: string
   profit: number | null
   remaining_amount: number
+  /** What Receive Payment took against the record since it was saved (the books' payments). */
+  payments_total: number
   created_at: string
 }
 

@@ -106,5 +106,7 @@ export interface UmrahBooking {
   vendorName: string
   profit: number | null
   remainingAmount: number
+  /** What Receive Payment took against the booking since it was saved (the books' payments). */
+  payments_total: number
   createdAt: string
 }

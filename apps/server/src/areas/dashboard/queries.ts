@@ -16,12 +16,18 @@ const DASHBOARD_ORDER: RecordTable[] = [
   'refund_customers',
   'vender_entries',
 ]
-export const TYPE_LABELS: Record<string, string> = Object.fromEntries(
-  DASHBOARD_ORDER.map((t) => {
-    const spec: RecordSpec = RECORD_SPECS[t]
-    return [t, spec.dashboardLabel ?? spec.name]
-  }),
-)
+export const TYPE_LABELS: Record<string, string> = {
+  ...Object.fromEntries(
+    DASHBOARD_ORDER.map((t) => {
+      const spec: RecordSpec = RECORD_SPECS[t]
+      return [t, spec.dashboardLabel ?? spec.name]
+    }),
+  ),
+  // Money the ledgers and payments move on their own (decision 023).
+  agent_entries: 'Agent',
+  account_entries: 'Office Account',
+  payments: 'Payment',
+}
 export const typeLabel = (sourceType: string) => TYPE_LABELS[sourceType] ?? sourceType
 
 /** Sums of one (month, source type) cell, in paisa. */

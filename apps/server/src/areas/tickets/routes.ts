@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
+import { removeLines } from '../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../lib/books/paid-records.ts'
+import { registerPoster } from '../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import {
@@ -13,6 +16,7 @@ import {
   firstPassengerName,
   travelDetail,
 } from './booking.ts'
+import { postTicketBooks } from './postings.ts'
 
 const source = (row: ApiRow) => ({ type: 'tickets', id: row.id })
 
@@ -89,8 +93,12 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow, created = f
 
 /** Tickets (spec part 1): entry "Ticket n/m", passengers as JSON text, postings in the same transaction. */
 export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('tickets', async (trx, row, opts) => {
+    await postTicket(trx, row)
+    await postTicketBooks(trx, row, opts)
+  })
   crudRoutes(app, db, RECORD_SPECS.tickets, {
-    toRow: (input) => {
+    toRow: (input, { before }) => {
       const figures = bookingFigures(
         input.receivable_amount,
         input.paid_cash,
@@ -101,11 +109,11 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
         ...input,
         passport_detail: JSON.stringify(input.passport_detail),
         profit: figures.profit,
-        remaining_amount: figures.remaining,
+        remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivable_amount'),
       }
     },
     journal: (row) => ({
-      date: row.depart_date || bookingDate(row),
+      date: bookingDate(row),
       entry: row.entry,
       name: row.customer_add || firstPassengerName(row.passport_detail),
       employee: row.employee_name,
@@ -120,9 +128,15 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
     },
-    afterSave: async (trx, row, { created }) => {
+    afterSave: async (trx, row, { created, before }) => {
       await postTicket(trx, row, created)
+      // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+      await postTicketBooks(trx, row, { lenient: false, before })
     },
-    onDelete: (trx, row) => removePostings(trx, source(row)),
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'tickets', row.id)
+      await removePostings(trx, source(row))
+      await removeLines(trx, source(row))
+    },
   })
 }

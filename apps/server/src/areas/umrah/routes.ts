@@ -1,6 +1,11 @@
 import { passengerList, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
+import { removeLines } from '../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../lib/books/paid-records.ts'
+import { type PostOptions, registerPoster } from '../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import {
@@ -11,6 +16,7 @@ import {
   firstPassengerName,
   travelDetail,
 } from '../tickets/booking.ts'
+import { postUmrahBooks } from './postings.ts'
 
 const source = (row: ApiRow) => ({ type: 'umrah', id: row.id })
 
@@ -38,13 +44,42 @@ const toApi = (row: ApiRow) => ({
   vendorName: row.vendor_name,
   profit: row.profit,
   remainingAmount: row.remaining_amount,
+  payments_total: row.payments_total,
   createdAt: row.created_at,
 })
 
+/** The payable's vendor row, as the spec's follow-up POST /vender made it. */
+const postUmrahVendor = (trx: Kysely<Database>, row: ApiRow) =>
+  syncPosting(
+    trx,
+    'vender_entries',
+    source(row),
+    row.vendor_name && row.payable_to_vendor > 0
+      ? {
+          vender_name: row.vendor_name,
+          detail: ['Umrah', row.package_detail, travelDetail(row, passengerList(row.passport_detail))]
+            .filter(Boolean)
+            .join(', '),
+          credit: row.payable_to_vendor,
+          debit: 0,
+          withdraw: 0,
+          date: bookingDate(row),
+          entry: row.entry,
+          bank_title: '',
+        }
+      : null,
+  )
+
+const postUmrah = async (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) => {
+  await postUmrahVendor(trx, row)
+  await postUmrahBooks(trx, row, opts)
+}
+
 /** Umrah bookings (spec part 1): camelCase payloads, one passenger, a vendor posting for the payable. */
 export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('umrah', postUmrah)
   crudRoutes(app, db, RECORD_SPECS.umrah, {
-    toRow: (input) => {
+    toRow: (input, { before }) => {
       const figures = bookingFigures(
         input.receivableAmount,
         input.paidCash,
@@ -71,12 +106,12 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
         payable_to_vendor: input.payableToVendor,
         vendor_name: input.vendorName,
         profit: figures.profit,
-        remaining_amount: figures.remaining,
+        remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivableAmount'),
       }
     },
     toApi,
     journal: (row) => ({
-      date: row.depart_date || bookingDate(row),
+      date: bookingDate(row),
       entry: row.entry,
       name: row.customer_add || firstPassengerName(row.passport_detail),
       employee: row.user_name,
@@ -90,28 +125,14 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendorName')
     },
-    // The spec's follow-up POST /vender {user_name, amount, date}, made here in the same transaction.
-    afterSave: async (trx, row) => {
-      await syncPosting(
-        trx,
-        'vender_entries',
-        source(row),
-        row.vendor_name && row.payable_to_vendor > 0
-          ? {
-              vender_name: row.vendor_name,
-              detail: ['Umrah', row.package_detail, travelDetail(row, passengerList(row.passport_detail))]
-                .filter(Boolean)
-                .join(', '),
-              credit: row.payable_to_vendor,
-              debit: 0,
-              withdraw: 0,
-              date: bookingDate(row),
-              entry: row.entry,
-              bank_title: '',
-            }
-          : null,
-      )
+    // The spec's follow-up POST /vender and the books' lines, in the same transaction.
+    afterSave: async (trx, row, { before }) => {
+      await postUmrah(trx, row, { lenient: false, before })
     },
-    onDelete: (trx, row) => removePostings(trx, source(row)),
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'umrah', row.id)
+      await removePostings(trx, source(row))
+      await removeLines(trx, source(row))
+    },
   })
 }
