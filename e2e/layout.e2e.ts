@@ -15,6 +15,7 @@ const ALL = [
   'Refunded MCB',
   'Refund Customer',
   'Office Accounts',
+  'Trial Balance',
   'Vender',
   'Agent',
   'Employees',
@@ -24,7 +25,7 @@ const ALL = [
   'Backups',
   'My Account',
 ]
-const ADMIN_ONLY = ['Office Accounts', 'Vender', 'Employees', 'Users', 'Activity', 'Backups']
+const ADMIN_ONLY = ['Office Accounts', 'Trial Balance', 'Vender', 'Employees', 'Users', 'Activity', 'Backups']
 const PATHS: Record<string, string> = {
   Dashboard: 'dashboard',
   Tickets: 'tickets',
@@ -38,6 +39,7 @@ const PATHS: Record<string, string> = {
   'Refunded MCB': 'refunded',
   'Refund Customer': 'refundCustomer',
   'Office Accounts': 'officeAccount',
+  'Trial Balance': 'trialBalance',
   Vender: 'vender',
   Agent: 'agent',
   Employees: 'employee',

@@ -51,6 +51,8 @@ interface RecordListProps<T extends { id: number }> {
   canModify?: (row: T) => boolean
   /** Names the record in the delete dialog; default: its entry and the first name-like field. */
   describe?: (row: T) => string
+  /** More buttons for every signed-in user at the start of the row's Actions, e.g. Receive Payment. */
+  rowActions?: (row: T) => ReactNode
 }
 
 const NAME_FIELDS = [
@@ -104,6 +106,7 @@ export const RecordList = <T extends { id: number }>({
   editDelayMs = 0,
   canModify,
   describe,
+  rowActions,
 }: RecordListProps<T>) => {
   const admin = useIsAdmin()
   const [search, setSearch] = useState('')
@@ -162,9 +165,14 @@ export const RecordList = <T extends { id: number }>({
     header: 'Actions',
     sortable: false,
     pin: 'end',
-    width: 76,
+    width: rowActions ? 112 : 76,
     cell: (row: T) =>
-      canModify && !canModify(row) ? null : <div className="flex gap-1">{buttons(row)}</div>,
+      canModify && !canModify(row) ? null : (
+        <div className="flex gap-1">
+          {rowActions?.(row)}
+          {buttons(row)}
+        </div>
+      ),
   })
 
   const allColumns = useMemo(() => {
@@ -178,7 +186,7 @@ export const RecordList = <T extends { id: number }>({
       ...rest.filter((c) => c.pin !== 'end'),
       ...rest.filter((c) => c.pin === 'end'),
     ]
-    if (!admin && !table) return cols
+    if (!admin && !table) return rowActions ? [...cols, actionsColumn('__requests', () => null)] : cols
     if (!admin)
       return [
         ...cols,
@@ -240,7 +248,18 @@ export const RecordList = <T extends { id: number }>({
         </>
       )),
     ]
-  }, [columns, passportColumns, showPassport, admin, canModify, opening, editDelayMs, table, picker.shown])
+  }, [
+    columns,
+    passportColumns,
+    showPassport,
+    admin,
+    canModify,
+    opening,
+    editDelayMs,
+    table,
+    picker.shown,
+    rowActions,
+  ])
 
   if (requesting && table) {
     const close = () => setRequesting(null)

@@ -2,6 +2,7 @@ import { type Gamca, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
 import { gamcaLoadError } from './load-error.ts'
@@ -32,6 +33,13 @@ const columns: Column<Gamca>[] = [
   { key: 'created_at', header: 'Date', format: 'date' },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Gamca>(
+  'gamca-token',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function GamcaPage() {
   return (
     <RecordList<Gamca>
@@ -45,6 +53,7 @@ export default function GamcaPage() {
       }}
       columns={columns}
       renderForm={(props) => <GamcaForm {...props} />}
+      rowActions={paymentAction}
       errorText={gamcaLoadError}
     />
   )

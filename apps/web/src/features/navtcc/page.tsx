@@ -2,6 +2,7 @@ import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
 
@@ -42,6 +43,13 @@ const columns: Column<Navtcc>[] = [
   { key: 'created_at', header: 'Date', format: 'date' },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Navtcc>(
+  'navtcc',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function NavtccPage() {
   return (
     <RecordList<Navtcc>
@@ -55,6 +63,7 @@ export default function NavtccPage() {
       }}
       columns={columns}
       renderForm={(props) => <NavtccForm {...props} />}
+      rowActions={paymentAction}
     />
   )
 }

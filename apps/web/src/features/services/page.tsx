@@ -1,6 +1,7 @@
 import type { Service } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ServiceWizard } from './service-wizard.tsx'
 
@@ -18,6 +19,13 @@ const columns: Column<Service>[] = [
   remainingColumn(),
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Service>(
+  'services',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function ServicesPage() {
   return (
     <RecordList<Service>
@@ -31,6 +39,7 @@ export default function ServicesPage() {
       }}
       columns={columns}
       renderForm={(props) => <ServiceWizard {...props} />}
+      rowActions={paymentAction}
     />
   )
 }

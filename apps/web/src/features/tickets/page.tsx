@@ -3,6 +3,7 @@ import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { TicketForm } from './ticket-form.tsx'
 
@@ -92,6 +93,13 @@ const passportColumns: Column<Ticket>[] = [
   },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Ticket>(
+  'ticket',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function TicketsPage() {
   return (
     <RecordList<Ticket>
@@ -103,6 +111,7 @@ export default function TicketsPage() {
       columns={columns}
       passportColumns={passportColumns}
       renderForm={(props) => <TicketForm {...props} />}
+      rowActions={paymentAction}
     />
   )
 }

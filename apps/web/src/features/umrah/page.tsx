@@ -2,6 +2,7 @@ import { formatDate, passengerList, passengerName, type UmrahBooking } from '@bo
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
+import { receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { UmrahForm } from './umrah-form.tsx'
 
@@ -81,6 +82,13 @@ const passportColumns: Column<UmrahBooking>[] = [
   },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<UmrahBooking>(
+  'umrah',
+  (r) => r.remainingAmount,
+  (r) => r.customerAdd,
+)
+
 export default function UmrahPage() {
   return (
     <RecordList<UmrahBooking>
@@ -95,6 +103,7 @@ export default function UmrahPage() {
       columns={columns}
       passportColumns={passportColumns}
       renderForm={(props) => <UmrahForm {...props} />}
+      rowActions={paymentAction}
     />
   )
 }

@@ -1,6 +1,7 @@
 import { readPassenger, type Visa } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { VisaForm } from './visa-form.tsx'
 
@@ -55,6 +56,13 @@ const passportColumns: Column<Visa>[] = [
   { key: 'expiry_medical_date', header: 'Expiry Medical Date', format: 'date' },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Visa>(
+  'visa-processing',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function VisaPage() {
   return (
     <RecordList<Visa>
@@ -69,6 +77,7 @@ export default function VisaPage() {
       columns={columns}
       passportColumns={passportColumns}
       renderForm={(props) => <VisaForm {...props} />}
+      rowActions={paymentAction}
     />
   )
 }

@@ -7,6 +7,7 @@ import {
   VisaInput,
   visaProfit,
 } from '@booking/shared'
+import { BankSelect } from '../../components/bank-select.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -39,7 +40,7 @@ const STEP_FIELDS = [
     'expiry_medical_date',
     'passport_deliver_date',
   ],
-  ['receivable_amount', 'additional_charges', 'pay_for_protector', 'paid_cash', 'paid_in_bank'],
+  ['receivable_amount', 'additional_charges', 'pay_for_protector', 'paid_cash', 'paid_in_bank', 'bank_title'],
 ] as const
 
 const MONEY = [
@@ -75,6 +76,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
       expiry_medical_date: toIsoDate(record?.expiry_medical_date),
       passport_deliver_date: toIsoDate(record?.passport_deliver_date),
       ...Object.fromEntries(MONEY.map((k) => [k, record?.[k] ?? ''])),
+      bank_title: record?.bank_title ?? '',
     },
     // The spec stores passport_detail as JSON text.
     toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
@@ -123,6 +125,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <BankSelect name="bank_title" current={record?.bank_title} />
           <ReadOnlyField
             money
             label="Profit"
