@@ -70,7 +70,6 @@ describe(`navtcc API (${DB_KIND})`, () => {
         receivable_amount: 'Receivable Amount is required',
         paid_cash: 'Paid Cash is required',
         paid_in_bank: 'Paid In Bank is required',
-        paid_from_bank: 'Bank Title is required',
         payed_to_bank: 'Payed To Bank is required',
       },
     )

@@ -11,6 +11,7 @@ const valid = {
   receivable_amount: 50000.75,
   paid_cash: 20000.5,
   paid_in_bank: 10000.1,
+  bank_title: 'UBL Account 2',
   profit: 8000,
   remaining_amount: 999999,
 }

@@ -27,6 +27,7 @@ const valid = {
   pay_for_protector: 8000,
   paid_cash: 50000,
   paid_in_bank: 25000.25,
+  bank_title: 'HBL Account 1',
 }
 
 describe(`visa processing API (${DB_KIND})`, () => {

@@ -30,5 +30,6 @@ export const FORM_TYPES = [
   'navtcc',
   'account',
   'vender',
+  'payment',
 ] as const
 export type FormType = (typeof FORM_TYPES)[number]

@@ -12,6 +12,7 @@ import * as userIdentity from './migrations/0008_user_identity.ts'
 import * as trust from './migrations/0009_trust.ts'
 import * as journalCustomerNames from './migrations/0010_journal_customer_names.ts'
 import * as nameKeys from './migrations/0010_name_keys.ts'
+import * as books from './migrations/0012_books.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_trust': trust,
   '0010_journal_customer_names': journalCustomerNames,
   '0010_name_keys': nameKeys,
+  '0012_books': books,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */

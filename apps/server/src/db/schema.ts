@@ -58,6 +58,43 @@ export interface CorrectionsTable {
   decision_note: string | null
 }
 
+/** One side of a balanced posting (0012): paisa, dated by the business day. */
+export interface PostingLinesTable {
+  id: Generated<number>
+  source_type: string
+  source_id: number
+  date: string
+  account: string
+  debit: number
+  credit: number
+  entry: string
+  detail: string
+  created_at: string
+}
+
+/** A later payment against a record's remaining amount (0012). */
+export interface PaymentsTable {
+  id: Generated<number>
+  receipt_no: string
+  source_type: string
+  source_id: number
+  date: string
+  amount: number
+  method: string
+  bank_title: string
+  note: string
+  employee: string
+  created_by: number | null
+  created_at: string
+}
+
+/** The single row (id 1) holding the books' total debits and whether existing records still need posting (0012). */
+export interface BooksTotalsTable {
+  id: number
+  debit: number
+  backfill: number
+}
+
 export interface SettingsTable {
   key: string
   value: string
@@ -166,6 +203,8 @@ export interface TicketsTable extends Base, Authored {
   vendor_name: string
   profit: number | null
   remaining_amount: number
+  /** Later payments (the payments table) against this record (0012). */
+  payments_total: ColumnType<number, number | undefined, number>
 }
 
 export interface UmrahTable extends Base, Authored {
@@ -190,6 +229,8 @@ export interface UmrahTable extends Base, Authored {
   vendor_name: string
   profit: number | null
   remaining_amount: number
+  /** Later payments (the payments table) against this record (0012). */
+  payments_total: ColumnType<number, number | undefined, number>
 }
 
 export interface VisaProcessingTable extends Base, Authored {
@@ -217,6 +258,10 @@ export interface VisaProcessingTable extends Base, Authored {
   paid_in_bank: number
   profit: number
   remaining_amount: number
+  /** Later payments (the payments table) against this record (0012). */
+  payments_total: ColumnType<number, number | undefined, number>
+  /** The bank (banks table) Paid In Bank went into (0012). */
+  bank_title: ColumnType<string, string | undefined, string>
 }
 
 export interface GamcaTokensTable extends Base, Authored {
@@ -232,6 +277,8 @@ export interface GamcaTokensTable extends Base, Authored {
   paid_in_bank: number
   profit: number
   remaining_amount: number
+  /** Later payments (the payments table) against this record (0012). */
+  payments_total: ColumnType<number, number | undefined, number>
 }
 
 export interface ProtectorsTable extends Base, Authored {
@@ -284,6 +331,10 @@ export interface ServicesTable extends Base, Authored {
   paid_in_bank: number
   profit: number
   remaining_amount: number
+  /** Later payments (the payments table) against this record (0012). */
+  payments_total: ColumnType<number, number | undefined, number>
+  /** The bank (banks table) Paid In Bank went into (0012). */
+  bank_title: ColumnType<string, string | undefined, string>
 }
 
 export interface RefundCustomersTable extends Base, Authored {
@@ -320,6 +371,10 @@ export interface NavtccTable extends Base, Authored {
   profit: number
   remaining_amount: number
   vendor_name: string
+  /** Later payments (the payments table) against this record (0012). */
+  payments_total: ColumnType<number, number | undefined, number>
+  /** The bank (banks table) Paid In Bank went into (0012). */
+  bank_title: ColumnType<string, string | undefined, string>
 }
 
 export interface AgentEntriesTable extends Base, Linked, Authored {
@@ -387,6 +442,9 @@ export interface Database {
   sessions: SessionsTable
   corrections: CorrectionsTable
   journal: JournalTable
+  posting_lines: PostingLinesTable
+  payments: PaymentsTable
+  books_totals: BooksTotalsTable
   journal_months: JournalMonthsTable
   ledger_months: LedgerMonthsTable
   ledger_months_all: LedgerMonthsAllTable

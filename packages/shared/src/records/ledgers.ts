@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
-import { amount, requiredText } from '../fields.ts'
+import { amount, optionalText, requiredText } from '../fields.ts'
+import { requireBankTitle } from './bank-title.ts'
 
 /** A ledger amount: optional (0), a number, never negative. */
 const ledgerAmount = (typeError: string, negative: string) =>
@@ -30,11 +31,14 @@ export const AgentInput = z
     debit: ledgerAmount('Debit must be a number', 'Debit must be positive'),
     paid_cash: ledgerAmount('Paid cash must be a number', 'Paid cash must be positive'),
     paid_bank: ledgerAmount('Paid bank must be a number', 'Paid bank must be positive'),
+    /** The bank (banks table) Paid bank went into; needed only when it is above 0. */
+    bank_title: optionalText(100),
   })
   .refine((v) => v.credit > 0 || v.debit > 0, {
     message: 'Either Credit or Debit is required',
     path: ['credit'],
   })
+  .superRefine(requireBankTitle('paid_bank'), { when: () => true })
 export type AgentInput = z.input<typeof AgentInput>
 
 export interface AgentEntry extends z.output<typeof AgentInput> {
@@ -45,6 +49,12 @@ export interface AgentEntry extends z.output<typeof AgentInput> {
   balance: number
   source_type: string | null
 }
+
+/**
+ * A vendor payment (debit) comes out of office cash when its bank_title is "Cash", else out of the
+ * bank of that name (banks table) (docs/decisions/018).
+ */
+export const VENDOR_CASH = 'Cash'
 
 /** Vendor ledger row: credit is payable, debit is payed; exactly one of them per row. */
 export const VendorInput = z

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { navtccProfit, remainingAmount } from '../calc.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { numberOrZero } from '../money.ts'
+import { requireBankTitle } from './bank-title.ts'
 import { NOT_NEGATIVE } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
 import { RequiredPassenger } from './single-passenger.ts'
@@ -26,7 +27,13 @@ export const NavtccInput = z
     receivable_amount: wholeAmount('Receivable Amount'),
     paid_cash: wholeAmount('Paid Cash'),
     paid_in_bank: wholeAmount('Paid In Bank'),
-    paid_from_bank: requiredText('Bank Title is required', 200),
+    /**
+     * The customer-facing bank title the old client sends (e.g. "UNITED BANK (Account 1)"); the
+     * bank is read from it when bank_title is empty (docs/decisions/018).
+     */
+    paid_from_bank: optionalText(200),
+    /** The bank (banks table) Paid In Bank went into; needed only when it is above 0. */
+    bank_title: optionalText(100),
     payed_to_bank: wholeAmount('Payed To Bank'),
     // Our addition: who the payed-to-bank amount is owed to; empty means no vendor posting.
     vendor_name: optionalText(100),
@@ -34,6 +41,7 @@ export const NavtccInput = z
   .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
     when: () => true,
   })
+  .superRefine(requireBankTitle('paid_in_bank', { also: 'paid_from_bank' }), { when: () => true })
 export type NavtccInput = z.input<typeof NavtccInput>
 
 /** As the API answers: passport_detail is the stored JSON text. */

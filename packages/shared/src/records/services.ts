@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { remainingAmount } from '../calc.ts'
 import { requiredDate } from '../dates.ts'
-import { amount, oneOf, requiredText } from '../fields.ts'
+import { amount, oneOf, optionalText, requiredText } from '../fields.ts'
 import { numberOrZero } from '../money.ts'
 import { VISA_TYPES } from '../options.ts'
+import { requireBankTitle } from './bank-title.ts'
 import { NOT_NEGATIVE } from './not-negative.ts'
 
 /** Remaining as the form shows it while typing: junk or empty inputs count as 0. */
@@ -27,6 +28,8 @@ export const ServiceInput = z
     paid_cash: amount({ required: 'Paid Cash is required', min: NOT_NEGATIVE }),
     // The spec calls it a bank title, but remaining subtracts it, so it is held as an amount.
     paid_in_bank: amount({ required: 'Number is required', min: NOT_NEGATIVE }),
+    /** The bank (banks table) Paid In Bank went into; needed only when it is above 0. */
+    bank_title: optionalText(100),
     profit: amount({ required: 'Profit is required', typeError: 'Profit must be a number' }),
     // Sent by the client for display only; the server recomputes it.
     remaining_amount: z.unknown().optional(),
@@ -39,6 +42,7 @@ export const ServiceInput = z
         message: 'Remaining amount cannot be negative',
       })
     }
+    requireBankTitle('paid_in_bank')(v, ctx)
   })
 export type ServiceInput = z.input<typeof ServiceInput>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { optionalDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
+import { requireBankTitle } from './bank-title.ts'
 import { notNegative } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
 import { OptionalPassenger } from './single-passenger.ts'
@@ -35,10 +36,13 @@ export const VisaInput = z
     pay_for_protector: money('Pay For Protector'),
     paid_cash: money('Paid Cash'),
     paid_in_bank: money('Paid In Bank'),
+    /** The bank (banks table) Paid In Bank went into; needed only when it is above 0. */
+    bank_title: optionalText(100),
   })
   .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
     when: () => true,
   })
+  .superRefine(requireBankTitle('paid_in_bank'), { when: () => true })
 export type VisaInput = z.input<typeof VisaInput>
 
 export interface Visa extends Omit<z.output<typeof VisaInput>, 'passport_detail'> {
