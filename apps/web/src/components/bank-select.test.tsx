@@ -37,7 +37,11 @@ const Form = ({
   saved: (v: unknown) => void
   children: ReactNode
 }) => {
-  const form = useForm({ resolver: zodResolver(schema as never), mode: 'onTouched', defaultValues: defaults })
+  const form = useForm<Record<string, unknown>>({
+    resolver: zodResolver(schema as z.ZodType<Record<string, unknown>, Record<string, unknown>>),
+    mode: 'onTouched',
+    defaultValues: defaults,
+  })
   return (
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(saved)} noValidate>
@@ -64,7 +68,7 @@ const visa = (saved: (v: unknown) => void) =>
   show(
     <Form
       schema={VisaInput}
-      defaults={{ employee_name: 'admin', paid_in_bank: '', bank_title: '' }}
+      defaults={{ employee_name: 'admin', receivable_amount: 50000, paid_in_bank: '', bank_title: '' }}
       saved={saved}
     >
       <Field name="paid_in_bank" label="Paid In Bank" type="number" />

@@ -69,18 +69,20 @@ export const ReceivePaymentButton = (props: ReceivePaymentProps) => {
   )
 }
 
-const PAYMENT_COLUMNS: Column<Payment>[] = [
-  { key: 'receipt_no', header: 'Receipt No' },
-  { key: 'date', header: 'Date', format: 'date' },
-  { key: 'method', header: 'Method', cell: (p) => (p.method === 'bank' ? 'Bank' : 'Cash') },
-  {
-    key: 'bank_title',
-    header: 'Bank',
-    cell: (p) => (p.bank_title ? <BankName stored={p.bank_title} /> : ''),
-  },
-  { key: 'amount', header: 'Amount', format: 'amount' },
-  { key: 'note', header: 'Note' },
-].map((c) => ({ ...c, sortable: false }) as Column<Payment>)
+const PAYMENT_COLUMNS = (
+  [
+    { key: 'receipt_no', header: 'Receipt No' },
+    { key: 'date', header: 'Date', format: 'date' },
+    { key: 'method', header: 'Method', cell: (p) => (p.method === 'bank' ? 'Bank' : 'Cash') },
+    {
+      key: 'bank_title',
+      header: 'Bank',
+      cell: (p) => (p.bank_title ? <BankName stored={p.bank_title} /> : ''),
+    },
+    { key: 'amount', header: 'Amount', format: 'amount' },
+    { key: 'note', header: 'Note' },
+  ] satisfies Column<Payment>[]
+).map((c): Column<Payment> => ({ ...c, sortable: false }))
 
 /** The dialog: what is owed, the payment form (cash or a bank, date, amount, note), the payments so far. */
 export const ReceivePaymentDialog = ({
