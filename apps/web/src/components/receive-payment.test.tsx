@@ -3,7 +3,7 @@ import { BANK_TITLE_REQUIRED, businessToday, formatDate, OVERPAID_PAYMENT } from
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ReceivePaymentButton, ReceivePaymentDialog } from './receive-payment.tsx'
+import { ReceivePaymentButton, ReceivePaymentDialog, ReceivePaymentHost } from './receive-payment.tsx'
 
 const auth = vi.hoisted(() => ({ admin: false }))
 vi.mock('../lib/auth.tsx', () => ({ useIsAdmin: () => auth.admin }))
@@ -172,7 +172,7 @@ describe('Receive Payment dialog', () => {
     )
   })
 
-  it('is offered only on a record that still owes', () => {
+  it('is offered only on a record that still owes, and opens the dialog for it', () => {
     const client = new QueryClient()
     const { rerender } = render(
       <QueryClientProvider client={client}>
@@ -183,8 +183,13 @@ describe('Receive Payment dialog', () => {
     rerender(
       <QueryClientProvider client={client}>
         <ReceivePaymentButton source="umrah" id={1} remaining={0.01} subject="Umrah 1/1" />
+        <ReceivePaymentHost />
       </QueryClientProvider>,
     )
-    expect(screen.getByRole('button', { name: 'Receive Payment' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Receive Payment' }))
+    // The host shows the dialog for that record, with what it still owes.
+    const dialog = screen.getByRole('dialog', { name: 'Receive Payment' })
+    expect(within(dialog).getByTestId('payment-subject').textContent).toBe('Umrah 1/1')
+    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('0.01')
   })
 })

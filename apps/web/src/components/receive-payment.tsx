@@ -10,7 +10,7 @@ import {
 } from '@booking/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { HandCoins, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
@@ -46,26 +46,43 @@ interface ReceivePaymentProps {
 }
 
 /**
- * "Receive Payment" on a record that still owes: a row button opening the dialog with the
- * record's payments and the form for the next one. Renders nothing when nothing is owed and
- * nobody has paid since (an admin may still open it to delete a payment: see below).
+ * The open dialog lives outside the row that opened it: a table row is rebuilt as a card when the
+ * window narrows (and may be re-rendered by a refetch), which would close a dialog it held.
  */
+let opened: ReceivePaymentProps | null = null
+const listeners = new Set<() => void>()
+const setOpened = (next: ReceivePaymentProps | null) => {
+  opened = next
+  for (const l of listeners) l()
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l)
+  return () => listeners.delete(l)
+}
+
+/** Where the dialog opened by a row's Receive Payment renders: once per list page. */
+export const ReceivePaymentHost = () => {
+  const props = useSyncExternalStore(subscribe, () => opened)
+  // Leaving the page closes it.
+  useEffect(() => () => setOpened(null), [])
+  return props ? (
+    <ReceivePaymentDialog key={`${props.source}-${props.id}`} {...props} onClose={() => setOpened(null)} />
+  ) : null
+}
+
+/** "Receive Payment" on a record that still owes: a row button opening the dialog (in ReceivePaymentHost). */
 export const ReceivePaymentButton = (props: ReceivePaymentProps) => {
-  const [open, setOpen] = useState(false)
-  if (!(props.remaining > 0) && !open) return null
+  if (!(props.remaining > 0)) return null
   return (
-    <>
-      <button
-        type="button"
-        className="icon-btn hover:text-emerald-700"
-        aria-label="Receive Payment"
-        title="Receive Payment"
-        onClick={() => setOpen(true)}
-      >
-        <HandCoins className="h-4 w-4" />
-      </button>
-      {open && <ReceivePaymentDialog {...props} onClose={() => setOpen(false)} />}
-    </>
+    <button
+      type="button"
+      className="icon-btn hover:text-emerald-700"
+      aria-label="Receive Payment"
+      title="Receive Payment"
+      onClick={() => setOpened(props)}
+    >
+      <HandCoins className="h-4 w-4" />
+    </button>
   )
 }
 
@@ -273,7 +290,8 @@ export const ReceivePaymentDialog = ({
 
 /**
  * A list's row action for RecordList's `rowActions`: Receive Payment on rows that still owe.
- * Defined once per page (module level), so the list's columns are not rebuilt every render.
+ * Defined once per page (module level), so the list's columns are not rebuilt every render; the
+ * page renders a ReceivePaymentHost beside its list.
  */
 export const receivePaymentAction =
   <T extends { id: number; entry?: string | null }>(

@@ -2,7 +2,7 @@ import { type Gamca, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { receivePaymentAction } from '../../components/receive-payment.tsx'
+import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
 import { gamcaLoadError } from './load-error.ts'
@@ -42,19 +42,22 @@ const paymentAction = receivePaymentAction<Gamca>(
 
 export default function GamcaPage() {
   return (
-    <RecordList<Gamca>
-      title="GAMCA Token"
-      path="/gamca-token"
-      listKey="gamcaTokens"
-      label="GAMCA token"
-      deleteTexts={{
-        invalidId: 'Invalid GAMCA token ID. Cannot delete.',
-        failed: 'Failed to delete GAMCA token.',
-      }}
-      columns={columns}
-      renderForm={(props) => <GamcaForm {...props} />}
-      rowActions={paymentAction}
-      errorText={gamcaLoadError}
-    />
+    <>
+      <RecordList<Gamca>
+        title="GAMCA Token"
+        path="/gamca-token"
+        listKey="gamcaTokens"
+        label="GAMCA token"
+        deleteTexts={{
+          invalidId: 'Invalid GAMCA token ID. Cannot delete.',
+          failed: 'Failed to delete GAMCA token.',
+        }}
+        columns={columns}
+        renderForm={(props) => <GamcaForm {...props} />}
+        rowActions={paymentAction}
+        errorText={gamcaLoadError}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

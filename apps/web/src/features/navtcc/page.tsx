@@ -2,7 +2,7 @@ import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { receivePaymentAction } from '../../components/receive-payment.tsx'
+import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
 
@@ -52,18 +52,21 @@ const paymentAction = receivePaymentAction<Navtcc>(
 
 export default function NavtccPage() {
   return (
-    <RecordList<Navtcc>
-      title="Navtcc"
-      path="/navtcc"
-      listKey="navtcc"
-      label="navtcc"
-      deleteTexts={{
-        invalidId: 'Invalid navtcc ID. Cannot delete.',
-        failed: 'Failed to delete navtcc',
-      }}
-      columns={columns}
-      renderForm={(props) => <NavtccForm {...props} />}
-      rowActions={paymentAction}
-    />
+    <>
+      <RecordList<Navtcc>
+        title="Navtcc"
+        path="/navtcc"
+        listKey="navtcc"
+        label="navtcc"
+        deleteTexts={{
+          invalidId: 'Invalid navtcc ID. Cannot delete.',
+          failed: 'Failed to delete navtcc',
+        }}
+        columns={columns}
+        renderForm={(props) => <NavtccForm {...props} />}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

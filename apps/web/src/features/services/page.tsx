@@ -1,7 +1,7 @@
 import type { Service } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { receivePaymentAction } from '../../components/receive-payment.tsx'
+import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ServiceWizard } from './service-wizard.tsx'
 
@@ -28,18 +28,21 @@ const paymentAction = receivePaymentAction<Service>(
 
 export default function ServicesPage() {
   return (
-    <RecordList<Service>
-      title="Services"
-      path="/services"
-      listKey="services"
-      label="service"
-      deleteTexts={{
-        invalidId: 'Invalid service ID. Cannot delete.',
-        failed: 'Failed to delete service',
-      }}
-      columns={columns}
-      renderForm={(props) => <ServiceWizard {...props} />}
-      rowActions={paymentAction}
-    />
+    <>
+      <RecordList<Service>
+        title="Services"
+        path="/services"
+        listKey="services"
+        label="service"
+        deleteTexts={{
+          invalidId: 'Invalid service ID. Cannot delete.',
+          failed: 'Failed to delete service',
+        }}
+        columns={columns}
+        renderForm={(props) => <ServiceWizard {...props} />}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

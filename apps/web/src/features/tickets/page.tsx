@@ -3,7 +3,7 @@ import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { receivePaymentAction } from '../../components/receive-payment.tsx'
+import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { TicketForm } from './ticket-form.tsx'
 
@@ -102,16 +102,19 @@ const paymentAction = receivePaymentAction<Ticket>(
 
 export default function TicketsPage() {
   return (
-    <RecordList<Ticket>
-      title="Tickets"
-      path="/ticket"
-      listKey="ticket"
-      label="ticket"
-      deleteTexts={{ invalidId: 'Invalid ticket ID. Cannot delete.', failed: 'Failed to delete ticket.' }}
-      columns={columns}
-      passportColumns={passportColumns}
-      renderForm={(props) => <TicketForm {...props} />}
-      rowActions={paymentAction}
-    />
+    <>
+      <RecordList<Ticket>
+        title="Tickets"
+        path="/ticket"
+        listKey="ticket"
+        label="ticket"
+        deleteTexts={{ invalidId: 'Invalid ticket ID. Cannot delete.', failed: 'Failed to delete ticket.' }}
+        columns={columns}
+        passportColumns={passportColumns}
+        renderForm={(props) => <TicketForm {...props} />}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

@@ -2,7 +2,7 @@ import { formatDate, passengerList, passengerName, type UmrahBooking } from '@bo
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
-import { receivePaymentAction } from '../../components/receive-payment.tsx'
+import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { UmrahForm } from './umrah-form.tsx'
 
@@ -91,19 +91,22 @@ const paymentAction = receivePaymentAction<UmrahBooking>(
 
 export default function UmrahPage() {
   return (
-    <RecordList<UmrahBooking>
-      title="Umrah"
-      path="/umrah"
-      listKey="umrahBookings"
-      label="umrah booking"
-      deleteTexts={{
-        invalidId: 'Invalid Umrah booking ID. Cannot delete.',
-        failed: 'Failed to delete Umrah booking.',
-      }}
-      columns={columns}
-      passportColumns={passportColumns}
-      renderForm={(props) => <UmrahForm {...props} />}
-      rowActions={paymentAction}
-    />
+    <>
+      <RecordList<UmrahBooking>
+        title="Umrah"
+        path="/umrah"
+        listKey="umrahBookings"
+        label="umrah booking"
+        deleteTexts={{
+          invalidId: 'Invalid Umrah booking ID. Cannot delete.',
+          failed: 'Failed to delete Umrah booking.',
+        }}
+        columns={columns}
+        passportColumns={passportColumns}
+        renderForm={(props) => <UmrahForm {...props} />}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

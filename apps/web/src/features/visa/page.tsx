@@ -1,7 +1,7 @@
 import { readPassenger, type Visa } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { receivePaymentAction } from '../../components/receive-payment.tsx'
+import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { VisaForm } from './visa-form.tsx'
 
@@ -65,19 +65,22 @@ const paymentAction = receivePaymentAction<Visa>(
 
 export default function VisaPage() {
   return (
-    <RecordList<Visa>
-      title="Visa Processing"
-      path="/visa-processing"
-      listKey="visa_processing"
-      label="visa processing"
-      deleteTexts={{
-        invalidId: 'Invalid visa processing ID. Cannot delete.',
-        failed: 'Failed to delete visa processing.',
-      }}
-      columns={columns}
-      passportColumns={passportColumns}
-      renderForm={(props) => <VisaForm {...props} />}
-      rowActions={paymentAction}
-    />
+    <>
+      <RecordList<Visa>
+        title="Visa Processing"
+        path="/visa-processing"
+        listKey="visa_processing"
+        label="visa processing"
+        deleteTexts={{
+          invalidId: 'Invalid visa processing ID. Cannot delete.',
+          failed: 'Failed to delete visa processing.',
+        }}
+        columns={columns}
+        passportColumns={passportColumns}
+        renderForm={(props) => <VisaForm {...props} />}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }
