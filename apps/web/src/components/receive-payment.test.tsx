@@ -102,6 +102,16 @@ describe('Receive Payment dialog', () => {
     expect(posts()).toHaveLength(0)
   })
 
+  it('shows an overpayment beside the other messages in one submit', async () => {
+    show(10_000)
+    fireEvent.change(screen.getByLabelText('Received In'), { target: { value: 'bank' } })
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '20000' } })
+    await submit()
+    expect(await screen.findByText(BANK_TITLE_REQUIRED)).toBeTruthy()
+    expect(screen.getByText(`${OVERPAID_PAYMENT} (Rs 10,000)`)).toBeTruthy()
+    expect(posts()).toHaveLength(0)
+  })
+
   it('asks for an amount above 0', async () => {
     show(10_000)
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '' } })

@@ -11,7 +11,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod'
 import { HandCoins, Trash2 } from 'lucide-react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { FormProvider, useForm, useWatch } from 'react-hook-form'
+import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ApiError } from '../lib/api.ts'
@@ -35,6 +35,23 @@ const overpays = (amount: unknown, remaining: number) => {
   if (!Number.isFinite(n) || String(amount ?? '').trim() === '') return false
   return toPaisa(n) > toPaisa(remaining)
 }
+
+const schemaResolver = zodResolver(PaymentInput)
+
+/**
+ * The shared schema, plus the one rule only the record knows: no more than its remaining amount
+ * (the server refuses it too), shown on Amount together with any other message.
+ */
+const withinRemaining =
+  (remaining: number): Resolver<Values, unknown, z.output<typeof PaymentInput>> =>
+  async (values, context, options) => {
+    const result = await schemaResolver(values, context, options)
+    if (result.errors.amount || !overpays(values.amount, remaining)) return result
+    return {
+      values: {},
+      errors: { ...result.errors, amount: { type: 'max', message: overpaidMessage(remaining) } },
+    }
+  }
 
 interface ReceivePaymentProps {
   source: PaymentSource
@@ -118,7 +135,7 @@ export const ReceivePaymentDialog = ({
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const banks = useBankOptions(undefined)
   const form = useForm<Values, unknown, z.output<typeof PaymentInput>>({
-    resolver: zodResolver(PaymentInput),
+    resolver: withinRemaining(remaining),
     mode: 'onTouched',
     defaultValues: {
       source_type: source,
@@ -134,11 +151,6 @@ export const ReceivePaymentDialog = ({
 
   const submit = form.handleSubmit(async (values) => {
     setError(null)
-    // Checked here too, so the message sits on Amount before anything is sent.
-    if (overpays(values.amount, remaining)) {
-      form.setError('amount', { message: overpaidMessage(remaining) })
-      return
-    }
     try {
       const body = { ...values, bank_title: values.method === 'bank' ? values.bank_title : undefined }
       const answer = await receive.mutateAsync(body)
