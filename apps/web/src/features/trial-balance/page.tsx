@@ -28,24 +28,28 @@ interface Line {
   total?: boolean
 }
 
-/** The totals row is bold; zero shows as 0 (a real figure), not as "-". */
+/** Zero shows as 0 (a real figure), not as "-". */
 const amount =
   (key: 'debit' | 'credit' | 'balance') =>
   (row: Line): string => {
     const v = row[key]
-    return v === null ? '' : formatAmount(v)
+    return v === null ? BLANK : formatAmount(v)
   }
 
 const bold = (text: string, row: Line) => (row.total ? <strong>{text}</strong> : text)
 
+/** Shown in the totals row's cells that have no figure (an empty cell would read "-"). */
+const BLANK = '\u00a0'
+
+// Not sortable: the totals row stays last, and the server's order (by account code) groups the kinds.
 const COLUMNS: Column<Line>[] = [
-  { key: 'code', header: 'Code' },
+  { key: 'code', header: 'Code', cell: (r) => (r.total ? BLANK : r.code) },
   { key: 'name', header: 'Account', cell: (r) => bold(r.name, r) },
-  { key: 'kind', header: 'Kind', cell: (r) => KIND_LABELS[r.kind] ?? r.kind },
+  { key: 'kind', header: 'Kind', cell: (r) => (r.total ? BLANK : (KIND_LABELS[r.kind] ?? r.kind)) },
   { key: 'debit', header: 'Debit', format: 'amount', cell: (r) => bold(amount('debit')(r), r) },
   { key: 'credit', header: 'Credit', format: 'amount', cell: (r) => bold(amount('credit')(r), r) },
   { key: 'balance', header: 'Balance', format: 'amount', cell: (r) => bold(amount('balance')(r), r) },
-]
+].map((c) => ({ ...c, sortable: false }))
 
 /** Trial Balance (admins): every account's debits, credits and balance up to a day, with the totals. */
 export default function TrialBalancePage() {
