@@ -42,14 +42,16 @@ const bold = (text: string, row: Line) => (row.total ? <strong>{text}</strong> :
 const BLANK = '\u00a0'
 
 // Not sortable: the totals row stays last, and the server's order (by account code) groups the kinds.
-const COLUMNS: Column<Line>[] = [
-  { key: 'code', header: 'Code', cell: (r) => (r.total ? BLANK : r.code) },
-  { key: 'name', header: 'Account', cell: (r) => bold(r.name, r) },
-  { key: 'kind', header: 'Kind', cell: (r) => (r.total ? BLANK : (KIND_LABELS[r.kind] ?? r.kind)) },
-  { key: 'debit', header: 'Debit', format: 'amount', cell: (r) => bold(amount('debit')(r), r) },
-  { key: 'credit', header: 'Credit', format: 'amount', cell: (r) => bold(amount('credit')(r), r) },
-  { key: 'balance', header: 'Balance', format: 'amount', cell: (r) => bold(amount('balance')(r), r) },
-].map((c) => ({ ...c, sortable: false }))
+const COLUMNS = (
+  [
+    { key: 'code', header: 'Code', cell: (r) => (r.total ? BLANK : r.code) },
+    { key: 'name', header: 'Account', cell: (r) => bold(r.name, r) },
+    { key: 'kind', header: 'Kind', cell: (r) => (r.total ? BLANK : (KIND_LABELS[r.kind] ?? r.kind)) },
+    { key: 'debit', header: 'Debit', format: 'amount', cell: (r) => bold(amount('debit')(r), r) },
+    { key: 'credit', header: 'Credit', format: 'amount', cell: (r) => bold(amount('credit')(r), r) },
+    { key: 'balance', header: 'Balance', format: 'amount', cell: (r) => bold(amount('balance')(r), r) },
+  ] satisfies Column<Line>[]
+).map((c): Column<Line> => ({ ...c, sortable: false }))
 
 /** Trial Balance (admins): every account's debits, credits and balance up to a day, with the totals. */
 export default function TrialBalancePage() {
