@@ -126,13 +126,8 @@ export const ReceivePaymentDialog = ({
   subject,
   onClose,
 }: ReceivePaymentProps & { onClose: () => void }) => {
-  const admin = useIsAdmin()
-  const payments = usePayments(source, id)
   const receive = useReceivePayment(source, id)
-  const remove = useDeletePayment(source, id)
   const [error, setError] = useState<string | null>(null)
-  const [deleting, setDeleting] = useState<Payment | null>(null)
-  const [deleteError, setDeleteError] = useState<string | null>(null)
   const banks = useBankOptions(undefined)
   const form = useForm<Values, unknown, z.output<typeof PaymentInput>>({
     resolver: withinRemaining(remaining),
@@ -168,41 +163,6 @@ export const ReceivePaymentDialog = ({
       }
     }
   })
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    try {
-      await remove.mutateAsync(deleting.id)
-      toast.success(`Payment ${deleting.receipt_no} deleted`)
-      setDeleting(null)
-    } catch (err) {
-      setDeleteError(err instanceof ApiError ? err.message : 'Failed to delete payment.')
-    }
-  }
-
-  const columns: Column<Payment>[] = admin
-    ? [
-        ...PAYMENT_COLUMNS,
-        {
-          key: '__delete',
-          header: 'Actions',
-          sortable: false,
-          cell: (p) => (
-            <button
-              type="button"
-              className="icon-btn hover:text-red-600"
-              aria-label={`Delete payment ${p.receipt_no}`}
-              onClick={() => {
-                setDeleteError(null)
-                setDeleting(p)
-              }}
-            >
-              <Trash2 className="h-4 w-4" />
-            </button>
-          ),
-        },
-      ]
-    : PAYMENT_COLUMNS
 
   return (
     <Dialog
@@ -260,33 +220,82 @@ export const ReceivePaymentDialog = ({
         ) : (
           <p className="text-sm text-slate-600">Nothing remains to be paid on this record.</p>
         )}
-        <div className="space-y-2">
-          <h3 className="text-sm font-semibold text-slate-700">Payments</h3>
-          {payments.isPending ? (
-            <p className="text-sm text-slate-500">Loading data...</p>
-          ) : payments.isError ? (
-            <p role="alert" className="text-sm text-red-600">
-              Failed to load payments.
-            </p>
-          ) : (
-            <DataTable
-              columns={columns}
-              rows={payments.data ?? []}
-              rowKey={(p) => p.id}
-              emptyText="No payments yet"
-              label="Payments table"
-            />
-          )}
-          {(payments.data?.length ?? 0) > 0 && (
-            <p className="text-right text-sm text-slate-700">
-              Received after booking:{' '}
-              <strong className="tabular-nums">
-                {formatRs(fromPaisa((payments.data ?? []).reduce((sum, p) => sum + toPaisa(p.amount), 0)))}
-              </strong>
-            </p>
-          )}
-        </div>
+        <PaymentsList source={source} id={id} />
       </div>
+    </Dialog>
+  )
+}
+
+/** A record's payments (receipt no, date, method, bank, amount, note); an admin may delete one. */
+export const PaymentsList = ({ source, id }: { source: PaymentSource; id: number }) => {
+  const admin = useIsAdmin()
+  const payments = usePayments(source, id)
+  const remove = useDeletePayment(source, id)
+  const [deleting, setDeleting] = useState<Payment | null>(null)
+  const [deleteError, setDeleteError] = useState<string | null>(null)
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    try {
+      await remove.mutateAsync(deleting.id)
+      toast.success(`Payment ${deleting.receipt_no} deleted`)
+      setDeleting(null)
+    } catch (err) {
+      setDeleteError(err instanceof ApiError ? err.message : 'Failed to delete payment.')
+    }
+  }
+
+  const columns: Column<Payment>[] = admin
+    ? [
+        ...PAYMENT_COLUMNS,
+        {
+          key: '__delete',
+          header: 'Actions',
+          sortable: false,
+          cell: (p) => (
+            <button
+              type="button"
+              className="icon-btn hover:text-red-600"
+              aria-label={`Delete payment ${p.receipt_no}`}
+              onClick={() => {
+                setDeleteError(null)
+                setDeleting(p)
+              }}
+            >
+              <Trash2 className="h-4 w-4" />
+            </button>
+          ),
+        },
+      ]
+    : PAYMENT_COLUMNS
+  const rows = payments.data ?? []
+
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-700">Payments</h3>
+      {payments.isPending ? (
+        <p className="text-sm text-slate-500">Loading data...</p>
+      ) : payments.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          Failed to load payments.
+        </p>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(p) => p.id}
+          emptyText="No payments yet"
+          label="Payments table"
+        />
+      )}
+      {rows.length > 0 && (
+        <p className="text-right text-sm text-slate-700">
+          Received after booking:{' '}
+          <strong className="tabular-nums">
+            {formatRs(fromPaisa(rows.reduce((sum, p) => sum + toPaisa(p.amount), 0)))}
+          </strong>
+        </p>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         busy={remove.isPending}
@@ -296,9 +305,19 @@ export const ReceivePaymentDialog = ({
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />
-    </Dialog>
+    </div>
   )
 }
+
+/**
+ * Below a record's edit form: its payments (an admin may delete one there). The way to the
+ * payments of a record paid in full, whose row no longer offers Receive Payment.
+ */
+export const PaymentsPanel = ({ source, id }: { source: PaymentSource; id: number }) => (
+  <section aria-label="Payments" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+    <PaymentsList source={source} id={id} />
+  </section>
+)
 
 /**
  * A list's row action for RecordList's `rowActions`: Receive Payment on rows that still owe.

@@ -2,7 +2,7 @@ import { type Gamca, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
 import { gamcaLoadError } from './load-error.ts'
@@ -53,7 +53,12 @@ export default function GamcaPage() {
           failed: 'Failed to delete GAMCA token.',
         }}
         columns={columns}
-        renderForm={(props) => <GamcaForm {...props} />}
+        renderForm={(props) => (
+          <>
+            <GamcaForm {...props} />
+            {props.record && <PaymentsPanel source="gamca-token" id={props.record.id} />}
+          </>
+        )}
         rowActions={paymentAction}
         errorText={gamcaLoadError}
       />

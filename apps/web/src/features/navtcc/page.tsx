@@ -2,7 +2,7 @@ import { formatDate, type Navtcc, passengerName, readPassenger } from '@booking/
 import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
 
@@ -63,7 +63,12 @@ export default function NavtccPage() {
           failed: 'Failed to delete navtcc',
         }}
         columns={columns}
-        renderForm={(props) => <NavtccForm {...props} />}
+        renderForm={(props) => (
+          <>
+            <NavtccForm {...props} />
+            {props.record && <PaymentsPanel source="navtcc" id={props.record.id} />}
+          </>
+        )}
         rowActions={paymentAction}
       />
       <ReceivePaymentHost />

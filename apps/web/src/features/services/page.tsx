@@ -1,7 +1,7 @@
 import type { Service } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ServiceWizard } from './service-wizard.tsx'
 
@@ -39,7 +39,12 @@ export default function ServicesPage() {
           failed: 'Failed to delete service',
         }}
         columns={columns}
-        renderForm={(props) => <ServiceWizard {...props} />}
+        renderForm={(props) => (
+          <>
+            <ServiceWizard {...props} />
+            {props.record && <PaymentsPanel source="services" id={props.record.id} />}
+          </>
+        )}
         rowActions={paymentAction}
       />
       <ReceivePaymentHost />

@@ -3,7 +3,7 @@ import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { TicketForm } from './ticket-form.tsx'
 
@@ -111,7 +111,12 @@ export default function TicketsPage() {
         deleteTexts={{ invalidId: 'Invalid ticket ID. Cannot delete.', failed: 'Failed to delete ticket.' }}
         columns={columns}
         passportColumns={passportColumns}
-        renderForm={(props) => <TicketForm {...props} />}
+        renderForm={(props) => (
+          <>
+            <TicketForm {...props} />
+            {props.record && <PaymentsPanel source="ticket" id={props.record.id} />}
+          </>
+        )}
         rowActions={paymentAction}
       />
       <ReceivePaymentHost />

@@ -2,7 +2,7 @@ import { formatDate, passengerList, passengerName, type UmrahBooking } from '@bo
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
-import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { UmrahForm } from './umrah-form.tsx'
 
@@ -103,7 +103,12 @@ export default function UmrahPage() {
         }}
         columns={columns}
         passportColumns={passportColumns}
-        renderForm={(props) => <UmrahForm {...props} />}
+        renderForm={(props) => (
+          <>
+            <UmrahForm {...props} />
+            {props.record && <PaymentsPanel source="umrah" id={props.record.id} />}
+          </>
+        )}
         rowActions={paymentAction}
       />
       <ReceivePaymentHost />

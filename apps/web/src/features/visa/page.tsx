@@ -1,7 +1,7 @@
 import { readPassenger, type Visa } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
-import { ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { VisaForm } from './visa-form.tsx'
 
@@ -77,7 +77,12 @@ export default function VisaPage() {
         }}
         columns={columns}
         passportColumns={passportColumns}
-        renderForm={(props) => <VisaForm {...props} />}
+        renderForm={(props) => (
+          <>
+            <VisaForm {...props} />
+            {props.record && <PaymentsPanel source="visa-processing" id={props.record.id} />}
+          </>
+        )}
         rowActions={paymentAction}
       />
       <ReceivePaymentHost />
