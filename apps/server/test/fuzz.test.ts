@@ -12,6 +12,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 100)
 
 /** Every table a write could touch: a refused body must leave all of them as they were. */
 const TABLES = [
+  'payments',
+  'posting_lines',
   'tickets',
   'umrah',
   'visa_processing',

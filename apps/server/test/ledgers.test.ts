@@ -46,7 +46,8 @@ const LEDGERS = {
       vender_name: name,
       date,
       detail: 'api row',
-      bank_title: 'UBL Account 1',
+      // Paid from office cash: a payment from a bank would also appear in that bank's ledger (issue 13).
+      bank_title: 'Cash',
       credit,
       debit,
     }),

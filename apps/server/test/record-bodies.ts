@@ -190,5 +190,10 @@ export const VALID_BODIES: Record<string, { table: string; body: Record<string, 
   '/api/customers': { table: 'customers', body: { name: 'Ali Raza', mobile_number: '3001234567' } },
   '/api/agent-names': { table: 'agent_names', body: { name: 'Agent Fuzz' } },
   '/api/vender-names': { table: 'vender_names', body: { name: 'Vendor Fuzz' } },
+  // Against the ticket above (posted first): a later cash payment of part of its remaining amount.
+  '/api/payments': {
+    table: 'payments',
+    body: { source_type: 'ticket', source_id: 1, amount: 1, method: 'cash', note: 'first instalment' },
+  },
   '/api/admin/banks': { table: 'banks', body: { name: 'Askari Fuzz' } },
 }

@@ -1,3 +1,4 @@
+import { businessDayOf } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
@@ -258,8 +259,9 @@ describe(`ticket API (${DB_KIND})`, () => {
   it('writes the dashboard journal line', async () => {
     const created = (await t.call('employee', 'POST', '/api/ticket', valid)).body.ticket
     const line = await journalRow(t, 'tickets', created.id)
+    // Issue 13: dated the business day the money moved (Pakistan), not the travel date.
     expect(line).toMatchObject({
-      date: '2026-05-10',
+      date: businessDayOf(created.created_at, 'Asia/Karachi'),
       name: 'Ali Traders',
       entry: created.entry,
       employee: 'emp',

@@ -1,3 +1,4 @@
+import { businessDayOf } from '@booking/shared'
 import { describe, expect, it } from 'vitest'
 import * as journalCustomerNames from '../src/db/migrations/0010_journal_customer_names.ts'
 import { DB_KIND } from './harness.ts'
@@ -128,8 +129,9 @@ describe(`visa processing API (${DB_KIND})`, () => {
     const created = await t.call('employee', 'POST', '/api/visa-processing', valid)
     const id = created.body.visa_processing.id
     const row = () => journalRow(t, 'visa_processing', id)
+    // Issue 13: dated the business day it was recorded, not the embassy date.
     expect(await row()).toMatchObject({
-      date: '2026-02-01',
+      date: businessDayOf(created.body.visa_processing.created_at, 'Asia/Karachi'),
       name: 'Lahore',
       employee: 'emp',
       paid_cash: 5000000,
@@ -140,7 +142,7 @@ describe(`visa processing API (${DB_KIND})`, () => {
       paid_cash: 100,
     })
     const edited = await row()
-    expect(edited?.date).toBe(created.body.visa_processing.created_at.slice(0, 10))
+    expect(edited?.date).toBe(businessDayOf(created.body.visa_processing.created_at, 'Asia/Karachi'))
     expect(edited?.paid_cash).toBe(10000)
     await t.call('admin', 'DELETE', `/api/visa-processing/${id}`)
     expect(await row()).toBeUndefined()

@@ -12,9 +12,11 @@ import { bankRoutes } from './ledgers/banks.ts'
 import { lookupRoutes } from './lookups/routes.ts'
 import { mrzRoutes } from './mrz/routes.ts'
 import { navtccRoutes } from './navtcc/routes.ts'
+import { paymentRoutes } from './payments/routes.ts'
 import { protectorRoutes } from './protector/routes.ts'
 import { refundCustomerRoutes } from './refund-customer/routes.ts'
 import { refundedRoutes } from './refunded/routes.ts'
+import { reportRoutes } from './reports/routes.ts'
 import { servicesRoutes } from './services/routes.ts'
 import { ticketRoutes } from './tickets/routes.ts'
 import { umrahRoutes } from './umrah/routes.ts'
@@ -43,4 +45,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   refundCustomerRoutes,
   navtccRoutes,
   mrzRoutes,
+  paymentRoutes,
+  // Last: it posts existing records (the books' upgrade) with every area's rules.
+  reportRoutes,
 ]

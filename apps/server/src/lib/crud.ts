@@ -171,6 +171,8 @@ export interface RecordLifecycle {
   remove: (trx: Trx, actor: Actor, id: number) => Promise<ApiRow>
   /** Puts a deleted row back with its id, entry number and creation time, and remakes its postings. */
   restore: (trx: Trx, actor: Actor, row: ApiRow) => Promise<ApiRow>
+  /** The record's dashboard line (the books' upgrade rewrites it). */
+  journal?: (row: ApiRow) => JournalFields | null
 }
 
 const recordLifecycleOf = <S extends z.ZodType>(
@@ -193,6 +195,7 @@ const recordLifecycleOf = <S extends z.ZodType>(
   return {
     table,
     label: cfg.label,
+    journal: cfg.journal,
     findById,
     toApi,
     parse: (body) => parseBody(cfg.input, body),

@@ -1,20 +1,30 @@
-import { AccountInput } from '@booking/shared'
+import { AccountInput, CASH_IN_OFFICE, type ListQuery } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
+import { removeLines } from '../../lib/books/lines.ts'
+import { registerPoster } from '../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseListQuery } from '../../lib/list-query.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import { adminOnly, LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
+import { cashLedger } from './cash-ledger.ts'
+import { postOfficeEntry } from './postings.ts'
 
 const SEARCH = LEDGER_LISTS.accounts.search
 
-const list = ledgerList(LEDGER_LISTS.accounts)
+const bankList = ledgerList(LEDGER_LISTS.accounts)
+
+/** One bank's rows, or (the "Cash in Office" account) every cash movement of the books. */
+const list = (db: Db, query: ListQuery): Promise<{ rows: ApiRow[]; total?: number }> =>
+  query.name === CASH_IN_OFFICE ? cashLedger(db, query) : bankList(db, query)
 
 /** New rows go only to a bank account that exists and is active; old rows of a deactivated bank stay editable. */
 const checkBank = async (trx: Kysely<Database>, name: string) => {
+  // Office cash is an account too: its opening balance and owner's money in or out (decision 023).
+  if (name === CASH_IN_OFFICE) return
   const bank = await trx.selectFrom('banks').select('active').where('name', '=', name).executeTakeFirst()
   if (!bank) throw new HttpError(400, 'Unknown bank account', { bank_name: 'Unknown bank account' })
   if (!bank.active)
@@ -38,6 +48,7 @@ const vendorPosting = (row: ApiRow) =>
 
 /** Office Accounts (bank ledgers), admin only. GET /accounts/{bankName} answers a plain array as the spec's client reads it. */
 export const accountRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('account_entries', (trx, row) => postOfficeEntry(trx, row))
   await app.register(async (scoped) => {
     scoped.addHook('preHandler', adminOnly)
     crudRoutes(scoped, db, {
@@ -59,11 +70,25 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
       afterSave: async (trx, row, { before }) => {
         if (!before || before.bank_name !== row.bank_name) await checkBank(trx, row.bank_name)
         await syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row))
+        await postOfficeEntry(trx, row)
       },
       onDelete: async (trx, row) => {
         refuseLinked(row)
         await removePostings(trx, { type: 'account_entries', id: row.id })
+        await removeLines(trx, { type: 'account_entries', id: row.id })
       },
+      // Office cash in or out is on the dashboard with the rest of Cash in Office.
+      journal: (row) =>
+        row.bank_name === CASH_IN_OFFICE && !row.source_type
+          ? {
+              date: row.date,
+              entry: row.entry,
+              name: CASH_IN_OFFICE,
+              employee: row.employee_name,
+              paid_cash: row.credit,
+              withdraw: row.debit,
+            }
+          : null,
       list,
     })
 

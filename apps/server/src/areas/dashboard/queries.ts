@@ -15,6 +15,9 @@ export const TYPE_LABELS: Record<string, string> = {
   refunded: 'Refunded',
   refund_customers: 'Refund Customer',
   vender_entries: 'Vendor',
+  agent_entries: 'Agent',
+  account_entries: 'Office Account',
+  payments: 'Payment',
 }
 export const typeLabel = (sourceType: string) => TYPE_LABELS[sourceType] ?? sourceType
 

@@ -1,11 +1,31 @@
 import { ExpenseInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
-import { crudRoutes } from '../../lib/crud.ts'
+import { expenseAccount } from '../../lib/books/accounts.ts'
+import { registerPoster } from '../../lib/books/registry.ts'
+import { postWithdraw, removeWithdraw } from '../../lib/books/withdraw.ts'
+import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
+
+/**
+ * The cash an expense takes out of the office: its Withdraw when filled, else its Total Amount
+ * (an expense with only Total Amount filled was paid, so cash went down; decision 022).
+ */
+export const expenseCashOut = (row: ApiRow): number => (row.withdraw > 0 ? row.withdraw : row.total_amount)
+
+const postExpense = (trx: Kysely<Database>, row: ApiRow) =>
+  postWithdraw(trx, 'expenses', row, {
+    account: expenseAccount(String(row.selection ?? '')),
+    amount: expenseCashOut(row),
+    date: row.date,
+    detail: ['Expense', row.selection, row.detail].filter(Boolean).join(', '),
+  })
 
 /** Office expenses: no postings; the withdraw counts against cash in office. */
 export const expenseRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('expenses', postExpense)
   crudRoutes(app, db, {
     path: '/expenses',
     table: 'expenses',
@@ -23,7 +43,9 @@ export const expenseRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.detail,
       employee: row.user_name,
-      withdraw: row.withdraw,
+      withdraw: expenseCashOut(row),
     }),
+    afterSave: (trx, row) => postExpense(trx, row),
+    onDelete: (trx, row) => removeWithdraw(trx, 'expenses', row),
   })
 }

@@ -1,16 +1,39 @@
-import { NavtccInput, navtccProfit, remainingAmount } from '@booking/shared'
+import { bankTitle, NavtccInput, navtccProfit, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
+import { createdDay } from '../../lib/books/day.ts'
+import { removeLines } from '../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../lib/books/paid-records.ts'
+import { registerPoster } from '../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
+import { postNavtccBooks } from './postings.ts'
 
-/** NAVTCC has no date field; its day is the local calendar day it was created on. */
-const createdDay = (row: ApiRow) => {
-  const at = new Date(row.created_at)
-  if (Number.isNaN(at.getTime())) return String(row.created_at ?? '').slice(0, 10)
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
+/** The payable's vendor row (credit), kept equal to the NAVTCC entry. */
+const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow) => {
+  const vendor = String(row.vendor_name ?? '').trim()
+  const payable = Number(row.payed_to_bank ?? 0)
+  return syncPosting(
+    trx,
+    'vender_entries',
+    { type: 'navtcc', id: row.id },
+    vendor && payable > 0
+      ? {
+          vender_name: vendor,
+          date: createdDay(row),
+          entry: row.entry,
+          detail: `NAVTCC ${row.entry} ${row.customer_add}`,
+          bank_title: '',
+          credit: payable,
+          debit: 0,
+          withdraw: 0,
+        }
+      : null,
+  )
 }
 
 /**
@@ -20,6 +43,10 @@ const createdDay = (row: ApiRow) => {
  * NAVTCC and its vendor row are saved, changed and removed together or not at all.
  */
 export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('navtcc', async (trx, row, opts) => {
+    await postNavtccBooks(trx, row, opts)
+    await postNavtccVendor(trx, row)
+  })
   crudRoutes(app, db, {
     path: '/navtcc',
     table: 'navtcc',
@@ -31,10 +58,16 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
     employeeColumn: 'employee_name',
     search: SEARCH_INDEX.navtcc,
     dateColumn: 'created_at',
-    toRow: (input) => ({
+    toRow: (input, { before }) => ({
       ...input,
+      // The customer-facing title of the chosen bank, as the spec's form stored it.
+      paid_from_bank: input.paid_from_bank || (input.bank_title ? bankTitle(input.bank_title) : ''),
       passport_detail: JSON.stringify(input.passport_detail),
-      remaining_amount: remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
+      remaining_amount: remainingAfterPayments(
+        remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
+        before,
+        'receivable_amount',
+      ),
       profit: navtccProfit(input.receivable_amount, input.payed_to_bank),
     }),
     journal: (row) => ({
@@ -47,7 +80,7 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
       paid_in_bank: row.paid_in_bank,
       remaining: row.remaining_amount,
     }),
-    afterSave: async (trx, row) => {
+    afterSave: async (trx, row, { before }) => {
       const vendor = String(row.vendor_name ?? '').trim()
       const payable = Number(row.payed_to_bank ?? 0)
       if (vendor && payable > 0) {
@@ -58,24 +91,13 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
           .executeTakeFirst()
         if (!known) throw new HttpError(400, 'Unknown vendor name', { vendor_name: 'Unknown vendor name' })
       }
-      await syncPosting(
-        trx,
-        'vender_entries',
-        { type: 'navtcc', id: row.id },
-        vendor && payable > 0
-          ? {
-              vender_name: vendor,
-              date: createdDay(row),
-              entry: row.entry,
-              detail: `NAVTCC ${row.entry} ${row.customer_add}`,
-              bank_title: '',
-              credit: payable,
-              debit: 0,
-              withdraw: 0,
-            }
-          : null,
-      )
+      await postNavtccBooks(trx, row, { lenient: false, before })
+      await postNavtccVendor(trx, row)
     },
-    onDelete: (trx, row) => removePostings(trx, { type: 'navtcc', id: row.id }),
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'navtcc', row.id)
+      await removePostings(trx, { type: 'navtcc', id: row.id })
+      await removeLines(trx, { type: 'navtcc', id: row.id })
+    },
   })
 }

@@ -2,10 +2,15 @@ import { RefundCustomerInput, refundFigures } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
+import { removeLines } from '../../lib/books/lines.ts'
+import { registerPoster } from '../../lib/books/registry.ts'
 import { crudRoutes } from '../../lib/crud.ts'
+import { removePostings } from '../../lib/postings.ts'
+import { postRefundCustomer } from './postings.ts'
 
 /** Customer refunds: remaining and balance are always the server's figures. */
 export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('refund_customers', postRefundCustomer)
   crudRoutes(app, db, {
     path: '/refund-customer',
     table: 'refund_customers',
@@ -37,5 +42,10 @@ export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
       employee: row.employee,
       withdraw: row.paid_cash,
     }),
+    afterSave: (trx, row, { before }) => postRefundCustomer(trx, row, { lenient: false, before }),
+    onDelete: async (trx, row) => {
+      await removePostings(trx, { type: 'refund_customers', id: row.id })
+      await removeLines(trx, { type: 'refund_customers', id: row.id })
+    },
   })
 }

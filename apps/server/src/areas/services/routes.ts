@@ -2,10 +2,16 @@ import { ServiceInput, serviceRemaining } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
+import { removeLines } from '../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../lib/books/paid-records.ts'
+import { registerPoster } from '../../lib/books/registry.ts'
 import { crudRoutes } from '../../lib/crud.ts'
+import { removePostings } from '../../lib/postings.ts'
+import { postServiceBooks } from './postings.ts'
 
 /** Services: the remaining amount is recomputed here; the client's figure is ignored. */
 export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('services', postServiceBooks)
   crudRoutes(app, db, {
     path: '/services',
     table: 'services',
@@ -17,9 +23,9 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
     employeeColumn: 'user_name',
     search: SEARCH_INDEX.services,
     dateColumn: 'booking_date',
-    toRow: ({ remaining_amount: _ignored, ...input }) => ({
+    toRow: ({ remaining_amount: _ignored, ...input }, { before }) => ({
       ...input,
-      remaining_amount: serviceRemaining(input),
+      remaining_amount: remainingAfterPayments(serviceRemaining(input), before, 'receivable_amount'),
     }),
     journal: (row) => ({
       date: row.booking_date,
@@ -31,5 +37,11 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
       paid_in_bank: row.paid_in_bank,
       remaining: row.remaining_amount,
     }),
+    afterSave: (trx, row, { before }) => postServiceBooks(trx, row, { lenient: false, before }),
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'services', row.id)
+      await removePostings(trx, { type: 'services', id: row.id })
+      await removeLines(trx, { type: 'services', id: row.id })
+    },
   })
 }

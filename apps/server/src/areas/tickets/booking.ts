@@ -1,6 +1,7 @@
 import { bookingProfit, formatDate, passengerList, passengerName, remainingAmount } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { createdDay } from '../../lib/books/day.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 
@@ -21,10 +22,11 @@ export const bookingFigures = (
 })
 
 /**
- * The day the booking was made (its created date). Postings use it on create and keep it on
- * edit, so an edit never moves a posting to another place in a running balance.
+ * The business day the booking was made (docs/decisions/019): its money date, not the travel date.
+ * Postings use it on create and keep it on edit, so an edit never moves a posting to another place
+ * in a running balance.
  */
-export const bookingDate = (row: ApiRow): string => String(row.created_at).slice(0, 10)
+export const bookingDate = (row: ApiRow): string => createdDay(row)
 
 /** The first passenger's full name ("Mr Ali Khan"), '' when there is none. */
 export const firstPassengerName = (passengers: unknown): string => passengerName(passengerList(passengers)[0])

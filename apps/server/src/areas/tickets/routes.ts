@@ -4,6 +4,9 @@ import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
+import { removeLines } from '../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../lib/books/paid-records.ts'
+import { registerPoster } from '../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import {
@@ -14,6 +17,7 @@ import {
   firstPassengerName,
   travelDetail,
 } from './booking.ts'
+import { postTicketBooks } from './postings.ts'
 
 const source = (row: ApiRow) => ({ type: 'tickets', id: row.id })
 
@@ -90,6 +94,10 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow, created = f
 
 /** Tickets (spec part 1): entry "Ticket n/m", passengers as JSON text, postings in the same transaction. */
 export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('tickets', async (trx, row, opts) => {
+    await postTicketBooks(trx, row, opts)
+    await postTicket(trx, row)
+  })
   crudRoutes(app, db, {
     path: '/ticket',
     table: 'tickets',
@@ -102,7 +110,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
     search: SEARCH_INDEX.tickets,
     dateColumn: 'depart_date',
     entryText: ticketEntry,
-    toRow: (input) => {
+    toRow: (input, { before }) => {
       const figures = bookingFigures(
         input.receivable_amount,
         input.paid_cash,
@@ -113,11 +121,11 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
         ...input,
         passport_detail: JSON.stringify(input.passport_detail),
         profit: figures.profit,
-        remaining_amount: figures.remaining,
+        remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivable_amount'),
       }
     },
     journal: (row) => ({
-      date: row.depart_date || bookingDate(row),
+      date: bookingDate(row),
       entry: row.entry,
       name: row.customer_add || firstPassengerName(row.passport_detail),
       employee: row.employee_name,
@@ -130,8 +138,13 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
+      await postTicketBooks(trx, row, { lenient: false, before })
       await postTicket(trx, row, created)
     },
-    onDelete: (trx, row) => removePostings(trx, source(row)),
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'tickets', row.id)
+      await removePostings(trx, source(row))
+      await removeLines(trx, source(row))
+    },
   })
 }

@@ -1,7 +1,12 @@
 import { passengerList, UmrahInput } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
+import { removeLines } from '../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../lib/books/paid-records.ts'
+import { type PostOptions, registerPoster } from '../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
 import {
@@ -12,6 +17,7 @@ import {
   firstPassengerName,
   travelDetail,
 } from '../tickets/booking.ts'
+import { postUmrahBooks } from './postings.ts'
 
 const source = (row: ApiRow) => ({ type: 'umrah', id: row.id })
 
@@ -42,8 +48,36 @@ const toApi = (row: ApiRow) => ({
   createdAt: row.created_at,
 })
 
+/** The payable's vendor row, as the spec's follow-up POST /vender made it. */
+const postUmrahVendor = (trx: Kysely<Database>, row: ApiRow) =>
+  syncPosting(
+    trx,
+    'vender_entries',
+    source(row),
+    row.vendor_name && row.payable_to_vendor > 0
+      ? {
+          vender_name: row.vendor_name,
+          detail: ['Umrah', row.package_detail, travelDetail(row, passengerList(row.passport_detail))]
+            .filter(Boolean)
+            .join(', '),
+          credit: row.payable_to_vendor,
+          debit: 0,
+          withdraw: 0,
+          date: bookingDate(row),
+          entry: row.entry,
+          bank_title: '',
+        }
+      : null,
+  )
+
+const postUmrah = async (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) => {
+  await postUmrahBooks(trx, row, opts)
+  await postUmrahVendor(trx, row)
+}
+
 /** Umrah bookings (spec part 1): camelCase payloads, one passenger, a vendor posting for the payable. */
 export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('umrah', postUmrah)
   crudRoutes(app, db, {
     path: '/umrah',
     table: 'umrah',
@@ -55,7 +89,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
     employeeColumn: 'user_name',
     search: SEARCH_INDEX.umrah,
     dateColumn: 'depart_date',
-    toRow: (input) => {
+    toRow: (input, { before }) => {
       const figures = bookingFigures(
         input.receivableAmount,
         input.paidCash,
@@ -82,12 +116,12 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
         payable_to_vendor: input.payableToVendor,
         vendor_name: input.vendorName,
         profit: figures.profit,
-        remaining_amount: figures.remaining,
+        remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivableAmount'),
       }
     },
     toApi,
     journal: (row) => ({
-      date: row.depart_date || bookingDate(row),
+      date: bookingDate(row),
       entry: row.entry,
       name: row.customer_add || firstPassengerName(row.passport_detail),
       employee: row.user_name,
@@ -100,26 +134,12 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
     afterSave: async (trx, row, { before }) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendorName')
-      await syncPosting(
-        trx,
-        'vender_entries',
-        source(row),
-        row.vendor_name && row.payable_to_vendor > 0
-          ? {
-              vender_name: row.vendor_name,
-              detail: ['Umrah', row.package_detail, travelDetail(row, passengerList(row.passport_detail))]
-                .filter(Boolean)
-                .join(', '),
-              credit: row.payable_to_vendor,
-              debit: 0,
-              withdraw: 0,
-              date: bookingDate(row),
-              entry: row.entry,
-              bank_title: '',
-            }
-          : null,
-      )
+      await postUmrah(trx, row, { lenient: false, before })
     },
-    onDelete: (trx, row) => removePostings(trx, source(row)),
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'umrah', row.id)
+      await removePostings(trx, source(row))
+      await removeLines(trx, source(row))
+    },
   })
 }

@@ -1,4 +1,5 @@
 import { readPassenger } from '@booking/shared'
+import { createdDay } from '../../lib/books/day.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 import type { JournalFields } from '../../lib/journal.ts'
 
@@ -15,7 +16,7 @@ const displayName = (row: ApiRow) => {
 }
 
 export const passengerJournal = (row: ApiRow, date: string | null | undefined): JournalFields => ({
-  date: date || String(row.created_at).slice(0, 10),
+  date: date || createdDay(row),
   entry: row.entry,
   name: displayName(row),
   employee: row.employee_name,

@@ -1,0 +1,33 @@
+import { CASH_IN_OFFICE } from '@booking/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import { bankAccount, CASH, OPENING, vendorAccount } from '../../lib/books/accounts.ts'
+import { type Move, move, syncLines } from '../../lib/books/lines.ts'
+import type { ApiRow } from '../../lib/crud.ts'
+
+/** The account an Office Accounts row is kept in: office cash for "Cash in Office", else its bank. */
+export const officeAccountOf = (row: ApiRow) =>
+  row.bank_name === CASH_IN_OFFICE ? CASH : bankAccount(row.bank_name)
+
+/**
+ * An Office Accounts entry (decision 023): a credit is money into the account, a debit money out.
+ * With a vendor the other side is that vendor (a payment to it, or money back from it); without one
+ * it is an opening balance or the owner's own money in or out (equity).
+ */
+export const officeMoves = (row: ApiRow): Move[] => {
+  const account = officeAccountOf(row)
+  const other = String(row.vendor_name ?? '').trim() ? vendorAccount(row.vendor_name) : OPENING
+  return [...move(account, other, row.credit), ...move(other, account, row.debit)]
+}
+
+/** Rows another record posted (a ticket's bank money) carry that record's lines, not these. */
+export const postOfficeEntry = async (trx: Kysely<Database>, row: ApiRow) => {
+  if (row.source_type) return
+  const detail = [row.bank_name, row.detail].filter(Boolean).join(': ')
+  await syncLines(
+    trx,
+    { type: 'account_entries', id: row.id },
+    { date: row.date, entry: row.entry, detail },
+    officeMoves(row),
+  )
+}

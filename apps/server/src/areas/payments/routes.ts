@@ -1,0 +1,247 @@
+import {
+  businessToday,
+  fromPaisa,
+  idParam,
+  OVERPAID_PAYMENT,
+  PAYMENT_SOURCES,
+  type Payment,
+  PaymentInput,
+  type PaymentSource,
+  toPaisa,
+} from '@booking/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import type { Db } from '../../db/connect.ts'
+import { dbKind } from '../../db/dialect.ts'
+import { moneyIn, moneyOut } from '../../db/money-columns.ts'
+import type { Database, TableName } from '../../db/schema.ts'
+import { audit } from '../../lib/audit.ts'
+import { partyAccountOf } from '../../lib/books/accounts.ts'
+import { resolveBank } from '../../lib/books/banks.ts'
+import { removeLines, syncLines } from '../../lib/books/lines.ts'
+import { PAYMENT_TABLES } from '../../lib/books/paid-records.ts'
+import type { ApiRow } from '../../lib/crud.ts'
+import { nextEntry } from '../../lib/entries.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
+import { removeJournal, writeJournal } from '../../lib/journal.ts'
+import { removePostings, syncPosting } from '../../lib/postings.ts'
+import { parseBody, parseIdParam } from '../../lib/validate.ts'
+import { writeTransaction } from '../../lib/write-batch.ts'
+import { type AuthUser, requireAdmin } from '../../plugins/auth.ts'
+import { paymentMoves } from './postings.ts'
+
+type Trx = Kysely<Database>
+const SOURCE = 'payments'
+
+const LABELS: Record<PaymentSource, string> = {
+  ticket: 'Ticket',
+  umrah: 'Umrah booking',
+  'visa-processing': 'Visa processing',
+  'gamca-token': 'GAMCA token',
+  services: 'Service',
+  navtcc: 'Navtcc',
+}
+
+const ListQuery = z.object({
+  source_type: z.enum(PAYMENT_SOURCES, { error: 'Unknown record type' }),
+  source_id: idParam.shape.id,
+})
+
+/** The record a payment is against, locked first (PostgreSQL) so payments and edits of it queue. */
+const lockRecord = async (trx: Trx, type: PaymentSource, id: number): Promise<ApiRow> => {
+  const table = PAYMENT_TABLES[type] as TableName
+  const query = (trx as unknown as Kysely<any>).selectFrom(table).selectAll().where('id', '=', id)
+  const row = await (dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  if (!row) throw new HttpError(404, `${LABELS[type]} not found`)
+  return moneyOut(table, row) as ApiRow
+}
+
+const customerName = (row: ApiRow) => String(row.agent_name || row.customer_add || '').trim()
+
+/** Moves the record's payments total and remaining amount by `paisa`, and its dashboard line's remaining. */
+const applyToRecord = async (trx: Trx, type: PaymentSource, row: ApiRow, paisa: number) => {
+  const table = PAYMENT_TABLES[type] as TableName
+  const payments_total = fromPaisa(toPaisa(row.payments_total) + paisa)
+  const remaining_amount = fromPaisa(toPaisa(row.remaining_amount) - paisa)
+  await (trx as unknown as Kysely<any>)
+    .updateTable(table)
+    .set(moneyIn(table, { payments_total, remaining_amount }))
+    .where('id', '=', row.id)
+    .execute()
+  await trx
+    .updateTable('journal')
+    .set(moneyIn('journal', { remaining: remaining_amount }) as { remaining: number })
+    .where('source_type', '=', table)
+    .where('source_id', '=', row.id)
+    .execute()
+}
+
+/** The payment's lines, Office Accounts row (bank) and agent ledger row (a ticket sold to an agent). */
+const postPayment = async (trx: Trx, p: Payment, record: ApiRow) => {
+  const source = { type: SOURCE, id: p.id }
+  const name = customerName(record)
+  const detail = [`Payment ${p.receipt_no}`, name, record.entry, p.note].filter(Boolean).join(', ')
+  await syncLines(
+    trx,
+    source,
+    { date: p.date, entry: p.receipt_no, detail },
+    paymentMoves({ party: partyAccountOf(record), bank: p.bank_title, amount: p.amount }),
+  )
+  const bank = p.method === 'bank' ? p.bank_title : ''
+  if (bank) {
+    await syncPosting(
+      trx,
+      'account_entries',
+      source,
+      {
+        bank_name: bank,
+        employee_name: p.employee,
+        vendor_name: '',
+        entry: p.receipt_no,
+        date: p.date,
+        detail,
+        credit: p.amount,
+        debit: 0,
+      },
+      { created: true },
+    )
+  }
+  const agent = String(record.agent_name ?? '').trim()
+  if (agent) {
+    await syncPosting(
+      trx,
+      'agent_entries',
+      source,
+      {
+        agent_name: agent,
+        employee: p.employee,
+        detail,
+        receivable_amount: 0,
+        paid_cash: bank ? 0 : p.amount,
+        paid_bank: bank ? p.amount : 0,
+        debit: 0,
+        credit: p.amount,
+        date: p.date,
+        entry: p.receipt_no,
+        bank_title: bank,
+      },
+      { created: true },
+    )
+  }
+  await writeJournal(trx, SOURCE, p.id, {
+    date: p.date,
+    entry: p.receipt_no,
+    name,
+    employee: p.employee,
+    paid_cash: bank ? 0 : p.amount,
+    paid_in_bank: bank ? p.amount : 0,
+  })
+}
+
+const toPayment = (row: Record<string, unknown>): Payment => {
+  const r = moneyOut('payments', row) as Record<string, any>
+  return {
+    id: Number(r.id),
+    receipt_no: r.receipt_no,
+    source_type: r.source_type,
+    source_id: Number(r.source_id),
+    date: r.date,
+    amount: r.amount,
+    method: r.method,
+    bank_title: r.bank_title,
+    note: r.note,
+    employee: r.employee,
+    created_by: r.created_by === null ? null : Number(r.created_by),
+    created_at: r.created_at,
+  }
+}
+
+/**
+ * Receive Payment (issue 13): a later payment against a record's remaining amount, with a receipt
+ * number from the entry counters, in one transaction with its postings and the record's new remaining.
+ */
+export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
+  const user = (req: FastifyRequest) => req.user as AuthUser
+
+  app.post('/payments', async (req, reply) => {
+    const input = parseBody(PaymentInput, req.body)
+    const u = user(req)
+    idempotencyKeyOf(req)
+    const answer = await writeTransaction(db, (trx) =>
+      answerOnce(trx, req, u.id, async () => {
+        const record = await lockRecord(trx, input.source_type, input.source_id)
+        const paisa = toPaisa(input.amount)
+        const remaining = toPaisa(record.remaining_amount)
+        if (remaining <= 0)
+          throw new HttpError(400, 'This record has no remaining amount to pay', { amount: OVERPAID_PAYMENT })
+        if (paisa > remaining) throw new HttpError(400, OVERPAID_PAYMENT, { amount: OVERPAID_PAYMENT })
+        const bank =
+          input.method === 'bank'
+            ? await resolveBank(trx, input.bank_title, { amount: input.amount, field: 'bank_title' })
+            : ''
+        const { current } = await nextEntry(trx, 'payment')
+        const inserted = await (trx as unknown as Kysely<any>)
+          .insertInto('payments')
+          .values(
+            moneyIn('payments', {
+              receipt_no: `Receipt ${current}`,
+              source_type: input.source_type,
+              source_id: input.source_id,
+              date: input.date || businessToday(),
+              amount: input.amount,
+              method: input.method,
+              bank_title: bank,
+              note: input.note,
+              employee: u.username,
+              created_by: u.id,
+              created_at: new Date().toISOString(),
+            }),
+          )
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const payment = toPayment(inserted)
+        await applyToRecord(trx, input.source_type, record, paisa)
+        await postPayment(trx, payment, record)
+        await audit(trx, u, 'create', SOURCE, payment.id, null, payment)
+        return { status: 201, body: { status: 'success', message: 'Payment received', payment } }
+      }),
+    )
+    return sendAnswer(reply, answer)
+  })
+
+  app.get('/payments', async (req) => {
+    const parsed = ListQuery.safeParse(req.query)
+    if (!parsed.success) throw new HttpError(400, 'Give source_type and source_id')
+    const rows = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('source_type', '=', parsed.data.source_type)
+      .where('source_id', '=', parsed.data.source_id)
+      .orderBy('date')
+      .orderBy('id')
+      .execute()
+    return { status: 'success', payments: rows.map((r) => toPayment(r)) }
+  })
+
+  app.delete('/payments/:id', { preHandler: requireAdmin }, async (req) => {
+    const id = parseIdParam(req.params, 'payment')
+    const u = user(req)
+    await writeTransaction(db, async (trx) => {
+      const found = await trx.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!found) throw new HttpError(404, 'Payment not found')
+      const payment = toPayment(found)
+      // The record first, as a payment's create locks it: the two cannot deadlock.
+      const record = await lockRecord(trx, payment.source_type, payment.source_id)
+      const gone = await trx.deleteFrom('payments').where('id', '=', id).returning('id').executeTakeFirst()
+      if (!gone) throw new HttpError(404, 'Payment not found')
+      await applyToRecord(trx, payment.source_type, record, -toPaisa(payment.amount))
+      await removeJournal(trx, SOURCE, id)
+      await removePostings(trx, { type: SOURCE, id })
+      await removeLines(trx, { type: SOURCE, id })
+      await audit(trx, u, 'delete', SOURCE, id, payment, null)
+    })
+    return { status: 'success', message: 'Payment deleted successfully' }
+  })
+}

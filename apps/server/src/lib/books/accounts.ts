@@ -1,0 +1,64 @@
+import { type AccountKind, CASH_IN_OFFICE } from '@booking/shared'
+
+/**
+ * The chart of accounts (docs/decisions/018). An account is a code "kind:name"; the name part is
+ * the bank, agent, vendor or customer as the records write it, or the record or expense type.
+ */
+export const CASH = 'cash'
+export const COST_OF_SALES = 'cost:sales'
+export const REFUNDS = 'expense:refunds'
+export const OPENING = 'equity:opening'
+
+export const bankAccount = (bank: string) => `bank:${bank.trim()}`
+export const agentAccount = (agent: string) => `agent:${agent.trim()}`
+export const vendorAccount = (vendor: string) => `vendor:${vendor.trim()}`
+export const incomeAccount = (recordType: string) => `income:${recordType}`
+export const expenseAccount = (expenseType: string) => `expense:${expenseType.trim() || 'other'}`
+
+/** Collapses spacing and case, so "Ali  Traders" and "ali traders" are one customer. */
+const customerKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/**
+ * The receivable account of a booking sold to a customer without an agent. For now the customer is
+ * the record's customer text (customer_add / customerAdd, else its name); the one place to change
+ * when records carry customer ids.
+ */
+export const customerAccountOf = (row: Record<string, unknown>): string => {
+  const text = String(row.customer_add ?? row.customerAdd ?? row.name ?? '')
+  return `customer:${customerKey(text) || '(walk-in)'}`
+}
+
+/** The account a booking's receivable sits in: its agent's when it has one, else its customer's. */
+export const partyAccountOf = (row: Record<string, unknown>): string => {
+  const agent = String(row.agent_name ?? '').trim()
+  return agent ? agentAccount(agent) : customerAccountOf(row)
+}
+
+const KINDS: Record<string, AccountKind> = {
+  cash: 'cash',
+  bank: 'bank',
+  agent: 'agent',
+  vendor: 'vendor',
+  customer: 'customer',
+  income: 'income',
+  cost: 'cost',
+  expense: 'expense',
+  equity: 'equity',
+}
+
+export const kindOf = (code: string): AccountKind => KINDS[code.split(':', 1)[0] ?? ''] ?? 'equity'
+
+/** The name a person reads: "Cash in Office", the bank or party itself, "Income: tickets". */
+export const accountName = (code: string): string => {
+  if (code === CASH) return CASH_IN_OFFICE
+  const [kind = '', ...rest] = code.split(':')
+  const name = rest.join(':')
+  if (kind === 'bank' || kind === 'agent' || kind === 'vendor' || kind === 'customer') return name
+  const labels: Record<string, string> = {
+    income: 'Income',
+    cost: 'Cost',
+    expense: 'Expense',
+    equity: 'Equity',
+  }
+  return `${labels[kind] ?? kind}: ${name}`
+}

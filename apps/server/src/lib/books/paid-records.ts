@@ -1,0 +1,39 @@
+import { fromPaisa, PAYMENT_SOURCES, type PaymentSource, toPaisa } from '@booking/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { ApiRow } from '../crud.ts'
+import { HttpError } from '../http-error.ts'
+
+/** The table behind each payment source_type (the record's list path without the slash). */
+export const PAYMENT_TABLES: Record<PaymentSource, string> = {
+  ticket: 'tickets',
+  umrah: 'umrah',
+  'visa-processing': 'visa_processing',
+  'gamca-token': 'gamca_tokens',
+  services: 'services',
+  navtcc: 'navtcc',
+}
+const sourceTypeOf = (table: string) => PAYMENT_SOURCES.find((s) => PAYMENT_TABLES[s] === table) ?? table
+
+export const PAYMENTS_EXCEED = 'The payments already received exceed this amount'
+
+/**
+ * A record's stored remaining amount is receivable − paid − later payments (docs/decisions/021):
+ * an edit keeps the payments it had, and may not lower what is owed below what was paid.
+ */
+export const remainingAfterPayments = (remaining: number, before: ApiRow | null, field: string): number => {
+  const left = toPaisa(remaining) - toPaisa(Number(before?.payments_total ?? 0))
+  if (left < 0) throw new HttpError(400, PAYMENTS_EXCEED, { [field]: PAYMENTS_EXCEED })
+  return fromPaisa(left)
+}
+
+/** A record with payments is not deleted (their receipts would point at nothing): delete the payments first. */
+export const refuseIfPaid = async (trx: Kysely<Database>, table: string, id: number) => {
+  const paid = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('source_type', '=', sourceTypeOf(table))
+    .where('source_id', '=', id)
+    .executeTakeFirst()
+  if (paid) throw new HttpError(409, 'This record has payments; delete its payments first')
+}

@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { ApiRow } from '../crud.ts'
+import { syncPosting } from '../postings.ts'
+import { bankAccount, CASH, COST_OF_SALES, incomeAccount, vendorAccount } from './accounts.ts'
+import { resolveBank } from './banks.ts'
+import { type Move, move, syncLines } from './lines.ts'
+import type { PostOptions } from './registry.ts'
+
+/** What a sale (Ticket, Umrah, Visa, GAMCA, Services, NAVTCC) moves, in rupees. */
+export interface Sale {
+  /** The receivable account: the agent's, else the customer's. */
+  party: string
+  /** The record type, for its income account. */
+  type: string
+  receivable: number
+  cash: number
+  /** The bank's name ('' when no bank money). */
+  bank: string
+  bankAmount: number
+  /** The vendor owed the payable, '' for none. */
+  vendor: string
+  payable: number
+}
+
+/**
+ * docs/decisions/020: the customer (or agent) owes the receivable (Dr party, Cr income); cash and
+ * bank received pay part of it (Dr cash / bank, Cr party); a payable to a named vendor is a cost
+ * (Dr cost of sales, Cr vendor). The party's balance is the record's remaining amount.
+ */
+export const saleMoves = (s: Sale): Move[] => [
+  ...move(s.party, incomeAccount(s.type), s.receivable),
+  ...move(CASH, s.party, s.cash),
+  ...(s.bank ? move(bankAccount(s.bank), s.party, s.bankAmount) : []),
+  ...(s.vendor ? move(COST_OF_SALES, vendorAccount(s.vendor), s.payable) : []),
+]
+
+/**
+ * Posts a sale: checks its bank first (before any line is written), then its lines and, when bank
+ * money moved, the bank's Office Accounts row. `bankText` is what the record stores for its bank.
+ */
+export const postSale = async (
+  trx: Kysely<Database>,
+  row: ApiRow,
+  sale: Omit<Sale, 'bank'> & {
+    table: string
+    bankText: unknown
+    bankField: string
+    previousBank?: unknown
+    date: string
+    entry: string
+    detail: string
+    employee: string
+    /** The sale's own Office Accounts row is kept elsewhere (Ticket's postTicket). */
+    ownBankRow?: boolean
+  },
+  opts: PostOptions,
+) => {
+  const bank = await resolveBank(trx, sale.bankText, {
+    amount: sale.bankAmount,
+    field: sale.bankField,
+    previous: sale.previousBank,
+    lenient: opts.lenient,
+  })
+  const source = { type: sale.table, id: row.id }
+  await syncLines(trx, source, sale, saleMoves({ ...sale, bank }))
+  if (sale.ownBankRow) return
+  await syncPosting(
+    trx,
+    'account_entries',
+    source,
+    bank && sale.bankAmount > 0
+      ? {
+          bank_name: bank,
+          employee_name: sale.employee,
+          vendor_name: '',
+          entry: sale.entry,
+          date: sale.date,
+          detail: sale.detail,
+          credit: sale.bankAmount,
+          debit: 0,
+        }
+      : null,
+  )
+}
