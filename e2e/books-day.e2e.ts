@@ -46,7 +46,9 @@ const DAY = {
 }
 const BANK_A_BALANCE = DAY.ticket.bank + DAY.visa.bank + DAY.services.bank + DAY.ticketPayment
 const BANK_B_BALANCE = DAY.umrah.bank + DAY.gamca.bank + DAY.navtcc.bank - DAY.vendorPayment
+const OPENING_CASH = 10_000
 const CASH_MOVED =
+  OPENING_CASH +
   DAY.ticket.cash +
   DAY.umrah.cash +
   DAY.visa.cash +
@@ -75,6 +77,9 @@ const cashInOffice = async (page: Page) => {
   return Number((cells[7] ?? '0').replace(/,/g, ''))
 }
 
+// A step that cannot find its control fails in seconds, not at the end of the day's long timeout.
+test.use({ actionTimeout: 15_000 })
+
 const submitAndSee = async (page: Page, row: RegExp) => {
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByRole('row', { name: row }).first()).toBeVisible()
@@ -94,6 +99,17 @@ test('a realistic day closes: bank ledgers, Cash in Office and the trial balance
   await loginAs(page, 'admin')
   const cashBefore = await cashInOffice(page)
 
+  // The drawer's opening cash, typed on Cash in Office like a bank's opening balance.
+  await page.getByRole('button', { name: 'Add New' }).click()
+  await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('Cash in Office')
+  await page.getByLabel('Opening Balance').check()
+  await page.getByLabel('Date').fill('2026-01-01')
+  await page.getByLabel('Detail').fill(`Opening cash ${sfx}`)
+  await page.getByLabel('Balance', { exact: true }).fill(String(OPENING_CASH))
+  await page.getByRole('button', { name: 'Submit' }).click()
+  const opening = page.getByRole('row', { name: new RegExp(`Opening cash ${sfx}`) })
+  await expect(opening.getByRole('cell').nth(5)).toHaveText(rs(OPENING_CASH))
+
   // Ticket, through an agent: part cash, part Bank A.
   await openNewForm(page, '/admin/tickets', 'New Ticket', 'Tickets')
   await page.getByLabel('Customer').selectOption(CUSTOMER)
@@ -102,7 +118,9 @@ test('a realistic day closes: bank ledgers, Cash in Office and the trial balance
   await page.getByLabel('Sector').fill('LHE-DXB')
   await page.getByLabel('Airline').fill('Emirates')
   await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('button', { name: /Passengers/ }).click()
   await page.getByRole('button', { name: 'Add one to Adults' }).click()
+  await page.getByRole('button', { name: 'Done' }).click()
   await fillPassenger(page.getByRole('group', { name: 'Passenger 1 Details' }), {
     title: 'Mr',
     firstName: 'Bilal',
@@ -282,6 +300,14 @@ test('a realistic day closes: bank ledgers, Cash in Office and the trial balance
   await expect(tbBalance(BANK_A)).toHaveText(rs(BANK_A_BALANCE))
   await expect(tbBalance(BANK_B)).toHaveText(rs(BANK_B_BALANCE))
   await expect(tbBalance('Cash in Office')).toHaveText(rs(cashBefore + CASH_MOVED))
+  // The vendor is owed what the three bookings cost, less what was paid it.
+  await expect(tbBalance(VENDOR)).toHaveText(
+    rs(-(DAY.ticket.payable + DAY.umrah.payable + DAY.navtcc.payedToBank - DAY.vendorPayment)),
+  )
+  // The agent's ticket: what it still owed, less its later payment and the cash it brought.
+  await expect(tbBalance(AGENT)).toHaveText(
+    rs(DAY.ticket.receivable - DAY.ticket.cash - DAY.ticket.bank - DAY.ticketPayment - DAY.agentReceipt),
+  )
   const total = tb.getByRole('row', { name: /Total/ }).last().getByRole('cell')
   await expect(total.nth(3)).toHaveText(
     await total
