@@ -265,6 +265,22 @@ test('a realistic day closes: bank ledgers, Cash in Office and the trial balance
   await shoot(page, 'books-payment-dialog-list')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
 
+  // A ticket with a payment is not deleted: the dialog says why.
+  await ticketRow.getByRole('button', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete Confirmation' })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(confirm.getByText('This record has payments; delete its payments first')).toBeVisible()
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  // Its edit view counts the payment in Remaining Amount and lists it.
+  await ticketRow.getByRole('button', { name: 'Edit' }).click()
+  await expect(page.getByRole('heading', { name: 'Update Ticket' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Payments table' })).toContainText('Balance by transfer')
+  await page.getByRole('button', { name: 'Payment Details' }).click()
+  await expect(page.getByLabel('Remaining Amount')).toHaveValue(
+    rs(DAY.ticket.receivable - DAY.ticket.cash - DAY.ticket.bank - DAY.ticketPayment),
+  )
+  await page.getByRole('button', { name: 'Cancel' }).click()
+
   await page.goto('/admin/visa')
   const visaRow = page.getByRole('row', { name: new RegExp(`Sponsor ${sfx}`) })
   await visaRow.getByRole('button', { name: 'Receive Payment' }).click()

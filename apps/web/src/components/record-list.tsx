@@ -295,8 +295,14 @@ export const RecordList = <T extends { id: number }>({
       await remove.mutateAsync(deleting.id)
       setDeleting(null)
       toast.success(`${label.charAt(0).toUpperCase()}${label.slice(1)} deleted`)
-    } catch {
-      setDeleteError(`${deleteTexts.failed} Please try again later.`)
+    } catch (err) {
+      // A refusal that says why (409, e.g. "This record has payments; delete its payments first")
+      // is shown as the server words it; anything else keeps the spec's text.
+      setDeleteError(
+        err instanceof ApiError && err.status === 409
+          ? err.message
+          : `${deleteTexts.failed} Please try again later.`,
+      )
     }
   }
 

@@ -1,4 +1,11 @@
-import type { Payment, PaymentAnswer, PaymentList, PaymentSource } from '@booking/shared'
+import {
+  fromPaisa,
+  type Payment,
+  type PaymentAnswer,
+  type PaymentList,
+  type PaymentSource,
+  toPaisa,
+} from '@booking/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from './api.ts'
 
@@ -49,3 +56,13 @@ export const useDeletePayment = (source: PaymentSource, id: number) => {
     onSuccess: refresh,
   })
 }
+
+/** What a record received through Receive Payment since it was saved (the API's payments_total). */
+export const paidLater = (record: object | null | undefined): number => {
+  const n = Number((record as { payments_total?: unknown } | null | undefined)?.payments_total ?? 0)
+  return Number.isFinite(n) ? n : 0
+}
+
+/** A form's live remaining less the later payments, to the paisa, as the server stores it. */
+export const lessPaidLater = (remaining: number, later: number) =>
+  later ? fromPaisa(toPaisa(remaining) - toPaisa(later)) : remaining

@@ -17,6 +17,7 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBanks } from '../../lib/records.ts'
 import { bankDisplayName } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -104,7 +105,11 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
           <Field name="paid_cash" label="Paid Cash" type="number" step="1" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="1" />
           <BankSelect name="bank_title" label="Paid From Bank" current={record?.bank_title} />
-          <ReadOnlyField money label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
+          <ReadOnlyField
+            money
+            label="Remaining Amount"
+            value={formatAmount(lessPaidLater(figures.remaining_amount, paidLater(record)))}
+          />
           <Field name="payed_to_bank" label="Payed To Bank" type="number" step="1" />
           <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
           <ReadOnlyField money label="Profit" value={formatAmount(figures.profit)} />

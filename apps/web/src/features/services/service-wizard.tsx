@@ -16,6 +16,7 @@ import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 const STEPS = ['Basic Info', 'Service Details', 'Payment Details'] as const
@@ -25,14 +26,14 @@ const STEP_FIELDS = [
   ['receivable_amount', 'paid_cash', 'paid_in_bank', 'bank_title', 'profit', 'remaining_amount'],
 ] as const
 
-/** Live remaining = receivable − paid cash − paid in bank; read-only, the server recomputes it. */
-const RemainingAmount = () => {
+/** Live remaining = receivable − paid cash − paid in bank − later payments; read-only, the server recomputes it. */
+const RemainingAmount = ({ later }: { later: number }) => {
   const { control } = useFormContext()
   const [receivable_amount, paid_cash, paid_in_bank] = useWatch({
     control,
     name: ['receivable_amount', 'paid_cash', 'paid_in_bank'],
   })
-  const remaining = serviceRemaining({ receivable_amount, paid_cash, paid_in_bank })
+  const remaining = lessPaidLater(serviceRemaining({ receivable_amount, paid_cash, paid_in_bank }), later)
   return (
     <ReadOnlyField
       money
@@ -93,7 +94,7 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
           <BankSelect name="bank_title" current={record?.bank_title} />
           <Field name="profit" label="Profit" type="number" step="0.01" />
-          <RemainingAmount />
+          <RemainingAmount later={paidLater(record)} />
         </>,
       ]}
     </RecordWizard>
