@@ -41,7 +41,6 @@ export const postAgentEntry = async (trx: Kysely<Database>, row: ApiRow, opts: P
   })
   const source = { type: 'agent_entries', id: row.id }
   const detail = [`Agent ${row.agent_name}`, row.detail].filter(Boolean).join(': ')
-  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, agentMoves(row, bank))
   await syncPosting(
     trx,
     'account_entries',
@@ -59,4 +58,6 @@ export const postAgentEntry = async (trx: Kysely<Database>, row: ApiRow, opts: P
         }
       : null,
   )
+  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, agentMoves(row, bank))
 }

@@ -44,8 +44,8 @@ const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow) => {
  */
 export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
   registerPoster('navtcc', async (trx, row, opts) => {
-    await postNavtccBooks(trx, row, opts)
     await postNavtccVendor(trx, row)
+    await postNavtccBooks(trx, row, opts)
   })
   crudRoutes(app, db, {
     path: '/navtcc',
@@ -91,8 +91,8 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
           .executeTakeFirst()
         if (!known) throw new HttpError(400, 'Unknown vendor name', { vendor_name: 'Unknown vendor name' })
       }
-      await postNavtccBooks(trx, row, { lenient: false, before })
       await postNavtccVendor(trx, row)
+      await postNavtccBooks(trx, row, { lenient: false, before })
     },
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'navtcc', row.id)

@@ -83,12 +83,6 @@ const postPayment = async (trx: Trx, p: Payment, record: ApiRow) => {
   const source = { type: SOURCE, id: p.id }
   const name = customerName(record)
   const detail = [`Payment ${p.receipt_no}`, name, record.entry, p.note].filter(Boolean).join(', ')
-  await syncLines(
-    trx,
-    source,
-    { date: p.date, entry: p.receipt_no, detail },
-    paymentMoves({ party: partyAccountOf(record), bank: p.bank_title, amount: p.amount }),
-  )
   const bank = p.method === 'bank' ? p.bank_title : ''
   if (bank) {
     await syncPosting(
@@ -138,6 +132,13 @@ const postPayment = async (trx: Trx, p: Payment, record: ApiRow) => {
     paid_cash: bank ? 0 : p.amount,
     paid_in_bank: bank ? p.amount : 0,
   })
+  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  await syncLines(
+    trx,
+    source,
+    { date: p.date, entry: p.receipt_no, detail },
+    paymentMoves({ party: partyAccountOf(record), bank: p.bank_title, amount: p.amount }),
+  )
 }
 
 const toPayment = (row: Record<string, unknown>): Payment => {
@@ -211,17 +212,18 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     return sendAnswer(reply, answer)
   })
 
+  // One record's payments (?source_type=&source_id=), or without them every payment, newest first.
   app.get('/payments', async (req) => {
-    const parsed = ListQuery.safeParse(req.query)
-    if (!parsed.success) throw new HttpError(400, 'Give source_type and source_id')
-    const rows = await db
-      .selectFrom('payments')
-      .selectAll()
-      .where('source_type', '=', parsed.data.source_type)
-      .where('source_id', '=', parsed.data.source_id)
-      .orderBy('date')
-      .orderBy('id')
-      .execute()
+    const parsed = ListQuery.partial().safeParse(req.query)
+    if (!parsed.success) throw new HttpError(400, 'Unknown record type or id')
+    const { source_type, source_id } = parsed.data
+    let q = db.selectFrom('payments').selectAll()
+    if (source_type) q = q.where('source_type', '=', source_type)
+    if (source_id) q = q.where('source_id', '=', source_id)
+    const rows = await (source_type && source_id
+      ? q.orderBy('date').orderBy('id')
+      : q.orderBy('id', 'desc').limit(1000)
+    ).execute()
     return { status: 'success', payments: rows.map((r) => toPayment(r)) }
   })
 
@@ -239,6 +241,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       await applyToRecord(trx, payment.source_type, record, -toPaisa(payment.amount))
       await removeJournal(trx, SOURCE, id)
       await removePostings(trx, { type: SOURCE, id })
+      // The books' total row last, as every write takes it (lib/books/lines.ts).
       await removeLines(trx, { type: SOURCE, id })
       await audit(trx, u, 'delete', SOURCE, id, payment, null)
     })

@@ -29,7 +29,6 @@ export const postRefundCustomer = async (trx: Kysely<Database>, row: ApiRow, opt
   })
   const source = { type: 'refund_customers', id: row.id }
   const detail = ['Refund', row.name, row.reference, row.detail_sector].filter(Boolean).join(', ')
-  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, refundMoves(row, bank))
   await syncPosting(
     trx,
     'account_entries',
@@ -65,4 +64,6 @@ export const postRefundCustomer = async (trx: Kysely<Database>, row: ApiRow, opt
         }
       : null,
   )
+  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, refundMoves(row, bank))
 }

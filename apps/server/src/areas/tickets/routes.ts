@@ -95,8 +95,8 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow, created = f
 /** Tickets (spec part 1): entry "Ticket n/m", passengers as JSON text, postings in the same transaction. */
 export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
   registerPoster('tickets', async (trx, row, opts) => {
-    await postTicketBooks(trx, row, opts)
     await postTicket(trx, row)
+    await postTicketBooks(trx, row, opts)
   })
   crudRoutes(app, db, {
     path: '/ticket',
@@ -138,8 +138,9 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
-      await postTicketBooks(trx, row, { lenient: false, before })
       await postTicket(trx, row, created)
+      // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+      await postTicketBooks(trx, row, { lenient: false, before })
     },
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'tickets', row.id)

@@ -71,8 +71,8 @@ const postUmrahVendor = (trx: Kysely<Database>, row: ApiRow) =>
   )
 
 const postUmrah = async (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) => {
-  await postUmrahBooks(trx, row, opts)
   await postUmrahVendor(trx, row)
+  await postUmrahBooks(trx, row, opts)
 }
 
 /** Umrah bookings (spec part 1): camelCase payloads, one passenger, a vendor posting for the payable. */

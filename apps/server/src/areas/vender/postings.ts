@@ -44,7 +44,6 @@ export const postVendorEntry = async (trx: Kysely<Database>, row: ApiRow, opts: 
       })
   const source = { type: 'vender_entries', id: row.id }
   const detail = [`Vendor ${row.vender_name}`, row.detail].filter(Boolean).join(': ')
-  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, vendorMoves(row, bank))
   await syncPosting(
     trx,
     'account_entries',
@@ -62,4 +61,6 @@ export const postVendorEntry = async (trx: Kysely<Database>, row: ApiRow, opts: 
         }
       : null,
   )
+  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, vendorMoves(row, bank))
 }

@@ -60,7 +60,12 @@ export const linesOf = (moves: readonly Move[]) => {
 
 const big = (v: unknown) => BigInt(String(v ?? 0))
 
-/** Moves the books' running total of debits; refuses (400) a write that takes it past MAX_BOOK_PAISA. */
+/**
+ * Moves the books' running total of debits; refuses (400) a write that takes it past MAX_BOOK_PAISA.
+ * Its one row is locked by every write, so every write takes it last (after its record, journal and
+ * ledger rows; only the audit insert follows): a transaction holding it waits for nothing more, and
+ * concurrent writes on PostgreSQL queue on it instead of deadlocking.
+ */
 const bumpTotal = async (trx: Trx, delta: bigint) => {
   if (delta === 0n) return
   const row = await sql<{

@@ -63,9 +63,19 @@ export const postSale = async (
     lenient: opts.lenient,
   })
   const source = { type: sale.table, id: row.id }
+  if (!sale.ownBankRow) await syncBankRow(trx, source, sale, bank)
+  // Lines last: they take the books' total row, which every write takes last (lines.ts).
   await syncLines(trx, source, sale, saleMoves({ ...sale, bank }))
-  if (sale.ownBankRow) return
-  await syncPosting(
+}
+
+/** The sale's Office Accounts row: its bank money, credited to the bank. */
+const syncBankRow = (
+  trx: Kysely<Database>,
+  source: { type: string; id: number },
+  sale: { employee: string; entry: string; date: string; detail: string; bankAmount: number },
+  bank: string,
+) =>
+  syncPosting(
     trx,
     'account_entries',
     source,
@@ -82,4 +92,3 @@ export const postSale = async (
         }
       : null,
   )
-}
