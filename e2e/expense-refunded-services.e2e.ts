@@ -75,6 +75,7 @@ test('services: an employee adds one through the wizard, an admin edits and dele
   await page.getByLabel('Receivable Amount').fill('60000')
   await page.getByLabel('Paid Cash').fill('25000.5')
   await page.getByLabel('Paid In Bank').fill('10000')
+  await page.getByLabel('Bank Title').selectOption('HBL Account 1')
   await page.getByLabel('Profit').fill('12000')
   await expect(page.getByLabel('Remaining Amount')).toHaveValue('24,999.50')
   await page.getByRole('button', { name: 'Submit' }).click()

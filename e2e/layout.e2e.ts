@@ -15,6 +15,7 @@ const ALL = [
   'Refunded MCB',
   'Refund Customer',
   'Office Accounts',
+  'Trial Balance',
   'Vender',
   'Agent',
   'Customers',
@@ -31,6 +32,7 @@ const ALL = [
 ]
 const ADMIN_ONLY = [
   'Office Accounts',
+  'Trial Balance',
   'Vender',
   'Reports',
   'Employees',
@@ -52,6 +54,7 @@ const PATHS: Record<string, string> = {
   'Refunded MCB': 'refunded',
   'Refund Customer': 'refundCustomer',
   'Office Accounts': 'officeAccount',
+  'Trial Balance': 'trialBalance',
   Vender: 'vender',
   Agent: 'agent',
   Customers: 'customers',

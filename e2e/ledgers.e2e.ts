@@ -45,7 +45,7 @@ test('an admin builds a vendor ledger and an edit moves every balance', async ({
   const fill = async (date: string, detail: string, amounts: { payable?: string; payed?: string }) => {
     await page.getByLabel('Date').fill(date)
     await page.getByLabel('Detail').fill(detail)
-    await page.getByLabel('Bank Title').fill('UBL Account 1')
+    await page.getByLabel('Bank Title').selectOption('UBL Account 1')
     await page.getByLabel('Payable').fill(amounts.payable ?? '')
     await page.getByLabel('Payed', { exact: true }).fill(amounts.payed ?? '')
   }

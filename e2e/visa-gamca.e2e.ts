@@ -41,6 +41,7 @@ test('an employee creates a visa processing record through the four steps', asyn
   await page.getByLabel('Pay For Protector').fill('8000')
   await page.getByLabel('Paid Cash').fill('50000')
   await page.getByLabel('Paid In Bank').fill('25000')
+  await page.getByLabel('Bank Title').selectOption('UBL Account 1')
   await expect(page.getByLabel('Profit')).toHaveValue('130,000')
   await expect(page.getByLabel('Remaining Amount')).toHaveValue('75,000')
   await page.getByRole('button', { name: 'Submit' }).click()

@@ -22,6 +22,7 @@ export const PAGES: Record<string, () => PageModule> = {
   refundCustomer: () => import('../features/refund-customer/page.tsx'),
   agent: () => import('../features/agent/page.tsx'),
   officeAccount: () => import('../features/office-accounts/page.tsx'),
+  trialBalance: () => import('../features/trial-balance/page.tsx'),
   vender: () => import('../features/vender/page.tsx'),
   employee: () => import('../features/employees/page.tsx'),
   users: () => import('../features/users/page.tsx'),

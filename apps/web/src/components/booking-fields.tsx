@@ -1,5 +1,6 @@
 import { bookingProfit, formatAmount, remainingAmount } from '@booking/shared'
 import { useFormContext } from 'react-hook-form'
+import { lessPaidLater } from '../lib/payments.ts'
 import { useBankOptions } from '../lib/select-options.ts'
 import { useAmounts } from '../lib/use-amounts.ts'
 import { Field, ReadOnlyField } from './field.tsx'
@@ -17,7 +18,7 @@ interface FigureNames {
  * Ticket and Umrah: profit and remaining, recomputed live on every change with the shared
  * calculations and read-only; the server computes them again on save.
  */
-const BookingFigures = ({ names }: { names: FigureNames }) => {
+const BookingFigures = ({ names, paidLater = 0 }: { names: FigureNames; paidLater?: number }) => {
   const { control } = useFormContext()
   const [receivable, cash, bank, payable] = useAmounts(control, [
     names.receivable,
@@ -32,7 +33,7 @@ const BookingFigures = ({ names }: { names: FigureNames }) => {
       <ReadOnlyField
         money
         label="Remaining Amount"
-        value={formatAmount(remainingAmount(receivable, cash, bank))}
+        value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater))}
       />
     </>
   )
@@ -49,9 +50,12 @@ interface PaymentNames extends FigureNames {
 export const BookingPaymentFields = ({
   names,
   options,
+  paidLater,
 }: {
   names: PaymentNames
   options: ReturnType<typeof useBookingOptions>
+  /** Received through Receive Payment since: the remaining shown is less by it. */
+  paidLater?: number
 }) => (
   <>
     <Field name={names.receivable} label="Total Receivable Amount" type="number" autoFocus />
@@ -69,7 +73,7 @@ export const BookingPaymentFields = ({
     <Field name={names.paidInBank} label="Paid In Bank" type="number" />
     <Field name={names.payable} label="Payable To Vendor" type="number" />
     <NameSelect name={names.vendor} label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
-    <BookingFigures names={names} />
+    <BookingFigures names={names} paidLater={paidLater} />
   </>
 )
 

@@ -55,6 +55,8 @@ interface RecordListProps<T extends { id: number }> {
   canModify?: (row: T) => boolean
   /** Names the record in the delete dialog; default: its entry and the first name-like field. */
   describe?: (row: T) => string
+  /** More buttons for every signed-in user at the start of the row's Actions, e.g. Receive Payment. */
+  rowActions?: (row: T) => ReactNode
 }
 
 const NAME_FIELDS = [
@@ -135,6 +137,7 @@ export const RecordList = <T extends { id: number }>({
   editDelayMs = 0,
   canModify,
   describe,
+  rowActions,
 }: RecordListProps<T>) => {
   const role = useIsAdmin() ? 'admin' : 'employee'
   const path = given?.path ?? givenPath ?? ''
@@ -216,9 +219,15 @@ export const RecordList = <T extends { id: number }>({
     header: 'Actions',
     sortable: false,
     pin: 'end',
-    width: hasReceipt ? 108 : 76,
+    // Room for the receipt button and Receive Payment beside the row's own buttons.
+    width: 76 + (hasReceipt ? 32 : 0) + (rowActions ? 36 : 0),
     cell: (row: T) =>
-      canModify && !canModify(row) ? null : <div className="flex gap-1">{buttons(row)}</div>,
+      canModify && !canModify(row) ? null : (
+        <div className="flex gap-1">
+          {rowActions?.(row)}
+          {buttons(row)}
+        </div>
+      ),
   })
 
   const allColumns = useMemo(() => {
@@ -237,7 +246,8 @@ export const RecordList = <T extends { id: number }>({
       ...rest.filter((c) => c.pin !== 'end'),
       ...rest.filter((c) => c.pin === 'end'),
     ]
-    if (!admin && !table) return hasReceipt ? [...cols, actionsColumn('__receipt', receiptButton)] : cols
+    if (!admin && !table)
+      return hasReceipt || rowActions ? [...cols, actionsColumn('__receipt', receiptButton)] : cols
     if (!admin)
       return [
         ...cols,
@@ -313,6 +323,7 @@ export const RecordList = <T extends { id: number }>({
     table,
     picker.shown,
     hasReceipt,
+    rowActions,
   ])
 
   if (requesting && table) {
@@ -349,8 +360,14 @@ export const RecordList = <T extends { id: number }>({
       await remove.mutateAsync(deleting.id)
       setDeleting(null)
       toast.success(`${label.charAt(0).toUpperCase()}${label.slice(1)} deleted`)
-    } catch {
-      setDeleteError(`${deleteTexts.failed} Please try again later.`)
+    } catch (err) {
+      // A refusal that says why (409, e.g. "This record has payments; delete its payments first")
+      // is shown as the server words it; anything else keeps the spec's text.
+      setDeleteError(
+        err instanceof ApiError && err.status === 409
+          ? err.message
+          : `${deleteTexts.failed} Please try again later.`,
+      )
     }
   }
 

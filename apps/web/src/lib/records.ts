@@ -52,11 +52,19 @@ export const useRecordList = <T>(path: string, listKey: string, params: ListPara
 /**
  * After a save or delete: the area's lists, the dashboard and the entry counts, and the three
  * ledgers, because the server posts ticket, umrah, NAVTCC and office account lines into the agent,
- * accounts and vendor ledgers in the same write. A ledger's own path is listed once, so its list
- * is not refetched twice.
+ * accounts and vendor ledgers in the same write, and the trial balance and books check read them
+ * all. A ledger's own path is listed once, so its list is not refetched twice.
  */
 const invalidateAfterWrite = (qc: QueryClient, path: string) => {
-  for (const key of new Set([path, 'dashboard', 'entry-counts', '/agent', '/accounts', '/vender']))
+  for (const key of new Set([
+    path,
+    'dashboard',
+    'entry-counts',
+    '/agent',
+    '/accounts',
+    '/vender',
+    '/reports',
+  ]))
     qc.invalidateQueries({ queryKey: [key] })
 }
 

@@ -1,4 +1,5 @@
 import { type AgentEntry, AgentInput, todayIso, toIsoDate } from '@booking/shared'
+import { BankSelect } from '../../components/bank-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
@@ -23,6 +24,7 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       debit: record?.debit || '',
       paid_cash: record?.paid_cash || '',
       paid_bank: record?.paid_bank || '',
+      bank_title: record?.bank_title ?? '',
     },
     toasts: { saved: 'Agent entry saved', updated: 'Agent entry updated' },
     onDone,
@@ -52,6 +54,7 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       <Field name="debit" label="Payed Cash (Debit)" type="number" step="0.01" />
       <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" hint="Optional" />
       <Field name="paid_bank" label="Paid Bank" type="number" step="0.01" hint="Optional" />
+      <BankSelect name="bank_title" current={record?.bank_title} hint="Needed when Paid Bank is filled" />
     </RecordFormCard>
   )
 }

@@ -1,6 +1,7 @@
 import { formatCompactAmount, formatRs } from '@booking/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { BooksMark } from '../../components/books-mark.tsx'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { DateRangeFilter } from '../../components/date-range-filter.tsx'
 import { Pager } from '../../components/pager.tsx'
@@ -162,7 +163,10 @@ export default function DashboardPage() {
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">Dashboard</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-semibold text-slate-900">Dashboard</h1>
+          <BooksMark />
+        </div>
         <DateRangeFilter value={{ from, to }} onChange={(r) => setRange(r.from, r.to)} />
       </div>
 

@@ -7,6 +7,7 @@ import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { gamcaBankTitle } from '../../lib/gamca-bank-title.ts'
+import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -85,7 +86,7 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
           <ReadOnlyField
             money
             label="Remaining Amount"
-            value={formatAmount(remainingAmount(receivable, cash, bank))}
+            value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater(record)))}
           />
         </>,
       ]}

@@ -3,6 +3,7 @@ import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
 import { gamcaLoadError } from './load-error.ts'
@@ -39,19 +40,35 @@ const columns: Column<Gamca>[] = [
   { key: 'created_at', header: 'Date', format: 'date' },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Gamca>(
+  'gamca-token',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function GamcaPage() {
   return (
-    <RecordList<Gamca>
-      title="GAMCA Token"
-      spec={RECORD_SPECS.gamca_tokens}
-      label="GAMCA token"
-      deleteTexts={{
-        invalidId: 'Invalid GAMCA token ID. Cannot delete.',
-        failed: 'Failed to delete GAMCA token.',
-      }}
-      columns={columns}
-      renderForm={(props) => <GamcaForm {...props} />}
-      errorText={gamcaLoadError}
-    />
+    <>
+      <RecordList<Gamca>
+        title="GAMCA Token"
+        spec={RECORD_SPECS.gamca_tokens}
+        label="GAMCA token"
+        deleteTexts={{
+          invalidId: 'Invalid GAMCA token ID. Cannot delete.',
+          failed: 'Failed to delete GAMCA token.',
+        }}
+        columns={columns}
+        renderForm={(props) => (
+          <>
+            <GamcaForm {...props} />
+            {props.record && <PaymentsPanel source="gamca-token" id={props.record.id} />}
+          </>
+        )}
+        rowActions={paymentAction}
+        errorText={gamcaLoadError}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

@@ -1,11 +1,14 @@
 import {
+  bankTitle,
   formatAmount,
   type Navtcc,
   NavtccInput,
   navtccLiveFigures,
   passengerFormValues,
 } from '@booking/shared'
+import { useEffect } from 'react'
 import { useWatch } from 'react-hook-form'
+import { BankSelect } from '../../components/bank-select.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -14,7 +17,9 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { useBankTitleSelect } from '../../lib/select-options.ts'
+import { lessPaidLater, paidLater } from '../../lib/payments.ts'
+import { useBanks } from '../../lib/records.ts'
+import { bankDisplayName } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 const STEPS = ['Navtcc Info', 'Passport Details', 'Payment Details'] as const
@@ -31,7 +36,7 @@ const STEP_FIELDS = [
     'passport_detail.documentExpiry',
     'passport_detail.issueCountry',
   ],
-  ['receivable_amount', 'paid_cash', 'paid_in_bank', 'paid_from_bank', 'payed_to_bank', 'vendor_name'],
+  ['receivable_amount', 'paid_cash', 'paid_in_bank', 'bank_title', 'payed_to_bank', 'vendor_name'],
 ] as const
 
 /** NAVTCC: three steps; whole-rupee amounts; remaining and profit follow the amounts as typed. */
@@ -51,9 +56,15 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
       paid_cash: record?.paid_cash ?? '',
       paid_in_bank: record?.paid_in_bank ?? '',
       paid_from_bank: record?.paid_from_bank ?? '',
+      bank_title: record?.bank_title ?? '',
       payed_to_bank: record?.payed_to_bank ?? '',
       vendor_name: record?.vendor_name ?? '',
     },
+    // The select names the bank (bank_title); paid_from_bank keeps the spec's capitals shape of it.
+    toBody: (values) => ({
+      ...values,
+      paid_from_bank: values.bank_title ? bankTitle(values.bank_title) : values.paid_from_bank,
+    }),
     toasts: {
       saved: 'Navtcc saved',
       updated: 'Navtcc updated',
@@ -63,7 +74,13 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
     onDone,
   })
   const figures = navtccLiveFigures(useWatch({ control: recordForm.form.control }))
-  const bankTitles = useBankTitleSelect(record?.paid_from_bank)
+  // A record saved before bank_title existed named its bank only in paid_from_bank.
+  const banks = useBanks()
+  const { getValues, setValue } = recordForm.form
+  useEffect(() => {
+    if (!banks.data || getValues('bank_title') || !record?.paid_from_bank) return
+    setValue('bank_title', bankDisplayName(banks.data, record.paid_from_bank))
+  }, [banks.data, record?.paid_from_bank, getValues, setValue])
 
   return (
     <RecordWizard
@@ -87,8 +104,12 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
           <Field name="receivable_amount" label="Receivable Amount" type="number" step="1" autoFocus />
           <Field name="paid_cash" label="Paid Cash" type="number" step="1" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="1" />
-          <Field name="paid_from_bank" label="Paid From Bank" type="select" {...bankTitles} />
-          <ReadOnlyField money label="Remaining Amount" value={formatAmount(figures.remaining_amount)} />
+          <BankSelect name="bank_title" label="Paid From Bank" current={record?.bank_title} />
+          <ReadOnlyField
+            money
+            label="Remaining Amount"
+            value={formatAmount(lessPaidLater(figures.remaining_amount, paidLater(record)))}
+          />
           <Field name="payed_to_bank" label="Payed To Bank" type="number" step="1" />
           <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
           <ReadOnlyField money label="Profit" value={formatAmount(figures.profit)} />

@@ -3,6 +3,7 @@ import { BankName } from '../../components/bank-name.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { NavtccForm } from './navtcc-form.tsx'
 
@@ -48,18 +49,34 @@ const columns: Column<Navtcc>[] = [
   { key: 'created_at', header: 'Date', format: 'date' },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Navtcc>(
+  'navtcc',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function NavtccPage() {
   return (
-    <RecordList<Navtcc>
-      title="Navtcc"
-      spec={RECORD_SPECS.navtcc}
-      label="navtcc"
-      deleteTexts={{
-        invalidId: 'Invalid navtcc ID. Cannot delete.',
-        failed: 'Failed to delete navtcc',
-      }}
-      columns={columns}
-      renderForm={(props) => <NavtccForm {...props} />}
-    />
+    <>
+      <RecordList<Navtcc>
+        title="Navtcc"
+        spec={RECORD_SPECS.navtcc}
+        label="navtcc"
+        deleteTexts={{
+          invalidId: 'Invalid navtcc ID. Cannot delete.',
+          failed: 'Failed to delete navtcc',
+        }}
+        columns={columns}
+        renderForm={(props) => (
+          <>
+            <NavtccForm {...props} />
+            {props.record && <PaymentsPanel source="navtcc" id={props.record.id} />}
+          </>
+        )}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

@@ -1,4 +1,11 @@
-import { type AccountEntry, AccountFormInput, accountBody, todayIso, toIsoDate } from '@booking/shared'
+import {
+  type AccountEntry,
+  AccountFormInput,
+  accountBody,
+  CASH_IN_OFFICE,
+  todayIso,
+  toIsoDate,
+} from '@booking/shared'
 import { useWatch } from 'react-hook-form'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -37,7 +44,8 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
   })
   const opening = useWatch({ control: recordForm.form.control, name: 'opening' })
   const vendors = useVendorSelect(record?.vendor_name, 'No vendor')
-  const bankOptions = useBankOptions(record?.bank_name).options
+  const current = record?.bank_name === CASH_IN_OFFICE ? undefined : record?.bank_name
+  const bankOptions = [CASH_IN_OFFICE, ...useBankOptions(current).options]
 
   return (
     <RecordFormCard

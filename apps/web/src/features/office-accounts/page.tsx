@@ -1,4 +1,4 @@
-import { type AccountEntry, RECORD_SPECS } from '@booking/shared'
+import { type AccountEntry, CASH_IN_OFFICE, RECORD_SPECS } from '@booking/shared'
 import { Landmark } from 'lucide-react'
 import { useState } from 'react'
 import type { Column } from '../../components/data-table.tsx'
@@ -25,9 +25,13 @@ export default function OfficeAccountsPage() {
   const admin = useIsAdmin()
   const [chosen, setChosen] = useState('')
   const [managing, setManaging] = useState(false)
-  // A chosen bank that was since deleted falls back to the first active one.
+  // A chosen bank that was since deleted falls back to the first active one (or Cash in Office).
   const bank =
-    banks.data?.find((b) => b.name === chosen)?.name ?? banks.data?.find((b) => b.active)?.name ?? ''
+    chosen === CASH_IN_OFFICE
+      ? CASH_IN_OFFICE
+      : (banks.data?.find((b) => b.name === chosen)?.name ??
+        banks.data?.find((b) => b.active)?.name ??
+        CASH_IN_OFFICE)
 
   if (banks.isPending) return <p className="py-10 text-center text-slate-500">Loading data...</p>
   if (banks.isError)
@@ -58,6 +62,8 @@ export default function OfficeAccountsPage() {
               value={bank}
               onChange={(e) => setChosen(e.target.value)}
             >
+              {/* The cash account's ledger, beside the banks' (issue 13). */}
+              <option value={CASH_IN_OFFICE}>{CASH_IN_OFFICE}</option>
               {banks.data.map((b) => (
                 <option key={b.id} value={b.name}>
                   {b.active ? b.name : `${b.name} (inactive)`}

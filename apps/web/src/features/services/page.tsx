@@ -1,6 +1,7 @@
 import { RECORD_SPECS, type Service } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ServiceWizard } from './service-wizard.tsx'
 
@@ -18,18 +19,34 @@ const columns: Column<Service>[] = [
   remainingColumn(),
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Service>(
+  'services',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function ServicesPage() {
   return (
-    <RecordList<Service>
-      title="Services"
-      spec={RECORD_SPECS.services}
-      label="service"
-      deleteTexts={{
-        invalidId: 'Invalid service ID. Cannot delete.',
-        failed: 'Failed to delete service',
-      }}
-      columns={columns}
-      renderForm={(props) => <ServiceWizard {...props} />}
-    />
+    <>
+      <RecordList<Service>
+        title="Services"
+        spec={RECORD_SPECS.services}
+        label="service"
+        deleteTexts={{
+          invalidId: 'Invalid service ID. Cannot delete.',
+          failed: 'Failed to delete service',
+        }}
+        columns={columns}
+        renderForm={(props) => (
+          <>
+            <ServiceWizard {...props} />
+            {props.record && <PaymentsPanel source="services" id={props.record.id} />}
+          </>
+        )}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

@@ -9,29 +9,31 @@ import {
   VISA_TYPES,
 } from '@booking/shared'
 import { useFormContext, useWatch } from 'react-hook-form'
+import { BankSelect } from '../../components/bank-select.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 const STEPS = ['Basic Info', 'Service Details', 'Payment Details'] as const
 const STEP_FIELDS = [
   ['user_name', 'customer_add', 'booking_date'],
   ['specific_detail', 'visa_type'],
-  ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount'],
+  ['receivable_amount', 'paid_cash', 'paid_in_bank', 'bank_title', 'profit', 'remaining_amount'],
 ] as const
 
-/** Live remaining = receivable − paid cash − paid in bank; read-only, the server recomputes it. */
-const RemainingAmount = () => {
+/** Live remaining = receivable − paid cash − paid in bank − later payments; read-only, the server recomputes it. */
+const RemainingAmount = ({ later }: { later: number }) => {
   const { control } = useFormContext()
   const [receivable_amount, paid_cash, paid_in_bank] = useWatch({
     control,
     name: ['receivable_amount', 'paid_cash', 'paid_in_bank'],
   })
-  const remaining = serviceRemaining({ receivable_amount, paid_cash, paid_in_bank })
+  const remaining = lessPaidLater(serviceRemaining({ receivable_amount, paid_cash, paid_in_bank }), later)
   return (
     <ReadOnlyField
       money
@@ -58,6 +60,7 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
       receivable_amount: record?.receivable_amount ?? '',
       paid_cash: record?.paid_cash ?? '',
       paid_in_bank: record?.paid_in_bank ?? '',
+      bank_title: record?.bank_title ?? '',
       profit: record?.profit ?? '',
     },
     toBody: (values) => ({ ...values, remaining_amount: serviceRemaining(values) }),
@@ -89,8 +92,9 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
           <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <BankSelect name="bank_title" current={record?.bank_title} />
           <Field name="profit" label="Profit" type="number" step="0.01" />
-          <RemainingAmount />
+          <RemainingAmount later={paidLater(record)} />
         </>,
       ]}
     </RecordWizard>

@@ -4,6 +4,7 @@ import { paxSummary } from '../../components/booking-fields.tsx'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { PassportLink } from '../../components/passport-link.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { TicketForm } from './ticket-form.tsx'
 
@@ -105,16 +106,32 @@ const passportColumns: Column<Ticket>[] = [
   },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Ticket>(
+  'ticket',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function TicketsPage() {
   return (
-    <RecordList<Ticket>
-      title="Tickets"
-      spec={RECORD_SPECS.tickets}
-      label="ticket"
-      deleteTexts={{ invalidId: 'Invalid ticket ID. Cannot delete.', failed: 'Failed to delete ticket.' }}
-      columns={columns}
-      passportColumns={passportColumns}
-      renderForm={(props) => <TicketForm {...props} />}
-    />
+    <>
+      <RecordList<Ticket>
+        title="Tickets"
+        spec={RECORD_SPECS.tickets}
+        label="ticket"
+        deleteTexts={{ invalidId: 'Invalid ticket ID. Cannot delete.', failed: 'Failed to delete ticket.' }}
+        columns={columns}
+        passportColumns={passportColumns}
+        renderForm={(props) => (
+          <>
+            <TicketForm {...props} />
+            {props.record && <PaymentsPanel source="ticket" id={props.record.id} />}
+          </>
+        )}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

@@ -19,6 +19,7 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { paidLater } from '../../lib/payments.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { PassengerCounts } from './passenger-counts.tsx'
@@ -148,6 +149,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
         </>,
         <BookingPaymentFields
           options={options}
+          paidLater={paidLater(record)}
           names={{
             receivable: 'receivable_amount',
             agent: 'agent_name',

@@ -3,6 +3,7 @@ import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { UmrahForm } from './umrah-form.tsx'
 
@@ -82,19 +83,35 @@ const passportColumns: Column<UmrahBooking>[] = [
   },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<UmrahBooking>(
+  'umrah',
+  (r) => r.remainingAmount,
+  (r) => r.customerAdd,
+)
+
 export default function UmrahPage() {
   return (
-    <RecordList<UmrahBooking>
-      title="Umrah"
-      spec={RECORD_SPECS.umrah}
-      label="umrah booking"
-      deleteTexts={{
-        invalidId: 'Invalid Umrah booking ID. Cannot delete.',
-        failed: 'Failed to delete Umrah booking.',
-      }}
-      columns={columns}
-      passportColumns={passportColumns}
-      renderForm={(props) => <UmrahForm {...props} />}
-    />
+    <>
+      <RecordList<UmrahBooking>
+        title="Umrah"
+        spec={RECORD_SPECS.umrah}
+        label="umrah booking"
+        deleteTexts={{
+          invalidId: 'Invalid Umrah booking ID. Cannot delete.',
+          failed: 'Failed to delete Umrah booking.',
+        }}
+        columns={columns}
+        passportColumns={passportColumns}
+        renderForm={(props) => (
+          <>
+            <UmrahForm {...props} />
+            {props.record && <PaymentsPanel source="umrah" id={props.record.id} />}
+          </>
+        )}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

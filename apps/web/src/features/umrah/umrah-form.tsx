@@ -7,6 +7,7 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
@@ -97,6 +98,7 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
         <SinglePassengerFields name="passportDetail" />,
         <BookingPaymentFields
           options={options}
+          paidLater={paidLater(record)}
           names={{
             receivable: 'receivableAmount',
             paidCash: 'paidCash',

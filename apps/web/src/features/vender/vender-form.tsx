@@ -1,4 +1,5 @@
-import { todayIso, toIsoDate, type VendorEntry, VendorInput } from '@booking/shared'
+import { todayIso, toIsoDate, VENDOR_CASH, type VendorEntry, VendorInput } from '@booking/shared'
+import { BankSelect } from '../../components/bank-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
@@ -45,7 +46,13 @@ export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
       <Field name="date" label="Date" type="date" />
       <EntryField formType="vender" stored={record?.entry} disabled />
       <Field name="detail" label="Detail" />
-      <Field name="bank_title" label="Bank Title" />
+      <BankSelect
+        name="bank_title"
+        current={record?.bank_title}
+        cash={VENDOR_CASH}
+        placeholder="Select Cash or Bank"
+        hint="Where a payment (Payed) comes from"
+      />
       <Field name="credit" label="Payable" type="number" step="0.01" />
       <Field name="debit" label="Payed" type="number" step="0.01" />
     </RecordFormCard>

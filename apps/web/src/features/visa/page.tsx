@@ -2,6 +2,7 @@ import { RECORD_SPECS, readPassenger, type Visa } from '@booking/shared'
 import { remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
+import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { VisaForm } from './visa-form.tsx'
 
@@ -56,19 +57,35 @@ const passportColumns: Column<Visa>[] = [
   { key: 'expiry_medical_date', header: 'Expiry Medical Date', format: 'date' },
 ]
 
+/** Receive Payment on rows that still owe (issue 13). */
+const paymentAction = receivePaymentAction<Visa>(
+  'visa-processing',
+  (r) => r.remaining_amount,
+  (r) => r.customer_add,
+)
+
 export default function VisaPage() {
   return (
-    <RecordList<Visa>
-      title="Visa Processing"
-      spec={RECORD_SPECS.visa_processing}
-      label="visa processing"
-      deleteTexts={{
-        invalidId: 'Invalid visa processing ID. Cannot delete.',
-        failed: 'Failed to delete visa processing.',
-      }}
-      columns={columns}
-      passportColumns={passportColumns}
-      renderForm={(props) => <VisaForm {...props} />}
-    />
+    <>
+      <RecordList<Visa>
+        title="Visa Processing"
+        spec={RECORD_SPECS.visa_processing}
+        label="visa processing"
+        deleteTexts={{
+          invalidId: 'Invalid visa processing ID. Cannot delete.',
+          failed: 'Failed to delete visa processing.',
+        }}
+        columns={columns}
+        passportColumns={passportColumns}
+        renderForm={(props) => (
+          <>
+            <VisaForm {...props} />
+            {props.record && <PaymentsPanel source="visa-processing" id={props.record.id} />}
+          </>
+        )}
+        rowActions={paymentAction}
+      />
+      <ReceivePaymentHost />
+    </>
   )
 }

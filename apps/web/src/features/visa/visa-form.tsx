@@ -7,6 +7,7 @@ import {
   VisaInput,
   visaProfit,
 } from '@booking/shared'
+import { BankSelect } from '../../components/bank-select.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -14,6 +15,7 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
@@ -39,7 +41,7 @@ const STEP_FIELDS = [
     'expiry_medical_date',
     'passport_deliver_date',
   ],
-  ['receivable_amount', 'additional_charges', 'pay_for_protector', 'paid_cash', 'paid_in_bank'],
+  ['receivable_amount', 'additional_charges', 'pay_for_protector', 'paid_cash', 'paid_in_bank', 'bank_title'],
 ] as const
 
 const MONEY = [
@@ -75,6 +77,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
       expiry_medical_date: toIsoDate(record?.expiry_medical_date),
       passport_deliver_date: toIsoDate(record?.passport_deliver_date),
       ...Object.fromEntries(MONEY.map((k) => [k, record?.[k] ?? ''])),
+      bank_title: record?.bank_title ?? '',
     },
     // The spec stores passport_detail as JSON text.
     toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
@@ -123,6 +126,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <BankSelect name="bank_title" current={record?.bank_title} />
           <ReadOnlyField
             money
             label="Profit"
@@ -131,7 +135,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <ReadOnlyField
             money
             label="Remaining Amount"
-            value={formatAmount(remainingAmount(receivable, cash, bank))}
+            value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater(record)))}
           />
         </>,
       ]}

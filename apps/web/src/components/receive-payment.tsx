@@ -1,0 +1,340 @@
+import {
+  businessToday,
+  formatRs,
+  fromPaisa,
+  OVERPAID_PAYMENT,
+  type Payment,
+  PaymentInput,
+  type PaymentSource,
+  toPaisa,
+} from '@booking/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { HandCoins, Trash2 } from 'lucide-react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { ApiError } from '../lib/api.ts'
+import { useIsAdmin } from '../lib/auth.tsx'
+import { useDeletePayment, usePayments, useReceivePayment } from '../lib/payments.ts'
+import { useBankOptions } from '../lib/select-options.ts'
+import { BankName } from './bank-name.tsx'
+import { ConfirmDialog } from './confirm-dialog.tsx'
+import { type Column, DataTable } from './data-table.tsx'
+import { Dialog } from './dialog.tsx'
+import { Field } from './field.tsx'
+
+type Values = z.input<typeof PaymentInput>
+
+/** The message under Amount when it is more than the record still owes (the server's words, and how much). */
+export const overpaidMessage = (remaining: number) => `${OVERPAID_PAYMENT} (${formatRs(remaining)})`
+
+/** True when a typed amount is more than the remaining, compared in paisa (no float tolerance). */
+const overpays = (amount: unknown, remaining: number) => {
+  const n = typeof amount === 'number' ? amount : Number(String(amount ?? '').trim())
+  if (!Number.isFinite(n) || String(amount ?? '').trim() === '') return false
+  return toPaisa(n) > toPaisa(remaining)
+}
+
+const schemaResolver = zodResolver(PaymentInput)
+
+/**
+ * The shared schema, plus the one rule only the record knows: no more than its remaining amount
+ * (the server refuses it too), shown on Amount together with any other message.
+ */
+const withinRemaining =
+  (remaining: number): Resolver<Values, unknown, z.output<typeof PaymentInput>> =>
+  async (values, context, options) => {
+    const result = await schemaResolver(values, context, options)
+    if (result.errors.amount || !overpays(values.amount, remaining)) return result
+    return {
+      values: {},
+      errors: { ...result.errors, amount: { type: 'max', message: overpaidMessage(remaining) } },
+    }
+  }
+
+interface ReceivePaymentProps {
+  source: PaymentSource
+  /** The record's id and what it still owes. */
+  id: number
+  remaining: number
+  /** Names the record in the dialog, e.g. "Ticket 3/7 · Ali Khan". */
+  subject: string
+}
+
+/**
+ * The open dialog lives outside the row that opened it: a table row is rebuilt as a card when the
+ * window narrows (and may be re-rendered by a refetch), which would close a dialog it held.
+ */
+let opened: ReceivePaymentProps | null = null
+const listeners = new Set<() => void>()
+const setOpened = (next: ReceivePaymentProps | null) => {
+  opened = next
+  for (const l of listeners) l()
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l)
+  return () => listeners.delete(l)
+}
+
+/** Where the dialog opened by a row's Receive Payment renders: once per list page. */
+export const ReceivePaymentHost = () => {
+  const props = useSyncExternalStore(subscribe, () => opened)
+  // Leaving the page closes it.
+  useEffect(() => () => setOpened(null), [])
+  return props ? (
+    <ReceivePaymentDialog key={`${props.source}-${props.id}`} {...props} onClose={() => setOpened(null)} />
+  ) : null
+}
+
+/** "Receive Payment" on a record that still owes: a row button opening the dialog (in ReceivePaymentHost). */
+export const ReceivePaymentButton = (props: ReceivePaymentProps) => {
+  if (!(props.remaining > 0)) return null
+  return (
+    <button
+      type="button"
+      className="icon-btn hover:text-emerald-700"
+      aria-label="Receive Payment"
+      title="Receive Payment"
+      onClick={() => setOpened(props)}
+    >
+      <HandCoins className="h-4 w-4" />
+    </button>
+  )
+}
+
+const PAYMENT_COLUMNS = (
+  [
+    { key: 'receipt_no', header: 'Receipt No' },
+    { key: 'date', header: 'Date', format: 'date' },
+    { key: 'method', header: 'Method', cell: (p) => (p.method === 'bank' ? 'Bank' : 'Cash') },
+    {
+      key: 'bank_title',
+      header: 'Bank',
+      cell: (p) => (p.bank_title ? <BankName stored={p.bank_title} /> : ''),
+    },
+    { key: 'amount', header: 'Amount', format: 'amount' },
+    { key: 'note', header: 'Note' },
+  ] satisfies Column<Payment>[]
+).map((c): Column<Payment> => ({ ...c, sortable: false }))
+
+/** The dialog: what is owed, the payment form (cash or a bank, date, amount, note), the payments so far. */
+export const ReceivePaymentDialog = ({
+  source,
+  id,
+  remaining,
+  subject,
+  onClose,
+}: ReceivePaymentProps & { onClose: () => void }) => {
+  const receive = useReceivePayment(source, id)
+  const [error, setError] = useState<string | null>(null)
+  const banks = useBankOptions(undefined)
+  const form = useForm<Values, unknown, z.output<typeof PaymentInput>>({
+    resolver: withinRemaining(remaining),
+    mode: 'onTouched',
+    defaultValues: {
+      source_type: source,
+      source_id: id,
+      method: 'cash',
+      bank_title: '',
+      date: businessToday(),
+      amount: remaining > 0 ? remaining : ('' as unknown as number),
+      note: '',
+    },
+  })
+  const method = useWatch({ control: form.control, name: 'method' })
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null)
+    try {
+      const body = { ...values, bank_title: values.method === 'bank' ? values.bank_title : undefined }
+      const answer = await receive.mutateAsync(body)
+      toast.success(`Payment received: receipt ${answer.payment.receipt_no}`)
+      onClose()
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) {
+        const fields = Object.entries(err.errors)
+        for (const [field, message] of fields) form.setError(field as keyof Values, { message })
+        // An overpayment the server refused (another payment came first): the amount's fault.
+        if (fields.length === 0 && err.status === 400) form.setError('amount', { message: err.message })
+        else setError(err.message)
+      } else {
+        setError('Failed to receive payment. Please try again later.')
+      }
+    }
+  })
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !receive.isPending && onClose()}
+      title="Receive Payment"
+      size="max-w-2xl"
+    >
+      <div className="max-h-[calc(100dvh-10rem)] space-y-4 overflow-y-auto">
+        <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm">
+          <span className="font-semibold text-slate-900" data-testid="payment-subject">
+            {subject}
+          </span>
+          <span className="text-slate-700">
+            Remaining: <strong className="tabular-nums">{formatRs(remaining)}</strong>
+          </span>
+        </div>
+        {remaining > 0 ? (
+          <FormProvider {...form}>
+            <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <Field
+                name="method"
+                label="Received In"
+                type="select"
+                options={[
+                  { value: 'cash', label: 'Cash' },
+                  { value: 'bank', label: 'Bank' },
+                ]}
+                placeholder="Select Cash or Bank"
+                autoFocus
+              />
+              {method === 'bank' ? (
+                <Field name="bank_title" label="Bank Title" type="select" {...banks} />
+              ) : (
+                <div className="hidden sm:block" />
+              )}
+              <Field name="date" label="Date" type="date" />
+              <Field name="amount" label="Amount" type="number" step="0.01" />
+              <Field name="note" label="Note" className="sm:col-span-2" />
+              {error && (
+                <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2">
+                  {error}
+                </p>
+              )}
+              <div className="flex justify-end gap-2 sm:col-span-2">
+                <button type="button" className="btn-secondary" onClick={onClose}>
+                  Cancel
+                </button>
+                <button type="submit" className="btn-primary" disabled={receive.isPending}>
+                  {receive.isPending ? 'Saving...' : 'Receive Payment'}
+                </button>
+              </div>
+            </form>
+          </FormProvider>
+        ) : (
+          <p className="text-sm text-slate-600">Nothing remains to be paid on this record.</p>
+        )}
+        <PaymentsList source={source} id={id} />
+      </div>
+    </Dialog>
+  )
+}
+
+/** A record's payments (receipt no, date, method, bank, amount, note); an admin may delete one. */
+export const PaymentsList = ({ source, id }: { source: PaymentSource; id: number }) => {
+  const admin = useIsAdmin()
+  const payments = usePayments(source, id)
+  const remove = useDeletePayment(source, id)
+  const [deleting, setDeleting] = useState<Payment | null>(null)
+  const [deleteError, setDeleteError] = useState<string | null>(null)
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    try {
+      await remove.mutateAsync(deleting.id)
+      toast.success(`Payment ${deleting.receipt_no} deleted`)
+      setDeleting(null)
+    } catch (err) {
+      setDeleteError(err instanceof ApiError ? err.message : 'Failed to delete payment.')
+    }
+  }
+
+  const columns: Column<Payment>[] = admin
+    ? [
+        ...PAYMENT_COLUMNS,
+        {
+          key: '__delete',
+          header: 'Actions',
+          sortable: false,
+          cell: (p) => (
+            <button
+              type="button"
+              className="icon-btn hover:text-red-600"
+              aria-label={`Delete payment ${p.receipt_no}`}
+              onClick={() => {
+                setDeleteError(null)
+                setDeleting(p)
+              }}
+            >
+              <Trash2 className="h-4 w-4" />
+            </button>
+          ),
+        },
+      ]
+    : PAYMENT_COLUMNS
+  const rows = payments.data ?? []
+
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-700">Payments</h3>
+      {payments.isPending ? (
+        <p className="text-sm text-slate-500">Loading data...</p>
+      ) : payments.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          Failed to load payments.
+        </p>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(p) => p.id}
+          emptyText="No payments yet"
+          label="Payments table"
+        />
+      )}
+      {rows.length > 0 && (
+        <p className="text-right text-sm text-slate-700">
+          Received after booking:{' '}
+          <strong className="tabular-nums">
+            {formatRs(fromPaisa(rows.reduce((sum, p) => sum + toPaisa(p.amount), 0)))}
+          </strong>
+        </p>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={remove.isPending}
+        error={deleteError}
+        message="Delete this payment? Its cash or bank posting is reversed and the record owes the amount again."
+        subject={deleting ? `Receipt ${deleting.receipt_no} · ${formatRs(deleting.amount)}` : undefined}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  )
+}
+
+/**
+ * Below a record's edit form: its payments (an admin may delete one there). The way to the
+ * payments of a record paid in full, whose row no longer offers Receive Payment.
+ */
+export const PaymentsPanel = ({ source, id }: { source: PaymentSource; id: number }) => (
+  <section aria-label="Payments" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+    <PaymentsList source={source} id={id} />
+  </section>
+)
+
+/**
+ * A list's row action for RecordList's `rowActions`: Receive Payment on rows that still owe.
+ * Defined once per page (module level), so the list's columns are not rebuilt every render; the
+ * page renders a ReceivePaymentHost beside its list.
+ */
+export const receivePaymentAction =
+  <T extends { id: number; entry?: string | null }>(
+    source: PaymentSource,
+    remaining: (row: T) => number,
+    customer: (row: T) => string | null | undefined,
+  ) =>
+  (row: T) => (
+    <ReceivePaymentButton
+      source={source}
+      id={row.id}
+      remaining={Number(remaining(row) ?? 0)}
+      subject={[row.entry, customer(row)].filter(Boolean).join(' · ')}
+    />
+  )
