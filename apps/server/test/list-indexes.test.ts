@@ -34,7 +34,7 @@ describe(`sort indexes (${DB_KIND})`, () => {
       ['expenses', 'total_amount', false],
       ['refund_customers', 'balance', false],
       ['visa_processing', 'embassy_return_date', true],
-      ['vender_entries', 'debit', false],
+      ['services', 'profit', false],
     ]
     for (const [table, column, nullable] of cases) {
       const nulls = (dir: 'ASC' | 'DESC') =>
