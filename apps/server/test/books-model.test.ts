@@ -12,7 +12,7 @@ import { addNames, passenger, protectorBody, setupTestApp } from './helpers.ts'
  * bank's Office Accounts ledger equals that bank's money in the records, Cash in Office equals cash
  * in − cash out, and (every few steps and at the end) the books check finds no divergence.
  */
-const RUNS = Number(process.env.BOOKS_MODEL_RUNS ?? 40)
+const RUNS = Number(process.env.BOOKS_MODEL_RUNS ?? 30)
 /** Steps verified over all runs, and payments taken: the test fails if the commands did nothing. */
 const seen = { steps: 0, payments: 0, types: new Set<string>() }
 const BANKS = ['UBL Account 1', 'HBL Account 1', 'JAZ C', 'MCB FIT'] as const
@@ -75,7 +75,7 @@ const saleMoney = (s: { cash: number; bankAmount: number; bank: string; owed: nu
 })
 
 const madeArb: fc.Arbitrary<Made> = fc.oneof(
-  fc.record({ s: saleArb, agent: fc.constantFrom('Agent A', '') }).map(({ s, agent }) => ({
+  fc.record({ s: saleArb, agent: fc.oneof(fc.constant('Agent A'), fc.constant('')) }).map(({ s, agent }) => ({
     path: '/api/ticket',
     key: 'ticket',
     payType: 'ticket',
@@ -211,20 +211,22 @@ const madeArb: fc.Arbitrary<Made> = fc.oneof(
     body: protectorBody({ withdraw: w }),
     money: { cash: -p(w), banks: {} },
   })),
-  fc.record({ total: amountArb, withdraw: amountArb }).map(({ total, withdraw }) => ({
-    path: '/api/expenses',
-    key: 'expense',
-    role: 'employee' as const,
-    body: {
-      user_name: 'emp',
-      date: '2026-11-20',
-      detail: 'Tea',
-      total_amount: total,
-      selection: 'OFFICE EXPENSE',
-      withdraw,
-    },
-    money: { cash: -p(withdraw > 0 ? withdraw : total), banks: {} },
-  })),
+  fc
+    .record({ total: amountArb, withdraw: fc.oneof(fc.constant(0), amountArb) })
+    .map(({ total, withdraw }) => ({
+      path: '/api/expenses',
+      key: 'expense',
+      role: 'employee' as const,
+      body: {
+        user_name: 'emp',
+        date: '2026-11-20',
+        detail: 'Tea',
+        total_amount: total,
+        selection: 'OFFICE EXPENSE',
+        withdraw,
+      },
+      money: { cash: -p(withdraw > 0 ? withdraw : total), banks: {} },
+    })),
   amountArb.map((w) => ({
     path: '/api/refunded',
     key: 'refunded',
@@ -296,7 +298,7 @@ const madeArb: fc.Arbitrary<Made> = fc.oneof(
     .record({
       pay: fc.boolean(),
       amount: fc.integer({ min: 1, max: 50_000 }),
-      from: fc.constantFrom('Cash', ...BANKS),
+      from: fc.oneof(fc.constant('Cash'), bankArb),
       withdraw: amountArb,
     })
     .map((v) => ({
@@ -318,7 +320,7 @@ const madeArb: fc.Arbitrary<Made> = fc.oneof(
       },
     })),
   fc
-    .record({ account: fc.constantFrom(CASH_IN_OFFICE, ...BANKS), credit: amountArb, debit: amountArb })
+    .record({ account: fc.oneof(fc.constant(CASH_IN_OFFICE), bankArb), credit: amountArb, debit: amountArb })
     .map((a) => {
       const credit = a.credit + (a.credit + a.debit === 0 ? 1 : 0)
       const net = p(credit) - p(a.debit)
@@ -500,7 +502,7 @@ describe(`books model (${DB_KIND}, ${RUNS} runs)`, () => {
           .map(([i, part, bank, over]) => new Pay(i, part, bank, over && part > 0.9)),
         fc.nat().map((i) => new Unpay(i)),
       ],
-      { maxCommands: 14, size: 'max' },
+      { maxCommands: 40, size: 'max' },
     )
     await fc.assert(
       fc.asyncProperty(commands, async (cmds) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { businessToday } from './business-day.ts'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -41,11 +42,12 @@ export const formatDate = (value: unknown): string => {
   return `${d}/${m}/${y}`
 }
 
-export const todayIso = (): string => {
-  const now = new Date()
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000)
-  return local.toISOString().slice(0, 10)
-}
+/**
+ * Today as the forms fill their date boxes: the agency's business day (AGENCY_TZ, Asia/Karachi by
+ * default), not the browser's or server's own zone, so a form's money date is the day the money moved
+ * (decision 019).
+ */
+export const todayIso = (): string => businessToday()
 
 /**
  * The spec's yyyy-MM-dd rule used by Protector, Expense and Refunded:
