@@ -66,6 +66,7 @@ describe(`umrah API (${DB_KIND})`, () => {
         'bank_title',
         'paidInBank',
         'payableToVendor',
+        'paymentsTotal',
         'vendorName',
         'profit',
         'remainingAmount',

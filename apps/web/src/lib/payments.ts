@@ -59,7 +59,9 @@ export const useDeletePayment = (source: PaymentSource, id: number) => {
 
 /** What a record received through Receive Payment since it was saved (the API's payments_total). */
 export const paidLater = (record: object | null | undefined): number => {
-  const n = Number((record as { payments_total?: unknown } | null | undefined)?.payments_total ?? 0)
+  // Umrah answers in camelCase.
+  const r = record as { payments_total?: unknown; paymentsTotal?: unknown } | null | undefined
+  const n = Number(r?.payments_total ?? r?.paymentsTotal ?? 0)
   return Number.isFinite(n) ? n : 0
 }
 

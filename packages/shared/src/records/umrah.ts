@@ -107,6 +107,6 @@ export interface UmrahBooking {
   profit: number | null
   remainingAmount: number
   /** What Receive Payment took against the booking since it was saved (the books' payments). */
-  payments_total: number
+  paymentsTotal: number
   createdAt: string
 }

@@ -44,7 +44,7 @@ const toApi = (row: ApiRow) => ({
   vendorName: row.vendor_name,
   profit: row.profit,
   remainingAmount: row.remaining_amount,
-  payments_total: row.payments_total,
+  paymentsTotal: row.payments_total,
   createdAt: row.created_at,
 })
 
