@@ -126,4 +126,17 @@ describe(`capped list totals (${DB_KIND})`, () => {
     expect(both.total).toBe(KHANS - JANUARY)
     expect(both.totalCapped).toBeUndefined()
   })
+
+  it('a date range without a chosen order comes newest date first, ties newest id first', async () => {
+    const page = await list('limit=300&from=2026-01-01&to=2026-02-28')
+    const keys = page.protectors.map((r) => [r.protector_date, r.id] as const)
+    const expected = [...keys].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1))
+    expect(keys).toEqual(expected)
+    expect(keys[0]?.[0]).toBe('2026-02-28')
+    // A chosen order still wins.
+    const byId = await list('limit=5&from=2026-01-01&to=2026-02-28&sort=-id')
+    expect(byId.protectors.map((r) => r.id)).toEqual(
+      [...byId.protectors.map((r) => r.id)].sort((a, b) => b - a),
+    )
+  })
 })

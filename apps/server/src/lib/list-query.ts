@@ -151,8 +151,13 @@ export const listAnswer = async (
   let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, cfg)
   const paged = query.limit !== undefined
   const sortRule = { sortable: cfg.sortable, columnOf: cfg.columnOf, nullable: nullableColumns(table) }
+  // A page of a date range without a chosen order comes newest date first: the (date, id) index
+  // then hands out the page directly, where newest-id-first had to read and sort every id in the
+  // range (decision 026; 31.6 ms p99 for a 2½-year range at 1M records).
+  const dateKey = cfg.sortable.find((k) => (cfg.columnOf?.[k] ?? k) === cfg.dateColumn)
+  const fallback = !paged ? 'id' : (query.from || query.to) && dateKey ? `-${dateKey}` : '-id'
   const sorted = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
-    applySort(anyDb, q, query.sort, sortRule, paged ? '-id' : 'id')
+    applySort(anyDb, q, query.sort, sortRule, fallback)
   // A page is found by its ids first, then only its rows are read (decision 026): the ids of a
   // date range come from the (date, id) index and a sort column's from its (column, id) index
   // without reading a row, where selecting whole rows read every matching row to sort them.
