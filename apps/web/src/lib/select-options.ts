@@ -1,6 +1,5 @@
-import { bankTitle } from '@booking/shared'
+import { bankTitle, gamcaBankTitle } from '@booking/shared'
 import type { Option } from '../components/field.tsx'
-import { gamcaBankTitle } from './gamca-bank-title.ts'
 import { useBanks, useNames } from './records.ts'
 
 /** A select's options plus the record's current value, so an edit never loses a name no longer offered. */

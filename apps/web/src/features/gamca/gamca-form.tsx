@@ -1,4 +1,11 @@
-import { formatAmount, type Gamca, GamcaInput, passengerFormValues, remainingAmount } from '@booking/shared'
+import {
+  formatAmount,
+  type Gamca,
+  GamcaInput,
+  gamcaBankTitle,
+  passengerFormValues,
+  remainingAmount,
+} from '@booking/shared'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -6,7 +13,6 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { gamcaBankTitle } from '../../lib/gamca-bank-title.ts'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
