@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { start, stop } from './processes.ts'
 import { ticketBody } from './ticket-body.ts'
 
 /**
@@ -14,34 +13,10 @@ import { ticketBody } from './ticket-body.ts'
  * BENCH_DURATION seconds per figure (default 10); rates are means of two runs per mode, p50/p99
  * the worse of the two.
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const PORT = 4310
 const ADMIN = { email: 'bench@bench.local', password: 'Bench-Durability-9xQ' }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-const start = async (args: string[], env: Record<string, string>, health: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(health)).ok) return child
-    } catch {}
-    await sleep(100)
-  }
-  throw new Error(`${args.join(' ')} did not start`)
-}
-
-const stop = async (child: ChildProcess) => {
-  const done = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await done
-}
 
 interface Figure {
   rps: number

@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
 import SQLite from 'better-sqlite3'
 import { connect } from '../apps/server/src/db/connect.ts'
 import { drainSearchQueue } from '../apps/server/src/db/search-queue.ts'
+import { sleep, start, stop } from './processes.ts'
 
 /**
  * Paperwork bench (issue 16): a 10,000-row agent statement as PDF and XLSX (time, server peak
@@ -14,7 +13,6 @@ import { drainSearchQueue } from '../apps/server/src/db/search-queue.ts'
  * world measured in the same run. `PAPER_ROWS` changes the export size.
  */
 
-const root = resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_PORT ?? 4790)
 const ROWS = Number(process.env.PAPER_ROWS ?? 1_000_000)
 const STATEMENT_ROWS = 10_000
@@ -22,27 +20,6 @@ const ADMIN = { email: 'paper@bench.local', password: 'paper-bench-pass-1' }
 const dir = '/tmp/booking-bench'
 const file = join(dir, `paperwork-${ROWS}.db`)
 const base = `http://127.0.0.1:${PORT}`
-
-const start = async (args: string[], env: Record<string, string>, health: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(health)).ok) return child
-    } catch {}
-    await sleep(100)
-  }
-  throw new Error(`${args.join(' ')} did not start`)
-}
-
-const stop = async (child: ChildProcess) => {
-  const done = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await done
-}
 
 const status = (pid: number, key: 'VmHWM' | 'VmRSS') =>
   Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) / 1024

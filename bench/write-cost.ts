@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { copyFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { buildApp } from '../apps/server/src/app.ts'
 import { connect } from '../apps/server/src/db/connect.ts'
 import { down as dropListIndexes } from '../apps/server/src/db/migrations/0011_list_indexes.ts'
 import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
 import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
+import { start, stop } from './processes.ts'
 import { BENCH_ADMIN, seedDatabase } from './seed.ts'
 import { ticketBody } from './ticket-body.ts'
 
@@ -18,34 +17,10 @@ import { ticketBody } from './ticket-body.ts'
  * runs), beside a bare Fastify hello world before and after.
  * `node --import tsx bench/write-cost.ts`  BENCH_SIZE=100000  BENCH_DURATION=10  BENCH_CONNECTIONS=10
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const PORT = 4320
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-const start = async (args: string[], env: Record<string, string>, health: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(health)).ok) return child
-    } catch {}
-    await sleep(100)
-  }
-  throw new Error(`${args.join(' ')} did not start`)
-}
-
-const stop = async (child: ChildProcess) => {
-  const done = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await done
-}
 
 const load = async (url: string, token?: string) => {
   const result = await autocannon({
