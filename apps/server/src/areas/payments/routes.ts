@@ -31,6 +31,7 @@ import { parseBody, parseIdParam } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../plugins/auth.ts'
 import { paymentMoves } from './postings.ts'
+import { paymentReceiptRoute } from './receipt.ts'
 
 type Trx = Kysely<Database>
 const SOURCE = 'payments'
@@ -225,6 +226,12 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       : q.orderBy('id', 'desc').limit(1000)
     ).execute()
     return { status: 'success', payments: rows.map((r) => toPayment(r)) }
+  })
+
+  // The receipt of one payment, read from the payments table (areas/payments/receipt.ts renders it).
+  paymentReceiptRoute(app, db, async (d, id) => {
+    const row = await d.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+    return row ? toPayment(row) : null
   })
 
   app.delete('/payments/:id', { preHandler: requireAccess('admin') }, async (req) => {
