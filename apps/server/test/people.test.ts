@@ -90,7 +90,7 @@ describe(`customer register (${DB_KIND})`, () => {
   it('merge moves every record to the other customer and keeps the balance; the merged one is gone', async () => {
     const from = await addCustomer(t, 'Usman Tariq', '03331112221')
     const into = await addCustomer(t, 'Usman Tariq Sb', '03331112222')
-    await save(t, '/api/ticket', ticket('Usman Tariq', 10000, 2500))
+    const owed = (await save(t, '/api/ticket', ticket('Usman Tariq', 10000, 2500))).ticket.id as number
     await t.call('admin', 'POST', '/api/agent-names', { name: 'Agent A' })
     await save(t, '/api/ticket', { ...ticket('Usman Tariq', 5000, 0), agent_name: 'Agent A' }) // the agent owes this one
     await save(t, '/api/gamca-token', {
@@ -108,16 +108,47 @@ describe(`customer register (${DB_KIND})`, () => {
       name: 'Usman Tariq',
       paid_cash: 30000,
     })
+    const unpaid = await customerPage(t, from)
+    // A later payment (the payments table) lowers the customer's balance in the books by its amount.
+    const paid = await t.call('employee', 'POST', '/api/payments', {
+      source_type: 'ticket',
+      source_id: owed,
+      amount: 1250.5,
+      method: 'cash',
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
     const a = await customerPage(t, from)
+    expect(a.balance).toBe(unpaid.balance - 1250.5)
     const b = await customerPage(t, into)
     expect(a.records).toHaveLength(4)
-    // Ticket 7,500 and GAMCA 6,999.50 owed (the agent's ticket is not theirs), less the refund's
-    // 34,999.50 the office still owes them.
-    expect(a.balance).toBe(7500 + 6999.5 - 34999.5)
+    // Ticket 7,500 − 1,250.50 and GAMCA 6,999.50 owed (the agent's ticket is not theirs), less the
+    // refund's 34,999.50 the office still owes them.
+    expect(a.balance).toBe(7500 - 1250.5 + 6999.5 - 34999.5)
     expect(b.balance).toBe(6000)
     expect(a.payments.map((p: { amount: number }) => p.amount).sort((x: number, y: number) => x - y)).toEqual(
-      [-40000, 2500, 11000.5],
+      [-40000, 1250.5, 2500, 11000.5],
     )
+    const later = a.payments.find((p: { payment_id: number | null }) => p.payment_id !== null)
+    expect(later).toMatchObject({
+      payment_id: paid.body.payment.id,
+      receipt_no: paid.body.payment.receipt_no,
+      table: 'tickets',
+      id: owed,
+    })
+    // The customer's account in the trial balance is keyed by id; its balance is what they owe on
+    // their bookings (the refund is the office's expense, not their account).
+    const accountOf = async (id: number) =>
+      (
+        (await t.call('admin', 'GET', '/api/reports/trial-balance')).body.accounts as Array<{
+          code: string
+          name: string
+          balance: number
+        }>
+      ).find((x) => x.code === `customer:#${id}`)
+    expect(await accountOf(from)).toMatchObject({
+      name: 'Usman Tariq · 03331112221',
+      balance: 7500 - 1250.5 + 6999.5,
+    })
     const counts = async () =>
       Promise.all(['tickets', 'gamca_tokens', 'services', 'refund_customers'].map((x) => rowCount(t, x)))
     const before = await counts()
@@ -142,6 +173,11 @@ describe(`customer register (${DB_KIND})`, () => {
       new Set([...a.records, ...b.records].map((r: { table: string; id: number }) => `${r.table}:${r.id}`)),
     )
     expect(after.balance).toBe(a.balance + b.balance)
+    expect(after.payments).toHaveLength(a.payments.length + b.payments.length)
+    expect(await accountOf(from)).toBeUndefined()
+    expect((await accountOf(into))?.balance).toBe(7500 - 1250.5 + 6999.5 + 6000)
+    // The books still agree with every ledger and record after the move.
+    expect((await t.call('admin', 'GET', '/api/reports/books-check')).body.ok).toBe(true)
     expect((await t.call('employee', 'GET', `/api/customers/${from}`)).status).toBe(404)
     const audit = await t.app.db
       .selectFrom('audit_log')
