@@ -60,8 +60,14 @@ const statementColumns: Column<StatementRow>[] = (
     { key: 'date', header: 'Date', format: 'date' },
     { key: 'entry', header: 'Entry' },
     { key: 'detail', header: 'Detail' },
-    { key: 'debit', header: 'Debit', format: 'amount' },
-    { key: 'credit', header: 'Credit', format: 'amount' },
+    // A zero side is left blank, as on a printed ledger.
+    { key: 'debit', header: 'Debit', format: 'amount', cell: (r) => (r.debit ? formatAmount(r.debit) : '') },
+    {
+      key: 'credit',
+      header: 'Credit',
+      format: 'amount',
+      cell: (r) => (r.credit ? formatAmount(r.credit) : ''),
+    },
     { key: 'balance', header: 'Balance', format: 'amount' },
   ] satisfies Column<StatementRow>[]
 ).map((c): Column<StatementRow> => ({ ...c, sortable: false }))
