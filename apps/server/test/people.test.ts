@@ -1,4 +1,5 @@
 import { addDaysIso, addMonthsIso, todayIso } from '@booking/shared'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { connect } from '../src/db/connect.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
@@ -63,6 +64,49 @@ describe(`customer register (${DB_KIND})`, () => {
     expect(page.body.customers[0].mobile_number).toBe('03001110003')
     const bad = await t.call('employee', 'GET', '/api/customers?sort=password')
     expect(bad.status).toBe(400)
+  })
+
+  it('searches customers through the trigram index (migration 0016), the same answers as a contains-match', async () => {
+    const ids = {
+      a: await addCustomer(t, 'Shahzaib Qureshi', '03451230001'),
+      b: await addCustomer(t, 'Ayesha Shahzad', '03451230002'),
+      c: await addCustomer(t, 'Bilal "Shah" 100%', '03451230003'),
+    }
+    const search = async (q: string) => {
+      const res = await t.call('employee', 'GET', `/api/customers?limit=50&q=${encodeURIComponent(q)}`)
+      expect(res.status).toBe(200)
+      return (res.body.customers as Array<{ id: number }>).map((c) => c.id).sort((x, y) => x - y)
+    }
+    expect(await search('shah')).toEqual([ids.a, ids.b, ids.c])
+    expect(await search('SHAHZ')).toEqual([ids.a, ids.b])
+    expect(await search('"Shah"')).toEqual([ids.c])
+    expect(await search('100%')).toEqual([ids.c])
+    expect(await search('1230002')).toEqual([ids.b])
+    expect(await search('sh')).toEqual([ids.a, ids.b, ids.c])
+    // An edit and a delete keep the index in step.
+    const edited = await t.call('admin', 'PUT', `/api/customers/${ids.a}`, {
+      name: 'Zain Qureshi',
+      mobile_number: '03451230001',
+    })
+    expect(edited.status).toBe(200)
+    expect(await search('shahz')).toEqual([ids.b])
+    expect(await search('zain q')).toEqual([ids.a])
+    expect((await t.call('admin', 'DELETE', `/api/customers/${ids.b}`)).status).toBe(200)
+    expect(await search('shahz')).toEqual([])
+    if (DB_KIND === 'sqlite') {
+      // The index answers the search: the plan reads the FTS5 table, not every customer.
+      const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM customers WHERE id IN
+        (SELECT rowid FROM customers_search WHERE customers_search MATCH ${'"qur" AND "ure"'})`.execute(
+        t.app.db,
+      )
+      expect(plan.rows.map((r) => r.detail).join(' | ')).toMatch(/VIRTUAL TABLE INDEX/)
+      expect(plan.rows.map((r) => r.detail).join(' | ')).not.toMatch(/SCAN customers\b/)
+    } else {
+      const index = await sql<{
+        n: number
+      }>`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'customers_search'`.execute(t.app.db)
+      expect(index.rows[0]?.n).toBe(1)
+    }
   })
 
   it('links a record to the namesake the pick-list chose, and keeps the link through an edit', async () => {

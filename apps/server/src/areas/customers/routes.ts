@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
-import { containsCI, dbKind } from '../../db/dialect.ts'
+import { containsCI, type DbKind, dbKind } from '../../db/dialect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import type { Database } from '../../db/schema.ts'
 import { cachedAnswers } from '../../lib/answer-cache.ts'
@@ -35,6 +35,34 @@ const COLUMNS = ['id', 'name', 'mobile_number', 'address', 'passport_number'] as
 const RECORDS_PER_TYPE = 200
 
 type Trx = Kysely<Database>
+
+/** The search box's columns; migration 0016 indexes the same list (its own copy). */
+const SEARCH_COLUMNS = ['name', 'mobile_number', 'passport_number', 'address'] as const
+const MIN_INDEXED_SEARCH = 3
+
+/**
+ * A cheap superset of the customers whose search columns contain `q`, answered by migration 0016's
+ * trigram index (SQLite FTS5, PostgreSQL pg_trgm), as db/search-index.ts does for the record lists;
+ * the exact OR-of-LIKE predicate still decides. Undefined under three characters.
+ */
+const customerSearchPrefilter = (kind: DbKind, q: string) => {
+  if ([...q].length < MIN_INDEXED_SEARCH) return undefined
+  const nl = kind === 'postgres' ? 'chr(10)' : 'char(10)'
+  if (kind === 'postgres') {
+    const text = `lower(${SEARCH_COLUMNS.map((c) => `coalesce(${c}, '')`).join(` || ${nl} || `)})`
+    const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+    return sql<boolean>`${sql.raw(text)} LIKE lower(${pattern}) ESCAPE '\\'`
+  }
+  const chars = [...q]
+  const trigrams = chars.slice(2).map(
+    (_, i) =>
+      `"${chars
+        .slice(i, i + 3)
+        .join('')
+        .replace(/"/g, '""')}"`,
+  )
+  return sql<boolean>`${sql.ref('id')} IN (SELECT rowid FROM customers_search WHERE customers_search MATCH ${trigrams.join(' AND ')})`
+}
 type CustomerFields = z.output<typeof CustomerInput>
 type CustomerRow = Selectable<Database['customers']>
 
@@ -257,11 +285,9 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     let qb = db.selectFrom('customers')
     if (query.q) {
       const q = query.q
-      qb = qb.where((eb) =>
-        eb.or(
-          ['name', 'mobile_number', 'passport_number', 'address'].map((c) => containsCI(kind, sql.ref(c), q)),
-        ),
-      )
+      const prefilter = customerSearchPrefilter(kind, q)
+      if (prefilter) qb = qb.where(prefilter)
+      qb = qb.where((eb) => eb.or(SEARCH_COLUMNS.map((c) => containsCI(kind, sql.ref(c), q))))
     }
     const wanted = query.sort ?? 'name'
     const dir = wanted.startsWith('-') ? 'desc' : 'asc'
