@@ -129,6 +129,18 @@ describe(`customer register (${DB_KIND})`, () => {
     const page = await customerPage(t, second)
     expect(page.records.map((r: { id: number }) => r.id)).toEqual([saved.ticket.id])
     expect(page.balance).toBe(1500)
+    // Namesakes keep two accounts in the books (decision 033): a customer's statement is by id or by
+    // the pick-list's "Name (mobile)"; the ticket naming neither sits in the text's own account.
+    const closing = async (name: string) => {
+      const res = await t.call('employee', 'GET', `/api/statements/customer/${encodeURIComponent(name)}`)
+      expect(res.status, name).toBe(200)
+      return res.body.closing as number
+    }
+    expect(await closing(String(second))).toBe(1500)
+    expect(await closing('Hamza Ali (03211230002)')).toBe(1500)
+    expect(await closing(String(first))).toBe(0)
+    expect(await closing('Hamza Ali')).toBe(1000)
+    expect((await t.call('employee', 'GET', '/api/statements/customer/999999')).status).toBe(404)
   })
 
   it('merge moves every record to the other customer and keeps the balance; the merged one is gone', async () => {
