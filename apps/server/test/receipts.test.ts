@@ -109,6 +109,8 @@ describe('payment receipts', () => {
     expect(text).toContain('Rupees One Lakh Twenty Five Thousand and Seventy Five Paisa Only')
     expect(text).toContain('First instalment')
     expect(text).toContain('20/11/2026')
+    expect(text).toContain(String(created.body.ticket.entry))
+    expect(text).not.toContain('ticket #')
     expect((await t.call('admin', 'GET', '/api/payments/999999/receipt.pdf')).status).toBe(404)
     expect((await t.call('admin', 'GET', '/api/payments/abc/receipt.pdf')).status).toBe(400)
     expect((await t.call('none', 'GET', `/api/payments/${payment.id}/receipt.pdf`)).status).toBe(401)

@@ -231,7 +231,21 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
   // The receipt of one payment, read from the payments table (areas/payments/receipt.ts renders it).
   paymentReceiptRoute(app, db, async (d, id) => {
     const row = await d.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
-    return row ? toPayment(row) : null
+    if (!row) return null
+    const payment = toPayment(row)
+    const record = await (d as unknown as Kysely<any>)
+      .selectFrom(PAYMENT_TABLES[payment.source_type])
+      .selectAll()
+      .where('id', '=', payment.source_id)
+      .executeTakeFirst()
+    const label = LABELS[payment.source_type]
+    const entry = String(record?.entry ?? '')
+    return {
+      ...payment,
+      // Entries mostly carry their type already ("Ticket 1/2").
+      received_for: record ? (entry.startsWith(label) ? entry : `${label} ${entry}`.trim()) : undefined,
+      received_from: record ? customerName(record as ApiRow) || undefined : undefined,
+    }
   })
 
   app.delete('/payments/:id', { preHandler: requireAccess('admin') }, async (req) => {
