@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, loginAs, test } from './fixtures.ts'
 import { adminHeaders, fillPassenger, openNewForm, seedCustomer } from './helpers.ts'
@@ -291,6 +292,21 @@ test('a realistic day closes: bank ledgers, Cash in Office and the trial balance
   await ticketRow.getByRole('button', { name: 'Edit' }).click()
   await expect(page.getByRole('heading', { name: 'Update Ticket' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Payments table' })).toContainText('Balance by transfer')
+  // Each payment's Receipt button downloads its receipt PDF.
+  const [receipt] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('region', { name: 'Payments table' })
+      .getByRole('button', { name: /^Receipt Receipt / })
+      .click(),
+  ])
+  expect(receipt.suggestedFilename()).toMatch(/^receipt-Receipt.*\.pdf$/)
+  expect(
+    readFileSync(await receipt.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-')
+  await shoot(page, 'books-payments-panel')
   await page.getByRole('button', { name: 'Payment Details' }).click()
   await expect(page.getByLabel('Remaining Amount')).toHaveValue(
     rs(DAY.ticket.receivable - DAY.ticket.cash - DAY.ticket.bank - DAY.ticketPayment),

@@ -58,7 +58,8 @@ const seedTicket = async (page: Page, agent: string, customer: string) => {
 test('a statement downloads as PDF from the Statements screen', async ({ page }) => {
   const suffix = Date.now().toString(36).slice(-5)
   const agent = `Paper Agent ${suffix}`
-  await seedTicket(page, agent, `Statement Customer ${suffix}`)
+  const customer = `Statement Customer ${suffix}`
+  await seedTicket(page, agent, customer)
   await loginAs(page, 'admin')
   await page.goto('/admin/statements')
   await expect(page.getByRole('heading', { name: 'Statements' })).toBeVisible()
@@ -68,7 +69,8 @@ test('a statement downloads as PDF from the Statements screen', async ({ page })
   await page.getByRole('button', { name: 'Show statement' }).click()
   // The agent owes 150,000 − 100,000 (statement balances are debit-normal).
   await expect(page.getByTestId('Closing balance')).toHaveText('Rs 50,000')
-  await expect(page.getByRole('table', { name: 'Statement lines' })).toContainText('Paper Work')
+  // Statements read the books' posting lines (decision 033): a ticket's line names its customer.
+  await expect(page.getByRole('table', { name: 'Statement lines' })).toContainText(customer)
   await shot(page, 'statement')
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -82,6 +82,11 @@ test('paste an MRZ into a ticket passenger block and save; the ticket list opens
   await expect(
     page.getByLabel('Customer records').getByRole('row', { name: new RegExp(entry) }),
   ).toBeVisible()
+  // The statement is the customer's account in the books: the ticket's line, closing at what they owe.
+  await expect(page.getByTestId('statement-closing')).toHaveText('Rs 100,000')
+  await expect(
+    page.getByLabel('Customer statement').getByRole('row', { name: new RegExp(entry) }),
+  ).toBeVisible()
   await shoot(page, 'customer-page-employee')
   await page.goto('/customers')
   await expect(page.getByRole('button', { name: 'Merge' })).toHaveCount(0)

@@ -41,6 +41,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/payments': 'user',
   'GET /api/payments': 'user',
   'DELETE /api/payments/:id': 'admin',
+  'GET /api/payments/:id/receipt.pdf': 'user',
   'GET /api/reports/trial-balance': 'admin',
   'GET /api/reports/books-check': 'admin',
   'GET /api/reports/cash-in-office': 'admin',

@@ -1,4 +1,5 @@
 import { addDaysIso, addMonthsIso, todayIso } from '@booking/shared'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { connect } from '../src/db/connect.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
@@ -65,6 +66,49 @@ describe(`customer register (${DB_KIND})`, () => {
     expect(bad.status).toBe(400)
   })
 
+  it('searches customers through the trigram index (migration 0016), the same answers as a contains-match', async () => {
+    const ids = {
+      a: await addCustomer(t, 'Shahzaib Qureshi', '03451230001'),
+      b: await addCustomer(t, 'Ayesha Shahzad', '03451230002'),
+      c: await addCustomer(t, 'Bilal "Shah" 100%', '03451230003'),
+    }
+    const search = async (q: string) => {
+      const res = await t.call('employee', 'GET', `/api/customers?limit=50&q=${encodeURIComponent(q)}`)
+      expect(res.status).toBe(200)
+      return (res.body.customers as Array<{ id: number }>).map((c) => c.id).sort((x, y) => x - y)
+    }
+    expect(await search('shah')).toEqual([ids.a, ids.b, ids.c])
+    expect(await search('SHAHZ')).toEqual([ids.a, ids.b])
+    expect(await search('"Shah"')).toEqual([ids.c])
+    expect(await search('100%')).toEqual([ids.c])
+    expect(await search('1230002')).toEqual([ids.b])
+    expect(await search('sh')).toEqual([ids.a, ids.b, ids.c])
+    // An edit and a delete keep the index in step.
+    const edited = await t.call('admin', 'PUT', `/api/customers/${ids.a}`, {
+      name: 'Zain Qureshi',
+      mobile_number: '03451230001',
+    })
+    expect(edited.status).toBe(200)
+    expect(await search('shahz')).toEqual([ids.b])
+    expect(await search('zain q')).toEqual([ids.a])
+    expect((await t.call('admin', 'DELETE', `/api/customers/${ids.b}`)).status).toBe(200)
+    expect(await search('shahz')).toEqual([])
+    if (DB_KIND === 'sqlite') {
+      // The index answers the search: the plan reads the FTS5 table, not every customer.
+      const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM customers WHERE id IN
+        (SELECT rowid FROM customers_search WHERE customers_search MATCH ${'"qur" AND "ure"'})`.execute(
+        t.app.db,
+      )
+      expect(plan.rows.map((r) => r.detail).join(' | ')).toMatch(/VIRTUAL TABLE INDEX/)
+      expect(plan.rows.map((r) => r.detail).join(' | ')).not.toMatch(/SCAN customers\b/)
+    } else {
+      const index = await sql<{
+        n: number
+      }>`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'customers_search'`.execute(t.app.db)
+      expect(index.rows[0]?.n).toBe(1)
+    }
+  })
+
   it('links a record to the namesake the pick-list chose, and keeps the link through an edit', async () => {
     const first = await addCustomer(t, 'Hamza Ali', '03211230001')
     const second = await addCustomer(t, 'Hamza Ali', '03211230002')
@@ -85,12 +129,24 @@ describe(`customer register (${DB_KIND})`, () => {
     const page = await customerPage(t, second)
     expect(page.records.map((r: { id: number }) => r.id)).toEqual([saved.ticket.id])
     expect(page.balance).toBe(1500)
+    // Namesakes keep two accounts in the books (decision 033): a customer's statement is by id or by
+    // the pick-list's "Name (mobile)"; the ticket naming neither sits in the text's own account.
+    const closing = async (name: string) => {
+      const res = await t.call('employee', 'GET', `/api/statements/customer/${encodeURIComponent(name)}`)
+      expect(res.status, name).toBe(200)
+      return res.body.closing as number
+    }
+    expect(await closing(String(second))).toBe(1500)
+    expect(await closing('Hamza Ali (03211230002)')).toBe(1500)
+    expect(await closing(String(first))).toBe(0)
+    expect(await closing('Hamza Ali')).toBe(1000)
+    expect((await t.call('employee', 'GET', '/api/statements/customer/999999')).status).toBe(404)
   })
 
   it('merge moves every record to the other customer and keeps the balance; the merged one is gone', async () => {
     const from = await addCustomer(t, 'Usman Tariq', '03331112221')
     const into = await addCustomer(t, 'Usman Tariq Sb', '03331112222')
-    await save(t, '/api/ticket', ticket('Usman Tariq', 10000, 2500))
+    const owed = (await save(t, '/api/ticket', ticket('Usman Tariq', 10000, 2500))).ticket.id as number
     await t.call('admin', 'POST', '/api/agent-names', { name: 'Agent A' })
     await save(t, '/api/ticket', { ...ticket('Usman Tariq', 5000, 0), agent_name: 'Agent A' }) // the agent owes this one
     await save(t, '/api/gamca-token', {
@@ -108,16 +164,47 @@ describe(`customer register (${DB_KIND})`, () => {
       name: 'Usman Tariq',
       paid_cash: 30000,
     })
+    const unpaid = await customerPage(t, from)
+    // A later payment (the payments table) lowers the customer's balance in the books by its amount.
+    const paid = await t.call('employee', 'POST', '/api/payments', {
+      source_type: 'ticket',
+      source_id: owed,
+      amount: 1250.5,
+      method: 'cash',
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
     const a = await customerPage(t, from)
+    expect(a.balance).toBe(unpaid.balance - 1250.5)
     const b = await customerPage(t, into)
     expect(a.records).toHaveLength(4)
-    // Ticket 7,500 and GAMCA 6,999.50 owed (the agent's ticket is not theirs), less the refund's
-    // 34,999.50 the office still owes them.
-    expect(a.balance).toBe(7500 + 6999.5 - 34999.5)
+    // Ticket 7,500 − 1,250.50 and GAMCA 6,999.50 owed (the agent's ticket is not theirs), less the
+    // refund's 34,999.50 the office still owes them.
+    expect(a.balance).toBe(7500 - 1250.5 + 6999.5 - 34999.5)
     expect(b.balance).toBe(6000)
     expect(a.payments.map((p: { amount: number }) => p.amount).sort((x: number, y: number) => x - y)).toEqual(
-      [-40000, 2500, 11000.5],
+      [-40000, 1250.5, 2500, 11000.5],
     )
+    const later = a.payments.find((p: { payment_id: number | null }) => p.payment_id !== null)
+    expect(later).toMatchObject({
+      payment_id: paid.body.payment.id,
+      receipt_no: paid.body.payment.receipt_no,
+      table: 'tickets',
+      id: owed,
+    })
+    // The customer's account in the trial balance is keyed by id; its balance is what they owe on
+    // their bookings (the refund is the office's expense, not their account).
+    const accountOf = async (id: number) =>
+      (
+        (await t.call('admin', 'GET', '/api/reports/trial-balance')).body.accounts as Array<{
+          code: string
+          name: string
+          balance: number
+        }>
+      ).find((x) => x.code === `customer:#${id}`)
+    expect(await accountOf(from)).toMatchObject({
+      name: 'Usman Tariq · 03331112221',
+      balance: 7500 - 1250.5 + 6999.5,
+    })
     const counts = async () =>
       Promise.all(['tickets', 'gamca_tokens', 'services', 'refund_customers'].map((x) => rowCount(t, x)))
     const before = await counts()
@@ -142,6 +229,11 @@ describe(`customer register (${DB_KIND})`, () => {
       new Set([...a.records, ...b.records].map((r: { table: string; id: number }) => `${r.table}:${r.id}`)),
     )
     expect(after.balance).toBe(a.balance + b.balance)
+    expect(after.payments).toHaveLength(a.payments.length + b.payments.length)
+    expect(await accountOf(from)).toBeUndefined()
+    expect((await accountOf(into))?.balance).toBe(7500 - 1250.5 + 6999.5 + 6000)
+    // The books still agree with every ledger and record after the move.
+    expect((await t.call('admin', 'GET', '/api/reports/books-check')).body.ok).toBe(true)
     expect((await t.call('employee', 'GET', `/api/customers/${from}`)).status).toBe(404)
     const audit = await t.app.db
       .selectFrom('audit_log')

@@ -80,7 +80,42 @@ describe('booking receipts', () => {
   })
 })
 
-describe('payment receipts (renderer; the route is mounted with the books)', () => {
+describe('payment receipts', () => {
+  it('GET /api/payments/{id}/receipt.pdf prints the payments table row: number, amount, amount in words', async () => {
+    const created = await t.call('employee', 'POST', '/api/ticket', {
+      ...VALID_BODIES['/api/ticket']!.body,
+      receivable_amount: 250000,
+      paid_cash: 50000,
+      paid_in_bank: 0,
+    })
+    expect(created.status).toBe(201)
+    const paid = await t.call('employee', 'POST', '/api/payments', {
+      source_type: 'ticket',
+      source_id: created.body.ticket.id,
+      amount: 125000.75,
+      method: 'cash',
+      date: '2026-11-20',
+      note: 'First instalment',
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    const payment = paid.body.payment as { id: number; receipt_no: string }
+    const res = await download(t, 'employee', `/api/payments/${payment.id}/receipt.pdf`)
+    expect(res.status).toBe(200)
+    expect(res.type).toBe('application/pdf')
+    const text = await pdfText(res.bytes)
+    expect(text).toContain(payment.receipt_no)
+    expect(text).toContain('Rs 125,000.75')
+    expect(text).toContain(amountInWords(125000.75))
+    expect(text).toContain('Rupees One Lakh Twenty Five Thousand and Seventy Five Paisa Only')
+    expect(text).toContain('First instalment')
+    expect(text).toContain('20/11/2026')
+    expect(text).toContain(String(created.body.ticket.entry))
+    expect(text).not.toContain('ticket #')
+    expect((await t.call('admin', 'GET', '/api/payments/999999/receipt.pdf')).status).toBe(404)
+    expect((await t.call('admin', 'GET', '/api/payments/abc/receipt.pdf')).status).toBe(400)
+    expect((await t.call('none', 'GET', `/api/payments/${payment.id}/receipt.pdf`)).status).toBe(401)
+  })
+
   it('holds the receipt number, the amount and the amount in words with paisa', async () => {
     const doc = renderReceipt(
       { ...DEFAULT_AGENCY, name: 'Al Noor Travels' },

@@ -12,6 +12,13 @@ const amount = () => Math.round(rand() * 2_000_000 + 10_000) / 100
 const cents = (x: number) => Math.round(x * 100)
 const BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const
 
+/** Every account's balance (debit − credit) in the trial balance up to `to`. */
+const trialBalance = async (to: string) => {
+  const res = await t.call('admin', 'GET', `/api/reports/trial-balance?to=${to}`)
+  expect(res.status).toBe(200)
+  return res.body.accounts as Array<{ code: string; kind: string; balance: number }>
+}
+
 const t = setupTestApp(async (t) => {
   await addNames(t, { ...COMMON_NAMES, agents: ['Agent A', 'Agent B'] })
   const post = async (path: string, body: Record<string, unknown>) => {
@@ -54,7 +61,8 @@ const addsUp = (row: { buckets: Record<string, number>; total: number }) =>
 
 describe('reports', () => {
   it('receivables: each row and the totals add their aging buckets up to the total owed', async () => {
-    for (const asOf of ['2026-03-01', '2026-06-30']) {
+    // Tickets post on the day they were entered (decision 019): the far date holds them all.
+    for (const asOf of ['2026-03-01', '2026-06-30', '2099-12-31']) {
       const res = await t.call('admin', 'GET', `/api/reports/receivables?as_of=${asOf}`)
       expect(res.status).toBe(200)
       const r = res.body
@@ -73,10 +81,16 @@ describe('reports', () => {
       // A customer's total is the remaining amount of their bookings without an agent up to the day.
       for (const c of r.customers) {
         const s = (
-          await t.call('admin', 'GET', `/api/statements/customer/${encodeURIComponent(c.name)}?to=${asOf}`)
+          await t.call('admin', 'GET', `/api/statements/customer/${encodeURIComponent(c.key)}?to=${asOf}`)
         ).body
         expect(cents(c.total)).toBe(cents(s.closing))
       }
+      // The receivables are the agent and customer accounts of the trial balance that are owed.
+      const owed = (await trialBalance(asOf))
+        .filter((a) => (a.kind === 'agent' || a.kind === 'customer') && a.balance > 0)
+        .reduce((s, a) => s + cents(a.balance), 0)
+      if (asOf === '2099-12-31') expect(r.customers.length * owed).toBeGreaterThan(0)
+      expect(cents(r.totals.total)).toBe(owed)
     }
   })
 
@@ -90,6 +104,12 @@ describe('reports', () => {
       ).body
       expect(cents(v.total)).toBe(-cents(s.closing))
     }
+    // The payables are the vendor accounts of the trial balance the office owes (credit balances).
+    const owed = (await trialBalance('2026-12-31'))
+      .filter((a) => a.kind === 'vendor' && a.balance < 0)
+      .reduce((s, a) => s - cents(a.balance), 0)
+    expect(owed).toBeGreaterThan(0)
+    expect(cents(r.totals.total)).toBe(owed)
   })
 
   it("day book: the day's closing cash equals the dashboard's Cash in Office for that day", async () => {
@@ -97,6 +117,10 @@ describe('reports', () => {
       const book = (await t.call('admin', 'GET', `/api/reports/day-book?date=${date}`)).body
       const dash = (await t.call('admin', 'GET', `/api/dashboard?to=${date}`)).body
       expect(cents(book.cash.closing)).toBe(cents(dash.cashInOffice))
+      const accounts = await trialBalance(date)
+      expect(cents(book.cash.closing)).toBe(cents(accounts.find((a) => a.code === 'cash')?.balance ?? 0))
+      const cio = (await t.call('admin', 'GET', `/api/reports/cash-in-office?to=${date}`)).body
+      expect(cents(book.cash.closing)).toBe(cents(cio.cashInOffice))
       const cashIn = book.rows.filter((m: { account: string }) => m.account === 'Cash in office')
       const net = cashIn.reduce(
         (s: number, m: { in: number; out: number }) => s + cents(m.in) - cents(m.out),

@@ -67,18 +67,43 @@ const ledgerBalanceOn = async (path: string, key: string, name: string, to: stri
 
 const cents = (x: number) => Math.round(x * 100)
 
+/** The trial balance's balance (debit − credit) of one account up to `to`. */
+const trialBalanceOf = async (code: string, to: string) => {
+  const res = await t.call('admin', 'GET', `/api/reports/trial-balance?to=${to}`)
+  expect(res.status).toBe(200)
+  const found = (res.body.accounts as Array<{ code: string; balance: number }>).find((a) => a.code === code)
+  return found?.balance ?? 0
+}
+
 describe('statements', () => {
   const cases = [
-    { kind: 'agent', name: 'Agent A', path: '/api/agent', key: 'agents', column: 'balance', sign: -1 },
+    {
+      kind: 'agent',
+      name: 'Agent A',
+      code: 'agent:Agent A',
+      path: '/api/agent',
+      key: 'agents',
+      column: 'balance',
+      sign: -1,
+    },
     {
       kind: 'vendor',
       name: 'Vendor V',
+      code: 'vendor:Vendor V',
       path: '/api/vender',
       key: 'vendors',
       column: 'remaining_amount',
       sign: -1,
     },
-    { kind: 'bank', name: 'MCB FIT', path: '/api/accounts', key: 'accounts', column: 'balance', sign: 1 },
+    {
+      kind: 'bank',
+      name: 'MCB FIT',
+      code: 'bank:MCB FIT',
+      path: '/api/accounts',
+      key: 'accounts',
+      column: 'balance',
+      sign: 1,
+    },
   ] as const
   for (const c of cases) {
     it(`${c.kind}: closing is the ledger's balance on the day; opening + debits − credits = closing`, async () => {
@@ -98,7 +123,10 @@ describe('statements', () => {
         expect(cents(s.closing)).toBe(
           c.sign * cents(await ledgerBalanceOn(c.path, c.key, c.name, to, c.column)) || 0,
         )
+        // The books: the closing is the trial balance's balance of the account on that day.
+        expect(cents(s.closing)).toBe(cents(await trialBalanceOf(c.code, to)))
         const before = new Date(Date.parse(from) - 86_400_000).toISOString().slice(0, 10)
+        expect(cents(s.opening)).toBe(cents(await trialBalanceOf(c.code, before)))
         expect(cents(s.opening)).toBe(
           c.sign * cents(await ledgerBalanceOn(c.path, c.key, c.name, before, c.column)) || 0,
         )
@@ -121,6 +149,7 @@ describe('statements', () => {
       const s = (await t.call('admin', 'GET', `/api/statements/cash/office?from=2026-02-01&to=${to}`)).body
       const dash = (await t.call('admin', 'GET', `/api/dashboard?to=${to}`)).body
       expect(cents(s.closing)).toBe(cents(dash.cashInOffice))
+      expect(cents(s.closing)).toBe(cents(await trialBalanceOf('cash', to)))
       const debits = s.rows.reduce((a: number, r: { debit: number }) => a + cents(r.debit), 0)
       const credits = s.rows.reduce((a: number, r: { credit: number }) => a + cents(r.credit), 0)
       expect(cents(s.opening) + debits - credits).toBe(cents(s.closing))
@@ -136,6 +165,11 @@ describe('statements', () => {
     const own = tickets.filter((x) => x.agent_name === '')
     expect(s.rows).toHaveLength(own.length)
     expect(cents(s.closing)).toBe(own.reduce((a, x) => a + cents(x.remaining_amount), 0))
+    // No customer row stands behind "Walk-in Rana": its account is keyed by the text (decision 033).
+    expect(cents(s.closing)).toBe(cents(await trialBalanceOf('customer:walk-in rana', '2026-12-31')))
+    const upTo = (await t.call('employee', 'GET', '/api/statements/customer/Walk-in%20Rana?to=2026-02-11'))
+      .body
+    expect(cents(upTo.closing)).toBe(cents(await trialBalanceOf('customer:walk-in rana', '2026-02-11')))
   })
 
   it('PDF, XLSX and CSV carry the same figures', async () => {

@@ -10,7 +10,10 @@ import { InlineAddButton } from './name-select.tsx'
  * What a record stores for its customer: the name, or "Name (contact)" when two customers share
  * the name, so the record still says which one it was.
  */
-const customerValue = (c: Pick<Customer, 'name' | 'mobile_number' | 'passport_number'>, shared: boolean) => {
+export const customerValue = (
+  c: Pick<Customer, 'name' | 'mobile_number' | 'passport_number'>,
+  shared: boolean,
+) => {
   const contact = c.mobile_number || c.passport_number
   return shared && contact ? `${c.name} (${contact})` : c.name
 }

@@ -182,6 +182,21 @@ describe('Receive Payment dialog', () => {
     )
   })
 
+  it('gives every payment a Receipt button, for staff too, that downloads its receipt PDF', async () => {
+    const created = vi.fn(() => 'blob:receipt')
+    const revoked = vi.fn()
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoked })
+    show(10_000)
+    const button = await screen.findByRole('button', { name: 'Receipt Receipt 3' })
+    await act(async () => {
+      fireEvent.click(button)
+    })
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'GET' && c.url === '/api/payments/7/receipt.pdf')).toBe(true),
+    )
+    await waitFor(() => expect(created).toHaveBeenCalled())
+  })
+
   it('is offered only on a record that still owes, and opens the dialog for it', () => {
     const client = new QueryClient()
     const { rerender } = render(

@@ -9,13 +9,14 @@ import {
   toPaisa,
 } from '@booking/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { HandCoins, Trash2 } from 'lucide-react'
+import { HandCoins, ReceiptText, Trash2 } from 'lucide-react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ApiError } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
+import { downloadFile } from '../lib/files.ts'
 import { useDeletePayment, usePayments, useReceivePayment } from '../lib/payments.ts'
 import { useBankOptions } from '../lib/select-options.ts'
 import { BankName } from './bank-name.tsx'
@@ -99,6 +100,33 @@ export const ReceivePaymentButton = (props: ReceivePaymentProps) => {
       onClick={() => setOpened(props)}
     >
       <HandCoins className="h-4 w-4" />
+    </button>
+  )
+}
+
+/** Downloads one payment's receipt (GET /api/payments/{id}/receipt.pdf). */
+export const PaymentReceiptButton = ({ id, receiptNo }: { id: number; receiptNo: string }) => {
+  const [busy, setBusy] = useState(false)
+  const download = async () => {
+    setBusy(true)
+    try {
+      await downloadFile(`/payments/${id}/receipt.pdf`, undefined, `receipt-${id}.pdf`)
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Download failed')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="icon-btn hover:text-blue-700"
+      aria-label={`Receipt ${receiptNo}`}
+      title="Receipt"
+      disabled={busy}
+      onClick={download}
+    >
+      <ReceiptText className="h-4 w-4" />
     </button>
   )
 }
@@ -226,7 +254,7 @@ export const ReceivePaymentDialog = ({
   )
 }
 
-/** A record's payments (receipt no, date, method, bank, amount, note); an admin may delete one. */
+/** A record's payments (receipt no, date, method, bank, amount, note), each with its receipt; an admin may delete one. */
 export const PaymentsList = ({ source, id }: { source: PaymentSource; id: number }) => {
   const admin = useIsAdmin()
   const payments = usePayments(source, id)
@@ -245,14 +273,16 @@ export const PaymentsList = ({ source, id }: { source: PaymentSource; id: number
     }
   }
 
-  const columns: Column<Payment>[] = admin
-    ? [
-        ...PAYMENT_COLUMNS,
-        {
-          key: '__delete',
-          header: 'Actions',
-          sortable: false,
-          cell: (p) => (
+  const columns: Column<Payment>[] = [
+    ...PAYMENT_COLUMNS,
+    {
+      key: '__actions',
+      header: 'Actions',
+      sortable: false,
+      cell: (p) => (
+        <div className="flex items-center gap-1">
+          <PaymentReceiptButton id={p.id} receiptNo={p.receipt_no} />
+          {admin && (
             <button
               type="button"
               className="icon-btn hover:text-red-600"
@@ -264,10 +294,11 @@ export const PaymentsList = ({ source, id }: { source: PaymentSource; id: number
             >
               <Trash2 className="h-4 w-4" />
             </button>
-          ),
-        },
-      ]
-    : PAYMENT_COLUMNS
+          )}
+        </div>
+      ),
+    },
+  ]
   const rows = payments.data ?? []
 
   return (

@@ -1,33 +1,26 @@
 import { fromPaisa } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-
-/** Sales records whose remaining amount the customer owes (a ticket booked through an agent is the agent's). */
-const OWED_TABLES = ['tickets', 'umrah', 'visa_processing', 'gamca_tokens', 'services', 'navtcc'] as const
+import { customerIdAccount } from '../../lib/books/accounts.ts'
 
 /**
- * What a customer owes the office, in rupees: the remaining amounts of the records linked to them
- * (tickets only when no agent carries the debt), less the refund balances the office still owes
- * them. The one place a customer's balance is computed; the books' customer account replaces it
- * once they exist (decision 027).
+ * What a customer owes the office, in rupees: the balance (debit − credit) of their account in the
+ * books (customer:#id, decision 033: the bookings linked to them that no agent carries, less what
+ * was paid at booking and by later payments), less the refund balances the office still owes them
+ * (a refund posts to the refunds expense, not to the customer's account, decision 022). The one
+ * place a customer's balance is computed (decision 027).
  */
 export const customerBalance = async (db: Kysely<Database>, customerId: number): Promise<number> => {
   const anyDb = db as unknown as Kysely<any>
-  let paisa = 0
-  for (const table of OWED_TABLES) {
-    let q = anyDb
-      .selectFrom(table)
-      .select(sql<string | number | null>`sum(remaining_amount)`.as('owed'))
-      .where('customer_id', '=', customerId)
-    if (table === 'tickets') q = q.where('agent_name', '=', '')
-    const row = await q.executeTakeFirst()
-    paisa += Number(row?.owed ?? 0)
-  }
+  const account = await anyDb
+    .selectFrom('posting_lines')
+    .select(sql<string | number | null>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('net'))
+    .where('account', '=', customerIdAccount(customerId))
+    .executeTakeFirst()
   const refunds = await anyDb
     .selectFrom('refund_customers')
     .select(sql<string | number | null>`sum(balance)`.as('due'))
     .where('customer_id', '=', customerId)
     .executeTakeFirst()
-  paisa -= Number(refunds?.due ?? 0)
-  return fromPaisa(paisa)
+  return fromPaisa(Number(account?.net ?? 0) - Number(refunds?.due ?? 0))
 }

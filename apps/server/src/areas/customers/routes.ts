@@ -6,16 +6,19 @@ import {
   customerLabel,
   type FileRecord,
   nameKey,
+  RECORD_TYPE_LABEL,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
-import { containsCI, dbKind } from '../../db/dialect.ts'
+import { containsCI, type DbKind, dbKind } from '../../db/dialect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import type { Database } from '../../db/schema.ts'
 import { cachedAnswers } from '../../lib/answer-cache.ts'
 import { audit } from '../../lib/audit.ts'
+import { customerIdAccount } from '../../lib/books/accounts.ts'
+import { PAYMENT_TABLES } from '../../lib/books/paid-records.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
@@ -32,6 +35,34 @@ const COLUMNS = ['id', 'name', 'mobile_number', 'address', 'passport_number'] as
 const RECORDS_PER_TYPE = 200
 
 type Trx = Kysely<Database>
+
+/** The search box's columns; migration 0016 indexes the same list (its own copy). */
+const SEARCH_COLUMNS = ['name', 'mobile_number', 'passport_number', 'address'] as const
+const MIN_INDEXED_SEARCH = 3
+
+/**
+ * A cheap superset of the customers whose search columns contain `q`, answered by migration 0016's
+ * trigram index (SQLite FTS5, PostgreSQL pg_trgm), as db/search-index.ts does for the record lists;
+ * the exact OR-of-LIKE predicate still decides. Undefined under three characters.
+ */
+const customerSearchPrefilter = (kind: DbKind, q: string) => {
+  if ([...q].length < MIN_INDEXED_SEARCH) return undefined
+  const nl = kind === 'postgres' ? 'chr(10)' : 'char(10)'
+  if (kind === 'postgres') {
+    const text = `lower(${SEARCH_COLUMNS.map((c) => `coalesce(${c}, '')`).join(` || ${nl} || `)})`
+    const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+    return sql<boolean>`${sql.raw(text)} LIKE lower(${pattern}) ESCAPE '\\'`
+  }
+  const chars = [...q]
+  const trigrams = chars.slice(2).map(
+    (_, i) =>
+      `"${chars
+        .slice(i, i + 3)
+        .join('')
+        .replace(/"/g, '""')}"`,
+  )
+  return sql<boolean>`${sql.ref('id')} IN (SELECT rowid FROM customers_search WHERE customers_search MATCH ${trigrams.join(' AND ')})`
+}
 type CustomerFields = z.output<typeof CustomerInput>
 type CustomerRow = Selectable<Database['customers']>
 
@@ -91,12 +122,26 @@ const customerRecords = async (db: Db, id: number) => {
   return { records: records.sort(byDateDesc), total }
 }
 
+/** One payment on a customer's page: paid at booking (payment_id null) or a later payment with its receipt. */
+interface CustomerPayment {
+  date: string | null
+  type: string
+  table: string
+  id: number
+  entry: string
+  amount: number
+  /** The payments table's id (its receipt: GET /api/payments/{id}/receipt.pdf); null when paid at booking. */
+  payment_id: number | null
+  receipt_no: string
+}
+
 /**
- * Payments a customer made, as today's records hold them: the cash and bank paid on each record
- * (a refund's are money paid back, so negative). The books' payments replace this (decision 027).
+ * Payments a customer made: the cash and bank paid on each record when it was entered (a refund's
+ * are money paid back, so negative), and every later payment (the payments table, issue 13)
+ * against a record linked to them, oldest first.
  */
-const recordPayments = (records: FileRecord[]) =>
-  records
+const customerPayments = async (db: Db, customerId: number, records: FileRecord[]) => {
+  const atBooking: CustomerPayment[] = records
     .filter((r) => r.paid !== 0 && r.table !== 'protectors' && r.table !== 'refunded')
     .map((r) => ({
       date: r.date,
@@ -105,7 +150,37 @@ const recordPayments = (records: FileRecord[]) =>
       id: r.id,
       entry: r.entry,
       amount: r.table === 'refund_customers' ? -r.paid : r.paid,
+      payment_id: null,
+      receipt_no: '',
     }))
+  const byType = new Map(records.map((r) => [r.table, r.type]))
+  const later: CustomerPayment[] = []
+  for (const [type, table] of Object.entries(PAYMENT_TABLES)) {
+    const rows = await (db as unknown as Kysely<any>)
+      .selectFrom('payments as p')
+      .innerJoin(`${table} as r`, 'r.id', 'p.source_id')
+      .select(['p.id', 'p.date', 'p.amount', 'p.receipt_no', 'r.id as record_id', 'r.entry'])
+      .where('p.source_type', '=', type)
+      .where('r.customer_id', '=', customerId)
+      .execute()
+    for (const row of rows) {
+      const p = moneyOut('payments', row) as Record<string, unknown>
+      later.push({
+        date: String(p.date),
+        type: byType.get(table) ?? RECORD_TYPE_LABEL[table] ?? table,
+        table,
+        id: Number(p.record_id),
+        entry: String(p.entry ?? ''),
+        amount: Number(p.amount),
+        payment_id: Number(p.id),
+        receipt_no: String(p.receipt_no),
+      })
+    }
+  }
+  return [...atBooking, ...later].sort(
+    (a, b) => (a.date ?? '').localeCompare(b.date ?? '') || (a.payment_id ?? 0) - (b.payment_id ?? 0),
+  )
+}
 
 documentRoute('/customers', {
   get: {
@@ -210,11 +285,9 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     let qb = db.selectFrom('customers')
     if (query.q) {
       const q = query.q
-      qb = qb.where((eb) =>
-        eb.or(
-          ['name', 'mobile_number', 'passport_number', 'address'].map((c) => containsCI(kind, sql.ref(c), q)),
-        ),
-      )
+      const prefilter = customerSearchPrefilter(kind, q)
+      if (prefilter) qb = qb.where(prefilter)
+      qb = qb.where((eb) => eb.or(SEARCH_COLUMNS.map((c) => containsCI(kind, sql.ref(c), q))))
     }
     const wanted = query.sort ?? 'name'
     const dir = wanted.startsWith('-') ? 'desc' : 'asc'
@@ -245,7 +318,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
         ...customer,
         records,
         records_total: total,
-        payments: recordPayments(records),
+        payments: await customerPayments(db, id, records),
         balance: await customerBalance(db, id),
       },
     }
@@ -295,6 +368,14 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
           .execute()
         if (rows.length > 0) moved[table] = rows.map((r: { id: number }) => r.id)
       }
+      // The books follow the records: the merged customer's account lines (their bookings' and their
+      // payments') move to the other's account. Debits and credits are unchanged, so the books'
+      // total and every source's balance stay as they were.
+      await (trx as Kysely<any>)
+        .updateTable('posting_lines')
+        .set({ account: customerIdAccount(intoId) })
+        .where('account', '=', customerIdAccount(id))
+        .execute()
       await trx.deleteFrom('customers').where('id', '=', id).execute()
       await audit(trx, user, 'delete', 'customers', id, from, { merged_into: intoId, moved })
       await audit(trx, user, 'update', 'customers', intoId, into, { ...into, merged_from: id, moved })

@@ -18,6 +18,10 @@ export interface Payment {
   method: string
   bank_title: string | null
   note: string | null
+  /** What the payment was for, as a person reads it ("Ticket 1/2"); else type and id are printed. */
+  received_for?: string
+  /** Who paid: the record's agent, else its customer. */
+  received_from?: string
 }
 
 const METHOD_LABEL: Record<string, string> = { cash: 'Cash', bank: 'Bank' }
@@ -30,7 +34,8 @@ export const paymentReceipt = (p: Payment): ReceiptDoc => ({
   kind: 'Payment',
   particulars: [
     ['Receipt no.', p.receipt_no],
-    ['Received for', p.source_id ? `${p.source_type} #${p.source_id}` : p.source_type],
+    ...(p.received_from ? ([['Received from', p.received_from]] as Array<[string, string]>) : []),
+    ['Received for', p.received_for || (p.source_id ? `${p.source_type} #${p.source_id}` : p.source_type)],
     ['Method', METHOD_LABEL[p.method] ?? p.method],
     ...(p.bank_title ? ([['Bank', p.bank_title]] as Array<[string, string]>) : []),
   ],

@@ -31,6 +31,7 @@ import { parseBody, parseIdParam } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../plugins/auth.ts'
 import { paymentMoves } from './postings.ts'
+import { paymentReceiptRoute } from './receipt.ts'
 
 type Trx = Kysely<Database>
 const SOURCE = 'payments'
@@ -225,6 +226,26 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       : q.orderBy('id', 'desc').limit(1000)
     ).execute()
     return { status: 'success', payments: rows.map((r) => toPayment(r)) }
+  })
+
+  // The receipt of one payment, read from the payments table (areas/payments/receipt.ts renders it).
+  paymentReceiptRoute(app, db, async (d, id) => {
+    const row = await d.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) return null
+    const payment = toPayment(row)
+    const record = await (d as unknown as Kysely<any>)
+      .selectFrom(PAYMENT_TABLES[payment.source_type])
+      .selectAll()
+      .where('id', '=', payment.source_id)
+      .executeTakeFirst()
+    const label = LABELS[payment.source_type]
+    const entry = String(record?.entry ?? '')
+    return {
+      ...payment,
+      // Entries mostly carry their type already ("Ticket 1/2").
+      received_for: record ? (entry.startsWith(label) ? entry : `${label} ${entry}`.trim()) : undefined,
+      received_from: record ? customerName(record as ApiRow) || undefined : undefined,
+    }
   })
 
   app.delete('/payments/:id', { preHandler: requireAccess('admin') }, async (req) => {

@@ -39,6 +39,8 @@ const ageOf = (asOf: string, date: string) =>
 
 export interface AgingRow {
   name: string
+  /** The party's statement name: `/api/statements/{type}/{key}`. */
+  key: string
   type: 'agent' | 'customer' | 'vendor'
   buckets: Buckets
   total: number
@@ -46,8 +48,9 @@ export interface AgingRow {
 
 /**
  * What each party owes on as_of, aged (paisa). `fifo`: payments settle the oldest amounts first,
- * so what is left is the newest (a running account: agents, vendors); otherwise each line keeps its
- * own remainder (a customer's bookings are paid one by one). Parties owing nothing are left out.
+ * so what is left is the newest (a running account: agents, vendors, and customers since their
+ * payments are posting lines of their own, decision 033); otherwise each line keeps its own
+ * remainder. Parties owing nothing are left out.
  */
 export const aging = (
   lines: DatedAmount[],
@@ -58,7 +61,7 @@ export const aging = (
   const byParty = new Map<string, DatedAmount[]>()
   for (const l of lines) byParty.set(l.party, [...(byParty.get(l.party) ?? []), l])
   const out: AgingRow[] = []
-  for (const [name, list] of byParty) {
+  for (const list of byParty.values()) {
     const buckets = emptyBuckets()
     if (fifo) {
       let left = list.reduce((s, l) => s + l.owed - l.settled, 0)
@@ -78,13 +81,14 @@ export const aging = (
       }
     }
     const total = AGING_BUCKETS.reduce((s, b) => s + buckets[b], 0)
-    if (total > 0) out.push({ name, type, buckets, total })
+    if (total > 0) out.push({ name: list[0]!.name, key: list[0]!.key, type, buckets, total })
   }
   return out.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
 }
 
 const rupeesRow = (r: AgingRow) => ({
   name: r.name,
+  key: r.key,
   type: r.type,
   buckets: Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromPaisa(r.buckets[b])])) as Buckets,
   total: fromPaisa(r.total),
@@ -158,7 +162,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     const asOf = as_of ?? agencyToday(settings)
     const rows = [
       ...aging(await agentMovements(db, asOf), asOf, 'agent', true),
-      ...aging(await customerMovements(db, asOf), asOf, 'customer', false),
+      ...aging(await customerMovements(db, asOf), asOf, 'customer', true),
     ]
     return answer(
       reply,

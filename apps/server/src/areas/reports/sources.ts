@@ -1,18 +1,24 @@
+import { customerLabel } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
-import { CUSTOMER_TYPES } from '../statements/sources.ts'
+import { accountName, CASH, customerIdOfAccount } from '../../lib/books/accounts.ts'
 
 /**
- * Where every report figure comes from: the one module the books (issue 13) replace. Paisa
- * throughout. Today: the agent and vendor ledgers, the journal (cash, customers' bookings) and the
- * office-account ledger (banks).
+ * Where every report figure comes from. Paisa throughout. Receivables, payables, cash and banks are
+ * the books' posting lines (issue 13), by the account codes the trial balance sums: agent:*,
+ * customer:*, vendor:*, cash, bank:*. Profit reads each booking's stored profit by its journal date.
  */
 
 const k = (db: Db) => db as unknown as Kysely<any>
 
 /** A dated amount that makes up a party's balance (a receivable raised, a payable incurred). */
 export interface DatedAmount {
+  /** The account code: lines are grouped by it. */
   party: string
+  /** The name a person reads. */
+  name: string
+  /** The statement name of the party (`/api/statements/{kind}/{key}`). */
+  key: string
   date: string
   /** Paisa added to what is owed. */
   owed: number
@@ -20,49 +26,76 @@ export interface DatedAmount {
   settled: number
 }
 
-/** Agents' ledger lines up to as_of: the receivable is the debit, what they paid the credit. */
-export const agentMovements = async (db: Db, asOf: string): Promise<DatedAmount[]> => {
-  const rows = await k(db)
-    .selectFrom('agent_entries')
-    .select(['agent_name as party', 'date', 'debit as owed', 'credit as settled'])
+/** The lines of every account of one kind up to as_of, in (date, id) order. */
+const accountLines = (db: Db, kind: string, asOf: string) =>
+  k(db)
+    .selectFrom('posting_lines')
+    .select(['account', 'date', 'debit', 'credit'])
+    .where('account', 'like', `${kind}:%`)
     .where('date', '<=', asOf)
     .orderBy('date')
     .orderBy('id')
     .execute()
-  return rows.map(num)
-}
 
-/** Customers' bookings (those without an agent) up to as_of: receivable and what was paid on it. */
+/** Agents' lines up to as_of: the receivable is the debit, what they paid the credit. */
+export const agentMovements = async (db: Db, asOf: string): Promise<DatedAmount[]> =>
+  (await accountLines(db, 'agent', asOf)).map((r) => {
+    const name = accountName(String(r.account))
+    return {
+      party: String(r.account),
+      name,
+      key: name,
+      date: String(r.date),
+      owed: Number(r.debit),
+      settled: Number(r.credit),
+    }
+  })
+
+/**
+ * Customers' lines up to as_of (bookings without an agent and their payments): the receivable is the
+ * debit, what they paid the credit. A customer account keyed by id (decision 033) is named by the
+ * customer's label and its statement key is the id; a text account by its text.
+ */
 export const customerMovements = async (db: Db, asOf: string): Promise<DatedAmount[]> => {
-  const { rows } = await sql<DatedAmount>`
-    SELECT j.name AS party, j.date, j.receivable AS owed, (j.paid_cash + j.paid_in_bank) AS settled
-    FROM journal j
-    LEFT JOIN tickets t ON j.source_type = 'tickets' AND t.id = j.source_id
-    WHERE j.date <= ${asOf}
-      AND j.source_type IN (${sql.join(CUSTOMER_TYPES.map((s) => sql`${s}`))})
-      AND (t.id IS NULL OR t.agent_name = '')
-    ORDER BY j.date, j.id`.execute(k(db))
-  return rows.map(num)
+  const lines = await accountLines(db, 'customer', asOf)
+  const ids = [...new Set(lines.map((l) => customerIdOfAccount(String(l.account))).filter((x) => x !== null))]
+  const labels = new Map<number, string>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await k(db)
+      .selectFrom('customers')
+      .select(['id', 'name', 'mobile_number', 'passport_number'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute()
+    for (const c of rows) labels.set(Number(c.id), customerLabel(c))
+  }
+  return lines.map((r) => {
+    const code = String(r.account)
+    const id = customerIdOfAccount(code)
+    const name = id === null ? accountName(code) : (labels.get(id) ?? `Customer ${id}`)
+    return {
+      party: code,
+      key: id === null ? name : String(id),
+      date: String(r.date),
+      name,
+      owed: Number(r.debit),
+      settled: Number(r.credit),
+    }
+  })
 }
 
-/** Vendors' ledger lines up to as_of: what the office owes is the credit, what it paid the debit. */
-export const vendorMovements = async (db: Db, asOf: string): Promise<DatedAmount[]> => {
-  const rows = await k(db)
-    .selectFrom('vender_entries')
-    .select(['vender_name as party', 'date', 'credit as owed', 'debit as settled'])
-    .where('date', '<=', asOf)
-    .orderBy('date')
-    .orderBy('id')
-    .execute()
-  return rows.map(num)
-}
-
-const num = (r: any): DatedAmount => ({
-  party: String(r.party),
-  date: String(r.date),
-  owed: Number(r.owed),
-  settled: Number(r.settled),
-})
+/** Vendors' lines up to as_of: what the office owes is the credit, what it paid the debit. */
+export const vendorMovements = async (db: Db, asOf: string): Promise<DatedAmount[]> =>
+  (await accountLines(db, 'vendor', asOf)).map((r) => {
+    const name = accountName(String(r.account))
+    return {
+      party: String(r.account),
+      name,
+      key: name,
+      date: String(r.date),
+      owed: Number(r.credit),
+      settled: Number(r.debit),
+    }
+  })
 
 /** One booking's figures for the profit report. */
 export interface ProfitLine {
@@ -110,47 +143,44 @@ export const CASH_ACCOUNT = 'Cash in office'
 
 /** Cash balance (paisa) after every line dated before `date`: Cash in Office the day before. */
 export const cashBefore = async (db: Db, date: string) => {
-  const { rows } = await sql<{ net: number | string | null }>`
-    SELECT COALESCE(SUM(paid_cash - withdraw), 0) AS net FROM journal WHERE date < ${date}`.execute(k(db))
-  return Number(rows[0]?.net ?? 0)
+  const row = await k(db)
+    .selectFrom('posting_lines')
+    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('net'))
+    .where('account', '=', CASH)
+    .where('date', '<', date)
+    .executeTakeFirst()
+  return Number(row?.net ?? 0)
 }
 
 /** Each bank's balance (paisa) before `date`. */
 export const banksBefore = async (db: Db, date: string) => {
-  const { rows } = await sql<{ bank: string; net: number | string }>`
-    SELECT bank_name AS bank, COALESCE(SUM(credit - debit), 0) AS net FROM account_entries
-    WHERE date < ${date} GROUP BY bank_name ORDER BY bank_name`.execute(k(db))
-  return new Map(rows.map((r) => [r.bank, Number(r.net)]))
+  const rows = await k(db)
+    .selectFrom('posting_lines')
+    .select(['account', sql<string>`sum(debit) - sum(credit)`.as('net')])
+    .where('account', 'like', 'bank:%')
+    .where('date', '<', date)
+    .groupBy('account')
+    .orderBy('account')
+    .execute()
+  return new Map(rows.map((r) => [accountName(String(r.account)), Number(r.net)]))
 }
 
 /** Every cash and bank movement dated `date`, cash first, each in its saved order. */
 export const movementsOn = async (db: Db, date: string): Promise<Movement[]> => {
-  const cash = await sql<{
-    entry: string
-    source_type: string
-    name: string
-    paid_cash: number
-    withdraw: number
-  }>`
-    SELECT entry, source_type, name, paid_cash, withdraw FROM journal
-    WHERE date = ${date} AND (paid_cash <> 0 OR withdraw <> 0) ORDER BY id`.execute(k(db))
-  const bank = await sql<{ bank_name: string; entry: string; detail: string; credit: number; debit: number }>`
-    SELECT bank_name, entry, detail, credit, debit FROM account_entries WHERE date = ${date}
-    ORDER BY bank_name, id`.execute(k(db))
-  return [
-    ...cash.rows.map((r) => ({
-      account: CASH_ACCOUNT,
-      entry: r.entry,
-      detail: `${r.source_type}: ${r.name}`,
-      in: Number(r.paid_cash),
-      out: Number(r.withdraw),
-    })),
-    ...bank.rows.map((r) => ({
-      account: r.bank_name,
-      entry: r.entry,
-      detail: r.detail,
-      in: Number(r.credit),
-      out: Number(r.debit),
-    })),
-  ]
+  const rows = await k(db)
+    .selectFrom('posting_lines')
+    .select(['account', 'entry', 'detail', 'debit', 'credit'])
+    .where('date', '=', date)
+    .where((eb: any) => eb.or([eb('account', '=', CASH), eb('account', 'like', 'bank:%')]))
+    .orderBy(sql`case when account = ${CASH} then 0 else 1 end`)
+    .orderBy('account')
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({
+    account: r.account === CASH ? CASH_ACCOUNT : accountName(String(r.account)),
+    entry: String(r.entry ?? ''),
+    detail: String(r.detail ?? ''),
+    in: Number(r.debit),
+    out: Number(r.credit),
+  }))
 }

@@ -2,13 +2,14 @@ import {
   type BooksCheck,
   type BooksDivergence,
   CASH_IN_OFFICE,
+  customerLabel,
   fromPaisa,
   type TrialBalance,
   type TrialBalanceAccount,
 } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
-import { accountName, bankAccount, CASH, kindOf } from '../../lib/books/accounts.ts'
+import { accountName, bankAccount, CASH, customerIdOfAccount, kindOf } from '../../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../../lib/books/paid-records.ts'
 
 const big = (v: unknown): bigint => BigInt(String(v ?? 0).split('.')[0] || '0')
@@ -32,6 +33,17 @@ export const trialBalance = async (database: Db, to?: string): Promise<TrialBala
     const code = bankAccount(String(b.name))
     if (!sums.has(code)) sums.set(code, { d: 0n, c: 0n })
   }
+  // A customer's account is keyed by id (decision 033); the owner reads the customer's name.
+  const names = new Map<string, string>()
+  const ids = [...sums.keys()].map(customerIdOfAccount).filter((x): x is number => x !== null)
+  for (let i = 0; i < ids.length; i += 500) {
+    const found = await db
+      .selectFrom('customers')
+      .select(['id', 'name', 'mobile_number', 'passport_number'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute()
+    for (const c of found) names.set(`customer:#${c.id}`, customerLabel(c))
+  }
   let debit = 0n
   let credit = 0n
   const accounts: TrialBalanceAccount[] = [...sums.entries()]
@@ -41,7 +53,7 @@ export const trialBalance = async (database: Db, to?: string): Promise<TrialBala
       credit += s.c
       return {
         code,
-        name: accountName(code),
+        name: names.get(code) ?? accountName(code),
         kind: kindOf(code),
         debit: rupees(s.d),
         credit: rupees(s.c),

@@ -15,7 +15,7 @@ import { parseBody } from '../../lib/validate.ts'
 import { fileSafe } from '../documents/pdf.ts'
 import { sendTableDoc, type TableDoc } from '../documents/table-doc.ts'
 import { agencySettings, printedAt } from '../settings/routes.ts'
-import { openingBalance, partyExists, statementLines } from './sources.ts'
+import { openingBalance, statementAccount, statementLines } from './sources.ts'
 
 /** Statements staff may take; the rest are admin-only, like their screens. */
 const EMPLOYEE_KINDS: ReadonlySet<StatementKind> = new Set(['agent', 'customer'])
@@ -43,8 +43,9 @@ export const buildStatement = async (
   name: string,
   range: { from?: string; to?: string },
 ): Promise<Statement> => {
-  const opening = await openingBalance(db, kind, name, range.from)
-  const lines = await statementLines(db, kind, name, range)
+  const { account } = await statementAccount(db, kind, name)
+  const opening = await openingBalance(db, account, range.from)
+  const lines = await statementLines(db, account, range)
   let balance = opening
   let debit = 0
   let credit = 0
@@ -128,7 +129,8 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
     if (!EMPLOYEE_KINDS.has(kind) && req.user?.role !== 'admin')
       throw new HttpError(403, 'Only admins can do this')
     const { from, to, format } = parseBody(StatementQuery, req.query)
-    if (!(await partyExists(db, kind, name))) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+    if (!(await statementAccount(db, kind, name)).exists)
+      throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
     const statement = await buildStatement(db, kind, name, { from, to })
     if (format === 'json')
       return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }

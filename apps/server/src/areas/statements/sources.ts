@@ -1,13 +1,21 @@
 import type { StatementKind } from '@booking/shared'
-import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
-import { typeLabel } from '../dashboard/queries.ts'
+import {
+  agentAccount,
+  bankAccount,
+  CASH,
+  customerIdAccount,
+  customerTextAccount,
+  vendorAccount,
+} from '../../lib/books/accounts.ts'
+import { customerIdOfText } from '../customers/link.ts'
 
 /**
- * Where every statement figure comes from: the one module the books (issue 13) replace. Today it
- * reads the ledger tables (agent, vendor, bank), the journal (cash: paid_cash − withdraw) and the
- * journal's booking lines (customers). Everything returned is in paisa, in the statement's sign:
- * balance = opening + debit − credit (decision 030).
+ * Where every statement figure comes from: the books' posting lines (issue 13), one account per
+ * statement, the same account codes the trial balance sums. Everything returned is in paisa, in the
+ * books' own sign: balance = opening + debit − credit (decision 030), so a statement's closing on a
+ * day is the trial balance's balance of that account up to that day.
  */
 
 export interface SourceLine {
@@ -20,115 +28,96 @@ export interface SourceLine {
   credit: number
 }
 
-/** Booking types whose journal line is a customer's receivable. */
-export const CUSTOMER_TYPES = [
-  'tickets',
-  'umrah',
-  'visa_processing',
-  'gamca_tokens',
-  'services',
-  'navtcc',
-] as const
+const k = (db: Db) => db as unknown as Kysely<any>
 
-interface LineSql {
-  /** FROM … WHERE … of the party's lines, with columns date, id, entry, detail, debit, credit. */
-  lines: (k: Kysely<any>, name: string) => RawBuilder<unknown>
-  /** Whether the party is known (a statement of an unknown name is a 404, not an empty page). */
-  exists: (k: Kysely<any>, name: string) => Promise<boolean>
+const hasLines = async (db: Db, account: string) =>
+  !!(await k(db).selectFrom('posting_lines').select('id').where('account', '=', account).executeTakeFirst())
+
+const named = async (db: Db, table: string, name: string) =>
+  !!(await k(db).selectFrom(table).select('name').where('name', '=', name).executeTakeFirst())
+
+/**
+ * The customer account a statement's name segment means (decision 033): a customer's id (digits)
+ * names that customer's account; other text naming exactly one customer (its name, or "Name
+ * (mobile or passport)" as the pick-list writes it) names that customer's; any other text is the
+ * account of records whose customer text is that and that are linked to no customer.
+ */
+export const customerAccountFor = async (
+  db: Db,
+  name: string,
+): Promise<{ account: string; known: boolean }> => {
+  if (/^\d{1,15}$/.test(name)) {
+    const found = await k(db)
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '=', Number(name))
+      .executeTakeFirst()
+    if (found) return { account: customerIdAccount(Number(found.id)), known: true }
+  }
+  const id = await customerIdOfText(db, name)
+  if (id !== null) return { account: customerIdAccount(id), known: true }
+  return { account: customerTextAccount(name), known: false }
 }
 
-const known = (table: string) => async (k: Kysely<any>, name: string) =>
-  !!(await k.selectFrom(table).select('name').where('name', '=', name).executeTakeFirst())
-
-/** A ticket with an agent is the agent's receivable (its ledger debit), not the customer's. */
-const customerLines = (name: string) => sql`
-  SELECT j.date, j.id, j.entry, j.source_type AS detail, j.receivable AS debit,
-         (j.paid_cash + j.paid_in_bank) AS credit
-  FROM journal j
-  LEFT JOIN tickets t ON j.source_type = 'tickets' AND t.id = j.source_id
-  WHERE j.name = ${name}
-    AND j.source_type IN (${sql.join(CUSTOMER_TYPES.map((s) => sql`${s}`))})
-    AND (t.id IS NULL OR t.agent_name = '')`
-
-const SOURCES: Record<StatementKind, LineSql> = {
-  agent: {
-    lines: (_k, name) =>
-      sql`SELECT date, id, entry, detail, debit, credit FROM agent_entries WHERE agent_name = ${name}`,
-    exists: async (k, name) =>
-      (await known('agent_names')(k, name)) ||
-      !!(await k.selectFrom('agent_entries').select('id').where('agent_name', '=', name).executeTakeFirst()),
-  },
-  vendor: {
-    lines: (_k, name) =>
-      sql`SELECT date, id, entry, detail, debit, credit FROM vender_entries WHERE vender_name = ${name}`,
-    exists: async (k, name) =>
-      (await known('vender_names')(k, name)) ||
-      !!(await k
-        .selectFrom('vender_entries')
-        .select('id')
-        .where('vender_name', '=', name)
-        .executeTakeFirst()),
-  },
-  // A bank is an asset: money in (the ledger's credit) is the statement's debit.
-  bank: {
-    lines: (_k, name) =>
-      sql`SELECT date, id, entry, detail, credit AS debit, debit AS credit FROM account_entries WHERE bank_name = ${name}`,
-    exists: async (k, name) =>
-      (await known('banks')(k, name)) ||
-      !!(await k.selectFrom('account_entries').select('id').where('bank_name', '=', name).executeTakeFirst()),
-  },
-  // Cash in office: every journal line's cash in (paid_cash) and out (withdraw); the name is ignored.
-  cash: {
-    lines: () =>
-      sql`SELECT date, id, entry, (source_type || ': ' || name) AS detail, paid_cash AS debit, withdraw AS credit
-          FROM journal WHERE (paid_cash <> 0 OR withdraw <> 0)`,
-    exists: async () => true,
-  },
-  customer: {
-    lines: (_k, name) => customerLines(name),
-    exists: async (k, name) =>
-      !!(await k.selectFrom('customers').select('id').where('name', '=', name).executeTakeFirst()) ||
-      !!(await k.selectFrom('journal').select('id').where('name', '=', name).executeTakeFirst()),
-  },
-}
-
-export const partyExists = (db: Db, kind: StatementKind, name: string) =>
-  SOURCES[kind].exists(db as unknown as Kysely<any>, name)
-
-/** debit − credit of every line before `from` (paisa); 0 without a from. */
-export const openingBalance = async (db: Db, kind: StatementKind, name: string, from?: string) => {
-  if (!from) return 0
-  const k = db as unknown as Kysely<any>
-  const { rows } = await sql<{ net: number | string | null }>`
-    SELECT COALESCE(SUM(l.debit - l.credit), 0) AS net FROM (${SOURCES[kind].lines(k, name)}) l
-    WHERE l.date < ${from}`.execute(k)
-  return Number(rows[0]?.net ?? 0)
-}
-
-/** The lines from..to (either may be open) in (date, id) order. */
-export const statementLines = async (
+/** The account code of a statement, and whether its party is known (an unknown one is a 404). */
+export const statementAccount = async (
   db: Db,
   kind: StatementKind,
   name: string,
+): Promise<{ account: string; exists: boolean }> => {
+  switch (kind) {
+    case 'agent': {
+      const account = agentAccount(name)
+      return { account, exists: (await named(db, 'agent_names', name)) || (await hasLines(db, account)) }
+    }
+    case 'vendor': {
+      const account = vendorAccount(name)
+      return { account, exists: (await named(db, 'vender_names', name)) || (await hasLines(db, account)) }
+    }
+    case 'bank': {
+      const account = bankAccount(name)
+      return { account, exists: (await named(db, 'banks', name)) || (await hasLines(db, account)) }
+    }
+    // One cash account (Cash in Office); the name is ignored.
+    case 'cash':
+      return { account: CASH, exists: true }
+    case 'customer': {
+      const { account, known } = await customerAccountFor(db, name)
+      return { account, exists: known || (await hasLines(db, account)) }
+    }
+  }
+}
+
+/** debit − credit of every line of the account before `from` (paisa); 0 without a from. */
+export const openingBalance = async (db: Db, account: string, from?: string) => {
+  if (!from) return 0
+  const row = await k(db)
+    .selectFrom('posting_lines')
+    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('net'))
+    .where('account', '=', account)
+    .where('date', '<', from)
+    .executeTakeFirst()
+  return Number(row?.net ?? 0)
+}
+
+/** The account's lines from..to (either may be open) in (date, id) order. */
+export const statementLines = async (
+  db: Db,
+  account: string,
   range: { from?: string; to?: string },
 ): Promise<SourceLine[]> => {
-  const k = db as unknown as Kysely<any>
-  const { rows } = await sql<SourceLine & { id: number }>`
-    SELECT l.date, l.id, l.entry, l.detail, l.debit, l.credit FROM (${SOURCES[kind].lines(k, name)}) l
-    WHERE ${range.from ? sql`l.date >= ${range.from}` : sql`1 = 1`}
-      AND ${range.to ? sql`l.date <= ${range.to}` : sql`1 = 1`}
-    ORDER BY l.date, l.id`.execute(k)
+  let q = k(db)
+    .selectFrom('posting_lines')
+    .select(['date', 'entry', 'detail', 'debit', 'credit'])
+    .where('account', '=', account)
+  if (range.from) q = q.where('date', '>=', range.from)
+  if (range.to) q = q.where('date', '<=', range.to)
+  const rows = await q.orderBy('date').orderBy('id').execute()
   return rows.map((r) => ({
-    date: r.date,
-    entry: r.entry,
-    detail: kind === 'cash' || kind === 'customer' ? readableDetail(r.detail) : r.detail,
+    date: String(r.date),
+    entry: String(r.entry ?? ''),
+    detail: String(r.detail ?? ''),
     debit: Number(r.debit),
     credit: Number(r.credit),
   }))
-}
-
-/** "tickets: Ali" -> "Ticket: Ali"; "umrah" -> "Umrah". */
-const readableDetail = (detail: string) => {
-  const [type, ...rest] = detail.split(': ')
-  return [typeLabel(type!), ...rest].join(': ')
 }

@@ -18,14 +18,26 @@ export const expenseAccount = (expenseType: string) => `expense:${expenseType.tr
 /** Collapses spacing and case, so "Ali  Traders" and "ali traders" are one customer. */
 const customerKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
+/** The account code of a customer (customers table row): keyed by id, so namesakes stay apart. */
+export const customerIdAccount = (id: number) => `customer:#${id}`
+/** The account code of customer text no customer row stands behind ("Walk-in Rana"). */
+export const customerTextAccount = (text: string) => `customer:${customerKey(text) || '(walk-in)'}`
+/** The customer id a `customer:#id` code names, else null. */
+export const customerIdOfAccount = (code: string): number | null => {
+  const m = /^customer:#(\d+)$/.exec(code)
+  return m ? Number(m[1]) : null
+}
+
 /**
- * The receivable account of a booking sold to a customer without an agent. For now the customer is
- * the record's customer text (customer_add / customerAdd, else its name); the one place to change
- * when records carry customer ids.
+ * The receivable account of a booking sold to a customer without an agent (decision 033): the
+ * customer the record is linked to (customer_id, set before it posts) when it has one, so two
+ * customers with one name keep two accounts; else the record's customer text (customer_add /
+ * customerAdd, else its name), spacing and case collapsed.
  */
 export const customerAccountOf = (row: Record<string, unknown>): string => {
-  const text = String(row.customer_add ?? row.customerAdd ?? row.name ?? '')
-  return `customer:${customerKey(text) || '(walk-in)'}`
+  const id = row.customer_id
+  if (typeof id === 'number' && Number.isInteger(id) && id > 0) return customerIdAccount(id)
+  return customerTextAccount(String(row.customer_add ?? row.customerAdd ?? row.name ?? ''))
 }
 
 /** The account a booking's receivable sits in: its agent's when it has one, else its customer's. */

@@ -18,6 +18,9 @@ export interface CustomerPayment {
   id: number
   entry: string
   amount: number
+  /** The later payment's id (its receipt); null for what was paid when the record was entered. */
+  payment_id: number | null
+  receipt_no: string
 }
 
 export interface CustomerDetail extends CustomerRow {

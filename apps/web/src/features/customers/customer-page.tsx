@@ -1,10 +1,13 @@
-import { type FileRecord, formatAmount } from '@booking/shared'
+import { type FileRecord, formatAmount, type Statement } from '@booking/shared'
+import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { type Column, DataTable } from '../../components/data-table.tsx'
+import { ExportButtons } from '../../components/export-buttons.tsx'
+import { PaymentReceiptButton } from '../../components/receive-payment.tsx'
 import { RecordLink } from '../../components/record-link.tsx'
 import { navPath } from '../../config/nav.ts'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { type CustomerPayment, useCustomer } from './api.ts'
 
@@ -34,20 +37,97 @@ const paymentColumns: Column<CustomerPayment>[] = [
     cell: (p) => <RecordLink table={p.table} entry={p.entry} type={p.type} />,
   },
   { key: 'amount', header: 'Amount', format: 'amount' },
+  {
+    key: 'receipt_no',
+    header: 'Receipt',
+    sortable: false,
+    cell: (p) =>
+      p.payment_id === null ? (
+        <span className="text-xs text-slate-500">At booking</span>
+      ) : (
+        <span className="inline-flex items-center gap-1">
+          {p.receipt_no}
+          <PaymentReceiptButton id={p.payment_id} receiptNo={p.receipt_no} />
+        </span>
+      ),
+  },
 ]
 
+type StatementRow = Statement['rows'][number] & { n: number }
+
+const statementColumns: Column<StatementRow>[] = (
+  [
+    { key: 'date', header: 'Date', format: 'date' },
+    { key: 'entry', header: 'Entry' },
+    { key: 'detail', header: 'Detail' },
+    // A zero side is left blank, as on a printed ledger.
+    { key: 'debit', header: 'Debit', format: 'amount', cell: (r) => (r.debit ? formatAmount(r.debit) : '') },
+    {
+      key: 'credit',
+      header: 'Credit',
+      format: 'amount',
+      cell: (r) => (r.credit ? formatAmount(r.credit) : ''),
+    },
+    { key: 'balance', header: 'Balance', format: 'amount' },
+  ] satisfies Column<StatementRow>[]
+).map((c): Column<StatementRow> => ({ ...c, sortable: false }))
+
 /**
- * The customer's statement. Placeholder until the books land (branch `books`): the lead wires it
- * to GET /api/statements/customer/{name}; nothing is shown that the server did not say.
+ * The customer's statement: their account in the books (GET /api/statements/customer/{id}, the
+ * customer's id names their account, decision 033), every line with its running balance.
  */
-export const CustomerStatement = () => (
-  <div
-    data-testid="customer-statement-placeholder"
-    className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500"
-  >
-    The statement appears here once the books are in use.
-  </div>
-)
+export const CustomerStatement = ({ customerId }: { customerId: number }) => {
+  const path = `/statements/customer/${customerId}`
+  const statement = useQuery({
+    queryKey: ['statement', path],
+    queryFn: () => api.get<Statement>(path),
+  })
+  if (statement.isPending) return <p className="text-sm text-slate-500">Loading data...</p>
+  if (statement.isError)
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {statement.error instanceof ApiError ? statement.error.message : 'Failed to load the statement'}
+      </p>
+    )
+  const s = statement.data
+  return (
+    <div className="space-y-2" data-testid="customer-statement">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+        {(
+          [
+            ['Opening', s.opening],
+            ['Total debit', s.totals.debit],
+            ['Total credit', s.totals.credit],
+            ['Closing', s.closing],
+          ] as const
+        ).map(([k, v]) => (
+          <div key={k} className="rounded-md bg-slate-50 p-2">
+            <dt className="text-xs text-slate-500">{k}</dt>
+            <dd
+              className="font-semibold tabular-nums"
+              data-testid={`statement-${k.toLowerCase().replace(' ', '-')}`}
+            >
+              Rs {formatAmount(v)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <DataTable
+        columns={statementColumns}
+        rows={s.rows.map((r, n) => ({ ...r, n }))}
+        rowKey={(r) => r.n}
+        label="Customer statement"
+        emptyText="No entries in the books"
+      />
+      <ExportButtons
+        path={path}
+        query={{}}
+        formats={['pdf', 'xlsx', 'csv']}
+        name={`statement-customer-${customerId}`}
+      />
+    </div>
+  )
+}
 
 /** One customer: contact, what they owe, every record naming them, their payments and statement. */
 export default function CustomerFilePage() {
@@ -131,17 +211,18 @@ export default function CustomerFilePage() {
           <DataTable
             columns={paymentColumns}
             rows={c.payments}
-            rowKey={(p) => `${p.table}:${p.id}`}
+            rowKey={(p) => (p.payment_id === null ? `${p.table}:${p.id}` : `payment:${p.payment_id}`)}
             label="Customer payments"
             emptyText="No payments"
           />
           <p className="text-xs text-slate-500">
-            Cash and bank paid on each record; refunds paid back show as negative.
+            Cash and bank paid on each record when entered, and later payments with their receipts; refunds
+            paid back show as negative.
           </p>
         </div>
         <div className="space-y-2">
           <h2 className="text-lg font-semibold text-slate-900">Statement</h2>
-          <CustomerStatement />
+          <CustomerStatement customerId={c.id} />
         </div>
       </div>
     </section>

@@ -16,6 +16,8 @@ const REPORTS: Array<{ key: ReportKey; label: string }> = [
 type Buckets = Record<(typeof AGING_BUCKETS)[number], number>
 interface AgingRow {
   name: string
+  /** The party's statement name (a customer's id: namesakes are two rows). */
+  key: string
   type: string
   buckets: Buckets
   total: number
@@ -58,7 +60,7 @@ const Aging = ({ data, money }: { data: AgingAnswer; money: (v: number) => strin
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={`${r.type}:${r.name}`} className="border-b border-slate-100">
+          <tr key={`${r.type}:${r.key}`} className="border-b border-slate-100">
             <td className={td}>{r.name}</td>
             <td className={`${td} capitalize`}>{r.type}</td>
             {AGING_BUCKETS.map((b) => (

@@ -1,6 +1,7 @@
 import type { Statement, StatementKind } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { customerValue } from '../../components/customer-select.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
@@ -24,7 +25,13 @@ const useNameOptions = (kind: StatementKind, admin: boolean) => {
   if (kind === 'agent') return agents.data ?? []
   if (kind === 'vendor' && admin) return vendors.data ?? []
   if (kind === 'bank' && admin) return (banks.data ?? []).map((b) => b.name)
-  if (kind === 'customer') return (customers.data ?? []).map((c) => c.name)
+  if (kind === 'customer') {
+    // Namesakes as the pick-list writes them, "Name (mobile)": the statement names that customer's account.
+    const list = customers.data ?? []
+    const counts = new Map<string, number>()
+    for (const c of list) counts.set(c.name, (counts.get(c.name) ?? 0) + 1)
+    return [...new Set(list.map((c) => customerValue(c, (counts.get(c.name) ?? 0) > 1)))]
+  }
   return []
 }
 
