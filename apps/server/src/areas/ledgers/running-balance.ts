@@ -136,127 +136,126 @@ const countDirect = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQue
 /** Points (or sources) per statement; keeps the bound parameters far below either database's limit. */
 const PREFIX_BATCH = 200
 
-/** A place in an account's (date, id) order of lines. */
-interface Point {
-  account: string
-  date: string
-  id: number
-}
-
-interface Placed {
-  point: Point
-  /** The row's own line on its account (debit − credit, paisa); 0 when its money nets to nothing there. */
-  net: bigint
-}
-
 /**
- * Where each row sits among its account's lines (decision 034): a row is its source's line on that
- * account (a typed row is its own source); a row whose money nets to nothing on the account sits
- * just after its source's other lines; a row whose source posted no lines at all, before its day.
+ * Each row's own line on its account (debit − credit, paisa; decision 034): a row is its source's
+ * line on that account (a typed row is its own source); 0 where its money nets to nothing there.
  */
-const placeRows = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[]): Promise<Placed[]> => {
+const ownLines = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[]): Promise<bigint[]> => {
   const sourceOf = (r: Row) =>
     r.source_type ? { type: String(r.source_type), id: Number(r.source_id) } : { type: cfg.table, id: r.id }
   const keys = [...new Map(rows.map((r) => [`${sourceOf(r).type} ${sourceOf(r).id}`, sourceOf(r)])).values()]
-  const lines = new Map<string, { account: string; date: string; id: number; net: bigint }[]>()
+  const lines = new Map<string, bigint>()
   for (let start = 0; start < keys.length; start += PREFIX_BATCH) {
     const batch = keys.slice(start, start + PREFIX_BATCH)
     const found = await k
       .selectFrom('posting_lines')
-      .select(['id', 'source_type', 'source_id', 'account', 'date', 'debit', 'credit'])
+      .select(['source_type', 'source_id', 'account', 'debit', 'credit'])
       .where((eb: any) =>
         eb.or(batch.map((s) => eb.and([eb('source_type', '=', s.type), eb('source_id', '=', s.id)]))),
       )
       .execute()
-    for (const l of found) {
-      const key = `${l.source_type} ${Number(l.source_id)}`
-      const list = lines.get(key) ?? []
-      list.push({
-        account: l.account,
-        date: l.date,
-        id: Number(l.id),
-        net: BigInt(String(l.debit)) - BigInt(String(l.credit)),
-      })
-      lines.set(key, list)
-    }
+    for (const l of found)
+      lines.set(
+        `${l.source_type} ${Number(l.source_id)} ${l.account}`,
+        BigInt(String(l.debit)) - BigInt(String(l.credit)),
+      )
   }
   return rows.map((r) => {
     const s = sourceOf(r)
-    const account = cfg.accountOf(r)
-    const own = lines.get(`${s.type} ${s.id}`) ?? []
-    const mine = own.find((l) => l.account === account)
-    if (mine) return { point: { account, date: mine.date, id: mine.id }, net: mine.net }
-    const last = own.reduce<(typeof own)[number] | undefined>(
-      (m, l) => (!m || l.id > m.id ? l : m),
-      undefined,
-    )
-    return { point: { account, date: last?.date ?? String(r.date), id: last?.id ?? 0 }, net: 0n }
+    return lines.get(`${s.type} ${s.id} ${cfg.accountOf(r)}`) ?? 0n
   })
 }
 
+/** A row's place: its account, its name in the ledger, its day and id. */
+interface Point {
+  account: string
+  name: string
+  date: string
+  id: number
+}
+
 /**
- * Each point's account balance (debit − credit, paisa) over its lines up to and including the
- * point in (date, id) order. Whole earlier months come from posting_months; the point's own month
- * is an index range on posting_lines (account, date, id). The points travel as one VALUES list
- * joined to two correlated sums, so a page costs one round trip however many accounts it shows.
+ * Each point's account balance (debit − credit, paisa) over the lines dated before its day, plus,
+ * when `sameDay`, the lines of that day's rows of its name up to and including it in id order (so
+ * a day runs in the order the ledger shows it). Whole earlier months come from posting_months, the
+ * rest of its month is an index range on posting_lines (account, date, id), and its day's rows are
+ * the ledger's (name, date, id) index joined to their lines by source. The points travel as one
+ * VALUES list joined to correlated sums, so a page costs one round trip however many accounts it shows.
  */
-const balancesAt = async (k: Kysely<any>, points: Point[]) => {
+const balancesAt = async (k: Kysely<any>, cfg: LedgerListConfig, points: Point[], sameDay: boolean) => {
   const out: bigint[] = []
+  const t = (c: string) => sql.ref(`t.${c}`)
+  const day = sameDay
+    ? sql`(SELECT COALESCE(SUM(l.debit), 0) - COALESCE(SUM(l.credit), 0) FROM ${sql.table(cfg.table)} t
+          JOIN posting_lines l ON l.source_type = COALESCE(${t('source_type')}, ${cfg.table})
+            AND l.source_id = COALESCE(${t('source_id')}, ${t('id')}) AND l.account = p.account
+          WHERE ${t(cfg.partition)} = p.name AND ${t('date')} = p.date AND ${t('id')} <= p.id)`
+    : sql`0`
   for (let start = 0; start < points.length; start += PREFIX_BATCH) {
     const batch = points.slice(start, start + PREFIX_BATCH)
     // substr(date, 1, 7) in SQL, so a checkpoint month and this month always split lines alike.
     const values = batch.map(
       (p, i) =>
-        sql`(CAST(${i} AS integer), CAST(${p.account} AS text), CAST(${p.date.slice(0, 7)} AS text), CAST(${p.date} AS text), CAST(${p.id} AS integer))`,
+        sql`(CAST(${i} AS integer), CAST(${p.account} AS text), CAST(${p.name} AS text), CAST(${p.date.slice(0, 7)} AS text), CAST(${p.date} AS text), CAST(${p.id} AS integer))`,
     )
-    const { rows } = await sql<{ k: number; done: unknown; part: unknown }>`
-      WITH p (k, account, month, date, id) AS (VALUES ${sql.join(values)})
+    const { rows } = await sql<{ k: number; done: unknown; part: unknown; day: unknown }>`
+      WITH p (k, account, name, month, date, id) AS (VALUES ${sql.join(values)})
       SELECT p.k,
         (SELECT COALESCE(SUM(m.debit), 0) - COALESCE(SUM(m.credit), 0) FROM posting_months m
           WHERE m.account = p.account AND m.month < p.month) AS done,
         (SELECT COALESCE(SUM(l.debit), 0) - COALESCE(SUM(l.credit), 0) FROM posting_lines l
-          WHERE l.account = p.account AND l.date >= p.month AND l.date <= p.date
-            AND substr(l.date, 1, 7) = p.month AND (l.date < p.date OR l.id <= p.id)) AS part
+          WHERE l.account = p.account AND l.date >= p.month AND l.date < p.date
+            AND substr(l.date, 1, 7) = p.month) AS part,
+        ${day} AS day
       FROM p`.execute(k)
-    for (const r of rows) out[start + Number(r.k)] = BigInt(String(r.done ?? 0)) + BigInt(String(r.part ?? 0))
+    for (const r of rows)
+      out[start + Number(r.k)] =
+        BigInt(String(r.done ?? 0)) + BigInt(String(r.part ?? 0)) + BigInt(String(r.day ?? 0))
   }
   return out
 }
 
-const pointOrder = (a: Point, b: Point) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1)
+const pointOf = (cfg: LedgerListConfig, r: Row): Point => ({
+  account: cfg.accountOf(r),
+  name: String(r[cfg.partition]),
+  date: String(r.date),
+  id: r.id,
+})
 
 /**
- * Sets each row's running balance (paisa): its account's balance at its place among the lines.
- * When the rows hold every row of each of their accounts between two dates (`complete`: an
- * unpaged list without a search), one balance per account before its first row plus sums here are
- * enough; otherwise (a page, a search) each row gets its own balance from the checkpoints.
+ * Sets each row's running balance (paisa): its account's balance over the lines up to it
+ * (decision 034). When the rows hold every row of each of their names between two dates
+ * (`complete`: an unpaged list without a search), one balance per account before its first row's
+ * day plus the rows' own lines summed here are enough; otherwise (a page, a search) each row gets
+ * its own balance in the database.
  */
 const addBalances = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[], complete: boolean) => {
-  const placed = await placeRows(k, cfg, rows)
   const sign = BigInt(cfg.sign)
   if (!complete) {
     const at = await balancesAt(
       k,
-      placed.map((p) => p.point),
+      cfg,
+      rows.map((r) => pointOf(cfg, r)),
+      true,
     )
     rows.forEach((r, i) => {
       r[cfg.balanceColumn] = Number(sign * at[i]!)
     })
     return
   }
-  const order = rows.map((_, i) => i).sort((a, b) => pointOrder(placed[a]!.point, placed[b]!.point))
+  const own = await ownLines(k, cfg, rows)
+  const order = rows.map((_, i) => i).sort((a, b) => byLedgerOrder(rows[a]!, rows[b]!))
   const firsts = new Map<string, Point>()
   for (const i of order) {
-    const p = placed[i]!
-    if (!firsts.has(p.point.account)) firsts.set(p.point.account, { ...p.point, id: p.point.id - 1 })
+    const p = pointOf(cfg, rows[i]!)
+    if (!firsts.has(p.account)) firsts.set(p.account, p)
   }
-  // Just before the first row: its own line excluded (ids are whole numbers).
-  const opening = await balancesAt(k, [...firsts.values()])
+  const opening = await balancesAt(k, cfg, [...firsts.values()], false)
   const running = new Map([...firsts.keys()].map((account, i) => [account, opening[i]!]))
   for (const i of order) {
-    const p = placed[i]!
-    const balance = running.get(p.point.account)! + p.net
-    running.set(p.point.account, balance)
+    const account = cfg.accountOf(rows[i]!)
+    const balance = running.get(account)! + own[i]!
+    running.set(account, balance)
     rows[i]![cfg.balanceColumn] = Number(sign * balance)
   }
 }
