@@ -350,7 +350,13 @@ const apply = (m: Model, money: Money, sign: 1 | -1) => {
 const paid = (r: Live) => r.payments.reduce((s, x) => s + x.amount, 0)
 
 /** The newest row of a ledger answer in (date, id) order: the one whose running balance is the account's. */
-const newest = <R extends { date: string; id: number }>(rows: R[]) =>
+interface LedgerRow {
+  date: string
+  id: number
+  balance?: number
+  remaining_amount?: number
+}
+const newest = (rows: LedgerRow[]) =>
   [...rows].sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1)).at(-1)
 
 /**
