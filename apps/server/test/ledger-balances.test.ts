@@ -90,7 +90,12 @@ describe(`ledger balances from checkpoints (${DB_KIND})`, () => {
     const column = LEDGER_LISTS[kind].balanceColumn
     expect(rows.length).toBeGreaterThan(0)
     for (const r of rows)
-      expect([kind, r.id, r.date, Math.round(r[column] * 100)]).toEqual([kind, r.id, r.date, balance.get(r.id)])
+      expect([kind, r.id, r.date, Math.round(r[column] * 100)]).toEqual([
+        kind,
+        r.id,
+        r.date,
+        balance.get(r.id),
+      ])
   }
 
   /** The ledger's checkpoints must equal a GROUP BY over its rows (empty months may linger as zeros). */
