@@ -206,18 +206,48 @@ const summarize = (list: Cell[], cash: number) => {
 }
 
 /**
- * The cash account's movement over the range, in paisa (docs/decisions/034): without bounds, the
- * cash account's balance, Cash in Office. A range sum on posting_lines (account, date, id).
+ * The cash account's debits − credits dated before `day` (every line when undefined), in paisa:
+ * whole months from posting_months, the rest of its month an index range on posting_lines
+ * (account, date, id).
  */
-export const cashLines = async (database: Db, range: { from?: string; to?: string; beforeDay?: string }) => {
-  let q = (database as unknown as Kysely<any>)
+const cashBefore = async (k: Kysely<any>, day?: string) => {
+  let months = k
+    .selectFrom('posting_months')
+    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
+    .where('account', '=', CASH)
+  if (day !== undefined) months = months.where('month', '<', day.slice(0, 7))
+  const whole = Number((await months.executeTakeFirst())?.n ?? 0)
+  if (day === undefined) return whole
+  const part = await k
     .selectFrom('posting_lines')
     .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
     .where('account', '=', CASH)
-  if (range.from) q = q.where('date', '>=', range.from)
-  if (range.to) q = q.where('date', '<=', range.to)
-  if (range.beforeDay !== undefined) q = q.where('date', '<', range.beforeDay)
-  return Number((await q.executeTakeFirst())?.n ?? 0)
+    .where('date', '>=', day.slice(0, 7))
+    .where('date', '<', day)
+    .executeTakeFirst()
+  return whole + Number(part?.n ?? 0)
+}
+
+/** The day after a yyyy-mm-dd day (validated by the list query). */
+const nextDay = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * The cash account's movement over the range, in paisa (docs/decisions/034): without bounds, the
+ * cash account's balance, Cash in Office. `to` is inclusive, `beforeDay` exclusive.
+ */
+export const cashLines = async (database: Db, range: { from?: string; to?: string; beforeDay?: string }) => {
+  const k = database as unknown as Kysely<any>
+  const hi = range.beforeDay ?? (range.to === undefined ? undefined : nextDay(range.to))
+  if (range.from !== undefined && hi !== undefined && hi <= range.from) return 0
+  const [upTo, before] = await Promise.all([
+    cashBefore(k, hi),
+    range.from === undefined ? 0 : cashBefore(k, range.from),
+  ])
+  return upTo - before
 }
 
 /** GET /api/dashboard. */
