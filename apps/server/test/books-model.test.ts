@@ -379,6 +379,10 @@ const verifyViews = async (r: Real, accounts: { code: string; balance: number }[
   // A page of each (the other balance path) ends on the same figure.
   const page = (await r.t.call('admin', 'GET', '/api/agent?name=Agent%20A&sort=-date&limit=3')).body.agents
   expect(p(page[0]?.balance ?? 0), 'agent page').toBe(0 - balanceOf('agent:Agent A'))
+  // Sorted by entry: each row's balance is computed on its own in the database.
+  const each = (await r.t.call('admin', 'GET', '/api/vender?name=Vendor%20V&sort=entry&limit=1000')).body
+    .vendors
+  expect(p(newest(each)?.remaining_amount ?? 0), 'vendor by entry').toBe(0 - balanceOf('vendor:Vendor V'))
 }
 
 /** The books against the model: equal totals, each bank's ledger, Cash in Office; now and then the books check. */

@@ -224,14 +224,14 @@ const pointOf = (cfg: LedgerListConfig, r: Row): Point => ({
 
 /**
  * Sets each row's running balance (paisa): its account's balance over the lines up to it
- * (decision 034). When the rows hold every row of each of their names between two dates
- * (`complete`: an unpaged list without a search), one balance per account before its first row's
- * day plus the rows' own lines summed here are enough; otherwise (a page, a search) each row gets
- * its own balance in the database.
+ * (decision 034). When the rows hold, for every name on them, an unbroken run of that name's
+ * (date, id) order (`contiguous`: no search, and unpaged or a page in that order), one balance per
+ * name just before its first row plus the rows' own lines summed here are enough; otherwise (a
+ * search, a page in another order) each row gets its own balance in the database.
  */
-const addBalances = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[], complete: boolean) => {
+const addBalances = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[], contiguous: boolean) => {
   const sign = BigInt(cfg.sign)
-  if (!complete) {
+  if (!contiguous) {
     const at = await balancesAt(
       k,
       cfg,
@@ -248,14 +248,15 @@ const addBalances = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[], c
   const firsts = new Map<string, Point>()
   for (const i of order) {
     const p = pointOf(cfg, rows[i]!)
-    if (!firsts.has(p.account)) firsts.set(p.account, p)
+    // Just before the first row: that day's rows of the name up to the one before it.
+    if (!firsts.has(p.name)) firsts.set(p.name, { ...p, id: p.id - 1 })
   }
-  const opening = await balancesAt(k, cfg, [...firsts.values()], false)
-  const running = new Map([...firsts.keys()].map((account, i) => [account, opening[i]!]))
+  const opening = await balancesAt(k, cfg, [...firsts.values()], true)
+  const running = new Map([...firsts.keys()].map((name, i) => [name, opening[i]!]))
   for (const i of order) {
-    const account = cfg.accountOf(rows[i]!)
-    const balance = running.get(account)! + own[i]!
-    running.set(account, balance)
+    const name = String(rows[i]![cfg.partition])
+    const balance = running.get(name)! + own[i]!
+    running.set(name, balance)
     rows[i]![cfg.balanceColumn] = Number(sign * balance)
   }
 }
@@ -375,9 +376,9 @@ export const ledgerList = (cfg: LedgerListConfig) => {
     } else {
       rows = (await order(k, filtered.selectAll(), cfg, query).execute()) as Row[]
     }
-    // Date and name filters cut a ledger only at its ends, so without a search or a page the rows
-    // are every row of each account between two dates.
-    await addBalances(k, cfg, rows, !query.q && !paged)
+    // Date and name filters cut a ledger only at its ends, so without a search the rows are a run
+    // of each name's (date, id) order, unless a page was cut from a different order.
+    await addBalances(k, cfg, rows, !query.q && (!paged || inLedgerOrder))
     return { rows: rows.map((r) => moneyOut(cfg.table, r) as ApiRow), total }
   }
 }
