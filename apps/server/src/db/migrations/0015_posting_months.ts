@@ -18,11 +18,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('credit', money, (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('posting_months_pk', ['account', 'month'])
     .execute()
+  // Covers the rest-of-a-month sums of an account's balance without reading the table.
+  await db.schema
+    .createIndex('posting_lines_account_cover')
+    .on('posting_lines')
+    .columns(['account', 'date', 'id', 'debit', 'credit'])
+    .execute()
   await sql`INSERT INTO posting_months (account, month, n, debit, credit)
     SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit)
     FROM posting_lines GROUP BY account, substr(date, 1, 7)`.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('posting_lines_account_cover').ifExists().execute()
   await db.schema.dropTable('posting_months').ifExists().execute()
 }
