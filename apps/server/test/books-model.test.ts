@@ -349,6 +349,42 @@ const apply = (m: Model, money: Money, sign: 1 | -1) => {
 }
 const paid = (r: Live) => r.payments.reduce((s, x) => s + x.amount, 0)
 
+/** The newest row of a ledger answer in (date, id) order: the one whose running balance is the account's. */
+interface LedgerRow {
+  date: string
+  id: number
+  balance?: number
+  remaining_amount?: number
+}
+const newest = (rows: LedgerRow[]) =>
+  [...rows].sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1)).at(-1)
+
+/**
+ * Issue 13, the screens as views over the postings (decision 034): each ledger screen's last
+ * running balance is the trial balance's balance of its account (agent and vendor screens show it
+ * as credit − debit), and the dashboard's Cash in Office is the cash account's balance.
+ */
+const verifyViews = async (r: Real, accounts: { code: string; balance: number }[], cashInOffice: number) => {
+  const balanceOf = (code: string) => p(accounts.find((a) => a.code === code)?.balance ?? 0)
+  expect(p(cashInOffice), 'dashboard cash').toBe(balanceOf('cash'))
+  for (const bank of [...BANKS, CASH_IN_OFFICE]) {
+    const rows = (await r.t.call('admin', 'GET', `/api/accounts/${encodeURIComponent(bank)}`)).body
+    const code = bank === CASH_IN_OFFICE ? 'cash' : `bank:${bank}`
+    expect(p(newest(rows)?.balance ?? 0), `${bank} ledger`).toBe(balanceOf(code))
+  }
+  const agents = (await r.t.call('admin', 'GET', '/api/agent?name=Agent%20A')).body.agents
+  expect(p(newest(agents)?.balance ?? 0), 'agent ledger').toBe(0 - balanceOf('agent:Agent A'))
+  const vendors = (await r.t.call('admin', 'GET', '/api/vender?name=Vendor%20V')).body.vendors
+  expect(p(newest(vendors)?.remaining_amount ?? 0), 'vendor ledger').toBe(0 - balanceOf('vendor:Vendor V'))
+  // A page of each (the other balance path) ends on the same figure.
+  const page = (await r.t.call('admin', 'GET', '/api/agent?name=Agent%20A&sort=-date&limit=3')).body.agents
+  expect(p(page[0]?.balance ?? 0), 'agent page').toBe(0 - balanceOf('agent:Agent A'))
+  // Sorted by entry: each row's balance is computed on its own in the database.
+  const each = (await r.t.call('admin', 'GET', '/api/vender?name=Vendor%20V&sort=entry&limit=1000')).body
+    .vendors
+  expect(p(newest(each)?.remaining_amount ?? 0), 'vendor by entry').toBe(0 - balanceOf('vendor:Vendor V'))
+}
+
 /** The books against the model: equal totals, each bank's ledger, Cash in Office; now and then the books check. */
 const verify = async (m: Model, r: Real) => {
   const tb = await r.t.call('admin', 'GET', '/api/reports/trial-balance')
@@ -364,6 +400,7 @@ const verify = async (m: Model, r: Real) => {
   }
   const dash = await r.t.call('admin', 'GET', '/api/dashboard')
   expect(p(dash.body.cashInOffice), CASH_IN_OFFICE).toBe(m.cash)
+  await verifyViews(r, tb.body.accounts, dash.body.cashInOffice)
   m.steps++
   seen.steps++
   if (m.steps % 5 === 0) {

@@ -32,6 +32,8 @@ interface J {
   paid_in_bank: number
   remaining: number
   withdraw: number
+  /** The source's cash line (debit − credit), rupees: what it moves Cash in Office by (decision 034). */
+  cash: number
 }
 
 describe(`dashboard API (${DB_KIND})`, () => {
@@ -51,7 +53,18 @@ describe(`dashboard API (${DB_KIND})`, () => {
   /** Everything in rupees, read back from the journal table: the test's own arithmetic runs over it. */
   const journal = async (): Promise<J[]> => {
     const rows = await t.app.db.selectFrom('journal').selectAll().execute()
+    const lines = await t.app.db
+      .selectFrom('posting_lines')
+      .select(['source_type', 'source_id', 'debit', 'credit'])
+      .where('account', '=', 'cash')
+      .execute()
+    const cash = new Map<string, number>()
+    for (const l of lines) {
+      const k = `${l.source_type} ${l.source_id}`
+      cash.set(k, (cash.get(k) ?? 0) + Number(l.debit) - Number(l.credit))
+    }
     return rows.map((r) => ({
+      cash: (cash.get(`${r.source_type} ${r.source_id}`) ?? 0) / 100,
       id: r.id,
       source_type: r.source_type,
       date: r.date,
@@ -98,7 +111,18 @@ describe(`dashboard API (${DB_KIND})`, () => {
       'withdraw',
     )
     expect(b.withdraw).toBe(withdraw)
-    expect(b.cashInOffice).toBe(Math.round((sum(rows, 'paid_cash') - withdraw) * 100) / 100)
+    // Issue 13: Cash in Office is the cash account's lines in range, not the journal's paid cash −
+    // withdraw (journal rows this test writes directly post no lines, so move no cash).
+    const cashLines = await t.app.db
+      .selectFrom('posting_lines')
+      .select(['date', 'debit', 'credit'])
+      .where('account', '=', 'cash')
+      .execute()
+    const cash = cashLines
+      .filter((l) => (!from || l.date >= from) && (!to || l.date <= to))
+      .reduce((s, l) => s + Number(l.debit) - Number(l.credit), 0)
+    expect(b.cashInOffice).toBe(cash / 100)
+    expect(cash).toBe(Math.round(sum(rows, 'cash') * 100))
   }
 
   /** Every page of the feed against a running sum the test computes over all rows in range. */
@@ -106,7 +130,7 @@ describe(`dashboard API (${DB_KIND})`, () => {
     const rows = inRange(await journal(), from, to).sort(byDateThenId)
     let run = 0
     const expected = rows.map((r) => {
-      run = Math.round((run + r.paid_cash - r.withdraw) * 100) / 100
+      run = Math.round((run + r.cash) * 100) / 100
       return { id: r.id, cash_in_office: run }
     })
     expected.reverse()

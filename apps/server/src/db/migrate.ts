@@ -15,6 +15,7 @@ import * as nameKeys from './migrations/0010_name_keys.ts'
 import * as listIndexes from './migrations/0011_list_indexes.ts'
 import * as books from './migrations/0012_books.ts'
 import * as customerIds from './migrations/0013_customer_ids.ts'
+import * as postingMonths from './migrations/0015_posting_months.ts'
 import * as customerSearch from './migrations/0016_customer_search.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
@@ -33,8 +34,9 @@ const migrations: Record<string, Migration> = {
   '0010_journal_customer_names': journalCustomerNames,
   '0010_name_keys': nameKeys,
   '0011_list_indexes': listIndexes,
-  '0013_customer_ids': customerIds,
   '0012_books': books,
+  '0013_customer_ids': customerIds,
+  '0015_posting_months': postingMonths,
   '0016_customer_search': customerSearch,
 }
 

@@ -89,6 +89,15 @@ export interface PostingLinesTable {
   created_at: string
 }
 
+/** An account's lines summed per month (0015), kept with the lines. */
+export interface PostingMonthsTable {
+  account: string
+  month: string
+  n: number
+  debit: number
+  credit: number
+}
+
 /** A later payment against a record's remaining amount (0012). */
 export interface PaymentsTable {
   id: Generated<number>
@@ -461,6 +470,7 @@ export interface Database {
   corrections: CorrectionsTable
   journal: JournalTable
   posting_lines: PostingLinesTable
+  posting_months: PostingMonthsTable
   payments: PaymentsTable
   books_totals: BooksTotalsTable
   journal_months: JournalMonthsTable

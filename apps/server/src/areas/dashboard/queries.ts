@@ -1,6 +1,7 @@
 import { fromPaisa, RECORD_SPECS, type RecordSpec, type RecordTable } from '@booking/shared'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import { CASH } from '../../lib/books/accounts.ts'
 
 /** How each journal source is named on the dashboard (its spec's dashboard label; the spec's bookingsByType names first). */
 const DASHBOARD_ORDER: RecordTable[] = [
@@ -183,7 +184,7 @@ const bookingsByType = (list: Cell[]) => {
 }
 
 /** The spec's summary plus the twelve card figures (rupees). */
-const summarize = (list: Cell[]) => {
+const summarize = (list: Cell[], cash: number) => {
   const t = total(list)
   return {
     totalBookings: t.n,
@@ -200,12 +201,60 @@ const summarize = (list: Cell[]) => {
     totalPaidInBank: fromPaisa(t.paid_in_bank),
     totalRemainingAmount: fromPaisa(t.remaining),
     withdraw: fromPaisa(t.withdraw),
-    cashInOffice: fromPaisa(t.paid_cash - t.withdraw),
+    cashInOffice: fromPaisa(cash),
   }
 }
 
+/**
+ * The cash account's debits − credits dated before `day` (every line when undefined), in paisa:
+ * whole months from posting_months, the rest of its month an index range on posting_lines
+ * (account, date, id).
+ */
+const cashBefore = async (k: Kysely<any>, day?: string) => {
+  let months = k
+    .selectFrom('posting_months')
+    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
+    .where('account', '=', CASH)
+  if (day !== undefined) months = months.where('month', '<', day.slice(0, 7))
+  const whole = Number((await months.executeTakeFirst())?.n ?? 0)
+  if (day === undefined) return whole
+  const part = await k
+    .selectFrom('posting_lines')
+    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
+    .where('account', '=', CASH)
+    .where('date', '>=', day.slice(0, 7))
+    .where('date', '<', day)
+    .executeTakeFirst()
+  return whole + Number(part?.n ?? 0)
+}
+
+/** The day after a yyyy-mm-dd day (validated by the list query). */
+const nextDay = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * The cash account's movement over the range, in paisa (docs/decisions/034): without bounds, the
+ * cash account's balance, Cash in Office. `to` is inclusive, `beforeDay` exclusive.
+ */
+export const cashLines = async (database: Db, range: { from?: string; to?: string; beforeDay?: string }) => {
+  const k = database as unknown as Kysely<any>
+  const hi = range.beforeDay ?? (range.to === undefined ? undefined : nextDay(range.to))
+  if (range.from !== undefined && hi !== undefined && hi <= range.from) return 0
+  const [upTo, before] = await Promise.all([
+    cashBefore(k, hi),
+    range.from === undefined ? 0 : cashBefore(k, range.from),
+  ])
+  return upTo - before
+}
+
 /** GET /api/dashboard. */
-export const summary = async (db: Db, range: Range) => summarize(await cells(db, range))
+export const summary = async (db: Db, range: Range) => {
+  const [list, cash] = await Promise.all([cells(db, range), cashLines(db, range)])
+  return summarize(list, cash)
+}
 
 /** GET /api/dashboard/charts: bookings per type and receivable vs received per month (rupees). */
 export const charts = async (db: Db, range: Range) => {
@@ -247,23 +296,38 @@ export const bookings = async (database: Db, range: Range, limit: number, offset
   if (pageIds.length === 0) return { rows: [], total: total(await cells(database, range)).n }
   const oldest = pageIds[pageIds.length - 1] as { id: number; date: string }
   const b = total(await cells(database, { from: range.from, before: { date: oldest.date, id: oldest.id } }))
-  const start = b.paid_cash - b.withdraw
-  const rows = await db
-    .selectFrom(
-      inRange
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          pageIds.map((r: any) => r.id),
-        )
-        .as('page'),
+  // Cash in office runs over the cash account's lines (decision 034): each feed row moves it by its
+  // source's cash line; the start is every cash line in range dated before the page's oldest row's
+  // day, plus the cash lines of that day's earlier feed rows.
+  const cashOf = sql<string>`coalesce((select sum(l.debit) - sum(l.credit) from posting_lines l
+    where l.source_type = j.source_type and l.source_id = j.source_id and l.account = ${CASH}), 0)`
+  const before = await cashLines(database, { from: range.from, beforeDay: oldest.date })
+  const sameDay = await db
+    .selectFrom('journal as j')
+    .select(sql<string>`coalesce(sum(${cashOf}), 0)`.as('n'))
+    .where('j.date', '=', oldest.date)
+    .where('j.id', '<', oldest.id)
+    .executeTakeFirst()
+  const start = before + Number(sameDay?.n ?? 0)
+  const page = await db
+    .selectFrom('journal as j')
+    .selectAll('j')
+    .select(cashOf.as('cash'))
+    .where(
+      'j.id',
+      'in',
+      pageIds.map((r: any) => r.id),
     )
-    .selectAll()
-    .select(sql<number>`${sql.lit(start)} + sum(paid_cash - withdraw) over (order by date, id)`.as('running'))
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
     .execute()
+  // Oldest first to run the cash, then newest first as the feed shows.
+  page.sort((x: any, y: any) => (x.date === y.date ? x.id - y.id : x.date < y.date ? -1 : 1))
+  let running = start
+  const rows = page
+    .map((r: any) => {
+      running += Number(r.cash)
+      return { ...r, running }
+    })
+    .reverse()
   return {
     // Rows in range = those before the page's oldest row + the ones from it up to the newest.
     total: b.n + offset + pageIds.length,

@@ -1,8 +1,11 @@
 import { idParam } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
+import { bankAccount } from '../../lib/books/accounts.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
 import { parseBody } from '../../lib/validate.ts'
@@ -22,6 +25,19 @@ const NAMED_BY_BANK = [
   ['agent_entries', 'bank_title'],
   ['vender_entries', 'bank_title'],
 ] as const
+
+/**
+ * The bank's posting lines follow the rename, and so do their month checkpoints (recounted for
+ * both names, since lines of an older unmatched bank text may already carry the new name).
+ */
+const renameBankAccount = async (trx: Kysely<Database>, from: string, to: string) => {
+  const [was, is] = [bankAccount(from), bankAccount(to)]
+  await trx.updateTable('posting_lines').set({ account: is }).where('account', '=', was).execute()
+  await trx.deleteFrom('posting_months').where('account', 'in', [was, is]).execute()
+  await sql`INSERT INTO posting_months (account, month, n, debit, credit)
+    SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit)
+    FROM posting_lines WHERE account = ${is} GROUP BY account, substr(date, 1, 7)`.execute(trx)
+}
 
 /**
  * Admin management of the bank accounts beside GET /api/banks (the auth hook limits /api/admin/*).
@@ -85,6 +101,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
             .set({ [column]: name })
             .where(column, '=', before.name)
             .execute()
+        await renameBankAccount(trx, before.name, name)
       }
       const active = change.active === undefined ? before.active : change.active ? 1 : 0
       const after = await trx

@@ -89,7 +89,7 @@ const collect = async (
  * GET /api/reports/books-check: recomputes from the posting lines every figure the screens keep
  * elsewhere and names the first that differs: each source balanced, the books' total debits, each
  * bank's Office Accounts ledger, each agent's and vendor's ledger, Cash in Office on the dashboard,
- * each record's remaining amount and payments, and the journal and ledger month checkpoints.
+ * each record's remaining amount and payments, and the journal, ledger and posting month checkpoints.
  */
 export const booksCheck = async (database: Db): Promise<BooksCheck> => {
   const db = database as unknown as Kysely<any>
@@ -262,6 +262,29 @@ export const booksCheck = async (database: Db): Promise<BooksCheck> => {
       (r) => `${r.name} ${r.month}`,
     )
     compareAll('ledger checkpoint', ledger, stored, computed)
+  }
+  // The per-account month checkpoints the ledger screens' balances start from (decision 034).
+  for (const c of ['debit', 'credit', 'n'] as const) {
+    const stored = await collect(
+      db
+        .selectFrom('posting_months')
+        .select(['account', 'month', sql.ref(c).as('n')])
+        .execute(),
+      (r) => `${r.account} ${r.month}`,
+    )
+    const computed = await collect(
+      db
+        .selectFrom('posting_lines')
+        .select([
+          'account',
+          sql<string>`substr(date, 1, 7)`.as('month'),
+          (c === 'n' ? sql<string>`count(*)` : sql<string>`sum(${sql.ref(c)})`).as('n'),
+        ])
+        .groupBy(['account', sql`substr(date, 1, 7)`])
+        .execute(),
+      (r) => `${r.account} ${r.month}`,
+    )
+    compareAll(`posting checkpoint ${c}`, 'posting_months', stored, computed)
   }
   return first ? { ok: false, checked, first_divergence: first } : { ok: true, checked }
 }

@@ -75,15 +75,60 @@ const bumpTotal = async (trx: Trx, delta: bigint) => {
   if (total > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
 }
 
-const sourceDebits = async (trx: Trx, source: BookSource) => {
-  const row = await trx
-    .selectFrom('posting_lines')
-    .select(sql<string>`coalesce(sum(debit), 0)`.as('d'))
-    .where('source_type', '=', source.type)
-    .where('source_id', '=', source.id)
-    .executeTakeFirst()
-  return big(row?.d)
+interface StoredLine {
+  account: string
+  date: string
+  debit: bigint
+  credit: bigint
 }
+
+const sourceLines = async (trx: Trx, source: BookSource): Promise<StoredLine[]> =>
+  (
+    await trx
+      .selectFrom('posting_lines')
+      .select(['account', 'date', 'debit', 'credit'])
+      .where('source_type', '=', source.type)
+      .where('source_id', '=', source.id)
+      .execute()
+  ).map((l) => ({ account: l.account, date: l.date, debit: big(l.debit), credit: big(l.credit) }))
+
+const debitsOf = (lines: readonly StoredLine[]) => lines.reduce((s, l) => s + l.debit, 0n)
+
+/**
+ * Moves the per-account month checkpoints (posting_months, decision 034) from the source's old
+ * lines to its new ones. Rows are taken in (account, month) order, so two writers that share
+ * accounts lock them in the same order and never wait on each other in a cycle.
+ */
+const moveMonths = async (trx: Trx, before: readonly StoredLine[], after: readonly StoredLine[]) => {
+  const delta = new Map<
+    string,
+    { account: string; month: string; n: number; debit: bigint; credit: bigint }
+  >()
+  const add = (l: StoredLine, sign: 1 | -1) => {
+    const month = l.date.slice(0, 7)
+    const key = `${l.account}\u0000${month}`
+    const d = delta.get(key) ?? { account: l.account, month, n: 0, debit: 0n, credit: 0n }
+    d.n += sign
+    d.debit += sign > 0 ? l.debit : -l.debit
+    d.credit += sign > 0 ? l.credit : -l.credit
+    delta.set(key, d)
+  }
+  for (const l of before) add(l, -1)
+  for (const l of after) add(l, 1)
+  const moved = [...delta.values()]
+    .filter((d) => d.n !== 0 || d.debit !== 0n || d.credit !== 0n)
+    .sort((a, b) => (a.account === b.account ? cmp(a.month, b.month) : cmp(a.account, b.account)))
+  for (const d of moved) {
+    await sql`insert into posting_months (account, month, n, debit, credit)
+      values (${d.account}, ${d.month}, ${d.n}, ${d.debit.toString()}, ${d.credit.toString()})
+      on conflict (account, month) do update set n = posting_months.n + excluded.n,
+        debit = posting_months.debit + excluded.debit, credit = posting_months.credit + excluded.credit`.execute(
+      trx,
+    )
+  }
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * Replaces the source's posting lines with `moves`, in the caller's transaction: balanced (checked),
@@ -91,18 +136,42 @@ const sourceDebits = async (trx: Trx, source: BookSource) => {
  */
 export const syncLines = async (trx: Trx, source: BookSource, meta: LineMeta, moves: readonly Move[]) => {
   const { lines, debits } = linesOf(moves)
-  const before = await sourceDebits(trx, source)
-  await trx
-    .deleteFrom('posting_lines')
-    .where('source_type', '=', source.type)
-    .where('source_id', '=', source.id)
-    .execute()
-  if (lines.length > 0) {
+  // Account order: the month checkpoints are locked in it too (moveMonths).
+  lines.sort((a, b) => cmp(a.account, b.account))
+  const old = await sourceLines(trx, source)
+  // A line whose account stays is changed in place, keeping its id: its place among the account's
+  // lines on one day stays where the record's ledger row stays (decision 034).
+  const kept = new Set(old.map((l) => l.account))
+  const next = new Set(lines.map((l) => l.account))
+  const gone = old.filter((l) => !next.has(l.account)).map((l) => l.account)
+  if (gone.length > 0)
+    await trx
+      .deleteFrom('posting_lines')
+      .where('source_type', '=', source.type)
+      .where('source_id', '=', source.id)
+      .where('account', 'in', gone)
+      .execute()
+  for (const l of lines.filter((l) => kept.has(l.account)))
+    await trx
+      .updateTable('posting_lines')
+      .set({
+        date: meta.date,
+        debit: l.debit.toString() as unknown as number,
+        credit: l.credit.toString() as unknown as number,
+        entry: meta.entry.slice(0, 100),
+        detail: meta.detail,
+      })
+      .where('source_type', '=', source.type)
+      .where('source_id', '=', source.id)
+      .where('account', '=', l.account)
+      .execute()
+  const added = lines.filter((l) => !kept.has(l.account))
+  if (added.length > 0) {
     const created_at = new Date().toISOString()
     await (trx as unknown as Kysely<any>)
       .insertInto('posting_lines')
       .values(
-        lines.map((l) => ({
+        added.map((l) => ({
           source_type: source.type,
           source_id: source.id,
           date: meta.date,
@@ -116,16 +185,22 @@ export const syncLines = async (trx: Trx, source: BookSource, meta: LineMeta, mo
       )
       .execute()
   }
-  await bumpTotal(trx, debits - before)
+  await moveMonths(
+    trx,
+    old,
+    lines.map((l) => ({ ...l, date: meta.date })),
+  )
+  await bumpTotal(trx, debits - debitsOf(old))
 }
 
 /** Removes every line a source posted. */
 export const removeLines = async (trx: Trx, source: BookSource) => {
-  const before = await sourceDebits(trx, source)
+  const old = await sourceLines(trx, source)
   await trx
     .deleteFrom('posting_lines')
     .where('source_type', '=', source.type)
     .where('source_id', '=', source.id)
     .execute()
-  await bumpTotal(trx, -before)
+  await moveMonths(trx, old, [])
+  await bumpTotal(trx, -debitsOf(old))
 }
