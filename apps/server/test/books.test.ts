@@ -121,6 +121,57 @@ describe(`books (${DB_KIND})`, () => {
     await booksOk()
   })
 
+  it('a page of the Cash in Office ledger carries the same balances as the whole ledger', async () => {
+    for (const [i, date] of [
+      '2026-03-02',
+      '2026-03-02',
+      '2026-04-15',
+      '2026-05-01',
+      '2026-05-01',
+    ].entries()) {
+      const res = await t.call('employee', 'POST', '/api/agent', {
+        agent_name: 'Agent A',
+        employee: 'emp',
+        date,
+        detail: `Cash page ${i}`,
+        credit: 1000 * (i + 1),
+        debit: 0,
+        paid_cash: 1000 * (i + 1),
+        paid_bank: 0,
+      })
+      expect(res.status).toBe(201)
+    }
+    const name = encodeURIComponent(CASH_IN_OFFICE)
+    const whole = (await t.call('admin', 'GET', `/api/accounts/${name}`)).body as Array<{
+      id: number
+      date: string
+      balance: number
+    }>
+    const balanceOf = new Map(whole.map((r) => [r.id, r.balance]))
+    const sum = whole.length
+    expect(sum).toBeGreaterThanOrEqual(5)
+    for (const qs of [
+      'limit=2&offset=1',
+      'limit=3&offset=0&sort=-date',
+      'limit=2&from=2026-04-01&to=2026-05-31',
+    ]) {
+      const page = await t.call('admin', 'GET', `/api/accounts?name=${name}&${qs}`)
+      expect(page.status, qs).toBe(200)
+      expect(page.body.accounts.length, qs).toBeGreaterThan(0)
+      for (const r of page.body.accounts) expect(r.balance, `${qs} row ${r.id}`).toBe(balanceOf.get(r.id))
+    }
+    const ranged = await t.call(
+      'admin',
+      'GET',
+      `/api/accounts?name=${name}&limit=10&from=2026-04-01&to=2026-05-31`,
+    )
+    expect(ranged.body.total).toBe(
+      whole.filter((r) => r.date >= '2026-04-01' && r.date <= '2026-05-31').length,
+    )
+    const newest = await t.call('admin', 'GET', `/api/accounts?name=${name}&limit=1&sort=-date`)
+    expect(newest.body.accounts[0].balance).toBe(whole.at(-1)?.balance)
+  })
+
   it('cash received from an agent raises Cash in Office; bank received reaches the bank', async () => {
     const cash = await cashInOffice()
     const res = await t.call('employee', 'POST', '/api/agent', {
