@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema.ts'
 import { cachedAnswers } from '../../lib/answer-cache.ts'
 import { audit } from '../../lib/audit.ts'
 import { customerIdAccount } from '../../lib/books/accounts.ts'
+import { moveAccountLines } from '../../lib/books/lines.ts'
 import { PAYMENT_TABLES } from '../../lib/books/paid-records.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -369,13 +370,8 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
         if (rows.length > 0) moved[table] = rows.map((r: { id: number }) => r.id)
       }
       // The books follow the records: the merged customer's account lines (their bookings' and their
-      // payments') move to the other's account. Debits and credits are unchanged, so the books'
-      // total and every source's balance stay as they were.
-      await (trx as Kysely<any>)
-        .updateTable('posting_lines')
-        .set({ account: customerIdAccount(intoId) })
-        .where('account', '=', customerIdAccount(id))
-        .execute()
+      // payments') move to the other's account, month checkpoints with them.
+      await moveAccountLines(trx, customerIdAccount(id), customerIdAccount(intoId))
       await trx.deleteFrom('customers').where('id', '=', id).execute()
       await audit(trx, user, 'delete', 'customers', id, from, { merged_into: intoId, moved })
       await audit(trx, user, 'update', 'customers', intoId, into, { ...into, merged_from: id, moved })

@@ -1,11 +1,12 @@
 import { idParam } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
 import { bankAccount } from '../../lib/books/accounts.ts'
+import { moveAccountLines } from '../../lib/books/lines.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
 import { parseBody } from '../../lib/validate.ts'
@@ -30,14 +31,8 @@ const NAMED_BY_BANK = [
  * The bank's posting lines follow the rename, and so do their month checkpoints (recounted for
  * both names, since lines of an older unmatched bank text may already carry the new name).
  */
-const renameBankAccount = async (trx: Kysely<Database>, from: string, to: string) => {
-  const [was, is] = [bankAccount(from), bankAccount(to)]
-  await trx.updateTable('posting_lines').set({ account: is }).where('account', '=', was).execute()
-  await trx.deleteFrom('posting_months').where('account', 'in', [was, is]).execute()
-  await sql`INSERT INTO posting_months (account, month, n, debit, credit)
-    SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit)
-    FROM posting_lines WHERE account = ${is} GROUP BY account, substr(date, 1, 7)`.execute(trx)
-}
+const renameBankAccount = (trx: Kysely<Database>, from: string, to: string) =>
+  moveAccountLines(trx, bankAccount(from), bankAccount(to))
 
 /**
  * Admin management of the bank accounts beside GET /api/banks (the auth hook limits /api/admin/*).

@@ -106,7 +106,8 @@ export const windowList = (cfg: LedgerListConfig) => async (db: Db, query: ListQ
   if (byBalance) {
     const desc = query.sort!.startsWith('-') ? -1 : 1
     rows = ((await shown.execute()) as Row[]).sort(
-      (a, b) => desc * (balance.get(a.id)! - balance.get(b.id)!) || desc * byLedgerOrder(a, b),
+      // Ties by id, like every other sort (decision 025).
+      (a, b) => desc * (balance.get(a.id)! - balance.get(b.id)!) || desc * (a.id - b.id),
     )
     if (paged) rows = rows.slice(query.offset ?? 0, (query.offset ?? 0) + query.limit!)
   } else {

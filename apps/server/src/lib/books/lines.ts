@@ -204,3 +204,16 @@ export const removeLines = async (trx: Trx, source: BookSource) => {
   await moveMonths(trx, old, [])
   await bumpTotal(trx, -debitsOf(old))
 }
+
+/**
+ * Moves every line of one account to another (a bank renamed, a customer merged into another) and
+ * recounts both accounts' month checkpoints from the lines (posting_months, decision 034). Debits and
+ * credits are unchanged, so the books' total and every source's balance stay as they were.
+ */
+export const moveAccountLines = async (trx: Trx, from: string, to: string) => {
+  await trx.updateTable('posting_lines').set({ account: to }).where('account', '=', from).execute()
+  await trx.deleteFrom('posting_months').where('account', 'in', [from, to]).execute()
+  await sql`INSERT INTO posting_months (account, month, n, debit, credit)
+    SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit)
+    FROM posting_lines WHERE account = ${to} GROUP BY account, substr(date, 1, 7)`.execute(trx)
+}
