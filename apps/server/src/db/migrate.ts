@@ -15,6 +15,7 @@ import * as nameKeys from './migrations/0010_name_keys.ts'
 import * as listIndexes from './migrations/0011_list_indexes.ts'
 import * as books from './migrations/0012_books.ts'
 import * as customerIds from './migrations/0013_customer_ids.ts'
+import * as visaExpiry from './migrations/0016_visa_expiry.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0011_list_indexes': listIndexes,
   '0013_customer_ids': customerIds,
   '0012_books': books,
+  '0016_visa_expiry': visaExpiry,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */
