@@ -381,15 +381,20 @@ describe(`expiry alerts (${DB_KIND})`, () => {
       depart_date: '2026-01-01',
     })
     // Medicals on visa files: 10 days (in), 45 days (out of 30, in of 60), yesterday (out).
-    const visa = (no: string, medical: string) =>
+    const visa = (no: string, medical: string | null, visaExpiry: string | null = null) =>
       save(t, '/api/visa-processing', {
         passport_detail: JSON.stringify(traveller(no, '2035-01-01')),
         expiry_medical_date: medical,
+        visa_expiry_date: visaExpiry,
         paid_in_bank: 0,
       })
     const med10 = await visa('MED10', inDays(10))
     await visa('MED45', inDays(45))
     await visa('MEDOLD', inDays(-1))
+    // Visas by their own expiry: 20 days (in), 50 days (out of 30, in of 60), yesterday (out).
+    const visa20 = await visa('VISA20', null, inDays(20))
+    await visa('VISA50', null, inDays(50))
+    await visa('VISAOLD', null, inDays(-1))
 
     const keys = (alerts: Array<{ kind: string; passport: string }>) =>
       alerts.map((a) => `${a.kind}:${a.passport}`).sort()
@@ -400,6 +405,7 @@ describe(`expiry alerts (${DB_KIND})`, () => {
       'medical:MED10',
       'passport:PIN5M',
       'passport:PTRAVEL',
+      'visa:VISA20',
     ])
     const medical = res.body.alerts.find((a: { kind: string }) => a.kind === 'medical')
     expect(medical).toMatchObject({
@@ -407,6 +413,16 @@ describe(`expiry alerts (${DB_KIND})`, () => {
       id: med10.visa_processing.id,
       expiry: inDays(10),
     })
+    const visaAlert = res.body.alerts.find((a: { kind: string }) => a.kind === 'visa')
+    expect(visaAlert).toMatchObject({
+      document: 'Visa',
+      passport: 'VISA20',
+      table: 'visa_processing',
+      id: visa20.visa_processing.id,
+      entry: visa20.visa_processing.entry,
+      expiry: inDays(20),
+    })
+    expect(visaAlert.name).not.toBe('')
     expect(res.body.alerts.find((a: { passport: string }) => a.passport === 'PTRAVEL').travel_date).toBe(
       addMonthsIso(today, 2),
     )
@@ -419,7 +435,22 @@ describe(`expiry alerts (${DB_KIND})`, () => {
       'medical:MED45',
       'passport:PIN5M',
       'passport:PTRAVEL',
+      'visa:VISA20',
+      'visa:VISA50',
     ])
+
+    // An edit that moves the visa's expiry out of the window removes its alert.
+    const moved = await t.call('admin', 'PUT', `/api/visa-processing/${visa20.visa_processing.id}`, {
+      ...body('/api/visa-processing', {
+        passport_detail: JSON.stringify(traveller('VISA20', '2035-01-01')),
+        visa_expiry_date: inDays(90),
+        paid_in_bank: 0,
+      }),
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    const after = await t.call('employee', 'GET', '/api/alerts?within_days=30')
+    expect(keys(after.body.alerts)).not.toContain('visa:VISA20')
+    expect(keys(after.body.alerts)).toContain('medical:MED10')
     expect((await t.call('employee', 'GET', '/api/alerts?within_days=-1')).status).toBe(400)
     expect((await t.call('employee', 'GET', '/api/alerts?within_days=abc')).status).toBe(400)
   })

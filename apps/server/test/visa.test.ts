@@ -66,6 +66,7 @@ describe(`visa processing API (${DB_KIND})`, () => {
       profit: 0,
       remaining_amount: 0,
       embassy_send_date: null,
+      visa_expiry_date: null,
       reference: '',
     })
     expect(JSON.parse(res.body.visa_processing.passport_detail).documentType).toBe('Passport')
@@ -93,14 +94,32 @@ describe(`visa processing API (${DB_KIND})`, () => {
         paid_cash: -5,
         embassy_send_date: '2026-02-31',
         protector_date: 'soon',
+        visa_expiry_date: '2027-13-01',
       },
       {
         receivable_amount: 'Receivable Amount must be a number',
         paid_cash: 'Paid Cash cannot be negative',
         embassy_send_date: 'Invalid date',
         protector_date: 'Invalid date',
+        visa_expiry_date: 'Invalid date',
       },
     )
+  })
+
+  it('stores the optional Visa Expiry Date as yyyy-mm-dd and clears it on edit', async () => {
+    const created = await t.call('employee', 'POST', '/api/visa-processing', {
+      ...valid,
+      visa_expiry_date: '15/03/2027',
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.visa_processing.id
+    expect(created.body.visa_processing.visa_expiry_date).toBe('2027-03-15')
+    const cleared = await t.call('admin', 'PUT', `/api/visa-processing/${id}`, {
+      ...valid,
+      visa_expiry_date: '',
+    })
+    expect(cleared.status).toBe(200)
+    expect(cleared.body.visa_processing.visa_expiry_date).toBeNull()
   })
 
   it('lets only admins edit and delete, recomputing figures on edit', async () => {

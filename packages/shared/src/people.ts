@@ -103,7 +103,7 @@ export interface PassengerFile {
 }
 
 export interface Alert {
-  kind: 'passport' | 'document' | 'medical'
+  kind: 'passport' | 'document' | 'medical' | 'visa'
   document: string
   passport: string
   name: string

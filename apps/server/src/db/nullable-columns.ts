@@ -26,6 +26,7 @@ const NULLABLE: { [T in RecordTable]: { [K in NullableColumn<T>]: true } } = {
     embassy_return_date: true,
     protector_date: true,
     expiry_medical_date: true,
+    visa_expiry_date: true,
     passport_deliver_date: true,
     created_by: true,
     customer_id: true,

@@ -276,6 +276,7 @@ export interface VisaProcessingTable extends Base, Authored, CustomerLinked {
   embassy_return_date: string | null
   protector_date: string | null
   expiry_medical_date: string | null
+  visa_expiry_date: string | null
   passport_deliver_date: string | null
   receivable_amount: number
   additional_charges: number

@@ -291,6 +291,7 @@ export const RECORD_SPECS = {
       'e_number',
       'ptn_permission',
       'expiry_medical_date',
+      'visa_expiry_date',
       'created_at',
     ],
     employeeColumn: 'employee_name',

@@ -30,6 +30,8 @@ export const VisaInput = z
     embassy_return_date: optionalDate(),
     protector_date: optionalDate(),
     expiry_medical_date: optionalDate(),
+    /** The visa's own expiry, for the expiry alerts (issue 17). */
+    visa_expiry_date: optionalDate(),
     passport_deliver_date: optionalDate(),
     receivable_amount: money('Receivable Amount'),
     additional_charges: money('Additional Charges'),

@@ -23,7 +23,7 @@ const MAX_ALERTS = 300
  * Documents about to run out (decision 028):
  * - a passport expiring within six months of today, or within six months after a booked travel
  *   date still ahead (expired passports booked to travel included);
- * - other documents (National ID) and visa files' medicals expiring within `within_days`.
+ * - other documents (National ID), visa files' medicals and visas expiring within `within_days`.
  * One alert per document and reason; the newest record carrying it is the one linked.
  */
 export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): Promise<Alert[]> => {
@@ -72,6 +72,15 @@ export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): 
     .where('expiry_medical_date', '>=', today)
     .where('expiry_medical_date', '<=', window)
     .orderBy('expiry_medical_date')
+    .limit(MAX_ALERTS)
+    .execute()
+
+  const visas = await anyDb
+    .selectFrom('visa_processing')
+    .select(['id', 'entry', 'visa_expiry_date', 'passport_detail'])
+    .where('visa_expiry_date', '>=', today)
+    .where('visa_expiry_date', '<=', window)
+    .orderBy('visa_expiry_date')
     .limit(MAX_ALERTS)
     .execute()
 
@@ -137,7 +146,16 @@ export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): 
     ...a,
     entry: entries.get(`${record_type}:${a.id}`) ?? '',
   }))
-  for (const m of medicals) {
+  const visaFiles = [
+    ...medicals.map((m) => ({
+      row: m,
+      kind: 'medical' as const,
+      document: 'Medical',
+      expiry: m.expiry_medical_date,
+    })),
+    ...visas.map((v) => ({ row: v, kind: 'visa' as const, document: 'Visa', expiry: v.visa_expiry_date })),
+  ]
+  for (const { row: m, kind, document, expiry } of visaFiles) {
     const detail = (() => {
       try {
         const p = JSON.parse(String(m.passport_detail ?? ''))
@@ -149,13 +167,13 @@ export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): 
     })()
     const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
     result.push({
-      kind: 'medical',
-      document: 'Medical',
+      kind,
+      document,
       passport: text(detail.documentNo).replace(/\s+/g, '').toUpperCase(),
       name: [detail.title, detail.firstName, detail.lastName].map(text).filter(Boolean).join(' '),
-      expiry: String(m.expiry_medical_date).slice(0, 10),
+      expiry: String(expiry).slice(0, 10),
       travel_date: null,
-      reason: `Medical expires within ${withinDays} days`,
+      reason: `${document} expires within ${withinDays} days`,
       type: RECORD_TYPE_LABEL.visa_processing,
       table: 'visa_processing',
       id: m.id as number,
@@ -169,7 +187,7 @@ documentRoute('/alerts', {
   get: {
     tags: ['Passengers'],
     summary:
-      'Expiry alerts: passports expiring within 6 months of today or of a booked departure; other documents and medicals within within_days (default 30).',
+      'Expiry alerts: passports expiring within 6 months of today or of a booked departure; other documents, medicals and visas within within_days (default 30).',
     responses: {
       '200': {
         description:

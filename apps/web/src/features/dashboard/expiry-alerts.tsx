@@ -12,11 +12,12 @@ const KIND_TONE: Record<Alert['kind'], string> = {
   passport: 'bg-amber-100 text-amber-900',
   document: 'bg-sky-100 text-sky-900',
   medical: 'bg-rose-100 text-rose-900',
+  visa: 'bg-violet-100 text-violet-900',
 }
 
 /**
  * Documents about to run out (GET /api/alerts): passports within six months of today or of a
- * booked trip, other documents and medicals within the chosen window; each links to its record.
+ * booked trip, other documents, medicals and visas within the chosen window; each links to its record.
  */
 export const ExpiryAlerts = () => {
   const [days, setDays] = useState<number>(DEFAULT_ALERT_DAYS)

@@ -55,6 +55,7 @@ const passportColumns: Column<Visa>[] = [
   { key: 'e_number', header: 'E Number' },
   { key: 'ptn_permission', header: 'PTN Permission' },
   { key: 'expiry_medical_date', header: 'Expiry Medical Date', format: 'date' },
+  { key: 'visa_expiry_date', header: 'Visa Expiry Date', format: 'date', hidden: true },
 ]
 
 /** Receive Payment on rows that still owe (issue 13). */

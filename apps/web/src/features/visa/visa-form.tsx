@@ -39,6 +39,7 @@ const STEP_FIELDS = [
     'embassy_return_date',
     'protector_date',
     'expiry_medical_date',
+    'visa_expiry_date',
     'passport_deliver_date',
   ],
   ['receivable_amount', 'additional_charges', 'pay_for_protector', 'paid_cash', 'paid_in_bank', 'bank_title'],
@@ -75,6 +76,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
       embassy_return_date: toIsoDate(record?.embassy_return_date),
       protector_date: toIsoDate(record?.protector_date),
       expiry_medical_date: toIsoDate(record?.expiry_medical_date),
+      visa_expiry_date: toIsoDate(record?.visa_expiry_date),
       passport_deliver_date: toIsoDate(record?.passport_deliver_date),
       ...Object.fromEntries(MONEY.map((k) => [k, record?.[k] ?? ''])),
       bank_title: record?.bank_title ?? '',
@@ -118,6 +120,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="embassy_return_date" label="Embassy Return Date" type="date" />
           <Field name="protector_date" label="Protector Date" type="date" />
           <Field name="expiry_medical_date" label="Expiry Medical Date" type="date" />
+          <Field name="visa_expiry_date" label="Visa Expiry Date" type="date" />
           <Field name="passport_deliver_date" label="Passport Deliver Date" type="date" />
         </>,
         <>
