@@ -56,14 +56,21 @@ describe(`books (${DB_KIND})`, () => {
       expect(after.length, m.path).toBe(before.length + 1)
       const row = after.find((r) => r.entry === saved.body[m.key].entry)
       expect(row, m.path).toMatchObject({ credit: m.credit, debit: m.debit })
-      const last = (rows: typeof after) => rows.at(-1)?.balance ?? 0
-      expect(last(after), m.path).toBeCloseTo(last(before) + m.credit - m.debit, 2)
+      // Compared in paisa: exact, no float tolerance.
+      const last = (rows: typeof after) => Math.round((rows.at(-1)?.balance ?? 0) * 100)
+      const paisa = (rupees: number) => Math.round(rupees * 100)
+      expect(last(after), m.path).toBe(last(before) + paisa(m.credit) - paisa(m.debit))
     }
     const tb = await booksOk()
     const bank = (name: string) => tb.accounts.find((a: { code: string }) => a.code === `bank:${name}`)
     // 20000.5 + 3000.5 − 10000 into UBL Account 1; 25000.25 + 15000 into HBL Account 1.
     expect(bank('UBL Account 1')).toMatchObject({ kind: 'bank', balance: 13001 })
     expect(bank('HBL Account 1')).toMatchObject({ kind: 'bank', balance: 40000.25 })
+    // Income and cost accounts read with the record type's screen name.
+    expect(tb.accounts.find((a: { code: string }) => a.code === 'income:gamca_tokens')).toMatchObject({
+      kind: 'income',
+      name: 'Income: Gamca Token',
+    })
   })
 
   it('a bank named by no bank account is refused before anything is stored', async () => {

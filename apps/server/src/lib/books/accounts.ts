@@ -1,4 +1,4 @@
-import { type AccountKind, CASH_IN_OFFICE } from '@booking/shared'
+import { type AccountKind, CASH_IN_OFFICE, RECORD_SPECS } from '@booking/shared'
 
 /**
  * The chart of accounts (docs/decisions/018). An account is a code "kind:name"; the name part is
@@ -60,7 +60,12 @@ const KINDS: Record<string, AccountKind> = {
 
 export const kindOf = (code: string): AccountKind => KINDS[code.split(':', 1)[0] ?? ''] ?? 'equity'
 
-/** The name a person reads: "Cash in Office", the bank or party itself, "Income: tickets". */
+/** What follows "Income: " / "Cost: ": the record type's screen name ("Gamca Token"), else the code's word. */
+const typeName = (name: string) =>
+  (RECORD_SPECS as Record<string, { name: string } | undefined>)[name]?.name ??
+  name.charAt(0).toUpperCase() + name.slice(1)
+
+/** The name a person reads: "Cash in Office", the bank or party itself, "Income: Tickets". */
 export const accountName = (code: string): string => {
   if (code === CASH) return CASH_IN_OFFICE
   const [kind = '', ...rest] = code.split(':')
@@ -72,5 +77,5 @@ export const accountName = (code: string): string => {
     expense: 'Expense',
     equity: 'Equity',
   }
-  return `${labels[kind] ?? kind}: ${name}`
+  return `${labels[kind] ?? kind}: ${kind === 'income' || kind === 'cost' ? typeName(name) : name}`
 }
