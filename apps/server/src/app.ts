@@ -17,6 +17,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
 import { backupDirFor, markServerUsing, retentionFromEnv, sqlitePathOf } from './lib/backups.ts'
 import { openApiDocument } from './lib/openapi.ts'
+import { registerRouteSchemas } from './lib/route-schemas.ts'
 import { registerTextGuard } from './lib/validate.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compress.ts'
@@ -73,6 +74,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     releaseFile()
   })
   registerErrorHandler(app)
+  registerRouteSchemas(app)
 
   // Built once: @fastify/helmet rebuilt this middleware (re-parsing the CSP) on every request.
   const securityHeaders = helmet({
