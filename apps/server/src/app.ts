@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { HealthAnswer } from '@booking/shared'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -105,7 +106,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
         reply.header('Cache-Control', 'no-store')
         return payload
       })
-      api.get('/health', async () => ({ status: 'ok' }))
+      api.get('/health', { schema: { response: { 200: HealthAnswer } } }, async () => ({ status: 'ok' }))
       await authRoutes(api, db, {
         loginRateMax: opts.loginRateMax ?? 20,
         signupRateMax: opts.signupRateMax ?? 5,

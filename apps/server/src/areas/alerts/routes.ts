@@ -1,5 +1,6 @@
 import {
   type Alert,
+  AlertsAnswer,
   AlertsQuery,
   addDaysIso,
   addMonthsIso,
@@ -199,9 +200,13 @@ documentRoute('/alerts', {
 
 export const alertRoutes = async (app: FastifyInstance, db: Db) => {
   // Not cached: the answer depends on today as well as on the data.
-  app.get('/alerts', async (req) => {
-    const { within_days } = parseBody(AlertsQuery, req.query)
-    const alerts = await alertsOf(db, within_days)
-    return { status: 'success', within_days, passport_months: PASSPORT_MONTHS, alerts }
-  })
+  app.get(
+    '/alerts',
+    { schema: { querystring: AlertsQuery, response: { 200: AlertsAnswer } } },
+    async (req) => {
+      const { within_days } = parseBody(AlertsQuery, req.query)
+      const alerts = await alertsOf(db, within_days)
+      return { status: 'success', within_days, passport_months: PASSPORT_MONTHS, alerts }
+    },
+  )
 }

@@ -1,4 +1,4 @@
-import { idParam } from '@booking/shared'
+import { AdminBanksAnswer, BankSavedAnswer, idParam, MessageAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
@@ -44,7 +44,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
     new HttpError(409, `Bank "${name}" already exists`, { name: 'Bank already exists' })
 
   // The manage dialog's list: each bank with its ledger row count, so Delete is offered only where allowed.
-  app.get('/admin/banks', async () => {
+  app.get('/admin/banks', { schema: { response: { 200: AdminBanksAnswer } } }, async () => {
     const banks = await db
       .selectFrom('banks')
       .leftJoin('account_entries', 'account_entries.bank_name', 'banks.name')
@@ -60,73 +60,85 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', banks: banks.map((b) => ({ ...toBank(b), entries: Number(b.entries) })) }
   })
 
-  app.post('/admin/banks', async (req, reply) => {
-    const { name } = parseBody(NewBank, req.body)
-    const user = req.user as AuthUser
-    idempotencyKeyOf(req)
-    const answer = await db.transaction().execute((trx) =>
-      answerOnce(trx, req, user.id, async () => {
-        const bank = await trx
-          .insertInto('banks')
-          .values({ name, active: 1, created_at: new Date().toISOString() })
-          .onConflict((oc) => oc.column('name').doNothing())
+  app.post(
+    '/admin/banks',
+    { schema: { body: NewBank, response: { 201: BankSavedAnswer } } },
+    async (req, reply) => {
+      const { name } = parseBody(NewBank, req.body)
+      const user = req.user as AuthUser
+      idempotencyKeyOf(req)
+      const answer = await db.transaction().execute((trx) =>
+        answerOnce(trx, req, user.id, async () => {
+          const bank = await trx
+            .insertInto('banks')
+            .values({ name, active: 1, created_at: new Date().toISOString() })
+            .onConflict((oc) => oc.column('name').doNothing())
+            .returning(['id', 'name', 'active'])
+            .executeTakeFirst()
+          if (!bank) throw duplicate(name)
+          await audit(trx, user, 'create', 'banks', bank.id, null, bank)
+          return { status: 201, body: { status: 'success', message: 'Bank added', bank: toBank(bank) } }
+        }),
+      )
+      return sendAnswer(reply, answer)
+    },
+  )
+
+  app.put(
+    '/admin/banks/:id',
+    { schema: { params: idParam, body: BankChange, response: { 200: BankSavedAnswer } } },
+    async (req) => {
+      const { id } = parseBody(idParam, req.params)
+      const change = parseBody(BankChange, req.body)
+      const bank = await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!before) throw new HttpError(404, 'Bank not found')
+        const name = change.name ?? before.name
+        if (name !== before.name) {
+          const taken = await trx.selectFrom('banks').select('id').where('name', '=', name).executeTakeFirst()
+          if (taken) throw duplicate(name)
+          for (const [table, column] of NAMED_BY_BANK)
+            await trx
+              .updateTable(table)
+              .set({ [column]: name })
+              .where(column, '=', before.name)
+              .execute()
+          await renameBankAccount(trx, before.name, name)
+        }
+        const active = change.active === undefined ? before.active : change.active ? 1 : 0
+        const after = await trx
+          .updateTable('banks')
+          .set({ name, active })
+          .where('id', '=', id)
           .returning(['id', 'name', 'active'])
+          .executeTakeFirstOrThrow()
+        // A rename rewrites the name on every record and posting that carries it: worth a trace.
+        await audit(trx, req.user, 'update', 'banks', id, before, after)
+        return after
+      })
+      return { status: 'success', message: 'Bank updated', bank: toBank(bank) }
+    },
+  )
+
+  app.delete(
+    '/admin/banks/:id',
+    { schema: { params: idParam, response: { 200: MessageAnswer } } },
+    async (req) => {
+      const { id } = parseBody(idParam, req.params)
+      await db.transaction().execute(async (trx) => {
+        const bank = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!bank) throw new HttpError(404, 'Bank not found')
+        const used = await trx
+          .selectFrom('account_entries')
+          .select('id')
+          .where('bank_name', '=', bank.name)
+          .limit(1)
           .executeTakeFirst()
-        if (!bank) throw duplicate(name)
-        await audit(trx, user, 'create', 'banks', bank.id, null, bank)
-        return { status: 201, body: { status: 'success', message: 'Bank added', bank: toBank(bank) } }
-      }),
-    )
-    return sendAnswer(reply, answer)
-  })
-
-  app.put('/admin/banks/:id', async (req) => {
-    const { id } = parseBody(idParam, req.params)
-    const change = parseBody(BankChange, req.body)
-    const bank = await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
-      if (!before) throw new HttpError(404, 'Bank not found')
-      const name = change.name ?? before.name
-      if (name !== before.name) {
-        const taken = await trx.selectFrom('banks').select('id').where('name', '=', name).executeTakeFirst()
-        if (taken) throw duplicate(name)
-        for (const [table, column] of NAMED_BY_BANK)
-          await trx
-            .updateTable(table)
-            .set({ [column]: name })
-            .where(column, '=', before.name)
-            .execute()
-        await renameBankAccount(trx, before.name, name)
-      }
-      const active = change.active === undefined ? before.active : change.active ? 1 : 0
-      const after = await trx
-        .updateTable('banks')
-        .set({ name, active })
-        .where('id', '=', id)
-        .returning(['id', 'name', 'active'])
-        .executeTakeFirstOrThrow()
-      // A rename rewrites the name on every record and posting that carries it: worth a trace.
-      await audit(trx, req.user, 'update', 'banks', id, before, after)
-      return after
-    })
-    return { status: 'success', message: 'Bank updated', bank: toBank(bank) }
-  })
-
-  app.delete('/admin/banks/:id', async (req) => {
-    const { id } = parseBody(idParam, req.params)
-    await db.transaction().execute(async (trx) => {
-      const bank = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
-      if (!bank) throw new HttpError(404, 'Bank not found')
-      const used = await trx
-        .selectFrom('account_entries')
-        .select('id')
-        .where('bank_name', '=', bank.name)
-        .limit(1)
-        .executeTakeFirst()
-      if (used) throw new HttpError(409, 'This bank has ledger entries; deactivate it instead')
-      await trx.deleteFrom('banks').where('id', '=', id).execute()
-      await audit(trx, req.user, 'delete', 'banks', id, bank, null)
-    })
-    return { status: 'success', message: 'Bank deleted' }
-  })
+        if (used) throw new HttpError(409, 'This bank has ledger entries; deactivate it instead')
+        await trx.deleteFrom('banks').where('id', '=', id).execute()
+        await audit(trx, req.user, 'delete', 'banks', id, bank, null)
+      })
+      return { status: 'success', message: 'Bank deleted' }
+    },
+  )
 }

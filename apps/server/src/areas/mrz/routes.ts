@@ -1,4 +1,4 @@
-import { MrzInput, parseMrz } from '@booking/shared'
+import { MrzAnswer, MrzInput, parseMrz } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -29,7 +29,7 @@ documentRoute('/mrz', {
  * needs a signed-in user, which the auth hook already demands of every non-public /api path.
  */
 export const mrzRoutes = async (app: FastifyInstance, _db: Db) => {
-  app.post('/mrz', async (req) => {
+  app.post('/mrz', { schema: { body: MrzInput, response: { 200: MrzAnswer } } }, async (req) => {
     const { lines } = parseBody(MrzInput, req.body)
     const result = parseMrz(lines)
     if (!result.ok) throw new HttpError(400, result.message, { lines: result.message })

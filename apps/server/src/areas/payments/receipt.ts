@@ -1,3 +1,4 @@
+import { FileAnswer, IdParams } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -54,12 +55,16 @@ export const paymentReceiptRoute = (
   db: Db,
   readPayment: (db: Db, id: number) => Promise<Payment | null>,
 ) => {
-  app.get('/payments/:id/receipt.pdf', async (req, reply) => {
-    const id = parseIdParam(req.params, 'payment')
-    const payment = await readPayment(db, id)
-    if (!payment) throw new HttpError(404, 'Payment not found')
-    const settings = await agencySettings(db)
-    const doc = renderReceipt(settings, paymentReceipt(payment), printedAt(settings))
-    return sendPdf(reply, doc, `receipt-${fileSafe(payment.receipt_no)}.pdf`)
-  })
+  app.get(
+    '/payments/:id/receipt.pdf',
+    { schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } } },
+    async (req, reply) => {
+      const id = parseIdParam(req.params, 'payment')
+      const payment = await readPayment(db, id)
+      if (!payment) throw new HttpError(404, 'Payment not found')
+      const settings = await agencySettings(db)
+      const doc = renderReceipt(settings, paymentReceipt(payment), printedAt(settings))
+      return sendPdf(reply, doc, `receipt-${fileSafe(payment.receipt_no)}.pdf`)
+    },
+  )
 }

@@ -1,3 +1,4 @@
+import { FileAnswer, IdParams } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { recordLifecycle } from '../../lib/crud.ts'
@@ -14,15 +15,21 @@ import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
  */
 export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
   for (const cfg of BOOKING_RECEIPTS) {
-    app.get(`${cfg.path}/:id/receipt.pdf`, async (req, reply) => {
-      const id = parseIdParam(req.params, cfg.kind.toLowerCase())
-      const lifecycle = recordLifecycle(db, cfg.table)
-      if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
-      const row = await lifecycle.findById(db, id)
-      const settings = await agencySettings(db)
-      const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
-      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings))
-      return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
-    })
+    app.get(
+      `${cfg.path}/:id/receipt.pdf`,
+      { schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } } },
+      async (req, reply) => {
+        const id = parseIdParam(req.params, cfg.kind.toLowerCase())
+        const lifecycle = recordLifecycle(db, cfg.table)
+        if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
+        const row = await lifecycle.findById(db, id)
+        const settings = await agencySettings(db)
+        const savedOn = row.created_at
+          ? agencyToday(settings, new Date(row.created_at))
+          : agencyToday(settings)
+        const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings))
+        return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
+      },
+    )
   }
 }

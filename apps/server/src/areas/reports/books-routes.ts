@@ -1,4 +1,4 @@
-import { isIsoDate } from '@booking/shared'
+import { BooksCheckAnswer, CashInOfficeAnswer, isIsoDate, TrialBalanceAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { backfillBooks } from '../../lib/books/backfill.ts'
@@ -21,12 +21,22 @@ const dayParam = (value: unknown): string | undefined => {
 export const booksReportRoutes = async (app: FastifyInstance, db: Db) => {
   await backfillBooks(db)
   documentBooks()
-  app.get('/reports/trial-balance', { preHandler: requireAccess('admin') }, async (req) =>
-    trialBalance(db, dayParam((req.query as Record<string, unknown>).to)),
+  app.get(
+    '/reports/trial-balance',
+    { schema: { response: { 200: TrialBalanceAnswer } }, preHandler: requireAccess('admin') },
+    async (req) => trialBalance(db, dayParam((req.query as Record<string, unknown>).to)),
   )
-  app.get('/reports/books-check', { preHandler: requireAccess('admin') }, async () => booksCheck(db))
-  app.get('/reports/cash-in-office', { preHandler: requireAccess('admin') }, async (req) => ({
-    status: 'success',
-    cashInOffice: await cashInOffice(db, dayParam((req.query as Record<string, unknown>).to)),
-  }))
+  app.get(
+    '/reports/books-check',
+    { schema: { response: { 200: BooksCheckAnswer } }, preHandler: requireAccess('admin') },
+    async () => booksCheck(db),
+  )
+  app.get(
+    '/reports/cash-in-office',
+    { schema: { response: { 200: CashInOfficeAnswer } }, preHandler: requireAccess('admin') },
+    async (req) => ({
+      status: 'success',
+      cashInOffice: await cashInOffice(db, dayParam((req.query as Record<string, unknown>).to)),
+    }),
+  )
 }

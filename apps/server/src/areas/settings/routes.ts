@@ -1,4 +1,10 @@
-import { type AgencySettings, AgencySettingsInput, DEFAULT_AGENCY } from '@booking/shared'
+import {
+  type AgencySettings,
+  AgencySettingsInput,
+  DEFAULT_AGENCY,
+  SettingsAnswer,
+  SettingsSavedAnswer,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { audit } from '../../lib/audit.ts'
@@ -40,30 +46,40 @@ export const agencyToday = (settings: AgencySettings, now = new Date()) =>
 
 /** GET/PUT /api/admin/settings; the auth hook already limits /api/admin/* to admins. */
 export const settingsRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/admin/settings', async () => ({ status: 'success', settings: await agencySettings(db) }))
+  app.get('/admin/settings', { schema: { response: { 200: SettingsAnswer } } }, async () => ({
+    status: 'success',
+    settings: await agencySettings(db),
+  }))
   // Every signed-in user prints receipts and statements under the agency's letterhead.
-  app.get('/agency', async () => ({ status: 'success', settings: await agencySettings(db) }))
+  app.get('/agency', { schema: { response: { 200: SettingsAnswer } } }, async () => ({
+    status: 'success',
+    settings: await agencySettings(db),
+  }))
 
-  app.put('/admin/settings', { bodyLimit: 512 * 1024 }, async (req) => {
-    const settings = parseBody(AgencySettingsInput, req.body)
-    const value = JSON.stringify(settings)
-    const user = req.user!
-    await writeTransaction(db, async (trx) => {
-      const before = await trx
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', KEY)
-        .executeTakeFirst()
-      if (before) await trx.updateTable('settings').set({ value }).where('key', '=', KEY).execute()
-      else await trx.insertInto('settings').values({ key: KEY, value }).execute()
-      // The logo is left out of the audit trail: 200 kB of base64 per save says nothing a reader needs.
-      const brief = (s: string | undefined) => {
-        if (!s) return null
-        const { logo, ...rest } = JSON.parse(s) as AgencySettings
-        return { ...rest, logo: logo ? `${logo.length} characters` : '' }
-      }
-      await audit(trx, { user }, 'update', 'settings', 0, brief(before?.value), brief(value))
-    })
-    return { status: 'success', message: 'Settings saved successfully', settings }
-  })
+  app.put(
+    '/admin/settings',
+    { schema: { body: AgencySettingsInput, response: { 200: SettingsSavedAnswer } }, bodyLimit: 512 * 1024 },
+    async (req) => {
+      const settings = parseBody(AgencySettingsInput, req.body)
+      const value = JSON.stringify(settings)
+      const user = req.user!
+      await writeTransaction(db, async (trx) => {
+        const before = await trx
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', KEY)
+          .executeTakeFirst()
+        if (before) await trx.updateTable('settings').set({ value }).where('key', '=', KEY).execute()
+        else await trx.insertInto('settings').values({ key: KEY, value }).execute()
+        // The logo is left out of the audit trail: 200 kB of base64 per save says nothing a reader needs.
+        const brief = (s: string | undefined) => {
+          if (!s) return null
+          const { logo, ...rest } = JSON.parse(s) as AgencySettings
+          return { ...rest, logo: logo ? `${logo.length} characters` : '' }
+        }
+        await audit(trx, { user }, 'update', 'settings', 0, brief(before?.value), brief(value))
+      })
+      return { status: 'success', message: 'Settings saved successfully', settings }
+    },
+  )
 }

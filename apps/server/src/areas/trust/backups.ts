@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { BackupSavedAnswer, BackupsAnswer, FileAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { backupAndPrune, backupPath, listBackups, type Retention } from '../../lib/backups.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -12,9 +13,12 @@ export interface BackupOptions {
 
 /** The admin Backups screen: list, make one now, download one. */
 export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) => {
-  app.get('/admin/backups', async () => ({ status: 'success', backups: listBackups(opts.dir) }))
+  app.get('/admin/backups', { schema: { response: { 200: BackupsAnswer } } }, async () => ({
+    status: 'success',
+    backups: listBackups(opts.dir),
+  }))
 
-  app.post('/admin/backups', async (_req, reply) => {
+  app.post('/admin/backups', { schema: { response: { 201: BackupSavedAnswer } } }, async (_req, reply) => {
     if (!opts.dbFile) {
       throw new HttpError(
         409,
@@ -25,13 +29,17 @@ export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) =>
     return reply.code(201).send({ status: 'success', message: 'Backup created successfully', backup })
   })
 
-  app.get('/admin/backups/:name', async (req, reply) => {
-    const { name } = req.params as { name: string }
-    const path = backupPath(opts.dir, name)
-    if (!path) throw new HttpError(404, 'Backup not found')
-    return reply
-      .type('application/octet-stream')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .send(createReadStream(path))
-  })
+  app.get(
+    '/admin/backups/:name',
+    { schema: { response: { 200: FileAnswer('application/octet-stream') } } },
+    async (req, reply) => {
+      const { name } = req.params as { name: string }
+      const path = backupPath(opts.dir, name)
+      if (!path) throw new HttpError(404, 'Backup not found')
+      return reply
+        .type('application/octet-stream')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(createReadStream(path))
+    },
+  )
 }

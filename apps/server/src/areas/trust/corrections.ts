@@ -1,4 +1,12 @@
-import { type Correction, CorrectionInput, DecisionInput, fieldChanges } from '@booking/shared'
+import {
+  type Correction,
+  CorrectionInput,
+  CorrectionSavedAnswer,
+  CorrectionsAnswer,
+  DecisionInput,
+  fieldChanges,
+  IdParams,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
@@ -129,48 +137,52 @@ const pendingCorrection = async (trx: Kysely<Database>, id: number) => {
  * naming both) or rejects it.
  */
 export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
-  app.post('/corrections', async (req, reply) => {
-    const input = parseBody(CorrectionInput, req.body)
-    const user = req.user as AuthUser
-    const lifecycle = correctable(db, input.table)
-    const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
-    const current = asBody(lifecycle, row)
-    // Only the record's own fields; its id, entry number, author and creation time are not for correcting.
-    const changes = Object.fromEntries(
-      Object.entries(input.changes ?? {}).filter(([k]) => Object.hasOwn(current, k) && !FIXED.has(k)),
-    )
-    if (input.action === 'update' && Object.keys(changes).length === 0) {
-      throw new HttpError(400, 'Changes are required for an update', {
-        changes: 'Changes are required for an update',
-      })
-    }
-    // An update that could never be saved is refused now, with the form's own messages.
-    if (input.action === 'update') proposedBody(lifecycle, row, changes)
-    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k] ?? null]))
-    const saved = await writeTransaction(db, (trx) =>
-      trx
-        .insertInto('corrections')
-        .values({
-          table_name: input.table,
-          record_id: input.record_id,
-          action: input.action,
-          changes_json: input.action === 'update' ? JSON.stringify({ changes, before }) : null,
-          reason: input.reason,
-          status: 'pending',
-          requested_by_id: user.id,
-          requested_by: user.username,
-          requested_at: new Date().toISOString(),
+  app.post(
+    '/corrections',
+    { schema: { body: CorrectionInput, response: { 201: CorrectionSavedAnswer } } },
+    async (req, reply) => {
+      const input = parseBody(CorrectionInput, req.body)
+      const user = req.user as AuthUser
+      const lifecycle = correctable(db, input.table)
+      const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
+      const current = asBody(lifecycle, row)
+      // Only the record's own fields; its id, entry number, author and creation time are not for correcting.
+      const changes = Object.fromEntries(
+        Object.entries(input.changes ?? {}).filter(([k]) => Object.hasOwn(current, k) && !FIXED.has(k)),
+      )
+      if (input.action === 'update' && Object.keys(changes).length === 0) {
+        throw new HttpError(400, 'Changes are required for an update', {
+          changes: 'Changes are required for an update',
         })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    )
-    const [correction] = await withDiffs(db, [saved])
-    return reply
-      .code(201)
-      .send({ status: 'success', message: 'Correction request sent for approval', correction })
-  })
+      }
+      // An update that could never be saved is refused now, with the form's own messages.
+      if (input.action === 'update') proposedBody(lifecycle, row, changes)
+      const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k] ?? null]))
+      const saved = await writeTransaction(db, (trx) =>
+        trx
+          .insertInto('corrections')
+          .values({
+            table_name: input.table,
+            record_id: input.record_id,
+            action: input.action,
+            changes_json: input.action === 'update' ? JSON.stringify({ changes, before }) : null,
+            reason: input.reason,
+            status: 'pending',
+            requested_by_id: user.id,
+            requested_by: user.username,
+            requested_at: new Date().toISOString(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      )
+      const [correction] = await withDiffs(db, [saved])
+      return reply
+        .code(201)
+        .send({ status: 'success', message: 'Correction request sent for approval', correction })
+    },
+  )
 
-  app.get('/corrections', async (req) => {
+  app.get('/corrections', { schema: { response: { 200: CorrectionsAnswer } } }, async (req) => {
     const user = req.user as AuthUser
     const rows = await db
       .selectFrom('corrections')
@@ -182,7 +194,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', corrections: await withDiffs(db, rows) }
   })
 
-  app.get('/admin/corrections', async (req) => {
+  app.get('/admin/corrections', { schema: { response: { 200: CorrectionsAnswer } } }, async (req) => {
     const { status } = req.query as { status?: string }
     let qb = db.selectFrom('corrections').selectAll()
     if (status !== 'all') {
@@ -193,43 +205,51 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', corrections: await withDiffs(db, rows) }
   })
 
-  app.post('/admin/corrections/:id/approve', async (req) => {
-    const id = idOf(req.params)
-    const { note } = parseBody(DecisionInput, req.body ?? {})
-    const admin = req.user as AuthUser
-    const decided = await writeTransaction(db, async (trx) => {
-      const c = await pendingCorrection(trx, id)
-      if (c.requested_by_id === admin.id) throw new HttpError(403, 'You cannot approve your own request')
-      const requester = await trx
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'role'])
-        .where('id', '=', c.requested_by_id)
-        .executeTakeFirstOrThrow()
-      const lifecycle = correctable(db, c.table_name)
-      // The history names the employee who asked (username) and the admin who approved.
-      const actor = { user: requester as AuthUser, approvedBy: admin.username }
-      if (c.action === 'delete') {
-        await lifecycle.remove(trx, actor, c.record_id)
-      } else {
-        const row = await lifecycle.findById(trx, c.record_id)
-        const body = proposedBody(lifecycle, row, storedChanges(c.changes_json).changes)
-        await lifecycle.update(trx, actor, c.record_id, body)
-      }
-      return decide(trx, id, 'approved', admin, note)
-    })
-    const [correction] = await withDiffs(db, [decided])
-    return { status: 'success', message: 'Correction approved', correction }
-  })
+  app.post(
+    '/admin/corrections/:id/approve',
+    { schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } } },
+    async (req) => {
+      const id = idOf(req.params)
+      const { note } = parseBody(DecisionInput, req.body ?? {})
+      const admin = req.user as AuthUser
+      const decided = await writeTransaction(db, async (trx) => {
+        const c = await pendingCorrection(trx, id)
+        if (c.requested_by_id === admin.id) throw new HttpError(403, 'You cannot approve your own request')
+        const requester = await trx
+          .selectFrom('users')
+          .select(['id', 'username', 'email', 'role'])
+          .where('id', '=', c.requested_by_id)
+          .executeTakeFirstOrThrow()
+        const lifecycle = correctable(db, c.table_name)
+        // The history names the employee who asked (username) and the admin who approved.
+        const actor = { user: requester as AuthUser, approvedBy: admin.username }
+        if (c.action === 'delete') {
+          await lifecycle.remove(trx, actor, c.record_id)
+        } else {
+          const row = await lifecycle.findById(trx, c.record_id)
+          const body = proposedBody(lifecycle, row, storedChanges(c.changes_json).changes)
+          await lifecycle.update(trx, actor, c.record_id, body)
+        }
+        return decide(trx, id, 'approved', admin, note)
+      })
+      const [correction] = await withDiffs(db, [decided])
+      return { status: 'success', message: 'Correction approved', correction }
+    },
+  )
 
-  app.post('/admin/corrections/:id/reject', async (req) => {
-    const id = idOf(req.params)
-    const { note } = parseBody(DecisionInput, req.body ?? {})
-    const admin = req.user as AuthUser
-    const decided = await writeTransaction(db, async (trx) => {
-      await pendingCorrection(trx, id)
-      return decide(trx, id, 'rejected', admin, note)
-    })
-    const [correction] = await withDiffs(db, [decided])
-    return { status: 'success', message: 'Correction rejected', correction }
-  })
+  app.post(
+    '/admin/corrections/:id/reject',
+    { schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } } },
+    async (req) => {
+      const id = idOf(req.params)
+      const { note } = parseBody(DecisionInput, req.body ?? {})
+      const admin = req.user as AuthUser
+      const decided = await writeTransaction(db, async (trx) => {
+        await pendingCorrection(trx, id)
+        return decide(trx, id, 'rejected', admin, note)
+      })
+      const [correction] = await withDiffs(db, [decided])
+      return { status: 'success', message: 'Correction rejected', correction }
+    },
+  )
 }
