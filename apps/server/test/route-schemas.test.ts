@@ -1,5 +1,7 @@
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { answerSchemaOf, declaredRoutes } from '../src/lib/route-schemas.ts'
+import { z } from 'zod'
+import { answerSchemaOf, declaredRoutes, registerRouteSchemas } from '../src/lib/route-schemas.ts'
 import { setupTestApp } from './helpers.ts'
 import { registeredApiRoutes } from './route-table.ts'
 
@@ -41,5 +43,22 @@ describe('every /api route declares its answer', () => {
     // A receipt is documented as the PDF it is.
     const receipt = paths['/api/ticket/{id}/receipt.pdf']?.get?.responses?.['200']?.content ?? {}
     expect(Object.keys(receipt)).toEqual(['application/pdf'])
+  })
+})
+
+describe('declared schemas neither validate nor reshape', () => {
+  it('a body the schema refuses reaches the handler as sent, and an answer the schema refuses is sent as JSON.stringify writes it', async () => {
+    const app = Fastify()
+    registerRouteSchemas(app)
+    const answer = { n: 'not a number', extra: [1, 'two'], nested: { a: null } }
+    app.post(
+      '/api/probe',
+      { schema: { body: z.object({ a: z.string() }), response: { 200: z.object({ n: z.number() }) } } },
+      async (req) => ({ ...answer, got: req.body }),
+    )
+    const res = await app.inject({ method: 'POST', url: '/api/probe', payload: { a: 1 } })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe(JSON.stringify({ ...answer, got: { a: 1 } }))
+    await app.close()
   })
 })

@@ -29,6 +29,8 @@ export const LoginAnswer = z.union([
     }),
   }),
 ])
+/** POST /user/login: pending (no token yet) or approved with the token. */
+export type LoginAnswer = z.output<typeof LoginAnswer>
 export const PasswordResetAnswer = saved({ password: z.string() })
 
 const UserItem = item('A user (AccountUser)')
