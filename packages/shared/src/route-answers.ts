@@ -81,9 +81,18 @@ export const AlertsAnswer = success({
 export const SettingsAnswer = success({ settings: z.looseObject({}) })
 export const SettingsSavedAnswer = saved({ settings: z.looseObject({}) })
 
-export const DashboardAnswer = z.looseObject({
-  totalBookings: z.number(),
+const BookingsByType = z.array(z.object({ type: z.string(), count: z.number().int() }))
+/** GET /dashboard: the spec's summary plus the card figures (rupees). */
+export const DashboardAnswer = z.object({
+  totalBookings: z.number().int(),
+  bookingsByType: BookingsByType,
   totalRevenue: z.number(),
+  totalEntries: z.number().int(),
+  ticket: z.number().int(),
+  umrah: z.number().int(),
+  visa: z.number().int(),
+  gamcaToken: z.number().int(),
+  service: z.number().int(),
   totalReceivable: z.number(),
   totalPaidCash: z.number(),
   totalPaidInBank: z.number(),
@@ -91,12 +100,13 @@ export const DashboardAnswer = z.looseObject({
   withdraw: z.number(),
   cashInOffice: z.number(),
 })
+export type DashboardAnswer = z.output<typeof DashboardAnswer>
 export const DashboardBookingsAnswer = z.object({
   bookings: z.array(item('One booking of All Bookings')),
   total: z.number().int(),
 })
 export const DashboardChartsAnswer = z.object({
-  bookingsByType: z.unknown(),
+  bookingsByType: BookingsByType,
   monthly: z.array(z.object({ month: z.string(), receivable: z.number(), received: z.number() })),
 })
 
