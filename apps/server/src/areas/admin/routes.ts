@@ -28,23 +28,26 @@ const toUser = (u: {
 })
 
 /** Employee approval; the auth hook already limits /api/admin/* to admins. */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_PENDING_USERS = { schema: { querystring: ListQuery, response: { 200: PendingUsersAnswer } } }
+
+const GET_ADMIN_EMPLOYEES = { schema: { response: { 200: UsersAnswer } } }
+
+const POST_ADMIN_APPROVE_USER = { schema: { body: ApproveInput, response: { 200: MessageAnswer } } }
+
 export const adminRoutes = async (app: FastifyInstance, db: Db) => {
   // Anyone can sign up, so this list is paged: newest first, PENDING_PAGE at a time unless asked.
-  app.get(
-    '/admin/pending-users',
-    { schema: { querystring: ListQuery, response: { 200: PendingUsersAnswer } } },
-    async (req) => {
-      const { limit = PENDING_PAGE, offset = 0 } = parseListQuery(req.query)
-      const pending = db.selectFrom('users').where('is_approved', '=', 0)
-      const [users, counted] = await Promise.all([
-        pending.select(userColumns).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-        pending.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return { status: 'success', users: users.map(toUser), total: Number(counted.n) }
-    },
-  )
+  app.get('/admin/pending-users', GET_ADMIN_PENDING_USERS, async (req) => {
+    const { limit = PENDING_PAGE, offset = 0 } = parseListQuery(req.query)
+    const pending = db.selectFrom('users').where('is_approved', '=', 0)
+    const [users, counted] = await Promise.all([
+      pending.select(userColumns).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      pending.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { status: 'success', users: users.map(toUser), total: Number(counted.n) }
+  })
 
-  app.get('/admin/employees', { schema: { response: { 200: UsersAnswer } } }, async () => {
+  app.get('/admin/employees', GET_ADMIN_EMPLOYEES, async () => {
     const users = await db
       .selectFrom('users')
       .select(userColumns)
@@ -55,32 +58,28 @@ export const adminRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', users: users.map(toUser) }
   })
 
-  app.post(
-    '/admin/approve-user',
-    { schema: { body: ApproveInput, response: { 200: MessageAnswer } } },
-    async (req) => {
-      const { userId, approved } = parseBody(ApproveInput, req.body)
-      const target = await db
-        .selectFrom('users')
-        .select(['id', 'role', 'is_approved'])
+  app.post('/admin/approve-user', POST_ADMIN_APPROVE_USER, async (req) => {
+    const { userId, approved } = parseBody(ApproveInput, req.body)
+    const target = await db
+      .selectFrom('users')
+      .select(['id', 'role', 'is_approved'])
+      .where('id', '=', userId)
+      .executeTakeFirst()
+    if (!target) throw new HttpError(404, 'User not found')
+    if (target.role === 'admin') throw new HttpError(409, 'Admin accounts cannot be approved or rejected')
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ is_approved: approved ? 1 : 0 })
         .where('id', '=', userId)
-        .executeTakeFirst()
-      if (!target) throw new HttpError(404, 'User not found')
-      if (target.role === 'admin') throw new HttpError(409, 'Admin accounts cannot be approved or rejected')
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ is_approved: approved ? 1 : 0 })
-          .where('id', '=', userId)
-          .execute()
-        // Rejection ends the employee's sessions, so approving again later does not revive an old token.
-        if (!approved) await endSessions(trx, userId)
-        await audit(trx, req.user, approved ? 'approve' : 'reject', 'users', userId, target, { approved })
-      })
-      return {
-        status: 'success',
-        message: approved ? 'User approved successfully' : 'Employee rejected and moved to pending',
-      }
-    },
-  )
+        .execute()
+      // Rejection ends the employee's sessions, so approving again later does not revive an old token.
+      if (!approved) await endSessions(trx, userId)
+      await audit(trx, req.user, approved ? 'approve' : 'reject', 'users', userId, target, { approved })
+    })
+    return {
+      status: 'success',
+      message: approved ? 'User approved successfully' : 'Employee rejected and moved to pending',
+    }
+  })
 }

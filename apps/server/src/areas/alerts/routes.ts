@@ -198,15 +198,14 @@ documentRoute('/alerts', {
   },
 })
 
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ALERTS = { schema: { querystring: AlertsQuery, response: { 200: AlertsAnswer } } }
+
 export const alertRoutes = async (app: FastifyInstance, db: Db) => {
   // Not cached: the answer depends on today as well as on the data.
-  app.get(
-    '/alerts',
-    { schema: { querystring: AlertsQuery, response: { 200: AlertsAnswer } } },
-    async (req) => {
-      const { within_days } = parseBody(AlertsQuery, req.query)
-      const alerts = await alertsOf(db, within_days)
-      return { status: 'success', within_days, passport_months: PASSPORT_MONTHS, alerts }
-    },
-  )
+  app.get('/alerts', GET_ALERTS, async (req) => {
+    const { within_days } = parseBody(AlertsQuery, req.query)
+    const alerts = await alertsOf(db, within_days)
+    return { status: 'success', within_days, passport_months: PASSPORT_MONTHS, alerts }
+  })
 }

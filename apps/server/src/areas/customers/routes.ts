@@ -250,183 +250,168 @@ documentRoute('/customers/{id}/merge', {
   },
 })
 
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_CUSTOMERS = { schema: { body: CustomerInput, response: { 201: CustomerSavedAnswer } } }
+
+const GET_CUSTOMERS = { schema: { querystring: CustomerListQuery, response: { 200: CustomersAnswerSchema } } }
+
+const GET_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: CustomerAnswer } } }
+
+const PUT_CUSTOMERS_ID = {
+  schema: { params: IdParams, body: CustomerInput, response: { 200: CustomerSavedAnswer } },
+}
+
+const MERGE = {
+  schema: { params: IdParams, body: CustomerMergeInput, response: { 200: CustomerMergedAnswer } },
+}
+
+const DELETE_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
+
 export const customerRoutes = async (app: FastifyInstance, db: Db) => {
   const anyDb = db as unknown as Kysely<any>
 
-  app.post(
-    '/customers',
-    { schema: { body: CustomerInput, response: { 201: CustomerSavedAnswer } } },
-    async (req, reply) => {
-      const input = parseBody(CustomerInput, req.body)
-      const user = req.user as AuthUser
-      idempotencyKeyOf(req)
-      const answer = await db.transaction().execute((trx) =>
-        answerOnce(trx, req, user.id, async () => {
-          // Two people may share a name; the same name (ignoring case and spaces) with the same mobile
-          // or passport number is the same customer entered twice (decision 009).
-          const same = await sameCustomer(trx, input)
-          if (same) throw alreadyExists(same)
-          const customer = await trx
-            .insertInto('customers')
-            .values({ ...input, created_by: user.username, created_at: new Date().toISOString() })
-            .returningAll()
-            .executeTakeFirstOrThrow()
-          await audit(trx, user, 'create', 'customers', customer.id, null, customer)
-          return {
-            status: 201,
-            body: { status: 'success', message: 'Customer Create successfully', customer },
-          }
-        }),
-      )
-      return sendAnswer(reply, answer)
-    },
-  )
-
-  app.get(
-    '/customers',
-    {
-      ...cachedAnswers(db),
-      schema: { querystring: CustomerListQuery, response: { 200: CustomersAnswerSchema } },
-    },
-    async (req) => {
-      const query = parseBody(CustomerListQuery, req.query)
-      const paged = query.limit !== undefined || query.q !== undefined || query.sort !== undefined
-      if (!paged) {
-        // The spec's answer: every customer, for the pick-lists.
-        const customers = await db
-          .selectFrom('customers')
-          .select([...COLUMNS])
-          .orderBy('name')
-          .orderBy('id')
-          .execute()
-        return { status: 'success', customers } satisfies CustomersAnswer
-      }
-      const kind = dbKind(db)
-      let qb = db.selectFrom('customers')
-      if (query.q) {
-        const q = query.q
-        const prefilter = customerSearchPrefilter(kind, q)
-        if (prefilter) qb = qb.where(prefilter)
-        qb = qb.where((eb) => eb.or(SEARCH_COLUMNS.map((c) => containsCI(kind, sql.ref(c), q))))
-      }
-      const wanted = query.sort ?? 'name'
-      const dir = wanted.startsWith('-') ? 'desc' : 'asc'
-      const column = wanted.replace(/^-/, '') as 'name' | 'mobile_number' | 'created_at'
-      const limit = query.limit ?? 50
-      const offset = query.offset ?? 0
-      const customers = await qb
-        .select([...COLUMNS, 'created_at'])
-        .orderBy(column, dir)
-        .orderBy('id', dir)
-        .limit(limit)
-        .offset(offset)
-        .execute()
-      const total =
-        customers.length < limit && (customers.length > 0 || offset === 0)
-          ? offset + customers.length
-          : Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
-      return { status: 'success', customers, total }
-    },
-  )
-
-  app.get(
-    '/customers/:id',
-    { schema: { params: IdParams, response: { 200: CustomerAnswer } } },
-    async (req) => {
-      const id = parseIdParam(req.params, 'customer')
-      const customer = await findCustomer(anyDb, id)
-      const { records, total } = await customerRecords(db, id)
-      return {
-        status: 'success',
-        customer: {
-          ...customer,
-          records,
-          records_total: total,
-          payments: await customerPayments(db, id, records),
-          balance: await customerBalance(db, id),
-        },
-      }
-    },
-  )
-
-  app.put(
-    '/customers/:id',
-    {
-      schema: { params: IdParams, body: CustomerInput, response: { 200: CustomerSavedAnswer } },
-      preHandler: requireAccess('admin'),
-    },
-    async (req) => {
-      const id = parseIdParam(req.params, 'customer')
-      const input = parseBody(CustomerInput, req.body)
-      const user = req.user as AuthUser
-      const customer = await writeTransaction(db, async (trx) => {
-        const before = await findCustomer(trx, id, true)
-        const same = await sameCustomer(trx, input, id)
+  app.post('/customers', POST_CUSTOMERS, async (req, reply) => {
+    const input = parseBody(CustomerInput, req.body)
+    const user = req.user as AuthUser
+    idempotencyKeyOf(req)
+    const answer = await db.transaction().execute((trx) =>
+      answerOnce(trx, req, user.id, async () => {
+        // Two people may share a name; the same name (ignoring case and spaces) with the same mobile
+        // or passport number is the same customer entered twice (decision 009).
+        const same = await sameCustomer(trx, input)
         if (same) throw alreadyExists(same)
-        const after = await trx
-          .updateTable('customers')
-          .set(input)
-          .where('id', '=', id)
+        const customer = await trx
+          .insertInto('customers')
+          .values({ ...input, created_by: user.username, created_at: new Date().toISOString() })
           .returningAll()
           .executeTakeFirstOrThrow()
-        await audit(trx, user, 'update', 'customers', id, before, after)
-        return after
-      })
-      return { status: 'success', message: 'Customer updated successfully', customer }
-    },
-  )
+        await audit(trx, user, 'create', 'customers', customer.id, null, customer)
+        return { status: 201, body: { status: 'success', message: 'Customer Create successfully', customer } }
+      }),
+    )
+    return sendAnswer(reply, answer)
+  })
 
-  app.post(
-    '/customers/:id/merge',
-    {
-      schema: { params: IdParams, body: CustomerMergeInput, response: { 200: CustomerMergedAnswer } },
-      preHandler: requireAccess('admin'),
-    },
-    async (req) => {
-      const id = parseIdParam(req.params, 'customer')
-      const { into_id: intoId } = parseBody(CustomerMergeInput, req.body)
-      if (intoId === id)
-        throw new HttpError(400, 'A customer cannot be merged into itself', {
-          into_id: 'Choose another customer to merge into',
-        })
-      const user = req.user as AuthUser
-      const answer = await writeTransaction(db, async (trx) => {
-        // Both rows locked in id order, so two merges of the same pair cannot deadlock.
-        const [first, second] = id < intoId ? [id, intoId] : [intoId, id]
-        const a = await findCustomer(trx, first, true)
-        const b = await findCustomer(trx, second, true)
-        const [from, into] = a.id === id ? [a, b] : [b, a]
-        const moved: Record<string, number[]> = {}
-        for (const table of CUSTOMER_TABLES) {
-          const rows = await (trx as Kysely<any>)
-            .updateTable(table)
-            .set({ customer_id: intoId })
-            .where('customer_id', '=', id)
-            .returning('id')
-            .execute()
-          if (rows.length > 0) moved[table] = rows.map((r: { id: number }) => r.id)
-        }
-        // The books follow the records: the merged customer's account lines (their bookings' and their
-        // payments') move to the other's account, month checkpoints with them.
-        await moveAccountLines(trx, customerIdAccount(id), customerIdAccount(intoId))
-        await trx.deleteFrom('customers').where('id', '=', id).execute()
-        await audit(trx, user, 'delete', 'customers', id, from, { merged_into: intoId, moved })
-        await audit(trx, user, 'update', 'customers', intoId, into, { ...into, merged_from: id, moved })
-        return { into, moved }
+  app.get('/customers', { ...cachedAnswers(db), ...GET_CUSTOMERS }, async (req) => {
+    const query = parseBody(CustomerListQuery, req.query)
+    const paged = query.limit !== undefined || query.q !== undefined || query.sort !== undefined
+    if (!paged) {
+      // The spec's answer: every customer, for the pick-lists.
+      const customers = await db
+        .selectFrom('customers')
+        .select([...COLUMNS])
+        .orderBy('name')
+        .orderBy('id')
+        .execute()
+      return { status: 'success', customers } satisfies CustomersAnswer
+    }
+    const kind = dbKind(db)
+    let qb = db.selectFrom('customers')
+    if (query.q) {
+      const q = query.q
+      const prefilter = customerSearchPrefilter(kind, q)
+      if (prefilter) qb = qb.where(prefilter)
+      qb = qb.where((eb) => eb.or(SEARCH_COLUMNS.map((c) => containsCI(kind, sql.ref(c), q))))
+    }
+    const wanted = query.sort ?? 'name'
+    const dir = wanted.startsWith('-') ? 'desc' : 'asc'
+    const column = wanted.replace(/^-/, '') as 'name' | 'mobile_number' | 'created_at'
+    const limit = query.limit ?? 50
+    const offset = query.offset ?? 0
+    const customers = await qb
+      .select([...COLUMNS, 'created_at'])
+      .orderBy(column, dir)
+      .orderBy('id', dir)
+      .limit(limit)
+      .offset(offset)
+      .execute()
+    const total =
+      customers.length < limit && (customers.length > 0 || offset === 0)
+        ? offset + customers.length
+        : Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0)
+    return { status: 'success', customers, total }
+  })
+
+  app.get('/customers/:id', GET_CUSTOMERS_ID, async (req) => {
+    const id = parseIdParam(req.params, 'customer')
+    const customer = await findCustomer(anyDb, id)
+    const { records, total } = await customerRecords(db, id)
+    return {
+      status: 'success',
+      customer: {
+        ...customer,
+        records,
+        records_total: total,
+        payments: await customerPayments(db, id, records),
+        balance: await customerBalance(db, id),
+      },
+    }
+  })
+
+  app.put('/customers/:id', { ...PUT_CUSTOMERS_ID, preHandler: requireAccess('admin') }, async (req) => {
+    const id = parseIdParam(req.params, 'customer')
+    const input = parseBody(CustomerInput, req.body)
+    const user = req.user as AuthUser
+    const customer = await writeTransaction(db, async (trx) => {
+      const before = await findCustomer(trx, id, true)
+      const same = await sameCustomer(trx, input, id)
+      if (same) throw alreadyExists(same)
+      const after = await trx
+        .updateTable('customers')
+        .set(input)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await audit(trx, user, 'update', 'customers', id, before, after)
+      return after
+    })
+    return { status: 'success', message: 'Customer updated successfully', customer }
+  })
+
+  app.post('/customers/:id/merge', { ...MERGE, preHandler: requireAccess('admin') }, async (req) => {
+    const id = parseIdParam(req.params, 'customer')
+    const { into_id: intoId } = parseBody(CustomerMergeInput, req.body)
+    if (intoId === id)
+      throw new HttpError(400, 'A customer cannot be merged into itself', {
+        into_id: 'Choose another customer to merge into',
       })
-      const count = Object.values(answer.moved).reduce((n, ids) => n + ids.length, 0)
-      return {
-        status: 'success',
-        message: `Customer merged into ${customerLabel(answer.into)}: ${count} record${count === 1 ? '' : 's'} moved`,
-        customer: { ...answer.into, balance: await customerBalance(db, intoId) },
-        moved: answer.moved,
+    const user = req.user as AuthUser
+    const answer = await writeTransaction(db, async (trx) => {
+      // Both rows locked in id order, so two merges of the same pair cannot deadlock.
+      const [first, second] = id < intoId ? [id, intoId] : [intoId, id]
+      const a = await findCustomer(trx, first, true)
+      const b = await findCustomer(trx, second, true)
+      const [from, into] = a.id === id ? [a, b] : [b, a]
+      const moved: Record<string, number[]> = {}
+      for (const table of CUSTOMER_TABLES) {
+        const rows = await (trx as Kysely<any>)
+          .updateTable(table)
+          .set({ customer_id: intoId })
+          .where('customer_id', '=', id)
+          .returning('id')
+          .execute()
+        if (rows.length > 0) moved[table] = rows.map((r: { id: number }) => r.id)
       }
-    },
-  )
+      // The books follow the records: the merged customer's account lines (their bookings' and their
+      // payments') move to the other's account, month checkpoints with them.
+      await moveAccountLines(trx, customerIdAccount(id), customerIdAccount(intoId))
+      await trx.deleteFrom('customers').where('id', '=', id).execute()
+      await audit(trx, user, 'delete', 'customers', id, from, { merged_into: intoId, moved })
+      await audit(trx, user, 'update', 'customers', intoId, into, { ...into, merged_from: id, moved })
+      return { into, moved }
+    })
+    const count = Object.values(answer.moved).reduce((n, ids) => n + ids.length, 0)
+    return {
+      status: 'success',
+      message: `Customer merged into ${customerLabel(answer.into)}: ${count} record${count === 1 ? '' : 's'} moved`,
+      customer: { ...answer.into, balance: await customerBalance(db, intoId) },
+      moved: answer.moved,
+    }
+  })
 
   app.delete(
     '/customers/:id',
-    { schema: { params: IdParams, response: { 200: MessageAnswer } }, preHandler: requireAccess('admin') },
+    { ...DELETE_CUSTOMERS_ID, preHandler: requireAccess('admin') },
     async (req) => {
       const id = parseIdParam(req.params, 'customer')
       const user = req.user as AuthUser

@@ -70,58 +70,57 @@ documentRoute('/passengers/{passport}', {
   },
 })
 
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_PASSENGERS_PASSPORT = { schema: { response: { 200: PassengerFileAnswer } } }
+
 export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
   const anyDb = db as unknown as Kysely<any>
 
-  app.get(
-    '/passengers/:passport',
-    { schema: { response: { 200: PassengerFileAnswer } } },
-    async (req): Promise<PassengerFile> => {
-      const raw = (req.params as { passport?: unknown }).passport
-      const passport = normalizePassport(raw)
-      if (!passport || passport.length > 50 || !/^[A-Z0-9-]+$/.test(passport))
-        throw new HttpError(400, 'Invalid passport number', {
-          passport: 'Enter a passport number (letters and digits)',
-        })
-      const hits = await db
-        .selectFrom('record_passports')
-        .select(['record_type', 'record_id', 'name', 'document_type', 'expiry'])
-        .where('passport', '=', passport)
-        .orderBy('record_id', 'desc')
-        .limit(MAX_RECORDS)
-        .execute()
-      if (hits.length === 0) throw new HttpError(404, `No record carries passport ${passport}`)
+  app.get('/passengers/:passport', GET_PASSENGERS_PASSPORT, async (req): Promise<PassengerFile> => {
+    const raw = (req.params as { passport?: unknown }).passport
+    const passport = normalizePassport(raw)
+    if (!passport || passport.length > 50 || !/^[A-Z0-9-]+$/.test(passport))
+      throw new HttpError(400, 'Invalid passport number', {
+        passport: 'Enter a passport number (letters and digits)',
+      })
+    const hits = await db
+      .selectFrom('record_passports')
+      .select(['record_type', 'record_id', 'name', 'document_type', 'expiry'])
+      .where('passport', '=', passport)
+      .orderBy('record_id', 'desc')
+      .limit(MAX_RECORDS)
+      .execute()
+    if (hits.length === 0) throw new HttpError(404, `No record carries passport ${passport}`)
 
-      const byTable = new Map<string, number[]>()
-      for (const h of hits) byTable.set(h.record_type, [...(byTable.get(h.record_type) ?? []), h.record_id])
-      const loaded: Array<{ table: string; row: ApiRow; record: FileRecord }> = []
-      for (const [table, ids] of byTable) {
-        const rows = await anyDb.selectFrom(table).selectAll().where('id', 'in', ids).execute()
-        for (const r of rows) {
-          const row = moneyOut(table as never, r) as ApiRow
-          loaded.push({ table, row, record: fileRecord(table, row) })
-        }
+    const byTable = new Map<string, number[]>()
+    for (const h of hits) byTable.set(h.record_type, [...(byTable.get(h.record_type) ?? []), h.record_id])
+    const loaded: Array<{ table: string; row: ApiRow; record: FileRecord }> = []
+    for (const [table, ids] of byTable) {
+      const rows = await anyDb.selectFrom(table).selectAll().where('id', 'in', ids).execute()
+      for (const r of rows) {
+        const row = moneyOut(table as never, r) as ApiRow
+        loaded.push({ table, row, record: fileRecord(table, row) })
       }
-      const records = loaded.map((l) => l.record).sort(byDateDesc)
-      const names = [...new Set(hits.map((h) => h.name).filter(Boolean))]
-      const expiries: PassengerFile['expiries'] = []
-      const seen = new Set<string>()
-      for (const h of hits) {
-        if (!h.expiry) continue
-        const key = `${h.document_type}:${h.expiry}`
-        if (seen.has(key)) continue
-        seen.add(key)
-        expiries.push({ document: h.document_type, expiry: h.expiry, type: h.record_type, id: h.record_id })
+    }
+    const records = loaded.map((l) => l.record).sort(byDateDesc)
+    const names = [...new Set(hits.map((h) => h.name).filter(Boolean))]
+    const expiries: PassengerFile['expiries'] = []
+    const seen = new Set<string>()
+    for (const h of hits) {
+      if (!h.expiry) continue
+      const key = `${h.document_type}:${h.expiry}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      expiries.push({ document: h.document_type, expiry: h.expiry, type: h.record_type, id: h.record_id })
+    }
+    for (const { table, row } of loaded) {
+      const medical = table === 'visa_processing' ? str(row.expiry_medical_date) : null
+      if (medical && !seen.has(`Medical:${medical}`)) {
+        seen.add(`Medical:${medical}`)
+        expiries.push({ document: 'Medical', expiry: medical, type: table, id: row.id })
       }
-      for (const { table, row } of loaded) {
-        const medical = table === 'visa_processing' ? str(row.expiry_medical_date) : null
-        if (medical && !seen.has(`Medical:${medical}`)) {
-          seen.add(`Medical:${medical}`)
-          expiries.push({ document: 'Medical', expiry: medical, type: table, id: row.id })
-        }
-      }
-      expiries.sort((a, b) => a.expiry.localeCompare(b.expiry))
-      return { status: 'success', passport, names, ...stagesOf(loaded, todayIso()), records, expiries }
-    },
-  )
+    }
+    expiries.sort((a, b) => a.expiry.localeCompare(b.expiry))
+    return { status: 'success', passport, names, ...stagesOf(loaded, todayIso()), records, expiries }
+  })
 }

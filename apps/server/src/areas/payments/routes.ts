@@ -168,79 +168,76 @@ const toPayment = (row: Record<string, unknown>): Payment => {
  * Receive Payment (issue 13): a later payment against a record's remaining amount, with a receipt
  * number from the entry counters, in one transaction with its postings and the record's new remaining.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_PAYMENTS = { schema: { body: PaymentInput, response: { 201: PaymentSavedAnswer } } }
+
+const GET_PAYMENTS = { schema: { querystring: ListQuery, response: { 200: PaymentsAnswer } } }
+
+const DELETE_PAYMENTS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
+
 export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
   const user = (req: FastifyRequest) => req.user as AuthUser
 
-  app.post(
-    '/payments',
-    { schema: { body: PaymentInput, response: { 201: PaymentSavedAnswer } } },
-    async (req, reply) => {
-      const input = parseBody(PaymentInput, req.body)
-      const u = user(req)
-      idempotencyKeyOf(req)
-      const answer = await writeTransaction(db, (trx) =>
-        answerOnce(trx, req, u.id, async () => {
-          const record = await lockRecord(trx, input.source_type, input.source_id)
-          const paisa = toPaisa(input.amount)
-          const remaining = toPaisa(record.remaining_amount)
-          if (remaining <= 0)
-            throw new HttpError(400, 'This record has no remaining amount to pay', {
-              amount: OVERPAID_PAYMENT,
-            })
-          if (paisa > remaining) throw new HttpError(400, OVERPAID_PAYMENT, { amount: OVERPAID_PAYMENT })
-          const bank =
-            input.method === 'bank'
-              ? await resolveBank(trx, input.bank_title, { amount: input.amount, field: 'bank_title' })
-              : ''
-          const { current } = await nextEntry(trx, 'payment')
-          const inserted = await (trx as unknown as Kysely<any>)
-            .insertInto('payments')
-            .values(
-              moneyIn('payments', {
-                receipt_no: `Receipt ${current}`,
-                source_type: input.source_type,
-                source_id: input.source_id,
-                date: input.date || businessToday(),
-                amount: input.amount,
-                method: input.method,
-                bank_title: bank,
-                note: input.note,
-                employee: u.username,
-                created_by: u.id,
-                created_at: new Date().toISOString(),
-              }),
-            )
-            .returningAll()
-            .executeTakeFirstOrThrow()
-          const payment = toPayment(inserted)
-          await applyToRecord(trx, input.source_type, record, paisa)
-          await postPayment(trx, payment, record)
-          await audit(trx, u, 'create', SOURCE, payment.id, null, payment)
-          return { status: 201, body: { status: 'success', message: 'Payment received', payment } }
-        }),
-      )
-      return sendAnswer(reply, answer)
-    },
-  )
+  app.post('/payments', POST_PAYMENTS, async (req, reply) => {
+    const input = parseBody(PaymentInput, req.body)
+    const u = user(req)
+    idempotencyKeyOf(req)
+    const answer = await writeTransaction(db, (trx) =>
+      answerOnce(trx, req, u.id, async () => {
+        const record = await lockRecord(trx, input.source_type, input.source_id)
+        const paisa = toPaisa(input.amount)
+        const remaining = toPaisa(record.remaining_amount)
+        if (remaining <= 0)
+          throw new HttpError(400, 'This record has no remaining amount to pay', { amount: OVERPAID_PAYMENT })
+        if (paisa > remaining) throw new HttpError(400, OVERPAID_PAYMENT, { amount: OVERPAID_PAYMENT })
+        const bank =
+          input.method === 'bank'
+            ? await resolveBank(trx, input.bank_title, { amount: input.amount, field: 'bank_title' })
+            : ''
+        const { current } = await nextEntry(trx, 'payment')
+        const inserted = await (trx as unknown as Kysely<any>)
+          .insertInto('payments')
+          .values(
+            moneyIn('payments', {
+              receipt_no: `Receipt ${current}`,
+              source_type: input.source_type,
+              source_id: input.source_id,
+              date: input.date || businessToday(),
+              amount: input.amount,
+              method: input.method,
+              bank_title: bank,
+              note: input.note,
+              employee: u.username,
+              created_by: u.id,
+              created_at: new Date().toISOString(),
+            }),
+          )
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const payment = toPayment(inserted)
+        await applyToRecord(trx, input.source_type, record, paisa)
+        await postPayment(trx, payment, record)
+        await audit(trx, u, 'create', SOURCE, payment.id, null, payment)
+        return { status: 201, body: { status: 'success', message: 'Payment received', payment } }
+      }),
+    )
+    return sendAnswer(reply, answer)
+  })
 
   // One record's payments (?source_type=&source_id=), or without them every payment, newest first.
-  app.get(
-    '/payments',
-    { schema: { querystring: ListQuery, response: { 200: PaymentsAnswer } } },
-    async (req) => {
-      const parsed = ListQuery.partial().safeParse(req.query)
-      if (!parsed.success) throw new HttpError(400, 'Unknown record type or id')
-      const { source_type, source_id } = parsed.data
-      let q = db.selectFrom('payments').selectAll()
-      if (source_type) q = q.where('source_type', '=', source_type)
-      if (source_id) q = q.where('source_id', '=', source_id)
-      const rows = await (source_type && source_id
-        ? q.orderBy('date').orderBy('id')
-        : q.orderBy('id', 'desc').limit(1000)
-      ).execute()
-      return { status: 'success', payments: rows.map((r) => toPayment(r)) }
-    },
-  )
+  app.get('/payments', GET_PAYMENTS, async (req) => {
+    const parsed = ListQuery.partial().safeParse(req.query)
+    if (!parsed.success) throw new HttpError(400, 'Unknown record type or id')
+    const { source_type, source_id } = parsed.data
+    let q = db.selectFrom('payments').selectAll()
+    if (source_type) q = q.where('source_type', '=', source_type)
+    if (source_id) q = q.where('source_id', '=', source_id)
+    const rows = await (source_type && source_id
+      ? q.orderBy('date').orderBy('id')
+      : q.orderBy('id', 'desc').limit(1000)
+    ).execute()
+    return { status: 'success', payments: rows.map((r) => toPayment(r)) }
+  })
 
   // The receipt of one payment, read from the payments table (areas/payments/receipt.ts renders it).
   paymentReceiptRoute(app, db, async (d, id) => {
@@ -262,28 +259,24 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     }
   })
 
-  app.delete(
-    '/payments/:id',
-    { schema: { params: IdParams, response: { 200: MessageAnswer } }, preHandler: requireAccess('admin') },
-    async (req) => {
-      const id = parseIdParam(req.params, 'payment')
-      const u = user(req)
-      await writeTransaction(db, async (trx) => {
-        const found = await trx.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
-        if (!found) throw new HttpError(404, 'Payment not found')
-        const payment = toPayment(found)
-        // The record first, as a payment's create locks it: the two cannot deadlock.
-        const record = await lockRecord(trx, payment.source_type, payment.source_id)
-        const gone = await trx.deleteFrom('payments').where('id', '=', id).returning('id').executeTakeFirst()
-        if (!gone) throw new HttpError(404, 'Payment not found')
-        await applyToRecord(trx, payment.source_type, record, -toPaisa(payment.amount))
-        await removeJournal(trx, SOURCE, id)
-        await removePostings(trx, { type: SOURCE, id })
-        // The books' total row last, as every write takes it (lib/books/lines.ts).
-        await removeLines(trx, { type: SOURCE, id })
-        await audit(trx, u, 'delete', SOURCE, id, payment, null)
-      })
-      return { status: 'success', message: 'Payment deleted successfully' }
-    },
-  )
+  app.delete('/payments/:id', { ...DELETE_PAYMENTS_ID, preHandler: requireAccess('admin') }, async (req) => {
+    const id = parseIdParam(req.params, 'payment')
+    const u = user(req)
+    await writeTransaction(db, async (trx) => {
+      const found = await trx.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!found) throw new HttpError(404, 'Payment not found')
+      const payment = toPayment(found)
+      // The record first, as a payment's create locks it: the two cannot deadlock.
+      const record = await lockRecord(trx, payment.source_type, payment.source_id)
+      const gone = await trx.deleteFrom('payments').where('id', '=', id).returning('id').executeTakeFirst()
+      if (!gone) throw new HttpError(404, 'Payment not found')
+      await applyToRecord(trx, payment.source_type, record, -toPaisa(payment.amount))
+      await removeJournal(trx, SOURCE, id)
+      await removePostings(trx, { type: SOURCE, id })
+      // The books' total row last, as every write takes it (lib/books/lines.ts).
+      await removeLines(trx, { type: SOURCE, id })
+      await audit(trx, u, 'delete', SOURCE, id, payment, null)
+    })
+    return { status: 'success', message: 'Payment deleted successfully' }
+  })
 }

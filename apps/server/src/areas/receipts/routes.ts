@@ -13,23 +13,22 @@ import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
  * GET /api/{list path}/{id}/receipt.pdf for every booking. The row comes from the record's own
  * lifecycle (registered by crudRoutes), so a receipt reads exactly what GET {path}/{id} answers.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_RECORD_ID_RECEIPT_PDF = {
+  schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } },
+}
+
 export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
   for (const cfg of BOOKING_RECEIPTS) {
-    app.get(
-      `${cfg.path}/:id/receipt.pdf`,
-      { schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } } },
-      async (req, reply) => {
-        const id = parseIdParam(req.params, cfg.kind.toLowerCase())
-        const lifecycle = recordLifecycle(db, cfg.table)
-        if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
-        const row = await lifecycle.findById(db, id)
-        const settings = await agencySettings(db)
-        const savedOn = row.created_at
-          ? agencyToday(settings, new Date(row.created_at))
-          : agencyToday(settings)
-        const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings))
-        return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
-      },
-    )
+    app.get(`${cfg.path}/:id/receipt.pdf`, GET_RECORD_ID_RECEIPT_PDF, async (req, reply) => {
+      const id = parseIdParam(req.params, cfg.kind.toLowerCase())
+      const lifecycle = recordLifecycle(db, cfg.table)
+      if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
+      const row = await lifecycle.findById(db, id)
+      const settings = await agencySettings(db)
+      const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
+      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings))
+      return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
+    })
   }
 }

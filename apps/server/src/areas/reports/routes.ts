@@ -154,201 +154,193 @@ const answer = async (
 }
 
 /** The four reports (admin). */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_REPORTS_RECEIVABLES = { schema: { querystring: AsOfQuery, response: { 200: ReportAnswer } } }
+
+const GET_REPORTS_PAYABLES = { schema: { querystring: AsOfQuery, response: { 200: ReportAnswer } } }
+
+const GET_REPORTS_PROFIT = { schema: { querystring: ProfitQuery, response: { 200: ReportAnswer } } }
+
+const GET_REPORTS_DAY_BOOK = { schema: { querystring: DayBookQuery, response: { 200: ReportAnswer } } }
+
 export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   const admin = { preHandler: requireAccess('admin') }
 
-  app.get(
-    '/reports/receivables',
-    { ...admin, schema: { querystring: AsOfQuery, response: { 200: ReportAnswer } } },
-    async (req, reply) => {
-      const { as_of, format } = parseBody(AsOfQuery, req.query)
-      const settings = await agencySettings(db)
-      const asOf = as_of ?? agencyToday(settings)
-      const rows = [
-        ...aging(await agentMovements(db, asOf), asOf, 'agent', true),
-        ...aging(await customerMovements(db, asOf), asOf, 'customer', true),
-      ]
-      return answer(
-        reply,
-        settings,
-        format,
-        () => ({
-          as_of: asOf,
-          agents: rows.filter((r) => r.type === 'agent').map(rupeesRow),
-          customers: rows.filter((r) => r.type === 'customer').map(rupeesRow),
-          totals: rupeesTotals(sumRows(rows)),
-        }),
-        () => agingDoc('Receivables', asOf, rows, 'receivables'),
-      )
-    },
-  )
+  app.get('/reports/receivables', { ...admin, ...GET_REPORTS_RECEIVABLES }, async (req, reply) => {
+    const { as_of, format } = parseBody(AsOfQuery, req.query)
+    const settings = await agencySettings(db)
+    const asOf = as_of ?? agencyToday(settings)
+    const rows = [
+      ...aging(await agentMovements(db, asOf), asOf, 'agent', true),
+      ...aging(await customerMovements(db, asOf), asOf, 'customer', true),
+    ]
+    return answer(
+      reply,
+      settings,
+      format,
+      () => ({
+        as_of: asOf,
+        agents: rows.filter((r) => r.type === 'agent').map(rupeesRow),
+        customers: rows.filter((r) => r.type === 'customer').map(rupeesRow),
+        totals: rupeesTotals(sumRows(rows)),
+      }),
+      () => agingDoc('Receivables', asOf, rows, 'receivables'),
+    )
+  })
 
-  app.get(
-    '/reports/payables',
-    { ...admin, schema: { querystring: AsOfQuery, response: { 200: ReportAnswer } } },
-    async (req, reply) => {
-      const { as_of, format } = parseBody(AsOfQuery, req.query)
-      const settings = await agencySettings(db)
-      const asOf = as_of ?? agencyToday(settings)
-      const rows = aging(await vendorMovements(db, asOf), asOf, 'vendor', true)
-      return answer(
-        reply,
-        settings,
-        format,
-        () => ({ as_of: asOf, vendors: rows.map(rupeesRow), totals: rupeesTotals(sumRows(rows)) }),
-        () => agingDoc('Payables', asOf, rows, 'payables'),
-      )
-    },
-  )
+  app.get('/reports/payables', { ...admin, ...GET_REPORTS_PAYABLES }, async (req, reply) => {
+    const { as_of, format } = parseBody(AsOfQuery, req.query)
+    const settings = await agencySettings(db)
+    const asOf = as_of ?? agencyToday(settings)
+    const rows = aging(await vendorMovements(db, asOf), asOf, 'vendor', true)
+    return answer(
+      reply,
+      settings,
+      format,
+      () => ({ as_of: asOf, vendors: rows.map(rupeesRow), totals: rupeesTotals(sumRows(rows)) }),
+      () => agingDoc('Payables', asOf, rows, 'payables'),
+    )
+  })
 
-  app.get(
-    '/reports/profit',
-    { ...admin, schema: { querystring: ProfitQuery, response: { 200: ReportAnswer } } },
-    async (req, reply) => {
-      const { from, to, by, format } = parseBody(ProfitQuery, req.query)
-      const settings = await agencySettings(db)
-      const lines = await profitLines(db, { from, to })
-      const groups = new Map<string, { key: string; count: number; receivable: number; profit: number }>()
-      for (const l of lines) {
-        const key =
-          by === 'month' ? l.date.slice(0, 7) : by === 'type' ? typeLabel(l.type) : l.employee || '-'
-        const g = groups.get(key) ?? { key, count: 0, receivable: 0, profit: 0 }
-        g.count++
-        g.receivable += l.receivable
-        g.profit += l.profit
-        groups.set(key, g)
-      }
-      const rows = [...groups.values()].sort((a, b) =>
-        by === 'month' ? a.key.localeCompare(b.key) : b.profit - a.profit,
-      )
-      const total = rows.reduce(
-        (t, r) => ({
-          count: t.count + r.count,
-          receivable: t.receivable + r.receivable,
-          profit: t.profit + r.profit,
-        }),
-        { count: 0, receivable: 0, profit: 0 },
-      )
-      const out = (r: { count: number; receivable: number; profit: number }) => ({
-        count: r.count,
-        receivable: fromPaisa(r.receivable),
-        profit: fromPaisa(r.profit),
-      })
-      const label = { month: 'Month', type: 'Record type', employee: 'Employee' }[by]
-      return answer(
-        reply,
-        settings,
-        format,
-        () => ({
-          from: from ?? null,
-          to: to ?? null,
-          by,
-          rows: rows.map((r) => ({ key: r.key, ...out(r) })),
-          totals: out(total),
-        }),
-        () => ({
-          title: 'Profit',
-          refs: [
-            `By ${label.toLowerCase()}`,
-            from || to ? `${from ? formatDate(from) : '…'} to ${to ? formatDate(to) : '…'}` : 'All dates',
-          ],
-          summary: [['Total profit', `${settings.currency} ${formatAmount(fromPaisa(total.profit))}`]],
-          columns: [
-            { key: 'key', label, kind: 'text', pdfWidth: 30, width: 24 },
-            { key: 'count', label: 'Bookings', kind: 'number', pdfWidth: 12 },
-            money('receivable', 'Receivable', 20),
-            money('profit', 'Profit', 20),
-          ],
-          rows: rows.map((r) => ({ key: r.key, ...out(r) })),
-          footer: [{ key: 'Total', ...out(total) }],
-          file: `profit-by-${by}-${from ?? 'start'}-${to ?? 'now'}`,
-        }),
-      )
-    },
-  )
+  app.get('/reports/profit', { ...admin, ...GET_REPORTS_PROFIT }, async (req, reply) => {
+    const { from, to, by, format } = parseBody(ProfitQuery, req.query)
+    const settings = await agencySettings(db)
+    const lines = await profitLines(db, { from, to })
+    const groups = new Map<string, { key: string; count: number; receivable: number; profit: number }>()
+    for (const l of lines) {
+      const key = by === 'month' ? l.date.slice(0, 7) : by === 'type' ? typeLabel(l.type) : l.employee || '-'
+      const g = groups.get(key) ?? { key, count: 0, receivable: 0, profit: 0 }
+      g.count++
+      g.receivable += l.receivable
+      g.profit += l.profit
+      groups.set(key, g)
+    }
+    const rows = [...groups.values()].sort((a, b) =>
+      by === 'month' ? a.key.localeCompare(b.key) : b.profit - a.profit,
+    )
+    const total = rows.reduce(
+      (t, r) => ({
+        count: t.count + r.count,
+        receivable: t.receivable + r.receivable,
+        profit: t.profit + r.profit,
+      }),
+      { count: 0, receivable: 0, profit: 0 },
+    )
+    const out = (r: { count: number; receivable: number; profit: number }) => ({
+      count: r.count,
+      receivable: fromPaisa(r.receivable),
+      profit: fromPaisa(r.profit),
+    })
+    const label = { month: 'Month', type: 'Record type', employee: 'Employee' }[by]
+    return answer(
+      reply,
+      settings,
+      format,
+      () => ({
+        from: from ?? null,
+        to: to ?? null,
+        by,
+        rows: rows.map((r) => ({ key: r.key, ...out(r) })),
+        totals: out(total),
+      }),
+      () => ({
+        title: 'Profit',
+        refs: [
+          `By ${label.toLowerCase()}`,
+          from || to ? `${from ? formatDate(from) : '…'} to ${to ? formatDate(to) : '…'}` : 'All dates',
+        ],
+        summary: [['Total profit', `${settings.currency} ${formatAmount(fromPaisa(total.profit))}`]],
+        columns: [
+          { key: 'key', label, kind: 'text', pdfWidth: 30, width: 24 },
+          { key: 'count', label: 'Bookings', kind: 'number', pdfWidth: 12 },
+          money('receivable', 'Receivable', 20),
+          money('profit', 'Profit', 20),
+        ],
+        rows: rows.map((r) => ({ key: r.key, ...out(r) })),
+        footer: [{ key: 'Total', ...out(total) }],
+        file: `profit-by-${by}-${from ?? 'start'}-${to ?? 'now'}`,
+      }),
+    )
+  })
 
-  app.get(
-    '/reports/day-book',
-    { ...admin, schema: { querystring: DayBookQuery, response: { 200: ReportAnswer } } },
-    async (req, reply) => {
-      const { date: asked, format } = parseBody(DayBookQuery, req.query)
-      const settings = await agencySettings(db)
-      const date = asked ?? agencyToday(settings)
-      const [cashOpen, banksOpen, moves] = await Promise.all([
-        cashBefore(db, date),
-        banksBefore(db, date),
-        movementsOn(db, date),
-      ])
-      const accounts = new Map<string, { opening: number; in: number; out: number }>([
-        [CASH_ACCOUNT, { opening: cashOpen, in: 0, out: 0 }],
-      ])
-      for (const [bank, opening] of banksOpen) accounts.set(bank, { opening, in: 0, out: 0 })
-      for (const m of moves) {
-        const a = accounts.get(m.account) ?? { opening: 0, in: 0, out: 0 }
-        a.in += m.in
-        a.out += m.out
-        accounts.set(m.account, a)
-      }
-      const balances = [...accounts].map(([account, a]) => ({
-        account,
-        opening: fromPaisa(a.opening),
-        in: fromPaisa(a.in),
-        out: fromPaisa(a.out),
-        closing: fromPaisa(a.opening + a.in - a.out),
-      }))
-      const cash = balances.find((b) => b.account === CASH_ACCOUNT)!
-      const bankOnly = [...accounts].filter(([n]) => n !== CASH_ACCOUNT).map(([, a]) => a)
-      const bankTotals = {
-        opening: fromPaisa(bankOnly.reduce((s, a) => s + a.opening, 0)),
-        closing: fromPaisa(bankOnly.reduce((s, a) => s + a.opening + a.in - a.out, 0)),
-      }
-      const rows = moves.map((m) => ({
-        ...m,
-        detail: readable(m.detail),
-        in: fromPaisa(m.in),
-        out: fromPaisa(m.out),
-      }))
-      return answer(
-        reply,
-        settings,
-        format,
-        () => ({
-          date,
-          cash: { opening: cash.opening, closing: cash.closing },
-          bank: bankTotals,
-          accounts: balances,
-          rows,
-        }),
-        () => ({
-          title: 'Day Book',
-          refs: [formatDate(date)],
-          summary: balances.map(
-            (b) =>
-              [
-                b.account,
-                `${settings.currency} ${formatAmount(b.opening)} opening  ·  ${formatAmount(b.closing)} closing`,
-              ] as [string, string],
-          ),
-          columns: [
-            { key: 'account', label: 'Account', kind: 'text', pdfWidth: 20, width: 20 },
-            { key: 'entry', label: 'Entry', kind: 'text', pdfWidth: 12 },
-            { key: 'detail', label: 'Detail', kind: 'text', pdfWidth: 36, width: 36 },
-            money('in', 'In', 16, true),
-            money('out', 'Out', 16, true),
-          ],
-          rows,
-          footer: [
-            {
-              account: 'Total',
-              in: fromPaisa(moves.reduce((s, m) => s + m.in, 0)),
-              out: fromPaisa(moves.reduce((s, m) => s + m.out, 0)),
-            },
-          ],
-          file: `day-book-${date}`,
-        }),
-      )
-    },
-  )
+  app.get('/reports/day-book', { ...admin, ...GET_REPORTS_DAY_BOOK }, async (req, reply) => {
+    const { date: asked, format } = parseBody(DayBookQuery, req.query)
+    const settings = await agencySettings(db)
+    const date = asked ?? agencyToday(settings)
+    const [cashOpen, banksOpen, moves] = await Promise.all([
+      cashBefore(db, date),
+      banksBefore(db, date),
+      movementsOn(db, date),
+    ])
+    const accounts = new Map<string, { opening: number; in: number; out: number }>([
+      [CASH_ACCOUNT, { opening: cashOpen, in: 0, out: 0 }],
+    ])
+    for (const [bank, opening] of banksOpen) accounts.set(bank, { opening, in: 0, out: 0 })
+    for (const m of moves) {
+      const a = accounts.get(m.account) ?? { opening: 0, in: 0, out: 0 }
+      a.in += m.in
+      a.out += m.out
+      accounts.set(m.account, a)
+    }
+    const balances = [...accounts].map(([account, a]) => ({
+      account,
+      opening: fromPaisa(a.opening),
+      in: fromPaisa(a.in),
+      out: fromPaisa(a.out),
+      closing: fromPaisa(a.opening + a.in - a.out),
+    }))
+    const cash = balances.find((b) => b.account === CASH_ACCOUNT)!
+    const bankOnly = [...accounts].filter(([n]) => n !== CASH_ACCOUNT).map(([, a]) => a)
+    const bankTotals = {
+      opening: fromPaisa(bankOnly.reduce((s, a) => s + a.opening, 0)),
+      closing: fromPaisa(bankOnly.reduce((s, a) => s + a.opening + a.in - a.out, 0)),
+    }
+    const rows = moves.map((m) => ({
+      ...m,
+      detail: readable(m.detail),
+      in: fromPaisa(m.in),
+      out: fromPaisa(m.out),
+    }))
+    return answer(
+      reply,
+      settings,
+      format,
+      () => ({
+        date,
+        cash: { opening: cash.opening, closing: cash.closing },
+        bank: bankTotals,
+        accounts: balances,
+        rows,
+      }),
+      () => ({
+        title: 'Day Book',
+        refs: [formatDate(date)],
+        summary: balances.map(
+          (b) =>
+            [
+              b.account,
+              `${settings.currency} ${formatAmount(b.opening)} opening  ·  ${formatAmount(b.closing)} closing`,
+            ] as [string, string],
+        ),
+        columns: [
+          { key: 'account', label: 'Account', kind: 'text', pdfWidth: 20, width: 20 },
+          { key: 'entry', label: 'Entry', kind: 'text', pdfWidth: 12 },
+          { key: 'detail', label: 'Detail', kind: 'text', pdfWidth: 36, width: 36 },
+          money('in', 'In', 16, true),
+          money('out', 'Out', 16, true),
+        ],
+        rows,
+        footer: [
+          {
+            account: 'Total',
+            in: fromPaisa(moves.reduce((s, m) => s + m.in, 0)),
+            out: fromPaisa(moves.reduce((s, m) => s + m.out, 0)),
+          },
+        ],
+        file: `day-book-${date}`,
+      }),
+    )
+  })
 }
 
 /** "tickets: Ali" -> "Ticket: Ali". */

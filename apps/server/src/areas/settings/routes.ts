@@ -45,41 +45,41 @@ export const agencyToday = (settings: AgencySettings, now = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: settings.time_zone }).format(now)
 
 /** GET/PUT /api/admin/settings; the auth hook already limits /api/admin/* to admins. */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_SETTINGS = { schema: { response: { 200: SettingsAnswer } } }
+
+const GET_AGENCY = { schema: { response: { 200: SettingsAnswer } } }
+
+const PUT_ADMIN_SETTINGS = { schema: { body: AgencySettingsInput, response: { 200: SettingsSavedAnswer } } }
+
 export const settingsRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/admin/settings', { schema: { response: { 200: SettingsAnswer } } }, async () => ({
+  app.get('/admin/settings', GET_ADMIN_SETTINGS, async () => ({
     status: 'success',
     settings: await agencySettings(db),
   }))
   // Every signed-in user prints receipts and statements under the agency's letterhead.
-  app.get('/agency', { schema: { response: { 200: SettingsAnswer } } }, async () => ({
-    status: 'success',
-    settings: await agencySettings(db),
-  }))
+  app.get('/agency', GET_AGENCY, async () => ({ status: 'success', settings: await agencySettings(db) }))
 
-  app.put(
-    '/admin/settings',
-    { schema: { body: AgencySettingsInput, response: { 200: SettingsSavedAnswer } }, bodyLimit: 512 * 1024 },
-    async (req) => {
-      const settings = parseBody(AgencySettingsInput, req.body)
-      const value = JSON.stringify(settings)
-      const user = req.user!
-      await writeTransaction(db, async (trx) => {
-        const before = await trx
-          .selectFrom('settings')
-          .select('value')
-          .where('key', '=', KEY)
-          .executeTakeFirst()
-        if (before) await trx.updateTable('settings').set({ value }).where('key', '=', KEY).execute()
-        else await trx.insertInto('settings').values({ key: KEY, value }).execute()
-        // The logo is left out of the audit trail: 200 kB of base64 per save says nothing a reader needs.
-        const brief = (s: string | undefined) => {
-          if (!s) return null
-          const { logo, ...rest } = JSON.parse(s) as AgencySettings
-          return { ...rest, logo: logo ? `${logo.length} characters` : '' }
-        }
-        await audit(trx, { user }, 'update', 'settings', 0, brief(before?.value), brief(value))
-      })
-      return { status: 'success', message: 'Settings saved successfully', settings }
-    },
-  )
+  app.put('/admin/settings', { ...PUT_ADMIN_SETTINGS, bodyLimit: 512 * 1024 }, async (req) => {
+    const settings = parseBody(AgencySettingsInput, req.body)
+    const value = JSON.stringify(settings)
+    const user = req.user!
+    await writeTransaction(db, async (trx) => {
+      const before = await trx
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', KEY)
+        .executeTakeFirst()
+      if (before) await trx.updateTable('settings').set({ value }).where('key', '=', KEY).execute()
+      else await trx.insertInto('settings').values({ key: KEY, value }).execute()
+      // The logo is left out of the audit trail: 200 kB of base64 per save says nothing a reader needs.
+      const brief = (s: string | undefined) => {
+        if (!s) return null
+        const { logo, ...rest } = JSON.parse(s) as AgencySettings
+        return { ...rest, logo: logo ? `${logo.length} characters` : '' }
+      }
+      await audit(trx, { user }, 'update', 'settings', 0, brief(before?.value), brief(value))
+    })
+    return { status: 'success', message: 'Settings saved successfully', settings }
+  })
 }

@@ -124,28 +124,29 @@ export const statementDoc = (
 }
 
 /** GET /api/statements/{kind}/{name}?from=&to=&format=json|pdf|xlsx|csv */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_STATEMENTS_KIND_NAME = {
+  schema: { params: Params, querystring: StatementQuery, response: { 200: StatementAnswer } },
+}
+
 export const statementRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get(
-    '/statements/:kind/:name',
-    { schema: { params: Params, querystring: StatementQuery, response: { 200: StatementAnswer } } },
-    async (req, reply) => {
-      const { kind, name } = parseBody(Params, req.params)
-      if (!EMPLOYEE_KINDS.has(kind) && req.user?.role !== 'admin')
-        throw new HttpError(403, 'Only admins can do this')
-      const { from, to, format } = parseBody(StatementQuery, req.query)
-      if (!(await statementAccount(db, kind, name)).exists)
-        throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
-      const statement = await buildStatement(db, kind, name, { from, to })
-      if (format === 'json')
-        return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
-      const settings = await agencySettings(db)
-      return sendTableDoc(
-        reply,
-        settings,
-        statementDoc(kind, name, { from, to }, statement, settings.currency),
-        format,
-        printedAt(settings),
-      )
-    },
-  )
+  app.get('/statements/:kind/:name', GET_STATEMENTS_KIND_NAME, async (req, reply) => {
+    const { kind, name } = parseBody(Params, req.params)
+    if (!EMPLOYEE_KINDS.has(kind) && req.user?.role !== 'admin')
+      throw new HttpError(403, 'Only admins can do this')
+    const { from, to, format } = parseBody(StatementQuery, req.query)
+    if (!(await statementAccount(db, kind, name)).exists)
+      throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+    const statement = await buildStatement(db, kind, name, { from, to })
+    if (format === 'json')
+      return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
+    const settings = await agencySettings(db)
+    return sendTableDoc(
+      reply,
+      settings,
+      statementDoc(kind, name, { from, to }, statement, settings.currency),
+      format,
+      printedAt(settings),
+    )
+  })
 }

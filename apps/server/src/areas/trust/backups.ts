@@ -12,13 +12,20 @@ export interface BackupOptions {
 }
 
 /** The admin Backups screen: list, make one now, download one. */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_BACKUPS = { schema: { response: { 200: BackupsAnswer } } }
+
+const POST_ADMIN_BACKUPS = { schema: { response: { 201: BackupSavedAnswer } } }
+
+const GET_ADMIN_BACKUPS_NAME = { schema: { response: { 200: FileAnswer('application/octet-stream') } } }
+
 export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) => {
-  app.get('/admin/backups', { schema: { response: { 200: BackupsAnswer } } }, async () => ({
+  app.get('/admin/backups', GET_ADMIN_BACKUPS, async () => ({
     status: 'success',
     backups: listBackups(opts.dir),
   }))
 
-  app.post('/admin/backups', { schema: { response: { 201: BackupSavedAnswer } } }, async (_req, reply) => {
+  app.post('/admin/backups', POST_ADMIN_BACKUPS, async (_req, reply) => {
     if (!opts.dbFile) {
       throw new HttpError(
         409,
@@ -29,17 +36,13 @@ export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) =>
     return reply.code(201).send({ status: 'success', message: 'Backup created successfully', backup })
   })
 
-  app.get(
-    '/admin/backups/:name',
-    { schema: { response: { 200: FileAnswer('application/octet-stream') } } },
-    async (req, reply) => {
-      const { name } = req.params as { name: string }
-      const path = backupPath(opts.dir, name)
-      if (!path) throw new HttpError(404, 'Backup not found')
-      return reply
-        .type('application/octet-stream')
-        .header('Content-Disposition', `attachment; filename="${name}"`)
-        .send(createReadStream(path))
-    },
-  )
+  app.get('/admin/backups/:name', GET_ADMIN_BACKUPS_NAME, async (req, reply) => {
+    const { name } = req.params as { name: string }
+    const path = backupPath(opts.dir, name)
+    if (!path) throw new HttpError(404, 'Backup not found')
+    return reply
+      .type('application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .send(createReadStream(path))
+  })
 }

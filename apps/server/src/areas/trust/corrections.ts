@@ -136,53 +136,64 @@ const pendingCorrection = async (trx: Kysely<Database>, id: number) => {
  * the requester approves it (it then runs through the record's normal lifecycle, the history
  * naming both) or rejects it.
  */
-export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
-  app.post(
-    '/corrections',
-    { schema: { body: CorrectionInput, response: { 201: CorrectionSavedAnswer } } },
-    async (req, reply) => {
-      const input = parseBody(CorrectionInput, req.body)
-      const user = req.user as AuthUser
-      const lifecycle = correctable(db, input.table)
-      const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
-      const current = asBody(lifecycle, row)
-      // Only the record's own fields; its id, entry number, author and creation time are not for correcting.
-      const changes = Object.fromEntries(
-        Object.entries(input.changes ?? {}).filter(([k]) => Object.hasOwn(current, k) && !FIXED.has(k)),
-      )
-      if (input.action === 'update' && Object.keys(changes).length === 0) {
-        throw new HttpError(400, 'Changes are required for an update', {
-          changes: 'Changes are required for an update',
-        })
-      }
-      // An update that could never be saved is refused now, with the form's own messages.
-      if (input.action === 'update') proposedBody(lifecycle, row, changes)
-      const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k] ?? null]))
-      const saved = await writeTransaction(db, (trx) =>
-        trx
-          .insertInto('corrections')
-          .values({
-            table_name: input.table,
-            record_id: input.record_id,
-            action: input.action,
-            changes_json: input.action === 'update' ? JSON.stringify({ changes, before }) : null,
-            reason: input.reason,
-            status: 'pending',
-            requested_by_id: user.id,
-            requested_by: user.username,
-            requested_at: new Date().toISOString(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      )
-      const [correction] = await withDiffs(db, [saved])
-      return reply
-        .code(201)
-        .send({ status: 'success', message: 'Correction request sent for approval', correction })
-    },
-  )
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_CORRECTIONS = { schema: { body: CorrectionInput, response: { 201: CorrectionSavedAnswer } } }
 
-  app.get('/corrections', { schema: { response: { 200: CorrectionsAnswer } } }, async (req) => {
+const GET_CORRECTIONS = { schema: { response: { 200: CorrectionsAnswer } } }
+
+const GET_ADMIN_CORRECTIONS = { schema: { response: { 200: CorrectionsAnswer } } }
+
+const POST_ADMIN_CORRECTIONS_ID_APPROVE = {
+  schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } },
+}
+
+const POST_ADMIN_CORRECTIONS_ID_REJECT = {
+  schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } },
+}
+
+export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
+  app.post('/corrections', POST_CORRECTIONS, async (req, reply) => {
+    const input = parseBody(CorrectionInput, req.body)
+    const user = req.user as AuthUser
+    const lifecycle = correctable(db, input.table)
+    const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
+    const current = asBody(lifecycle, row)
+    // Only the record's own fields; its id, entry number, author and creation time are not for correcting.
+    const changes = Object.fromEntries(
+      Object.entries(input.changes ?? {}).filter(([k]) => Object.hasOwn(current, k) && !FIXED.has(k)),
+    )
+    if (input.action === 'update' && Object.keys(changes).length === 0) {
+      throw new HttpError(400, 'Changes are required for an update', {
+        changes: 'Changes are required for an update',
+      })
+    }
+    // An update that could never be saved is refused now, with the form's own messages.
+    if (input.action === 'update') proposedBody(lifecycle, row, changes)
+    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k] ?? null]))
+    const saved = await writeTransaction(db, (trx) =>
+      trx
+        .insertInto('corrections')
+        .values({
+          table_name: input.table,
+          record_id: input.record_id,
+          action: input.action,
+          changes_json: input.action === 'update' ? JSON.stringify({ changes, before }) : null,
+          reason: input.reason,
+          status: 'pending',
+          requested_by_id: user.id,
+          requested_by: user.username,
+          requested_at: new Date().toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    )
+    const [correction] = await withDiffs(db, [saved])
+    return reply
+      .code(201)
+      .send({ status: 'success', message: 'Correction request sent for approval', correction })
+  })
+
+  app.get('/corrections', GET_CORRECTIONS, async (req) => {
     const user = req.user as AuthUser
     const rows = await db
       .selectFrom('corrections')
@@ -194,7 +205,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', corrections: await withDiffs(db, rows) }
   })
 
-  app.get('/admin/corrections', { schema: { response: { 200: CorrectionsAnswer } } }, async (req) => {
+  app.get('/admin/corrections', GET_ADMIN_CORRECTIONS, async (req) => {
     const { status } = req.query as { status?: string }
     let qb = db.selectFrom('corrections').selectAll()
     if (status !== 'all') {
@@ -205,51 +216,43 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', corrections: await withDiffs(db, rows) }
   })
 
-  app.post(
-    '/admin/corrections/:id/approve',
-    { schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } } },
-    async (req) => {
-      const id = idOf(req.params)
-      const { note } = parseBody(DecisionInput, req.body ?? {})
-      const admin = req.user as AuthUser
-      const decided = await writeTransaction(db, async (trx) => {
-        const c = await pendingCorrection(trx, id)
-        if (c.requested_by_id === admin.id) throw new HttpError(403, 'You cannot approve your own request')
-        const requester = await trx
-          .selectFrom('users')
-          .select(['id', 'username', 'email', 'role'])
-          .where('id', '=', c.requested_by_id)
-          .executeTakeFirstOrThrow()
-        const lifecycle = correctable(db, c.table_name)
-        // The history names the employee who asked (username) and the admin who approved.
-        const actor = { user: requester as AuthUser, approvedBy: admin.username }
-        if (c.action === 'delete') {
-          await lifecycle.remove(trx, actor, c.record_id)
-        } else {
-          const row = await lifecycle.findById(trx, c.record_id)
-          const body = proposedBody(lifecycle, row, storedChanges(c.changes_json).changes)
-          await lifecycle.update(trx, actor, c.record_id, body)
-        }
-        return decide(trx, id, 'approved', admin, note)
-      })
-      const [correction] = await withDiffs(db, [decided])
-      return { status: 'success', message: 'Correction approved', correction }
-    },
-  )
+  app.post('/admin/corrections/:id/approve', POST_ADMIN_CORRECTIONS_ID_APPROVE, async (req) => {
+    const id = idOf(req.params)
+    const { note } = parseBody(DecisionInput, req.body ?? {})
+    const admin = req.user as AuthUser
+    const decided = await writeTransaction(db, async (trx) => {
+      const c = await pendingCorrection(trx, id)
+      if (c.requested_by_id === admin.id) throw new HttpError(403, 'You cannot approve your own request')
+      const requester = await trx
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'role'])
+        .where('id', '=', c.requested_by_id)
+        .executeTakeFirstOrThrow()
+      const lifecycle = correctable(db, c.table_name)
+      // The history names the employee who asked (username) and the admin who approved.
+      const actor = { user: requester as AuthUser, approvedBy: admin.username }
+      if (c.action === 'delete') {
+        await lifecycle.remove(trx, actor, c.record_id)
+      } else {
+        const row = await lifecycle.findById(trx, c.record_id)
+        const body = proposedBody(lifecycle, row, storedChanges(c.changes_json).changes)
+        await lifecycle.update(trx, actor, c.record_id, body)
+      }
+      return decide(trx, id, 'approved', admin, note)
+    })
+    const [correction] = await withDiffs(db, [decided])
+    return { status: 'success', message: 'Correction approved', correction }
+  })
 
-  app.post(
-    '/admin/corrections/:id/reject',
-    { schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } } },
-    async (req) => {
-      const id = idOf(req.params)
-      const { note } = parseBody(DecisionInput, req.body ?? {})
-      const admin = req.user as AuthUser
-      const decided = await writeTransaction(db, async (trx) => {
-        await pendingCorrection(trx, id)
-        return decide(trx, id, 'rejected', admin, note)
-      })
-      const [correction] = await withDiffs(db, [decided])
-      return { status: 'success', message: 'Correction rejected', correction }
-    },
-  )
+  app.post('/admin/corrections/:id/reject', POST_ADMIN_CORRECTIONS_ID_REJECT, async (req) => {
+    const id = idOf(req.params)
+    const { note } = parseBody(DecisionInput, req.body ?? {})
+    const admin = req.user as AuthUser
+    const decided = await writeTransaction(db, async (trx) => {
+      await pendingCorrection(trx, id)
+      return decide(trx, id, 'rejected', admin, note)
+    })
+    const [correction] = await withDiffs(db, [decided])
+    return { status: 'success', message: 'Correction rejected', correction }
+  })
 }
