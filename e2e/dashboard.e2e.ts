@@ -1,21 +1,10 @@
-import { formatAmount } from '@booking/shared'
+import { type DashboardAnswer, formatAmount } from '@booking/shared'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, loginAs, test } from './fixtures.ts'
 import { adminHeaders, shoot } from './helpers.ts'
 
-interface Summary {
-  totalEntries: number
-  ticket: number
-  totalReceivable: number
-  totalPaidCash: number
-  totalPaidInBank: number
-  totalRemainingAmount: number
-  withdraw: number
-  cashInOffice: number
-}
-
 const summaryOf = async (request: APIRequestContext, headers: Record<string, string>) =>
-  (await (await request.get('/api/dashboard', { headers })).json()) as Summary
+  (await (await request.get('/api/dashboard', { headers })).json()) as DashboardAnswer
 
 const card = (page: Page, label: string) => page.locator(`[data-card="${label}"]`)
 /** A money card's full figure (its title; the card itself may show Lac/Cr). */

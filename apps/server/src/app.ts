@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { HealthAnswer } from '@booking/shared'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -17,6 +18,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
 import { backupDirFor, markServerUsing, retentionFromEnv, sqlitePathOf } from './lib/backups.ts'
 import { openApiDocument } from './lib/openapi.ts'
+import { registerRouteSchemas } from './lib/route-schemas.ts'
 import { registerTextGuard } from './lib/validate.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compress.ts'
@@ -73,6 +75,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     releaseFile()
   })
   registerErrorHandler(app)
+  registerRouteSchemas(app)
 
   // Built once: @fastify/helmet rebuilt this middleware (re-parsing the CSP) on every request.
   const securityHeaders = helmet({
@@ -103,7 +106,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
         reply.header('Cache-Control', 'no-store')
         return payload
       })
-      api.get('/health', async () => ({ status: 'ok' }))
+      api.get('/health', { schema: { response: { 200: HealthAnswer } } }, async () => ({ status: 'ok' }))
       await authRoutes(api, db, {
         loginRateMax: opts.loginRateMax ?? 20,
         signupRateMax: opts.signupRateMax ?? 5,

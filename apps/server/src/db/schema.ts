@@ -1,3 +1,4 @@
+import type { RecordSpecs, RecordTable } from '@booking/shared'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /**
@@ -497,3 +498,29 @@ export type TableName = keyof Database
 export type Row<T extends TableName> = Selectable<Database[T]>
 export type NewRow<T extends TableName> = Insertable<Database[T]>
 export type RowUpdate<T extends TableName> = Updateable<Database[T]>
+
+/** True when A and B are the same set of names. */
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+/**
+ * Each RecordSpec's `columns` is exactly its table type's columns: a column added to one and not
+ * the other does not compile (the drift test then holds the database to the spec).
+ */
+const _specColumnsAreTableColumns: {
+  [T in RecordTable]: SameNames<RecordSpecs[T]['columns'][number], keyof Database[T]>
+} = {
+  tickets: true,
+  umrah: true,
+  visa_processing: true,
+  gamca_tokens: true,
+  navtcc: true,
+  services: true,
+  protectors: true,
+  expenses: true,
+  refunded: true,
+  refund_customers: true,
+  agent_entries: true,
+  vender_entries: true,
+  account_entries: true,
+}
+void _specColumnsAreTableColumns

@@ -1,4 +1,11 @@
-import type { ListQuery, RecordAction, RecordSpec, RecordTable } from '@booking/shared'
+import {
+  IdParams,
+  ListQuery,
+  type RecordAction,
+  type RecordSpec,
+  type RecordTable,
+  recordAnswerSchemas,
+} from '@booking/shared'
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
@@ -135,6 +142,13 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   const user = (req: FastifyRequest) => req.user as AuthUser
   const may = (action: RecordAction) => ({ preHandler: requireAccess(cfg.access[action]) })
   documentArea(cfg)
+  // Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts).
+  const answers = recordAnswerSchemas(spec)
+  const LIST = { schema: { querystring: ListQuery, response: { 200: answers.list } } }
+  const ONE = { schema: { params: IdParams, response: { 200: answers.one } } }
+  const CREATE = { schema: { body: cfg.input, response: { 201: answers.saved } } }
+  const UPDATE = { schema: { params: IdParams, body: cfg.input, response: { 200: answers.saved } } }
+  const DELETE = { schema: { params: IdParams, response: { 200: answers.deleted } } }
 
   const notFound = () => new HttpError(404, `${Label} not found`)
   const findById = async (trx: Kysely<Database>, id: number): Promise<ApiRow> => {
@@ -159,7 +173,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   // The access guard runs before the answer cache, which files answers by URL only.
   app.get(
     cfg.path,
-    { ...cached, preHandler: [may('view').preHandler, cached.preHandler as preHandlerHookHandler] },
+    { ...cached, ...LIST, preHandler: [may('view').preHandler, cached.preHandler as preHandlerHookHandler] },
     async (req, reply) => {
       const format = exportFormatOf(req.query)
       if (format) return exportList(reply, db, cfg, toApi, parseListQuery(req.query), user(req), format)
@@ -168,7 +182,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   )
 
   if (cfg.getOne !== false) {
-    app.get(`${cfg.path}/:id`, may('view'), async (req) => {
+    app.get(`${cfg.path}/:id`, { ...may('view'), ...ONE }, async (req) => {
       const row = await findById(db, parseId(req.params))
       return { status: 'success', [cfg.itemKey]: toApi(row) }
     })
@@ -177,7 +191,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   const lifecycle = recordLifecycleOf(cfg, rows, { findById, lockById, notFound }, toApi)
   registerLifecycle(db, lifecycle)
 
-  app.post(cfg.path, may('create'), async (req, reply) => {
+  app.post(cfg.path, { ...may('create'), ...CREATE }, async (req, reply) => {
     const input = parseBody(cfg.input, req.body)
     const u = user(req)
     // A malformed key is refused here, before the request joins the write queue.
@@ -194,14 +208,14 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     return sendAnswer(reply, answer)
   })
 
-  app.put(`${cfg.path}/:id`, may('update'), async (req) => {
+  app.put(`${cfg.path}/:id`, { ...may('update'), ...UPDATE }, async (req) => {
     const id = parseId(req.params)
     const input = parseBody(cfg.input, req.body)
     const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, { user: user(req) }, id, input))
     return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
   })
 
-  app.delete(`${cfg.path}/:id`, may('delete'), async (req) => {
+  app.delete(`${cfg.path}/:id`, { ...may('delete'), ...DELETE }, async (req) => {
     const id = parseId(req.params)
     await writeTransaction(db, (trx) => lifecycle.remove(trx, { user: user(req) }, id))
     return { status: 'success', message: `${Label} deleted successfully` }

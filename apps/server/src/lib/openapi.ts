@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { answerSchemaOf, declaredRoutes } from './route-schemas.ts'
 
 /** What crudRoutes registered, so the OpenAPI document is built from the same zod schemas. */
 interface DocumentedArea {
@@ -198,11 +199,75 @@ export const openApiDocument = () => {
     }
   }
   Object.assign(paths, routePaths())
+  const all: Record<string, Record<string, unknown>> = { ...paths, ...otherPaths } as Record<
+    string,
+    Record<string, unknown>
+  >
+  addDeclaredRoutes(all)
   return {
     openapi: '3.1.0',
     info: { title: 'Booking System API', version: '1.0.0' },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     security: [{ bearer: [] }],
-    paths: { ...paths, ...otherPaths },
+    paths: all,
+  }
+}
+
+/** OpenAPI's `{id}` for Fastify's `:id`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}')
+
+const parametersOf = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+  if (!(schema instanceof z.ZodObject)) return []
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || !s.safeParse(undefined).success,
+    schema: schemaOf(s),
+  }))
+}
+
+/**
+ * Every route that declared its schemas (lib/route-schemas.ts) is documented from them; an
+ * operation documented by hand above keeps its richer text, and gains the declared answer when it
+ * has none.
+ */
+const addDeclaredRoutes = (paths: Record<string, Record<string, unknown>>) => {
+  for (const { method, url, schema } of declaredRoutes()) {
+    const answer = answerSchemaOf(schema)
+    if (!answer) continue
+    const path = openApiPath(url)
+    const m = method.toLowerCase()
+    const response = schema.response as Record<string, z.ZodType>
+    const status = response['201'] || response[201] ? '201' : '200'
+    // FileAnswer: bytes of a media type (receipts, backups), not JSON.
+    const file = /^binary:(.+)$/.exec(answer.description ?? '')
+    const declared = {
+      description: file ? `A ${file[1]} file` : 'Answer',
+      content: file
+        ? { [file[1]]: { schema: { type: 'string', format: 'binary' } } }
+        : { 'application/json': { schema: schemaOf(answer, 'output') } },
+    }
+    const op = (paths[path]?.[m] ?? undefined) as
+      | { responses?: Record<string, { content?: unknown }> }
+      | undefined
+    if (op) {
+      op.responses ??= {}
+      const documented = op.responses[status]
+      if (!documented?.content) op.responses[status] = { ...documented, ...declared }
+      continue
+    }
+    const body = schema.body as z.ZodType | undefined
+    paths[path] ??= {}
+    paths[path][m] = {
+      tags: [url.split('/')[2] ?? 'api'],
+      parameters: [
+        ...parametersOf(schema.params as z.ZodType | undefined, 'path'),
+        ...parametersOf(schema.querystring as z.ZodType | undefined, 'query'),
+      ],
+      ...(body && {
+        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(body) } } },
+      }),
+      responses: { [status]: declared, ...errors },
+    }
   }
 }

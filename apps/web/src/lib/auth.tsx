@@ -1,4 +1,4 @@
-import type { Role } from '@booking/shared'
+import type { LoginAnswer, Role } from '@booking/shared'
 import {
   createContext,
   type ReactNode,
@@ -18,13 +18,6 @@ import {
   storeSession,
   usernameFromToken,
 } from './session.ts'
-
-interface LoginAnswer {
-  status: string
-  token?: string
-  role?: string
-  message?: string
-}
 
 export type LoginResult = { kind: 'signed-in'; user: SessionUser } | { kind: 'pending' }
 
@@ -86,8 +79,8 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
 
   const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
     const answer = await api.post<LoginAnswer>('/user/login', { email, password })
-    if (answer.status === 'pending') return { kind: 'pending' }
-    const role = answer.role as Role | undefined
+    if (answer.status !== 'approved') return { kind: 'pending' }
+    const role: Role | undefined = answer.role
     if (role !== 'admin' && role !== 'employee') throw new Error('Invalid or missing role in API response')
     if (!answer.token) throw new Error('Invalid email or password')
     const next: SessionUser = { email, username: usernameFromToken(answer.token, email), role }
@@ -100,7 +93,8 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     async (password: string) => {
       if (!user) throw new Error('Not signed in')
       const answer = await api.post<LoginAnswer>('/user/login', { email: user.email, password })
-      if (!answer.token) throw new Error(answer.message || 'Invalid email or password')
+      if (answer.status !== 'approved' || !answer.token)
+        throw new Error((answer.status === 'pending' && answer.message) || 'Invalid email or password')
       storeSession(answer.token, user)
       setSessionEnded(false)
       settle(true)

@@ -78,6 +78,11 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
   employeeColumn?: Column
   /** Columns held as integer paisa (rupees in the answer). */
   money: readonly Column[]
+  /**
+   * Every column of the table, exactly (the drift test compares the database with it on both
+   * databases, and the server checks it against its table type at compile time).
+   */
+  columns: readonly (Column | StoredColumn)[]
   access: RecordAccess
   /** Entry text from the counters; default "current/global". */
   entryText?: (current: number, global: number) => string
@@ -94,32 +99,42 @@ const spec =
   <S extends RecordSpec<Row, Column>>(s: S): S & Rowed<Row> =>
     s
 
-/** Umrah's table columns (its answer renames some to camelCase). */
-export type UmrahColumn =
-  | 'id'
-  | 'entry'
-  | 'user_name'
-  | 'customer_add'
-  | 'reference'
-  | 'package_detail'
-  | 'depart_date'
-  | 'return_date'
-  | 'sector'
-  | 'airline'
-  | 'adults'
-  | 'children'
-  | 'infants'
-  | 'passport_detail'
-  | 'receivable_amount'
-  | 'paid_cash'
-  | 'bank_title'
-  | 'paid_in_bank'
-  | 'payable_to_vendor'
-  | 'vendor_name'
-  | 'profit'
-  | 'remaining_amount'
-  | 'payments_total'
-  | 'created_at'
+/**
+ * Columns every record table stores but an answer type may not name: the key, the creation time,
+ * the signed-in author (0008), the customer (0013), and the record a ledger posting follows.
+ */
+export type StoredColumn = 'id' | 'created_at' | 'created_by' | 'customer_id' | 'source_type' | 'source_id'
+const BASE = ['id', 'created_at', 'created_by'] as const
+const LINKED = ['source_type', 'source_id'] as const
+
+/** Umrah's table columns, exactly (its answer renames some to camelCase). */
+const UMRAH_COLUMNS = [
+  ...BASE,
+  'customer_id',
+  'entry',
+  'user_name',
+  'customer_add',
+  'reference',
+  'package_detail',
+  'depart_date',
+  'return_date',
+  'sector',
+  'airline',
+  'adults',
+  'children',
+  'infants',
+  'passport_detail',
+  'receivable_amount',
+  'paid_cash',
+  'bank_title',
+  'paid_in_bank',
+  'payable_to_vendor',
+  'vendor_name',
+  'profit',
+  'remaining_amount',
+  'payments_total',
+] as const
+export type UmrahColumn = (typeof UMRAH_COLUMNS)[number]
 
 const BOOKING_MONEY = [
   'receivable_amount',
@@ -177,6 +192,32 @@ export const RECORD_SPECS = {
     ],
     employeeColumn: 'employee_name',
     money: BOOKING_MONEY,
+    columns: [
+      ...BASE,
+      'customer_id',
+      'employee_name',
+      'agent_name',
+      'customer_add',
+      'reference',
+      'entry',
+      'depart_date',
+      'return_date',
+      'sector',
+      'airline',
+      'adults',
+      'children',
+      'infants',
+      'passport_detail',
+      'receivable_amount',
+      'paid_cash',
+      'bank_title',
+      'paid_in_bank',
+      'payable_to_vendor',
+      'vendor_name',
+      'profit',
+      'remaining_amount',
+      'payments_total',
+    ],
     access: EVERYONE_ADDS,
     entryText: ticketEntry,
   }),
@@ -238,6 +279,7 @@ export const RECORD_SPECS = {
     },
     employeeColumn: 'user_name',
     money: BOOKING_MONEY,
+    columns: UMRAH_COLUMNS,
     access: EVERYONE_ADDS,
   }),
   visa_processing: spec<Visa>()({
@@ -305,6 +347,37 @@ export const RECORD_SPECS = {
       'remaining_amount',
       'payments_total',
     ],
+    columns: [
+      ...BASE,
+      'customer_id',
+      'employee_name',
+      'file_number',
+      'entry',
+      'reference',
+      'sponsor_name',
+      'visa_number',
+      'id_number',
+      'embassy',
+      'passport_detail',
+      'e_number',
+      'customer_add',
+      'ptn_permission',
+      'embassy_send_date',
+      'embassy_return_date',
+      'protector_date',
+      'expiry_medical_date',
+      'visa_expiry_date',
+      'passport_deliver_date',
+      'receivable_amount',
+      'additional_charges',
+      'pay_for_protector',
+      'paid_cash',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+      'payments_total',
+      'bank_title',
+    ],
     access: EVERYONE_ADDS,
   }),
   gamca_tokens: spec<Gamca>()({
@@ -343,6 +416,23 @@ export const RECORD_SPECS = {
     ],
     employeeColumn: 'employee_name',
     money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount', 'payments_total'],
+    columns: [
+      ...BASE,
+      'customer_id',
+      'employee_name',
+      'customer_add',
+      'entry',
+      'reference',
+      'country',
+      'passport_detail',
+      'receivable_amount',
+      'paid_cash',
+      'paid_from_bank',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+      'payments_total',
+    ],
     access: EVERYONE_ADDS,
   }),
   navtcc: spec<Navtcc>()({
@@ -392,6 +482,26 @@ export const RECORD_SPECS = {
       'remaining_amount',
       'payments_total',
     ],
+    columns: [
+      ...BASE,
+      'customer_id',
+      'employee_name',
+      'entry',
+      'customer_add',
+      'reference',
+      'profession_key',
+      'passport_detail',
+      'receivable_amount',
+      'paid_cash',
+      'paid_from_bank',
+      'paid_in_bank',
+      'payed_to_bank',
+      'profit',
+      'remaining_amount',
+      'vendor_name',
+      'payments_total',
+      'bank_title',
+    ],
     access: EVERYONE_ADDS,
   }),
   services: spec<Service>()({
@@ -422,6 +532,23 @@ export const RECORD_SPECS = {
     ],
     employeeColumn: 'user_name',
     money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount', 'payments_total'],
+    columns: [
+      ...BASE,
+      'customer_id',
+      'user_name',
+      'entry',
+      'customer_add',
+      'booking_date',
+      'specific_detail',
+      'visa_type',
+      'receivable_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+      'payments_total',
+      'bank_title',
+    ],
     access: EVERYONE_ADDS,
   }),
   protectors: spec<Protector>()({
@@ -453,6 +580,21 @@ export const RECORD_SPECS = {
     ],
     employeeColumn: 'employee',
     money: ['withdraw', 'additional_charges'],
+    columns: [
+      ...BASE,
+      'entry',
+      'employee',
+      'name',
+      'passport',
+      'reference',
+      'file_no',
+      'withdraw',
+      'mcb_fee_6000_date',
+      'ncb_fee_6700_date',
+      'ncb_fee_500_date',
+      'protector_date',
+      'additional_charges',
+    ],
     access: EVERYONE_ADDS,
   }),
   expenses: spec<Expense>()({
@@ -470,6 +612,7 @@ export const RECORD_SPECS = {
     sortable: ['entry', 'user_name', 'date', 'detail', 'selection', 'total_amount', 'withdraw', 'created_at'],
     employeeColumn: 'user_name',
     money: ['total_amount', 'withdraw'],
+    columns: [...BASE, 'user_name', 'entry', 'date', 'detail', 'total_amount', 'selection', 'withdraw'],
     access: EVERYONE_ADDS,
   }),
   refunded: spec<Refunded>()({
@@ -508,6 +651,19 @@ export const RECORD_SPECS = {
     ],
     employeeColumn: 'employee',
     money: ['total_balance', 'withdraw'],
+    columns: [
+      ...BASE,
+      'employee',
+      'entry',
+      'date',
+      'name',
+      'passport',
+      'reference',
+      'paid_fee_date',
+      'paid_refund_date',
+      'total_balance',
+      'withdraw',
+    ],
     access: EVERYONE_ADDS,
   }),
   refund_customers: spec<RefundCustomer>()({
@@ -561,6 +717,26 @@ export const RECORD_SPECS = {
       'paid_in_bank',
       'balance',
     ],
+    columns: [
+      ...BASE,
+      'customer_id',
+      'employee',
+      'entry',
+      'name',
+      'date',
+      'passport',
+      'reference',
+      'detail_sector',
+      'total_amount',
+      'vender_name',
+      'return_from_vendor',
+      'office_service_charges',
+      'remaining_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'bank_title',
+      'balance',
+    ],
     access: EVERYONE_ADDS,
   }),
   agent_entries: spec<AgentEntry>()({
@@ -589,6 +765,21 @@ export const RECORD_SPECS = {
     ],
     employeeColumn: 'employee',
     money: ['credit', 'debit', 'paid_cash', 'paid_bank', 'receivable_amount', 'balance'],
+    columns: [
+      ...BASE,
+      ...LINKED,
+      'agent_name',
+      'date',
+      'employee',
+      'entry',
+      'detail',
+      'credit',
+      'debit',
+      'paid_cash',
+      'paid_bank',
+      'receivable_amount',
+      'bank_title',
+    ],
     access: EVERYONE_ADDS,
   }),
   vender_entries: spec<VendorEntry>()({
@@ -615,6 +806,18 @@ export const RECORD_SPECS = {
       'remaining_amount',
     ],
     money: ['credit', 'debit', 'withdraw', 'remaining_amount'],
+    columns: [
+      ...BASE,
+      ...LINKED,
+      'vender_name',
+      'date',
+      'entry',
+      'detail',
+      'bank_title',
+      'credit',
+      'debit',
+      'withdraw',
+    ],
     access: ADMIN_ONLY,
   }),
   account_entries: spec<AccountEntry>()({
@@ -641,6 +844,18 @@ export const RECORD_SPECS = {
     ],
     employeeColumn: 'employee_name',
     money: ['credit', 'debit', 'balance'],
+    columns: [
+      ...BASE,
+      ...LINKED,
+      'bank_name',
+      'employee_name',
+      'vendor_name',
+      'entry',
+      'date',
+      'detail',
+      'credit',
+      'debit',
+    ],
     access: ADMIN_ONLY,
   }),
 } as const

@@ -1,4 +1,4 @@
-import { CASH_IN_OFFICE, type ListQuery, RECORD_SPECS } from '@booking/shared'
+import { BankLedgerAnswer, CASH_IN_OFFICE, ListQuery, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
@@ -81,7 +81,10 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
 
     scoped.get(
       '/accounts/:bankName',
-      { preHandler: requireAccess(RECORD_SPECS.account_entries.access.view) },
+      {
+        preHandler: requireAccess(RECORD_SPECS.account_entries.access.view),
+        schema: { querystring: ListQuery, response: { 200: BankLedgerAnswer } },
+      },
       async (req) => {
         const { bankName } = req.params as { bankName: string }
         const { rows } = await list(db, { ...parseListQuery(req.query), name: bankName })

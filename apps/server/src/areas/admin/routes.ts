@@ -1,4 +1,4 @@
-import { ApproveInput } from '@booking/shared'
+import { ApproveInput, ListQuery, MessageAnswer, PendingUsersAnswer, UsersAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { audit } from '../../lib/audit.ts'
@@ -28,9 +28,16 @@ const toUser = (u: {
 })
 
 /** Employee approval; the auth hook already limits /api/admin/* to admins. */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_PENDING_USERS = { schema: { querystring: ListQuery, response: { 200: PendingUsersAnswer } } }
+
+const GET_ADMIN_EMPLOYEES = { schema: { response: { 200: UsersAnswer } } }
+
+const POST_ADMIN_APPROVE_USER = { schema: { body: ApproveInput, response: { 200: MessageAnswer } } }
+
 export const adminRoutes = async (app: FastifyInstance, db: Db) => {
   // Anyone can sign up, so this list is paged: newest first, PENDING_PAGE at a time unless asked.
-  app.get('/admin/pending-users', async (req) => {
+  app.get('/admin/pending-users', GET_ADMIN_PENDING_USERS, async (req) => {
     const { limit = PENDING_PAGE, offset = 0 } = parseListQuery(req.query)
     const pending = db.selectFrom('users').where('is_approved', '=', 0)
     const [users, counted] = await Promise.all([
@@ -40,7 +47,7 @@ export const adminRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', users: users.map(toUser), total: Number(counted.n) }
   })
 
-  app.get('/admin/employees', async () => {
+  app.get('/admin/employees', GET_ADMIN_EMPLOYEES, async () => {
     const users = await db
       .selectFrom('users')
       .select(userColumns)
@@ -51,7 +58,7 @@ export const adminRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', users: users.map(toUser) }
   })
 
-  app.post('/admin/approve-user', async (req) => {
+  app.post('/admin/approve-user', POST_ADMIN_APPROVE_USER, async (req) => {
     const { userId, approved } = parseBody(ApproveInput, req.body)
     const target = await db
       .selectFrom('users')

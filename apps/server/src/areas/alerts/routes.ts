@@ -1,5 +1,6 @@
 import {
   type Alert,
+  AlertsAnswer,
   AlertsQuery,
   addDaysIso,
   addMonthsIso,
@@ -197,9 +198,12 @@ documentRoute('/alerts', {
   },
 })
 
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ALERTS = { schema: { querystring: AlertsQuery, response: { 200: AlertsAnswer } } }
+
 export const alertRoutes = async (app: FastifyInstance, db: Db) => {
   // Not cached: the answer depends on today as well as on the data.
-  app.get('/alerts', async (req) => {
+  app.get('/alerts', GET_ALERTS, async (req) => {
     const { within_days } = parseBody(AlertsQuery, req.query)
     const alerts = await alertsOf(db, within_days)
     return { status: 'success', within_days, passport_months: PASSPORT_MONTHS, alerts }

@@ -1,9 +1,11 @@
 import {
   COMMON_PASSWORD_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
+  LoginAnswer,
   LoginInput,
   normaliseEmail,
   RegisterInput,
+  SignupAnswer,
   USERNAME_TAKEN_MESSAGE,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -38,13 +40,18 @@ const usernameTaken = async (db: Db, username: string) =>
   )
 
 /** POST /user/signup and /user/login. Sign-up makes a pending employee; only approved users get a token. */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_USER_SIGNUP = { schema: { body: RegisterInput, response: { 201: SignupAnswer } } }
+
+const POST_USER_LOGIN = { schema: { body: LoginInput, response: { 200: LoginAnswer } } }
+
 export const authRoutes = async (app: FastifyInstance, db: Db, opts: AuthOptions) => {
   const perEmail = new AttemptWindow(opts.loginRateMax)
   // Spraying many (or unknown) emails from one address is limited too.
   const perAddress = new AttemptWindow(opts.loginRateMax * 5)
   const signups = new AttemptWindow(opts.signupRateMax)
 
-  app.post('/user/signup', async (req, reply) => {
+  app.post('/user/signup', POST_USER_SIGNUP, async (req, reply) => {
     if (!signups.allow(req.ip)) throw tooMany(reply, signups, 'sign-ups from this address')
     const input = parseBody(RegisterInput, req.body)
     if (isCommonPassword(input.password)) {
@@ -98,7 +105,7 @@ export const authRoutes = async (app: FastifyInstance, db: Db, opts: AuthOptions
     if (!emailOk) throw tooMany(reply, perEmail, 'login attempts for this email')
   }
 
-  app.post('/user/login', { preHandler: limitLogin }, async (req) => {
+  app.post('/user/login', { ...POST_USER_LOGIN, preHandler: limitLogin }, async (req) => {
     const input = parseBody(LoginInput, req.body)
     const email = normaliseEmail(input.email)
     const failed = async (status: number, message: string, userId: number | null) => {

@@ -1,10 +1,16 @@
 import {
+  CustomerAnswer,
   CustomerInput,
   CustomerListQuery,
+  CustomerMergedAnswer,
   CustomerMergeInput,
+  CustomerSavedAnswer,
   type CustomersAnswer,
+  CustomersAnswerSchema,
   customerLabel,
   type FileRecord,
+  IdParams,
+  MessageAnswer,
   nameKey,
   RECORD_TYPE_LABEL,
 } from '@booking/shared'
@@ -244,10 +250,27 @@ documentRoute('/customers/{id}/merge', {
   },
 })
 
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_CUSTOMERS = { schema: { body: CustomerInput, response: { 201: CustomerSavedAnswer } } }
+
+const GET_CUSTOMERS = { schema: { querystring: CustomerListQuery, response: { 200: CustomersAnswerSchema } } }
+
+const GET_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: CustomerAnswer } } }
+
+const PUT_CUSTOMERS_ID = {
+  schema: { params: IdParams, body: CustomerInput, response: { 200: CustomerSavedAnswer } },
+}
+
+const MERGE = {
+  schema: { params: IdParams, body: CustomerMergeInput, response: { 200: CustomerMergedAnswer } },
+}
+
+const DELETE_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
+
 export const customerRoutes = async (app: FastifyInstance, db: Db) => {
   const anyDb = db as unknown as Kysely<any>
 
-  app.post('/customers', async (req, reply) => {
+  app.post('/customers', POST_CUSTOMERS, async (req, reply) => {
     const input = parseBody(CustomerInput, req.body)
     const user = req.user as AuthUser
     idempotencyKeyOf(req)
@@ -269,7 +292,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     return sendAnswer(reply, answer)
   })
 
-  app.get('/customers', cachedAnswers(db), async (req) => {
+  app.get('/customers', { ...cachedAnswers(db), ...GET_CUSTOMERS }, async (req) => {
     const query = parseBody(CustomerListQuery, req.query)
     const paged = query.limit !== undefined || query.q !== undefined || query.sort !== undefined
     if (!paged) {
@@ -309,7 +332,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', customers, total }
   })
 
-  app.get('/customers/:id', async (req) => {
+  app.get('/customers/:id', GET_CUSTOMERS_ID, async (req) => {
     const id = parseIdParam(req.params, 'customer')
     const customer = await findCustomer(anyDb, id)
     const { records, total } = await customerRecords(db, id)
@@ -325,7 +348,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     }
   })
 
-  app.put('/customers/:id', { preHandler: requireAccess('admin') }, async (req) => {
+  app.put('/customers/:id', { ...PUT_CUSTOMERS_ID, preHandler: requireAccess('admin') }, async (req) => {
     const id = parseIdParam(req.params, 'customer')
     const input = parseBody(CustomerInput, req.body)
     const user = req.user as AuthUser
@@ -345,7 +368,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', message: 'Customer updated successfully', customer }
   })
 
-  app.post('/customers/:id/merge', { preHandler: requireAccess('admin') }, async (req) => {
+  app.post('/customers/:id/merge', { ...MERGE, preHandler: requireAccess('admin') }, async (req) => {
     const id = parseIdParam(req.params, 'customer')
     const { into_id: intoId } = parseBody(CustomerMergeInput, req.body)
     if (intoId === id)
@@ -386,27 +409,31 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     }
   })
 
-  app.delete('/customers/:id', { preHandler: requireAccess('admin') }, async (req) => {
-    const id = parseIdParam(req.params, 'customer')
-    const user = req.user as AuthUser
-    await writeTransaction(db, async (trx) => {
-      const before = await findCustomer(trx, id, true)
-      for (const table of CUSTOMER_TABLES) {
-        const used = await (trx as Kysely<any>)
-          .selectFrom(table)
-          .select('id')
-          .where('customer_id', '=', id)
-          .limit(1)
-          .executeTakeFirst()
-        if (used)
-          throw new HttpError(
-            409,
-            'This customer has records and cannot be deleted; merge them into another customer instead',
-          )
-      }
-      await trx.deleteFrom('customers').where('id', '=', id).execute()
-      await audit(trx, user, 'delete', 'customers', id, before, null)
-    })
-    return { status: 'success', message: 'Customer deleted successfully' }
-  })
+  app.delete(
+    '/customers/:id',
+    { ...DELETE_CUSTOMERS_ID, preHandler: requireAccess('admin') },
+    async (req) => {
+      const id = parseIdParam(req.params, 'customer')
+      const user = req.user as AuthUser
+      await writeTransaction(db, async (trx) => {
+        const before = await findCustomer(trx, id, true)
+        for (const table of CUSTOMER_TABLES) {
+          const used = await (trx as Kysely<any>)
+            .selectFrom(table)
+            .select('id')
+            .where('customer_id', '=', id)
+            .limit(1)
+            .executeTakeFirst()
+          if (used)
+            throw new HttpError(
+              409,
+              'This customer has records and cannot be deleted; merge them into another customer instead',
+            )
+        }
+        await trx.deleteFrom('customers').where('id', '=', id).execute()
+        await audit(trx, user, 'delete', 'customers', id, before, null)
+      })
+      return { status: 'success', message: 'Customer deleted successfully' }
+    },
+  )
 }

@@ -1,4 +1,9 @@
-import { type EntryCountsAnswer, FORM_TYPES } from '@booking/shared'
+import {
+  type EntryCountsAnswer,
+  EntryCountsAnswerSchema,
+  EntryIncrementAnswer,
+  FORM_TYPES,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
@@ -17,12 +22,17 @@ const IncrementInput = z.object({
 export const entryRoutes = async (app: FastifyInstance, db: Db) => {
   app.get(
     '/api/entry/counts',
+    { schema: { response: { 200: EntryCountsAnswerSchema } } },
     async () => ({ status: 'success', data: await entryCounts(db) }) satisfies EntryCountsAnswer,
   )
 
-  app.post('/api/entry/increment', async (req) => {
-    // Still validated, so a broken client learns of it; the number itself is never stored.
-    const { formType } = parseBody(IncrementInput, req.body)
-    return { status: 'success', data: await storedCounter(db, formType) }
-  })
+  app.post(
+    '/api/entry/increment',
+    { schema: { body: IncrementInput, response: { 200: EntryIncrementAnswer } } },
+    async (req) => {
+      // Still validated, so a broken client learns of it; the number itself is never stored.
+      const { formType } = parseBody(IncrementInput, req.body)
+      return { status: 'success', data: await storedCounter(db, formType) }
+    },
+  )
 }

@@ -1,4 +1,4 @@
-import { idParam } from '@booking/shared'
+import { AdminBanksAnswer, BankSavedAnswer, idParam, MessageAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
@@ -39,12 +39,23 @@ const renameBankAccount = (trx: Kysely<Database>, from: string, to: string) =>
  * Records name their bank, so a rename carries them along (a later edit of a ticket then posts to the
  * renamed account, not to a name that no longer exists); a bank with ledger rows is only deactivated.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_BANKS = { schema: { response: { 200: AdminBanksAnswer } } }
+
+const POST_ADMIN_BANKS = { schema: { body: NewBank, response: { 201: BankSavedAnswer } } }
+
+const PUT_ADMIN_BANKS_ID = {
+  schema: { params: idParam, body: BankChange, response: { 200: BankSavedAnswer } },
+}
+
+const DELETE_ADMIN_BANKS_ID = { schema: { params: idParam, response: { 200: MessageAnswer } } }
+
 export const bankRoutes = async (app: FastifyInstance, db: Db) => {
   const duplicate = (name: string) =>
     new HttpError(409, `Bank "${name}" already exists`, { name: 'Bank already exists' })
 
   // The manage dialog's list: each bank with its ledger row count, so Delete is offered only where allowed.
-  app.get('/admin/banks', async () => {
+  app.get('/admin/banks', GET_ADMIN_BANKS, async () => {
     const banks = await db
       .selectFrom('banks')
       .leftJoin('account_entries', 'account_entries.bank_name', 'banks.name')
@@ -60,7 +71,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', banks: banks.map((b) => ({ ...toBank(b), entries: Number(b.entries) })) }
   })
 
-  app.post('/admin/banks', async (req, reply) => {
+  app.post('/admin/banks', POST_ADMIN_BANKS, async (req, reply) => {
     const { name } = parseBody(NewBank, req.body)
     const user = req.user as AuthUser
     idempotencyKeyOf(req)
@@ -80,7 +91,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
     return sendAnswer(reply, answer)
   })
 
-  app.put('/admin/banks/:id', async (req) => {
+  app.put('/admin/banks/:id', PUT_ADMIN_BANKS_ID, async (req) => {
     const { id } = parseBody(idParam, req.params)
     const change = parseBody(BankChange, req.body)
     const bank = await db.transaction().execute(async (trx) => {
@@ -112,7 +123,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', message: 'Bank updated', bank: toBank(bank) }
   })
 
-  app.delete('/admin/banks/:id', async (req) => {
+  app.delete('/admin/banks/:id', DELETE_ADMIN_BANKS_ID, async (req) => {
     const { id } = parseBody(idParam, req.params)
     await db.transaction().execute(async (trx) => {
       const bank = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()

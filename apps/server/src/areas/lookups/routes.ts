@@ -1,4 +1,4 @@
-import { type BanksAnswer, nameKey } from '@booking/shared'
+import { type BanksAnswer, BanksAnswerSchema, NameSavedAnswer, NamesAnswer, nameKey } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
@@ -17,7 +17,11 @@ const nameInput = (message: string) =>
 /** Agent and vendor name lists, and the bank accounts every bank select shows. */
 export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
   const names = (table: 'agent_names' | 'vender_names', path: string, key: string, label: string) => {
-    app.get(`${path}/existing`, cachedAnswers(db), async () => {
+    // Declared for docs and types; the handlers parse (lib/route-schemas.ts).
+    const input = nameInput(`${label} name is required`)
+    const LIST = { ...cachedAnswers(db), schema: { response: { 200: NamesAnswer(key) } } }
+    const ADD = { schema: { body: input, response: { 201: NameSavedAnswer } } }
+    app.get(`${path}/existing`, LIST, async () => {
       const rows = await db.selectFrom(table).select('name').orderBy('name').execute()
       return { status: 'success', [key]: rows.map((r) => r.name) }
     })
@@ -32,8 +36,8 @@ export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
       new HttpError(409, `${label} name "${stored}" already exists`, {
         name: `"${stored}" already exists: pick it from the list instead of adding "${name}"`,
       })
-    app.post(path, async (req, reply) => {
-      const { name } = parseBody(nameInput(`${label} name is required`), req.body)
+    app.post(path, ADD, async (req, reply) => {
+      const { name } = parseBody(input, req.body)
       const user = req.user as AuthUser
       idempotencyKeyOf(req)
       const answer = await db.transaction().execute((trx) =>
@@ -60,7 +64,8 @@ export const lookupRoutes = async (app: FastifyInstance, db: Db) => {
   names('agent_names', '/agent-names', 'agentNames', 'Agent')
   names('vender_names', '/vender-names', 'vendorNames', 'Vendor')
 
-  app.get('/banks', cachedAnswers(db), async () => {
+  const BANKS = { ...cachedAnswers(db), schema: { response: { 200: BanksAnswerSchema } } }
+  app.get('/banks', BANKS, async () => {
     const banks = await db.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
     return {
       status: 'success',

@@ -1,4 +1,4 @@
-import { MrzInput, parseMrz } from '@booking/shared'
+import { MrzAnswer, MrzInput, parseMrz } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -28,8 +28,11 @@ documentRoute('/mrz', {
  * POST /api/mrz: a pure read of the pasted lines (nothing stored); like every record call it
  * needs a signed-in user, which the auth hook already demands of every non-public /api path.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_MRZ = { schema: { body: MrzInput, response: { 200: MrzAnswer } } }
+
 export const mrzRoutes = async (app: FastifyInstance, _db: Db) => {
-  app.post('/mrz', async (req) => {
+  app.post('/mrz', POST_MRZ, async (req) => {
     const { lines } = parseBody(MrzInput, req.body)
     const result = parseMrz(lines)
     if (!result.ok) throw new HttpError(400, result.message, { lines: result.message })

@@ -1,4 +1,10 @@
-import { type CaseStage, type FileRecord, type PassengerFile, todayIso } from '@booking/shared'
+import {
+  type CaseStage,
+  type FileRecord,
+  type PassengerFile,
+  PassengerFileAnswer,
+  todayIso,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
@@ -64,10 +70,13 @@ documentRoute('/passengers/{passport}', {
   },
 })
 
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_PASSENGERS_PASSPORT = { schema: { response: { 200: PassengerFileAnswer } } }
+
 export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
   const anyDb = db as unknown as Kysely<any>
 
-  app.get('/passengers/:passport', async (req): Promise<PassengerFile> => {
+  app.get('/passengers/:passport', GET_PASSENGERS_PASSPORT, async (req): Promise<PassengerFile> => {
     const raw = (req.params as { passport?: unknown }).passport
     const passport = normalizePassport(raw)
     if (!passport || passport.length > 50 || !/^[A-Z0-9-]+$/.test(passport))

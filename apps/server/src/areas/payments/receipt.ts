@@ -1,3 +1,4 @@
+import { FileAnswer, IdParams } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -49,12 +50,17 @@ export const paymentReceipt = (p: Payment): ReceiptDoc => ({
  * GET /api/payments/{id}/receipt.pdf. `readPayment` is the one place that knows where payments
  * live (the books' payments table); it answers null for an unknown id.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_PAYMENTS_ID_RECEIPT_PDF = {
+  schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } },
+}
+
 export const paymentReceiptRoute = (
   app: FastifyInstance,
   db: Db,
   readPayment: (db: Db, id: number) => Promise<Payment | null>,
 ) => {
-  app.get('/payments/:id/receipt.pdf', async (req, reply) => {
+  app.get('/payments/:id/receipt.pdf', GET_PAYMENTS_ID_RECEIPT_PDF, async (req, reply) => {
     const id = parseIdParam(req.params, 'payment')
     const payment = await readPayment(db, id)
     if (!payment) throw new HttpError(404, 'Payment not found')

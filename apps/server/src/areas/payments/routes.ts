@@ -1,12 +1,16 @@
 import {
   businessToday,
   fromPaisa,
+  IdParams,
   idParam,
+  MessageAnswer,
   OVERPAID_PAYMENT,
   PAYMENT_SOURCES,
   type Payment,
   PaymentInput,
+  PaymentSavedAnswer,
   type PaymentSource,
+  PaymentsAnswer,
   toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -164,10 +168,17 @@ const toPayment = (row: Record<string, unknown>): Payment => {
  * Receive Payment (issue 13): a later payment against a record's remaining amount, with a receipt
  * number from the entry counters, in one transaction with its postings and the record's new remaining.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_PAYMENTS = { schema: { body: PaymentInput, response: { 201: PaymentSavedAnswer } } }
+
+const GET_PAYMENTS = { schema: { querystring: ListQuery, response: { 200: PaymentsAnswer } } }
+
+const DELETE_PAYMENTS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
+
 export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
   const user = (req: FastifyRequest) => req.user as AuthUser
 
-  app.post('/payments', async (req, reply) => {
+  app.post('/payments', POST_PAYMENTS, async (req, reply) => {
     const input = parseBody(PaymentInput, req.body)
     const u = user(req)
     idempotencyKeyOf(req)
@@ -214,7 +225,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   // One record's payments (?source_type=&source_id=), or without them every payment, newest first.
-  app.get('/payments', async (req) => {
+  app.get('/payments', GET_PAYMENTS, async (req) => {
     const parsed = ListQuery.partial().safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, 'Unknown record type or id')
     const { source_type, source_id } = parsed.data
@@ -248,7 +259,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     }
   })
 
-  app.delete('/payments/:id', { preHandler: requireAccess('admin') }, async (req) => {
+  app.delete('/payments/:id', { ...DELETE_PAYMENTS_ID, preHandler: requireAccess('admin') }, async (req) => {
     const id = parseIdParam(req.params, 'payment')
     const u = user(req)
     await writeTransaction(db, async (trx) => {

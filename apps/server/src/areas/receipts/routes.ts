@@ -1,3 +1,4 @@
+import { FileAnswer, IdParams } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { recordLifecycle } from '../../lib/crud.ts'
@@ -12,9 +13,14 @@ import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
  * GET /api/{list path}/{id}/receipt.pdf for every booking. The row comes from the record's own
  * lifecycle (registered by crudRoutes), so a receipt reads exactly what GET {path}/{id} answers.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_RECORD_ID_RECEIPT_PDF = {
+  schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } },
+}
+
 export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
   for (const cfg of BOOKING_RECEIPTS) {
-    app.get(`${cfg.path}/:id/receipt.pdf`, async (req, reply) => {
+    app.get(`${cfg.path}/:id/receipt.pdf`, GET_RECORD_ID_RECEIPT_PDF, async (req, reply) => {
       const id = parseIdParam(req.params, cfg.kind.toLowerCase())
       const lifecycle = recordLifecycle(db, cfg.table)
       if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)

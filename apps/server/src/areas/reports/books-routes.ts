@@ -1,4 +1,4 @@
-import { isIsoDate } from '@booking/shared'
+import { BooksCheckAnswer, CashInOfficeAnswer, isIsoDate, TrialBalanceAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { backfillBooks } from '../../lib/books/backfill.ts'
@@ -18,15 +18,32 @@ const dayParam = (value: unknown): string | undefined => {
  * The books' reports (admin): trial balance, books check, Cash in Office. Registered after every
  * record area, so the upgrade backfill (migration 0012) can post any record before serving.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_REPORTS_TRIAL_BALANCE = { schema: { response: { 200: TrialBalanceAnswer } } }
+
+const GET_REPORTS_BOOKS_CHECK = { schema: { response: { 200: BooksCheckAnswer } } }
+
+const GET_REPORTS_CASH_IN_OFFICE = { schema: { response: { 200: CashInOfficeAnswer } } }
+
 export const booksReportRoutes = async (app: FastifyInstance, db: Db) => {
   await backfillBooks(db)
   documentBooks()
-  app.get('/reports/trial-balance', { preHandler: requireAccess('admin') }, async (req) =>
-    trialBalance(db, dayParam((req.query as Record<string, unknown>).to)),
+  app.get(
+    '/reports/trial-balance',
+    { ...GET_REPORTS_TRIAL_BALANCE, preHandler: requireAccess('admin') },
+    async (req) => trialBalance(db, dayParam((req.query as Record<string, unknown>).to)),
   )
-  app.get('/reports/books-check', { preHandler: requireAccess('admin') }, async () => booksCheck(db))
-  app.get('/reports/cash-in-office', { preHandler: requireAccess('admin') }, async (req) => ({
-    status: 'success',
-    cashInOffice: await cashInOffice(db, dayParam((req.query as Record<string, unknown>).to)),
-  }))
+  app.get(
+    '/reports/books-check',
+    { ...GET_REPORTS_BOOKS_CHECK, preHandler: requireAccess('admin') },
+    async () => booksCheck(db),
+  )
+  app.get(
+    '/reports/cash-in-office',
+    { ...GET_REPORTS_CASH_IN_OFFICE, preHandler: requireAccess('admin') },
+    async (req) => ({
+      status: 'success',
+      cashInOffice: await cashInOffice(db, dayParam((req.query as Record<string, unknown>).to)),
+    }),
+  )
 }

@@ -8,6 +8,7 @@ import {
   formatDate,
   fromPaisa,
   ProfitQuery,
+  ReportAnswer,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Db } from '../../db/connect.ts'
@@ -153,10 +154,19 @@ const answer = async (
 }
 
 /** The four reports (admin). */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_REPORTS_RECEIVABLES = { schema: { querystring: AsOfQuery, response: { 200: ReportAnswer } } }
+
+const GET_REPORTS_PAYABLES = { schema: { querystring: AsOfQuery, response: { 200: ReportAnswer } } }
+
+const GET_REPORTS_PROFIT = { schema: { querystring: ProfitQuery, response: { 200: ReportAnswer } } }
+
+const GET_REPORTS_DAY_BOOK = { schema: { querystring: DayBookQuery, response: { 200: ReportAnswer } } }
+
 export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   const admin = { preHandler: requireAccess('admin') }
 
-  app.get('/reports/receivables', admin, async (req, reply) => {
+  app.get('/reports/receivables', { ...admin, ...GET_REPORTS_RECEIVABLES }, async (req, reply) => {
     const { as_of, format } = parseBody(AsOfQuery, req.query)
     const settings = await agencySettings(db)
     const asOf = as_of ?? agencyToday(settings)
@@ -178,7 +188,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     )
   })
 
-  app.get('/reports/payables', admin, async (req, reply) => {
+  app.get('/reports/payables', { ...admin, ...GET_REPORTS_PAYABLES }, async (req, reply) => {
     const { as_of, format } = parseBody(AsOfQuery, req.query)
     const settings = await agencySettings(db)
     const asOf = as_of ?? agencyToday(settings)
@@ -192,7 +202,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     )
   })
 
-  app.get('/reports/profit', admin, async (req, reply) => {
+  app.get('/reports/profit', { ...admin, ...GET_REPORTS_PROFIT }, async (req, reply) => {
     const { from, to, by, format } = parseBody(ProfitQuery, req.query)
     const settings = await agencySettings(db)
     const lines = await profitLines(db, { from, to })
@@ -253,7 +263,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     )
   })
 
-  app.get('/reports/day-book', admin, async (req, reply) => {
+  app.get('/reports/day-book', { ...admin, ...GET_REPORTS_DAY_BOOK }, async (req, reply) => {
     const { date: asked, format } = parseBody(DayBookQuery, req.query)
     const settings = await agencySettings(db)
     const date = asked ?? agencyToday(settings)

@@ -1,4 +1,10 @@
-import { type AgencySettings, AgencySettingsInput, DEFAULT_AGENCY } from '@booking/shared'
+import {
+  type AgencySettings,
+  AgencySettingsInput,
+  DEFAULT_AGENCY,
+  SettingsAnswer,
+  SettingsSavedAnswer,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { audit } from '../../lib/audit.ts'
@@ -39,12 +45,22 @@ export const agencyToday = (settings: AgencySettings, now = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: settings.time_zone }).format(now)
 
 /** GET/PUT /api/admin/settings; the auth hook already limits /api/admin/* to admins. */
-export const settingsRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/admin/settings', async () => ({ status: 'success', settings: await agencySettings(db) }))
-  // Every signed-in user prints receipts and statements under the agency's letterhead.
-  app.get('/agency', async () => ({ status: 'success', settings: await agencySettings(db) }))
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_SETTINGS = { schema: { response: { 200: SettingsAnswer } } }
 
-  app.put('/admin/settings', { bodyLimit: 512 * 1024 }, async (req) => {
+const GET_AGENCY = { schema: { response: { 200: SettingsAnswer } } }
+
+const PUT_ADMIN_SETTINGS = { schema: { body: AgencySettingsInput, response: { 200: SettingsSavedAnswer } } }
+
+export const settingsRoutes = async (app: FastifyInstance, db: Db) => {
+  app.get('/admin/settings', GET_ADMIN_SETTINGS, async () => ({
+    status: 'success',
+    settings: await agencySettings(db),
+  }))
+  // Every signed-in user prints receipts and statements under the agency's letterhead.
+  app.get('/agency', GET_AGENCY, async () => ({ status: 'success', settings: await agencySettings(db) }))
+
+  app.put('/admin/settings', { ...PUT_ADMIN_SETTINGS, bodyLimit: 512 * 1024 }, async (req) => {
     const settings = parseBody(AgencySettingsInput, req.body)
     const value = JSON.stringify(settings)
     const user = req.user!

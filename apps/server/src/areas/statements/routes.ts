@@ -4,6 +4,7 @@ import {
   fromPaisa,
   STATEMENT_KINDS,
   type Statement,
+  StatementAnswer,
   type StatementKind,
   StatementQuery,
 } from '@booking/shared'
@@ -123,8 +124,13 @@ export const statementDoc = (
 }
 
 /** GET /api/statements/{kind}/{name}?from=&to=&format=json|pdf|xlsx|csv */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_STATEMENTS_KIND_NAME = {
+  schema: { params: Params, querystring: StatementQuery, response: { 200: StatementAnswer } },
+}
+
 export const statementRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/statements/:kind/:name', async (req, reply) => {
+  app.get('/statements/:kind/:name', GET_STATEMENTS_KIND_NAME, async (req, reply) => {
     const { kind, name } = parseBody(Params, req.params)
     if (!EMPLOYEE_KINDS.has(kind) && req.user?.role !== 'admin')
       throw new HttpError(403, 'Only admins can do this')

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import {
   type AccountUser,
   COMMON_PASSWORD_MESSAGE,
+  IdParams,
+  MessageAnswer,
   PasswordChangeInput,
+  PasswordResetAnswer,
+  UserSavedAnswer,
+  UsersAnswer,
   UserUpdateInput,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
@@ -45,13 +50,26 @@ const oneTimePassword = () => {
 }
 
 /** Own password and logout for everyone; the user list, roles, activation and resets for admins. */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_USER_LOGOUT = { schema: { response: { 200: MessageAnswer } } }
+
+const POST_USER_PASSWORD = { schema: { body: PasswordChangeInput, response: { 200: MessageAnswer } } }
+
+const GET_ADMIN_USERS = { schema: { response: { 200: UsersAnswer } } }
+
+const PUT_ADMIN_USERS_ID = {
+  schema: { params: IdParams, body: UserUpdateInput, response: { 200: UserSavedAnswer } },
+}
+
+const POST_ADMIN_USERS_ID_PASSWORD = { schema: { params: IdParams, response: { 200: PasswordResetAnswer } } }
+
 export const accountRoutes = async (app: FastifyInstance, db: Db) => {
-  app.post('/user/logout', async (req) => {
+  app.post('/user/logout', POST_USER_LOGOUT, async (req) => {
     if (req.sessionId) await endSession(db, req.sessionId)
     return { status: 'success', message: 'Logged out successfully' }
   })
 
-  app.post('/user/password', async (req) => {
+  app.post('/user/password', POST_USER_PASSWORD, async (req) => {
     const input = parseBody(PasswordChangeInput, req.body)
     const me = req.user as AuthUser
     const row = await db
@@ -77,12 +95,12 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', message: 'Password changed successfully' }
   })
 
-  app.get('/admin/users', async () => {
+  app.get('/admin/users', GET_ADMIN_USERS, async () => {
     const users = await db.selectFrom('users').select(columns).orderBy('username').execute()
     return { status: 'success', users: users.map(toAccount) }
   })
 
-  app.put('/admin/users/:id', async (req) => {
+  app.put('/admin/users/:id', PUT_ADMIN_USERS_ID, async (req) => {
     const id = userId(req.params)
     const input = parseBody(UserUpdateInput, req.body)
     const saved = await writeTransaction(db, async (trx) => {
@@ -111,7 +129,7 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', message: 'User updated successfully', user: toAccount(saved) }
   })
 
-  app.post('/admin/users/:id/password', async (req) => {
+  app.post('/admin/users/:id/password', POST_ADMIN_USERS_ID_PASSWORD, async (req) => {
     const id = userId(req.params)
     const password = oneTimePassword()
     const password_hash = await hashPassword(password)

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { BackupSavedAnswer, BackupsAnswer, FileAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { backupAndPrune, backupPath, listBackups, type Retention } from '../../lib/backups.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -11,10 +12,20 @@ export interface BackupOptions {
 }
 
 /** The admin Backups screen: list, make one now, download one. */
-export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) => {
-  app.get('/admin/backups', async () => ({ status: 'success', backups: listBackups(opts.dir) }))
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_BACKUPS = { schema: { response: { 200: BackupsAnswer } } }
 
-  app.post('/admin/backups', async (_req, reply) => {
+const POST_ADMIN_BACKUPS = { schema: { response: { 201: BackupSavedAnswer } } }
+
+const GET_ADMIN_BACKUPS_NAME = { schema: { response: { 200: FileAnswer('application/octet-stream') } } }
+
+export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) => {
+  app.get('/admin/backups', GET_ADMIN_BACKUPS, async () => ({
+    status: 'success',
+    backups: listBackups(opts.dir),
+  }))
+
+  app.post('/admin/backups', POST_ADMIN_BACKUPS, async (_req, reply) => {
     if (!opts.dbFile) {
       throw new HttpError(
         409,
@@ -25,7 +36,7 @@ export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) =>
     return reply.code(201).send({ status: 'success', message: 'Backup created successfully', backup })
   })
 
-  app.get('/admin/backups/:name', async (req, reply) => {
+  app.get('/admin/backups/:name', GET_ADMIN_BACKUPS_NAME, async (req, reply) => {
     const { name } = req.params as { name: string }
     const path = backupPath(opts.dir, name)
     if (!path) throw new HttpError(404, 'Backup not found')

@@ -1,4 +1,12 @@
-import { type Correction, CorrectionInput, DecisionInput, fieldChanges } from '@booking/shared'
+import {
+  type Correction,
+  CorrectionInput,
+  CorrectionSavedAnswer,
+  CorrectionsAnswer,
+  DecisionInput,
+  fieldChanges,
+  IdParams,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
@@ -128,8 +136,23 @@ const pendingCorrection = async (trx: Kysely<Database>, id: number) => {
  * the requester approves it (it then runs through the record's normal lifecycle, the history
  * naming both) or rejects it.
  */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_CORRECTIONS = { schema: { body: CorrectionInput, response: { 201: CorrectionSavedAnswer } } }
+
+const GET_CORRECTIONS = { schema: { response: { 200: CorrectionsAnswer } } }
+
+const GET_ADMIN_CORRECTIONS = { schema: { response: { 200: CorrectionsAnswer } } }
+
+const POST_ADMIN_CORRECTIONS_ID_APPROVE = {
+  schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } },
+}
+
+const POST_ADMIN_CORRECTIONS_ID_REJECT = {
+  schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } },
+}
+
 export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
-  app.post('/corrections', async (req, reply) => {
+  app.post('/corrections', POST_CORRECTIONS, async (req, reply) => {
     const input = parseBody(CorrectionInput, req.body)
     const user = req.user as AuthUser
     const lifecycle = correctable(db, input.table)
@@ -170,7 +193,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
       .send({ status: 'success', message: 'Correction request sent for approval', correction })
   })
 
-  app.get('/corrections', async (req) => {
+  app.get('/corrections', GET_CORRECTIONS, async (req) => {
     const user = req.user as AuthUser
     const rows = await db
       .selectFrom('corrections')
@@ -182,7 +205,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', corrections: await withDiffs(db, rows) }
   })
 
-  app.get('/admin/corrections', async (req) => {
+  app.get('/admin/corrections', GET_ADMIN_CORRECTIONS, async (req) => {
     const { status } = req.query as { status?: string }
     let qb = db.selectFrom('corrections').selectAll()
     if (status !== 'all') {
@@ -193,7 +216,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', corrections: await withDiffs(db, rows) }
   })
 
-  app.post('/admin/corrections/:id/approve', async (req) => {
+  app.post('/admin/corrections/:id/approve', POST_ADMIN_CORRECTIONS_ID_APPROVE, async (req) => {
     const id = idOf(req.params)
     const { note } = parseBody(DecisionInput, req.body ?? {})
     const admin = req.user as AuthUser
@@ -221,7 +244,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', message: 'Correction approved', correction }
   })
 
-  app.post('/admin/corrections/:id/reject', async (req) => {
+  app.post('/admin/corrections/:id/reject', POST_ADMIN_CORRECTIONS_ID_REJECT, async (req) => {
     const id = idOf(req.params)
     const { note } = parseBody(DecisionInput, req.body ?? {})
     const admin = req.user as AuthUser

@@ -1,4 +1,11 @@
-import { type AuditEntry, AuditQuery, fieldChanges } from '@booking/shared'
+import {
+  AuditAnswer,
+  type AuditEntry,
+  AuditQuery,
+  fieldChanges,
+  IdParams,
+  RestoredAnswer,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { type ApiRow, recordLifecycle } from '../../lib/crud.ts'
@@ -51,8 +58,13 @@ const nextDay = (date: string) => {
 }
 
 /** GET /admin/audit (who changed what, newest first) and the restore of a deleted record. */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_AUDIT = { schema: { querystring: AuditQuery, response: { 200: AuditAnswer } } }
+
+const POST_ADMIN_AUDIT_ID_RESTORE = { schema: { params: IdParams, response: { 200: RestoredAnswer } } }
+
 export const historyRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/admin/audit', async (req) => {
+  app.get('/admin/audit', GET_ADMIN_AUDIT, async (req) => {
     const q = parseBody(AuditQuery, req.query)
     let qb = db.selectFrom('audit_log')
     if (q.table) qb = qb.where('table_name', '=', q.table)
@@ -73,7 +85,7 @@ export const historyRoutes = async (app: FastifyInstance, db: Db) => {
     }
   })
 
-  app.post('/admin/audit/:id/restore', async (req) => {
+  app.post('/admin/audit/:id/restore', POST_ADMIN_AUDIT_ID_RESTORE, async (req) => {
     const id = parseIdParam(req.params, 'history entry')
     const restored = await writeTransaction(db, async (trx) => {
       const entry = await trx.selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirst()
