@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { copyFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import { freshUrl } from './fresh-url.ts'
+import { start, stop } from './processes.ts'
 import { BENCH_ADMIN, seedDatabase } from './seed.ts'
 
 /**
@@ -11,36 +10,11 @@ import { BENCH_ADMIN, seedDatabase } from './seed.ts'
  * BENCH_SIZES=10000,100000,1000000  BENCH_CALLS=200 (per case)  BENCH_SEED=42  BENCH_PORT=4980
  * A bare Fastify hello world is timed the same way in the same run, as the yardstick.
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
 const env = process.env
 const SIZES = (env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
 const CALLS = Number(env.BENCH_CALLS ?? 200)
 const SEED = Number(env.BENCH_SEED ?? 42)
 const PORT = Number(env.BENCH_PORT ?? 4980)
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-const start = async (args: string[], extraEnv: Record<string, string>, health: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(health)).status < 500) return child
-    } catch {}
-    await sleep(100)
-  }
-  child.kill()
-  throw new Error(`${args[0]} did not start`)
-}
-
-const stop = async (child: ChildProcess) => {
-  const done = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await done
-}
 
 /** p50 / p99 of CALLS sequential requests, each with a new URL; also checks the answer. */
 const timed = async (url: string, token?: string, check?: (body: unknown) => void) => {

@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
 import { connect } from '../apps/server/src/db/connect.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { freshUrl } from './fresh-url.ts'
+import { start, stop } from './processes.ts'
 import { seedPath } from './seed.ts'
 
 /**
@@ -17,7 +17,6 @@ import { seedPath } from './seed.ts'
  * customer and BENCH_CUSTOMERS (default 100,000) more customers are added, so the migration's
  * backfill links the records and indexes their passports, as an upgrade of a live office would.
  */
-const root = fileURLToPath(new URL('..', import.meta.url))
 const env = process.env
 const ROWS = Number(process.argv[2] ?? env.BENCH_ROWS ?? 100_000)
 const EXTRA_CUSTOMERS = Number(env.BENCH_CUSTOMERS ?? 100_000)
@@ -25,29 +24,6 @@ const DURATION = Number(env.BENCH_DURATION ?? 5)
 const CONNECTIONS = 10
 const PORT = 4215
 const ADMIN = { email: 'bench@bench.local', password: 'bench-pass-123' }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-const start = async (args: string[], extra: Record<string, string>, health: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...env, ...extra },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  // A big file's start-up check can take minutes on a busy machine.
-  for (let i = 0; i < 3000; i++) {
-    try {
-      if ((await fetch(health)).status < 500) return child
-    } catch {}
-    await sleep(100)
-  }
-  throw new Error(`${args[0]} did not start`)
-}
-
-const stop = async (child: ChildProcess) => {
-  const done = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await done
-}
 
 interface Load {
   rps: number

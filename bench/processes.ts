@@ -7,8 +7,9 @@ export const root = fileURLToPath(new URL('..', import.meta.url))
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
- * Starts `node --import tsx <args>` from the repository root and waits until `health` answers
- * (up to two minutes: a server upgrading a large seeded file migrates first).
+ * Starts `node --import tsx <args>` from the repository root and waits until `health` answers 2xx
+ * (up to five minutes: a server upgrading or checking a large seeded file does that first). A
+ * process that never answers is killed, so it cannot hold the port for the next bench.
  */
 export const start = async (args: string[], env: Record<string, string>, health: string) => {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -16,12 +17,13 @@ export const start = async (args: string[], env: Record<string, string>, health:
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < 3000; i++) {
     try {
       if ((await fetch(health)).ok) return child
     } catch {}
     await sleep(100)
   }
+  child.kill()
   throw new Error(`${args.join(' ')} did not start`)
 }
 
