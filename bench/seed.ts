@@ -83,6 +83,9 @@ export const seedDatabase = async (rows: number, seed = 42, log = console.log): 
     let applied = false
     await migrateToLatest(cached, { onApply: () => (applied = true) })
     if (applied) await sql`ANALYZE`.execute(cached)
+    // An upgrade can queue rows for the search index (a migration rewriting a searched column);
+    // the server's first start would index them before it listens, so do it here, once.
+    await drainSearchQueue(cached, { chunk: 50_000 })
     await cached.destroy()
     await settle(file)
     return file

@@ -7,13 +7,15 @@ import { setupTestApp } from './helpers.ts'
 /** What the sort indexes of migration 0011 are for: each list ORDER BY answered by an index walk. */
 const plan = async (db: Kysely<any>, query: string) => {
   if (DB_KIND === 'postgres') {
-    // Empty tables make a sequential scan look cheapest; forbid the sort to see whether an index can serve.
-    await sql`SET enable_sort = off`.execute(db)
-    await sql`SET enable_seqscan = off`.execute(db)
-    const rows = (await sql.raw(`EXPLAIN ${query}`).execute(db)).rows as Array<{ 'QUERY PLAN': string }>
-    await sql`RESET enable_sort`.execute(db)
-    await sql`RESET enable_seqscan`.execute(db)
-    return rows.map((r) => r['QUERY PLAN']).join('\n')
+    // Empty tables make a sequential scan look cheapest; forbid the sort to see whether an index can
+    // serve. SET LOCAL in one transaction: a plain SET on the pool can land on another connection
+    // than the EXPLAIN (and stay there for later tests).
+    return db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_sort = off`.execute(trx)
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx)
+      const rows = (await sql.raw(`EXPLAIN ${query}`).execute(trx)).rows as Array<{ 'QUERY PLAN': string }>
+      return rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
   }
   const rows = (await sql.raw(`EXPLAIN QUERY PLAN ${query}`).execute(db)).rows as Array<{ detail: string }>
   return rows.map((r) => r.detail).join('\n')
