@@ -108,6 +108,17 @@ describe(`every sortable column of every list sorts both ways, ties by id (${DB_
     })
   }
 
+  it("offers every list's date column as a sort (a date range's page comes in that order)", () => {
+    for (const spec of ALL_RECORD_SPECS) {
+      const keys = spec.sortable as readonly string[]
+      const columnOf = spec.columnOf as Readonly<Record<string, string>> | undefined
+      expect([spec.table, keys.some((k) => (columnOf?.[k] ?? k) === spec.dateColumn)]).toEqual([
+        spec.table,
+        true,
+      ])
+    }
+  })
+
   it('refuses an unknown sort key with 400 on every list, never a silent id order', async () => {
     for (const spec of ALL_RECORD_SPECS) {
       const res = await t.call('admin', 'GET', `/api${spec.path}?sort=-no_such_column`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { businessDayOf, businessToday, DEFAULT_AGENCY_TZ } from './business-day.ts'
+import { businessDayOf, businessDayStart, businessToday, DEFAULT_AGENCY_TZ, nextDay } from './business-day.ts'
 import { PaymentInput } from './records/payment.ts'
 import { VisaInput } from './records/visa.ts'
 
@@ -11,6 +11,20 @@ describe('business day', () => {
     expect(businessToday(Date.parse('2026-11-24T18:59:59Z'), 'Asia/Karachi')).toBe('2026-11-24')
     expect(businessToday(Date.parse('2026-11-24T19:00:00Z'), 'Asia/Karachi')).toBe('2026-11-25')
     expect(businessDayOf('not a date')).toBe('')
+  })
+
+  it('gives the instant an agency day starts, the bounds of a day range on a saved-at time', () => {
+    expect(businessDayStart('2026-11-25', 'Asia/Karachi')).toBe('2026-11-24T19:00:00.000Z')
+    expect(businessDayStart('2026-11-25', 'UTC')).toBe('2026-11-25T00:00:00.000Z')
+    // Across a daylight-saving change: London's 30 March 2025 begins at GMT, 31 March at BST.
+    expect(businessDayStart('2025-03-30', 'Europe/London')).toBe('2025-03-30T00:00:00.000Z')
+    expect(businessDayStart('2025-03-31', 'Europe/London')).toBe('2025-03-30T23:00:00.000Z')
+    expect(businessDayOf(businessDayStart('2026-01-01', 'Asia/Karachi'), 'Asia/Karachi')).toBe('2026-01-01')
+    expect([nextDay('2024-02-28'), nextDay('2024-02-29'), nextDay('2026-12-31')]).toEqual([
+      '2024-02-29',
+      '2024-03-01',
+      '2027-01-01',
+    ])
   })
 })
 

@@ -30,3 +30,45 @@ export const businessDayOf = (instant: Date | string | number, tz: string = agen
 /** Today in the agency's zone: the date every money movement saved now carries. */
 export const businessToday = (now: Date | number = Date.now(), tz: string = agencyTz()): string =>
   businessDayOf(now, tz)
+
+const clocks = new Map<string, Intl.DateTimeFormat>()
+/** The zone's offset from UTC at an instant, in ms, read back from its wall clock. */
+const offsetAt = (at: number, tz: string): number => {
+  let f = clocks.get(tz)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    clocks.set(tz, f)
+  }
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, Number(x.value)]))
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!)
+  return wall - (at - (at % 1000))
+}
+
+/**
+ * The instant (ISO, UTC) at which the agency's day `day` (yyyy-mm-dd) begins: a list filtered by
+ * days on a saved-at timestamp (`created_at`) compares against these, so "To 30/06" takes in
+ * everything saved that day, agency time.
+ */
+export const businessDayStart = (day: string, tz: string = agencyTz()): string => {
+  const [y, m, d] = day.split('-').map(Number)
+  const midnight = Date.UTC(y!, m! - 1, d!)
+  // Twice: the offset at the first guess may differ across a daylight-saving change.
+  let at = midnight - offsetAt(midnight, tz)
+  at = midnight - offsetAt(at, tz)
+  return new Date(at).toISOString()
+}
+
+/** The calendar day after `day` (yyyy-mm-dd). */
+export const nextDay = (day: string): string => {
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10)
+}

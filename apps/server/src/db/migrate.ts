@@ -18,6 +18,7 @@ import * as customerIds from './migrations/0013_customer_ids.ts'
 import * as postingMonths from './migrations/0015_posting_months.ts'
 import * as customerSearch from './migrations/0016_customer_search.ts'
 import * as visaExpiry from './migrations/0016_visa_expiry.ts'
+import * as createdAtRanges from './migrations/0017_created_at_ranges.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_posting_months': postingMonths,
   '0016_customer_search': customerSearch,
   '0016_visa_expiry': visaExpiry,
+  '0017_created_at_ranges': createdAtRanges,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */

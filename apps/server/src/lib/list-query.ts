@@ -1,4 +1,11 @@
-import { isIsoDate, type ListQuery, ListQuery as ListQuerySchema, toPaisa } from '@booking/shared'
+import {
+  businessDayStart,
+  isIsoDate,
+  type ListQuery,
+  ListQuery as ListQuerySchema,
+  nextDay,
+  toPaisa,
+} from '@booking/shared'
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { containsCI, type DbKind, dbKind } from '../db/dialect.ts'
@@ -6,7 +13,7 @@ import { entryGlobalSql, entryNumberSql } from '../db/migrations/helpers/entry-o
 import { MONEY_COLUMNS, moneyOut } from '../db/money-columns.ts'
 import { nullableColumns } from '../db/nullable-columns.ts'
 import type { TableName } from '../db/schema.ts'
-import { indexedTable, searchPrefilter } from '../db/search-index.ts'
+import { indexedTable, type SearchPlan, searchCandidateIds, searchPrefilter } from '../db/search-index.ts'
 import type { AuthUser } from '../plugins/auth.ts'
 import type { ApiRow, CrudConfig } from './crud.ts'
 import { HttpError } from './http-error.ts'
@@ -35,27 +42,77 @@ export const searchedAmount = (q: string): number | null => {
   return toPaisa(Number(t.replace(/,/g, '')))
 }
 
+/**
+ * A day range on a list's date column. Most hold a day (yyyy-mm-dd) and compare as they are; a
+ * saved-at time (`created_at`, the date of Visa, GAMCA and NAVTCC lists) is an instant, so a day
+ * is the agency's day (AGENCY_TZ) from its first instant up to the next day's, and "To 30/06"
+ * takes in what was saved on 30 June (decision 035).
+ */
+const dayBounds = (column: string, from?: string, to?: string) =>
+  column === 'created_at'
+    ? { lower: from && businessDayStart(from), upper: to && businessDayStart(nextDay(to)), strict: true }
+    : { lower: from, upper: to, strict: false }
+
+/** Above this many trigram candidates a search is "dense" (see `planSearch`). */
+export const DENSE_SEARCH = 5000
+
+/**
+ * SQLite: weighs a search by the trigram index's candidates for it, read once (decision 026
+ * addendum). Up to DENSE_SEARCH (a reference, a rare name) they are handed to the page and its
+ * count as a list, so neither asks the index again (the index read is most of such a search: 4 ms
+ * for "REF-437457" at 1M records). More (a common word such as "khan"): reading each by id and
+ * sorting them costs more than walking the list's own order (its date or sort index) and testing
+ * each row against them, so the search becomes that membership test (a 2½-year range with "khan"
+ * at 1M: 61 → 13 ms p50). PostgreSQL's planner weighs its trigram index itself: undefined there.
+ */
+export const planSearch = async (
+  db: Kysely<any>,
+  opts: { search: readonly string[]; table: string },
+  q: string | undefined,
+  threshold = DENSE_SEARCH,
+): Promise<SearchPlan | undefined> => {
+  if (!q || searchedDate(q)) return undefined
+  const indexed = indexedTable(opts.search, opts.table)
+  const ids = indexed && (await searchCandidateIds(db, indexed, q, threshold + 1))
+  if (!ids) return undefined
+  return ids.length > threshold ? { dense: true } : { ids }
+}
+
 /** Applies the search box, date range and name filters shared by every list. */
 export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
   db: Kysely<any>,
   qb: QB,
   query: ListQuery,
-  /** `table`: the record table whose ids the query returns (its search index is used when it has one). */
-  opts: { search: readonly string[]; dateColumn: string; nameColumn?: string; table: string },
+  /**
+   * `table`: the record table whose ids the query returns (its search index is used when it has
+   * one); `plan`: what `planSearch` made of this query's search.
+   */
+  opts: {
+    search: readonly string[]
+    dateColumn: string
+    nameColumn?: string
+    table: string
+    plan?: SearchPlan
+  },
 ): QB => {
   const kind = dbKind(db)
   let out = qb
   const date = query.q ? searchedDate(query.q) : null
   const paisa = query.q && !date ? searchedAmount(query.q) : null
   const money = MONEY_COLUMNS[opts.table as TableName] ?? []
+  const inRange = (from?: string, to?: string) => {
+    const { lower, upper, strict } = dayBounds(opts.dateColumn, from, to)
+    if (lower) out = out.where(opts.dateColumn as any, '>=', lower) as QB
+    if (upper) out = out.where(opts.dateColumn as any, strict ? '<' : '<=', upper) as QB
+  }
   if (date) {
     // A date as the screens show it (10/10/2026): the record's date, on its (date, id) index.
-    out = out.where(opts.dateColumn as any, '=', date) as QB
+    inRange(date, date)
   } else if (query.q) {
     const q = query.q
     // The trigram index (migration 0005) narrows the rows; the OR of LIKEs below stays the rule.
     const indexed = indexedTable(opts.search, opts.table)
-    const prefilter = indexed && searchPrefilter(db, indexed, q)
+    const prefilter = indexed && searchPrefilter(db, indexed, q, opts.plan)
     out = out.where((eb: any) => {
       const text = eb.or(opts.search.map((c) => containsCI(kind, sql.ref(c), q)))
       const textMatch = prefilter ? eb.and([prefilter, text]) : text
@@ -64,8 +121,7 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
       return eb.or([...money.map((c) => eb(sql.ref(c), '=', paisa)), textMatch])
     }) as QB
   }
-  if (query.from) out = out.where(opts.dateColumn as any, '>=', query.from) as QB
-  if (query.to) out = out.where(opts.dateColumn as any, '<=', query.to) as QB
+  inRange(query.from, query.to)
   if (query.name && opts.nameColumn) out = out.where(opts.nameColumn as any, '=', query.name) as QB
   return out
 }
@@ -148,12 +204,14 @@ export const listAnswer = async (
       ...(total === undefined ? {} : { total }),
     }
   }
-  let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, cfg)
+  const plan = await planSearch(anyDb, cfg, query.q)
+  let qb = applyListFilters(anyDb, anyDb.selectFrom(table), query, { ...cfg, plan })
   const paged = query.limit !== undefined
   const sortRule = { sortable: cfg.sortable, columnOf: cfg.columnOf, nullable: nullableColumns(table) }
   // A page of a date range without a chosen order comes newest date first: the (date, id) index
   // then hands out the page directly, where newest-id-first had to read and sort every id in the
-  // range (decision 026; 31.6 ms p99 for a 2½-year range at 1M records).
+  // range (decision 026; 31.6 ms p99 for a 2½-year range at 1M records). Every list offers its
+  // date column as a sort (sorting.test.ts holds them to it).
   const dateKey = cfg.sortable.find((k) => (cfg.columnOf?.[k] ?? k) === cfg.dateColumn)
   const fallback = !paged ? 'id' : (query.from || query.to) && dateKey ? `-${dateKey}` : '-id'
   const sorted = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
