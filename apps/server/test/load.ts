@@ -140,6 +140,22 @@ export const sqliteInvariants = (file: string): string[] => {
 }
 
 /** The invariants on a PostgreSQL database. */
+/** Deadlocks PostgreSQL has detected in the database of `url` (its cumulative statistics). */
+export const deadlocks = async (url: string): Promise<number> => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    // The servers' backends have exited, which flushes their statistics; this clears any cached copy.
+    await client.query('SELECT pg_stat_clear_snapshot()')
+    const { rows } = await client.query(
+      'SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()',
+    )
+    return Number(rows[0]?.deadlocks ?? 0)
+  } finally {
+    await client.end()
+  }
+}
+
 export const postgresInvariants = async (url: string): Promise<string[]> => {
   const client = new pg.Client({ connectionString: url })
   await client.connect()

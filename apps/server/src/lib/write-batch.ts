@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { type Db, sqliteFile } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
@@ -86,10 +86,29 @@ const retried = { count: 0 }
 /** How many PostgreSQL write transactions were run again after a serialization failure or deadlock. */
 export const pgRetries = () => retried.count
 
+/** pg_advisory_xact_lock key every PostgreSQL write transaction takes first ("writ" in ASCII). */
+export const WRITE_LOCK = 0x77726974
+
+/**
+ * PostgreSQL: one write transaction at a time, as SQLite's single writer (decision 036). Every
+ * record write already queues on the books' one total row (lib/books/lines.ts) before it commits,
+ * but takes the shared checkpoint rows of its ledgers (ledger_months, posting_months) before that,
+ * in an order no rule can make the same for all: a vendor payment is a vendor row that posts a
+ * bank row, an office-account entry a bank row that posts a vendor row, and a ticket does both.
+ * Two servers writing Umrah and tickets deadlocked about once a second, each costing the victim
+ * PostgreSQL's one-second deadlock timeout. Taken first, the lock leaves no cycle to wait in.
+ */
+const serialized =
+  <T>(work: Work<T>): Work<T> =>
+  async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx)
+    return work(trx)
+  }
+
 const withRetry = async <T>(db: Db, work: Work<T>): Promise<T> => {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work)
+      return await db.transaction().execute(serialized(work))
     } catch (err) {
       if (!RETRYABLE.has(errorCode(err) ?? '') || attempt >= PG_ATTEMPTS) throw err
       retried.count++

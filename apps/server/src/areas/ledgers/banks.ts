@@ -10,6 +10,7 @@ import { moveAccountLines } from '../../lib/books/lines.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
 import { parseBody } from '../../lib/validate.ts'
+import { writeTransaction } from '../../lib/write-batch.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 
 const bankName = z.string({ error: 'Bank name is required' }).trim().min(1, 'Bank name is required').max(100)
@@ -94,7 +95,8 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
   app.put('/admin/banks/:id', PUT_ADMIN_BANKS_ID, async (req) => {
     const { id } = parseBody(idParam, req.params)
     const change = parseBody(BankChange, req.body)
-    const bank = await db.transaction().execute(async (trx) => {
+    // A rename rewrites records and postings: a write like theirs (decision 036).
+    const bank = await writeTransaction(db, async (trx) => {
       const before = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw new HttpError(404, 'Bank not found')
       const name = change.name ?? before.name
