@@ -1,5 +1,6 @@
 import { bankTitle, CASH_IN_OFFICE, gamcaBankTitle, toPaisa } from '@booking/shared'
 import fc from 'fast-check'
+import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { TestApp } from './harness.ts'
 import { DB_KIND } from './harness.ts'
@@ -385,6 +386,48 @@ const verifyViews = async (r: Real, accounts: { code: string; balance: number }[
   expect(p(newest(each)?.remaining_amount ?? 0), 'vendor by entry').toBe(0 - balanceOf('vendor:Vendor V'))
 }
 
+/**
+ * The dashboard's money cards (Total Paid Cash, Total Paid In Bank, Withdraw) sum the journal, whose
+ * month checkpoints make a date range cheap. Each record type's journal money on each day is its
+ * posting lines of that day: paid cash = its debits to cash, paid in bank = its debits to banks,
+ * withdraw = its credits to cash; so the cards over any date range are the books' lines. Office Accounts entries are left out: only their Cash in Office rows are on the dashboard,
+ * while a bank's own entries (deposits, opening balances) are not sales money.
+ */
+const verifyCards = async (r: Real) => {
+  const db = r.t.app.db as unknown as Kysely<any>
+  const lines = await db
+    .selectFrom('posting_lines')
+    .select([
+      sql<string>`source_type || ' ' || date`.as('source_type'),
+      sql<string>`sum(case when account = 'cash' then debit else 0 end)`.as('paid_cash'),
+      sql<string>`sum(case when account like 'bank:%' then debit else 0 end)`.as('paid_in_bank'),
+      sql<string>`sum(case when account = 'cash' then credit else 0 end)`.as('withdraw'),
+    ])
+    .where('source_type', '<>', 'account_entries')
+    .groupBy(['source_type', 'date'])
+    .execute()
+  const journal = await db
+    .selectFrom('journal')
+    .select([
+      sql<string>`source_type || ' ' || date`.as('source_type'),
+      sql<string>`sum(paid_cash)`.as('paid_cash'),
+      sql<string>`sum(paid_in_bank)`.as('paid_in_bank'),
+      sql<string>`sum(withdraw)`.as('withdraw'),
+    ])
+    .where('source_type', '<>', 'account_entries')
+    .groupBy(['source_type', 'date'])
+    .execute()
+  const byType = (rows: Array<Record<string, unknown>>) =>
+    Object.fromEntries(
+      rows
+        .map(
+          (x) => [x.source_type, [Number(x.paid_cash), Number(x.paid_in_bank), Number(x.withdraw)]] as const,
+        )
+        .filter(([, v]) => v.some((n) => n !== 0)),
+    )
+  expect(byType(journal), 'journal money = posting lines, per record type and day').toEqual(byType(lines))
+}
+
 /** The books against the model: equal totals, each bank's ledger, Cash in Office; now and then the books check. */
 const verify = async (m: Model, r: Real) => {
   const tb = await r.t.call('admin', 'GET', '/api/reports/trial-balance')
@@ -400,6 +443,7 @@ const verify = async (m: Model, r: Real) => {
   }
   const dash = await r.t.call('admin', 'GET', '/api/dashboard')
   expect(p(dash.body.cashInOffice), CASH_IN_OFFICE).toBe(m.cash)
+  await verifyCards(r)
   await verifyViews(r, tb.body.accounts, dash.body.cashInOffice)
   m.steps++
   seen.steps++
