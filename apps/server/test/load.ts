@@ -140,30 +140,31 @@ export const sqliteInvariants = (file: string): string[] => {
 }
 
 /** The invariants on a PostgreSQL database. */
-/** Deadlocks PostgreSQL has detected in the database of `url` (its cumulative statistics). */
-export const deadlocks = async (url: string): Promise<number> => {
+/** A client on `url` for the length of `work`. */
+const withClient = async <T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Deadlocks PostgreSQL has detected in the database of `url` (its cumulative statistics). */
+export const deadlocks = (url: string): Promise<number> =>
+  withClient(url, async (client) => {
     // The servers' backends have exited, which flushes their statistics; this clears any cached copy.
     await client.query('SELECT pg_stat_clear_snapshot()')
     const { rows } = await client.query(
       'SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()',
     )
     return Number(rows[0]?.deadlocks ?? 0)
-  } finally {
-    await client.end()
-  }
-}
+  })
 
-export const postgresInvariants = async (url: string): Promise<string[]> => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
+export const postgresInvariants = (url: string): Promise<string[]> =>
+  withClient(url, async (client) => {
     const problems: string[] = []
     for (const [what, q] of invariantQueries()) problems.push(...report(what, (await client.query(q)).rows))
     return problems
-  } finally {
-    await client.end()
-  }
-}
+  })

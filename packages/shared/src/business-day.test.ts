@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { businessDayOf, businessDayStart, businessToday, DEFAULT_AGENCY_TZ, nextDay } from './business-day.ts'
+import { businessDayOf, businessDayStart, businessToday, DEFAULT_AGENCY_TZ } from './business-day.ts'
+import { addDaysIso } from './people.ts'
 import { PaymentInput } from './records/payment.ts'
 import { VisaInput } from './records/visa.ts'
 
@@ -20,7 +21,7 @@ describe('business day', () => {
     expect(businessDayStart('2025-03-30', 'Europe/London')).toBe('2025-03-30T00:00:00.000Z')
     expect(businessDayStart('2025-03-31', 'Europe/London')).toBe('2025-03-30T23:00:00.000Z')
     expect(businessDayOf(businessDayStart('2026-01-01', 'Asia/Karachi'), 'Asia/Karachi')).toBe('2026-01-01')
-    expect([nextDay('2024-02-28'), nextDay('2024-02-29'), nextDay('2026-12-31')]).toEqual([
+    expect([addDaysIso('2024-02-28', 1), addDaysIso('2024-02-29', 1), addDaysIso('2026-12-31', 1)]).toEqual([
       '2024-02-29',
       '2024-03-01',
       '2027-01-01',

@@ -9,13 +9,32 @@ type Env = { process?: { env?: Record<string, string | undefined> } }
 /** AGENCY_TZ from the environment where there is one (the server), else Asia/Karachi. */
 export const agencyTz = (): string => (globalThis as Env).process?.env?.AGENCY_TZ || DEFAULT_AGENCY_TZ
 
+/** The two ways a zone's clock is read: its calendar day (en-CA writes yyyy-mm-dd) and its wall clock. */
+const SHAPES = {
+  day: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
+  clock: [
+    'en-US',
+    {
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    },
+  ],
+} as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>
+
 const formats = new Map<string, Intl.DateTimeFormat>()
-const formatFor = (tz: string) => {
-  let f = formats.get(tz)
+/** One formatter per zone and shape, made once: building an Intl.DateTimeFormat is the slow part. */
+const formatter = (tz: string, shape: keyof typeof SHAPES) => {
+  const key = `${shape} ${tz}`
+  let f = formats.get(key)
   if (!f) {
-    // en-CA writes yyyy-mm-dd.
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
-    formats.set(tz, f)
+    const [locale, options] = SHAPES[shape]
+    f = new Intl.DateTimeFormat(locale, { timeZone: tz, ...options })
+    formats.set(key, f)
   }
   return f
 }
@@ -24,31 +43,20 @@ const formatFor = (tz: string) => {
 export const businessDayOf = (instant: Date | string | number, tz: string = agencyTz()): string => {
   const at = instant instanceof Date ? instant : new Date(instant)
   if (Number.isNaN(at.getTime())) return ''
-  return formatFor(tz).format(at)
+  return formatter(tz, 'day').format(at)
 }
 
 /** Today in the agency's zone: the date every money movement saved now carries. */
 export const businessToday = (now: Date | number = Date.now(), tz: string = agencyTz()): string =>
   businessDayOf(now, tz)
 
-const clocks = new Map<string, Intl.DateTimeFormat>()
 /** The zone's offset from UTC at an instant, in ms, read back from its wall clock. */
 const offsetAt = (at: number, tz: string): number => {
-  let f = clocks.get(tz)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    clocks.set(tz, f)
-  }
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, Number(x.value)]))
+  const p = Object.fromEntries(
+    formatter(tz, 'clock')
+      .formatToParts(at)
+      .map((x) => [x.type, Number(x.value)]),
+  )
   const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!)
   return wall - (at - (at % 1000))
 }
@@ -65,10 +73,4 @@ export const businessDayStart = (day: string, tz: string = agencyTz()): string =
   let at = midnight - offsetAt(midnight, tz)
   at = midnight - offsetAt(at, tz)
   return new Date(at).toISOString()
-}
-
-/** The calendar day after `day` (yyyy-mm-dd). */
-export const nextDay = (day: string): string => {
-  const [y, m, d] = day.split('-').map(Number)
-  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10)
 }

@@ -1,9 +1,9 @@
 import {
+  addDaysIso,
   businessDayStart,
   isIsoDate,
   type ListQuery,
   ListQuery as ListQuerySchema,
-  nextDay,
   toPaisa,
 } from '@booking/shared'
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
@@ -50,7 +50,11 @@ export const searchedAmount = (q: string): number | null => {
  */
 const dayBounds = (column: string, from?: string, to?: string) =>
   column === 'created_at'
-    ? { lower: from && businessDayStart(from), upper: to && businessDayStart(nextDay(to)), strict: true }
+    ? {
+        lower: from && businessDayStart(from),
+        upper: to && businessDayStart(addDaysIso(to, 1)),
+        strict: true,
+      }
     : { lower: from, upper: to, strict: false }
 
 /** Above this many trigram candidates a search is "dense" (see `planSearch`). */

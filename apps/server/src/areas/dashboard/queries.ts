@@ -1,4 +1,4 @@
-import { fromPaisa, RECORD_SPECS, type RecordSpec, type RecordTable } from '@booking/shared'
+import { addDaysIso, fromPaisa, RECORD_SPECS, type RecordSpec, type RecordTable } from '@booking/shared'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { CASH } from '../../lib/books/accounts.ts'
@@ -228,20 +228,13 @@ const cashBefore = async (k: Kysely<any>, day?: string) => {
   return whole + Number(part?.n ?? 0)
 }
 
-/** The day after a yyyy-mm-dd day (validated by the list query). */
-const nextDay = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + 1)
-  return d.toISOString().slice(0, 10)
-}
-
 /**
  * The cash account's movement over the range, in paisa (docs/decisions/034): without bounds, the
  * cash account's balance, Cash in Office. `to` is inclusive, `beforeDay` exclusive.
  */
 export const cashLines = async (database: Db, range: { from?: string; to?: string; beforeDay?: string }) => {
   const k = database as unknown as Kysely<any>
-  const hi = range.beforeDay ?? (range.to === undefined ? undefined : nextDay(range.to))
+  const hi = range.beforeDay ?? (range.to === undefined ? undefined : addDaysIso(range.to, 1))
   if (range.from !== undefined && hi !== undefined && hi <= range.from) return 0
   const [upTo, before] = await Promise.all([
     cashBefore(k, hi),

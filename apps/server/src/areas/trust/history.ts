@@ -2,6 +2,7 @@ import {
   AuditAnswer,
   type AuditEntry,
   AuditQuery,
+  addDaysIso,
   fieldChanges,
   IdParams,
   RestoredAnswer,
@@ -50,13 +51,6 @@ export const toAuditEntry = (r: AuditRow): AuditEntry => {
   }
 }
 
-/** The day after `date` (yyyy-mm-dd), so `to` includes its whole day. */
-const nextDay = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + 1)
-  return d.toISOString().slice(0, 10)
-}
-
 /** GET /admin/audit (who changed what, newest first) and the restore of a deleted record. */
 /** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
 const GET_ADMIN_AUDIT = { schema: { querystring: AuditQuery, response: { 200: AuditAnswer } } }
@@ -71,7 +65,7 @@ export const historyRoutes = async (app: FastifyInstance, db: Db) => {
     if (q.record_id) qb = qb.where('record_id', '=', q.record_id)
     if (q.user) qb = qb.where((eb) => eb.or([eb('username', '=', q.user!), eb('approved_by', '=', q.user!)]))
     if (q.from) qb = qb.where('at', '>=', q.from)
-    if (q.to) qb = qb.where('at', '<', nextDay(q.to))
+    if (q.to) qb = qb.where('at', '<', addDaysIso(q.to, 1))
     const limit = q.limit ?? DEFAULT_LIMIT
     const offset = q.offset ?? 0
     const [rows, counted] = await Promise.all([
