@@ -47,14 +47,14 @@ export const TicketParseAnswer = z.object({
 })
 export type TicketParseAnswer = z.infer<typeof TicketParseAnswer>
 
-/** 200 KB is the issue's figure for a long paste; four times that is refused, not read. */
-export const TICKET_TEXT_MAX = 800_000
+/** 200 KB is the issue's figure for a long paste; twice that is refused, not read. */
+export const PASTE_TEXT_MAX = 400_000
 export const TicketParseInput = z.object({
   text: z
     .string({ error: 'Text is required' })
     .max(
-      TICKET_TEXT_MAX,
-      `Text is too long: paste at most ${TICKET_TEXT_MAX.toLocaleString('en-US')} characters`,
+      PASTE_TEXT_MAX,
+      `Text is too long: paste at most ${PASTE_TEXT_MAX.toLocaleString('en-US')} characters`,
     ),
 })
 export type TicketParseInput = z.infer<typeof TicketParseInput>
