@@ -147,7 +147,7 @@ describe(`ticket numbers and the pasted text on Ticket records (${DB_KIND})`, ()
   it('a ticket number that is not 13 digits is a 400 with the field named', async () => {
     const res = await t.call('employee', 'POST', '/api/ticket', fromPaste('21424099173'))
     expect(res.status).toBe(400)
-    expect(res.body.errors).toMatchObject({ 'ticket_numbers.0': 'Ticket Number must be 13 digits' })
+    expect(res.body.errors).toMatchObject({ ticket_numbers: 'Ticket Number must be 13 digits' })
   })
 
   it('a ticket number already on a record: 409 naming it for everyone, saved only by an admin who says so', async () => {

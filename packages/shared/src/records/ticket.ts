@@ -47,7 +47,12 @@ const ticketNumbers = z
       .map((n) => n.replace(/-/g, ''))
       .filter(Boolean),
   )
-  .pipe(z.array(z.string().regex(/^\d{13}$/, TICKET_NUMBER_INVALID)).max(300, 'Too many ticket numbers'))
+  .pipe(
+    z
+      .array(z.string())
+      .max(300, 'Too many ticket numbers')
+      .refine((list) => list.every((n) => /^\d{13}$/.test(n)), TICKET_NUMBER_INVALID),
+  )
   .transform((list) => (list.length > 0 ? [...new Set(list)].join(' ') : null))
   .prefault(null)
 

@@ -1,2 +1,3 @@
 export * from './read.ts'
+export * from './to-ticket.ts'
 export * from './types.ts'

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readTickets } from './read.ts'
 import { gdsShortDate, splitName } from './text.ts'
+import { ticketFromPaste } from './to-ticket.ts'
 import { type ReadTicket, TicketParseAnswer } from './types.ts'
 
 /** The project's own samples: invented passengers and numbers, in the layouts agencies see most. */
@@ -67,5 +68,49 @@ describe('readTickets: rules', () => {
   it('a VOID Galileo display reads VOID and an all-EXCH Sabre record reads EXCHANGED', () => {
     const voided = readTickets(readFileSync(join(SAMPLES, 'galileo-te-void.txt'), 'utf8'))
     expect(voided.ok && voided.tickets.map((t) => t.status)).toEqual(['VOID'])
+  })
+})
+
+describe('ticketFromPaste: one Ticket record from a paste', () => {
+  const read = (file: string) => {
+    const r = readTickets(readFileSync(join(SAMPLES, file), 'utf8'))
+    if (!r.ok) throw new Error(r.message)
+    return r
+  }
+  it('fills the 3-passenger PIA return ticket: sector, dates, PNR, counts and names', () => {
+    const filled = ticketFromPaste(read('pia-eticket-3pax-return.txt'))
+    expect(filled.values).toEqual({
+      reference: 'QZ7K4M',
+      sector: 'LHE-JED',
+      airline: 'PIA',
+      depart_date: '2027-01-14',
+      return_date: '2027-02-02',
+      adults: 2,
+      children: 1,
+      infants: 0,
+      ticket_numbers: '2142409917301 2142409917302 2142409917303',
+    })
+    expect(filled.passengers).toEqual([
+      { title: 'Mr', firstName: 'ZAHID IQBAL', lastName: 'BHATTI' },
+      { title: 'Mrs', firstName: 'SAIMA', lastName: 'ZAHID' },
+      { title: 'Mr', firstName: 'HAMZA', lastName: 'ZAHID' },
+    ])
+    expect(filled.money).toEqual({
+      fare: { currency: 'PKR', amount: 246000 },
+      taxes: [
+        { code: 'YQ', amount: 18600 },
+        { code: 'PK', amount: 4500 },
+        { code: 'SP', amount: 2250 },
+      ],
+      total: { currency: 'PKR', amount: 271350 },
+      each: false,
+    })
+  })
+  it('turns a connecting return trip at its longest stay, and a one-way trip has no return date', () => {
+    const galileo = ticketFromPaste(read('galileo-te-2pax-return.txt'))
+    expect(galileo.values).toMatchObject({ sector: 'ISB-MAN', return_date: '2027-02-06', adults: 2 })
+    expect(galileo.money.each).toBe(true)
+    const emirates = ticketFromPaste(read('emirates-eticket.txt'))
+    expect(emirates.values).toMatchObject({ sector: 'LHE-LHR', depart_date: '2026-12-12', return_date: '' })
   })
 })
