@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { openNewForm, pageAs, seedCustomer, shoot } from './helpers.ts'
+import { adminHeaders, openNewForm, pageAs, seedCustomer, shoot } from './helpers.ts'
 
 /** The project's own 3-passenger PIA return ticket (invented people and numbers). */
 const PIA = readFileSync(
@@ -9,6 +9,10 @@ const PIA = readFileSync(
   'utf8',
 )
 const NUMBERS = '2142409917301 2142409917302 2142409917303'
+const VOIDED = readFileSync(
+  new URL('../packages/shared/src/tickets/samples/galileo-te-void.txt', import.meta.url),
+  'utf8',
+)
 
 /** Paste the ticket, check the wizard filled, add what a ticket text never holds, and submit. */
 const pasteAndSave = async (page: Page, shots?: string) => {
@@ -104,4 +108,53 @@ test('paste a 3-passenger return ticket: the wizard fills, it saves, the list fi
   await expect(admin.getByText('Ticket saved')).toBeVisible()
   await admin.getByPlaceholder('Search...').fill('2142409917303')
   await expect(admin.getByRole('row', { name: /Bhatti Family/ })).toHaveCount(2)
+})
+
+test('a pasted VOID ticket whose number is on a record offers a Refunded record prefilled from it', async ({
+  page,
+  browser,
+}) => {
+  const headers = await adminHeaders(page.request)
+  const saved = await page.request.post('/api/ticket', {
+    headers,
+    data: {
+      employee_name: 'admin',
+      customer_add: 'Qureshi Travels',
+      depart_date: '2026-12-05',
+      sector: 'KHI-MCT',
+      airline: 'Qatar Airways',
+      adults: 1,
+      children: 0,
+      infants: 0,
+      passport_detail: JSON.stringify([
+        {
+          title: 'Mr',
+          firstName: 'FAHAD',
+          lastName: 'QURESHI',
+          documentType: 'Passport',
+          documentNo: 'QX1234567',
+        },
+      ]),
+      receivable_amount: 125000,
+      payable_to_vendor: 121900,
+      ticket_numbers: '1572409960034',
+    },
+  })
+  expect(saved.status()).toBe(201)
+  const entry = (await saved.json()).ticket.entry as string
+  const staff = await pageAs(browser, 'employee')
+  await openNewForm(staff, '/tickets', 'New Ticket')
+  await staff.getByRole('button', { name: 'Paste ticket' }).click()
+  await staff.getByLabel('Ticket text').fill(VOIDED)
+  await staff.getByRole('button', { name: 'Fill Ticket' }).click()
+  const offer = staff.getByRole('region', { name: 'Cancelled tickets' })
+  await expect(offer).toContainText(`Ticket 1572409960034 (FAHAD QURESHI) is VOID and is on ${entry}.`)
+  await offer.getByRole('link', { name: 'Open Refunded record' }).click()
+  await expect(staff.getByRole('heading', { name: 'REFUNDED FORM' })).toBeVisible()
+  await expect(staff.getByLabel('Name')).toHaveValue('FAHAD QURESHI')
+  await expect(staff.getByLabel('Passport')).toHaveValue('QX1234567')
+  await expect(staff.getByLabel('Reference')).toHaveValue(`${entry} / 1572409960034`)
+  await expect(staff.getByLabel('Total Balance')).toHaveValue('125000')
+  await staff.getByRole('button', { name: 'Submit' }).click()
+  await expect(staff.getByText('Refunded entry saved')).toBeVisible()
 })
