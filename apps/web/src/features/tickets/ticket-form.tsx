@@ -133,7 +133,12 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
       allow_duplicate_ticket: false,
     },
     // The spec sends the passenger list as JSON text.
-    toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
+    // The admin's "Save anyway" flag travels only when set, so an edit never shows it as a change.
+    toBody: ({ allow_duplicate_ticket, ...values }) => ({
+      ...values,
+      passport_detail: JSON.stringify(values.passport_detail),
+      ...(allow_duplicate_ticket ? { allow_duplicate_ticket: true } : {}),
+    }),
     toasts: { saved: 'Ticket saved', updated: 'Ticket updated' },
     onDone,
   })

@@ -82,7 +82,9 @@ export const TicketPaste = ({
       onRead(from)
       const n = from.passengers.length
       toast.success(`Ticket filled: ${read.format}, ${n} passenger${n === 1 ? '' : 's'}`)
-      for (const note of [...read.warnings, ...from.notes]) toast.warning(note)
+      // The money panel already says when one fare is printed for every passenger.
+      const shown = read.warnings.filter((w) => !w.startsWith('Fare and total are printed once'))
+      for (const note of [...shown, ...from.notes]) toast.warning(note)
     },
     failure: (err) => (err instanceof ApiError ? err.message : 'Could not read the ticket'),
   })
