@@ -70,6 +70,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/dashboard/charts': 'user',
   'GET /api/banks': 'user',
   'POST /api/mrz': 'user',
+  'POST /api/tickets/parse': 'user',
   'POST /api/user/logout': 'user',
   'POST /api/user/password': 'user',
   'POST /api/corrections': 'user',

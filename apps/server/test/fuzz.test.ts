@@ -6,6 +6,7 @@ import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'
 import { fillPath, registeredApiRoutes } from './route-table.ts'
+import { TICKET_SAMPLE } from './ticket-sample.ts'
 
 /** 100 per endpoint in `npm test`; `npm run fuzz` sets FUZZ_RUNS=1000. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100)
@@ -140,6 +141,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/api/entry/increment') return { formType: 'ticket', actualEntryNumber: 5 }
   if (path === '/api/admin/banks/:id') return { name: 'Renamed Fuzz', active: true }
   if (path === '/api/mrz') return { lines: MRZ_SPECIMENS.icao }
+  if (path === '/api/tickets/parse') return { text: TICKET_SAMPLE }
   if (path === '/api/customers/:id/merge') return { into_id: 2 }
   if (path === '/api/user/password')
     return { current_password: 'password123', new_password: 'Fuzzed-Karachi-77' }

@@ -24,6 +24,7 @@ import { reportRoutes } from './reports/routes.ts'
 import { servicesRoutes } from './services/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
 import { statementRoutes } from './statements/routes.ts'
+import { ticketParseRoutes } from './tickets/parse.ts'
 import { ticketRoutes } from './tickets/routes.ts'
 import { umrahRoutes } from './umrah/routes.ts'
 import { venderRoutes } from './vender/routes.ts'
@@ -51,6 +52,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   refundCustomerRoutes,
   navtccRoutes,
   mrzRoutes,
+  ticketParseRoutes,
   passengerRoutes,
   alertRoutes,
   settingsRoutes,

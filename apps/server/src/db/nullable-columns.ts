@@ -19,6 +19,8 @@ const NULLABLE: { [T in RecordTable]: { [K in NullableColumn<T>]: true } } = {
     return_date: true,
     profit: true,
     created_by: true,
+    ticket_numbers: true,
+    ticket_text: true,
   },
   umrah: { customer_id: true, depart_date: true, return_date: true, profit: true, created_by: true },
   visa_processing: {

@@ -232,6 +232,9 @@ export interface TicketsTable extends Base, Authored, CustomerLinked {
   remaining_amount: number
   /** Later payments (the payments table) against this record (0012). */
   payments_total: ColumnType<number, number | undefined, number>
+  /** 13-digit ticket numbers joined by spaces, and the pasted ticket text (0018). */
+  ticket_numbers: string | null
+  ticket_text: string | null
 }
 
 export interface UmrahTable extends Base, Authored, CustomerLinked {

@@ -57,7 +57,11 @@ export interface RecordHooks<
    * record), run before anything is written. `row`: the values about to be written (rupees), null
    * on delete; `before`: the stored row an update or delete starts from, null on create.
    */
-  check?: (trx: Trx, row: R | null, ctx: { user: AuthUser; before: StoredRow<S> | null }) => Promise<void>
+  check?: (
+    trx: Trx,
+    row: R | null,
+    ctx: { user: AuthUser; before: StoredRow<S> | null; input?: z.output<S['input']> },
+  ) => Promise<void>
   /** Row -> the spec's answer shape (Umrah's camelCase); default is the row itself. */
   toApi?: (row: StoredRow<S>) => Record<string, unknown>
   /** The record's line on the dashboard, or null when it moves no money. */
@@ -262,9 +266,14 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
 ): RecordLifecycle => {
   const { findById, lockById, notFound } = found
   const table = cfg.table
-  const check = (trx: Trx, row: R | null, actor: Actor, before: ApiRow | null) =>
+  // `input`: the parsed body on create and update (a restore or delete has none).
+  const check = (trx: Trx, row: R | null, actor: Actor, before: ApiRow | null, input?: unknown) =>
     cfg.check
-      ? cfg.check(trx, row, { user: actor.user, before: before as StoredRow<S> | null })
+      ? cfg.check(trx, row, {
+          user: actor.user,
+          before: before as StoredRow<S> | null,
+          input: input as z.output<S['input']> | undefined,
+        })
       : Promise.resolve()
   // Journal, postings and audit after a row was written, shared by create, update and restore.
   const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
@@ -289,7 +298,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
     create: async (trx, actor, input) => {
       const u = actor.user
       const values = cfg.toRow(input as z.output<S['input']>, { user: u, before: null })
-      await check(trx, values, actor, null)
+      await check(trx, values, actor, null, input)
       const { current, global } = await nextEntry(trx, cfg.formType)
       const entry = cfg.entryText ? cfg.entryText(current, global) : `${current}/${global}`
       const row = await rows.insert(trx, {
@@ -313,7 +322,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
         [cfg.employeeColumn ?? 'employee']: _emp,
         ...changes
       } = cfg.toRow(input as z.output<S['input']>, { user: actor.user, before: before as StoredRow<S> })
-      await check(trx, changes as R, actor, before)
+      await check(trx, changes as R, actor, before, input)
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
       await afterWrite(trx, row, actor, { created: false, before })

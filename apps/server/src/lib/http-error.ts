@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Keys the answer carries beside status, message and errors (e.g. the record a duplicate is on). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message)
   }

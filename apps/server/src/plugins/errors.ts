@@ -6,7 +6,9 @@ import { HttpError } from '../lib/http-error.ts'
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ status: 'error', message: err.message, errors: err.errors })
+      return reply
+        .code(err.statusCode)
+        .send({ ...err.details, status: 'error', message: err.message, errors: err.errors })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {}

@@ -153,7 +153,10 @@ export const RecordList = <T extends { id: number }>({
   const q = useDebounced(search.trim(), 300)
   const [sort, setSort] = useState<SortState | null>(defaultSort)
   const [showPassport, setShowPassport] = useState(false)
-  const [editing, setEditing] = useState<T | 'new' | null>(null)
+  // ?new=1 opens the form for a new record (a Refunded record offered from a pasted ticket).
+  const [editing, setEditing] = useState<T | 'new' | null>(() =>
+    new URLSearchParams(window.location.search).get('new') === '1' ? 'new' : null,
+  )
   const [deleting, setDeleting] = useState<T | null>(null)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const [opening, setOpening] = useState<T | null>(null)

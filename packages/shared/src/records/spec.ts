@@ -169,6 +169,7 @@ export const RECORD_SPECS = {
       'vendor_name',
       'bank_title',
       'passport_detail',
+      'ticket_numbers',
     ],
     sortable: [
       'entry',
@@ -217,6 +218,8 @@ export const RECORD_SPECS = {
       'profit',
       'remaining_amount',
       'payments_total',
+      'ticket_numbers',
+      'ticket_text',
     ],
     access: EVERYONE_ADDS,
     entryText: ticketEntry,

@@ -31,6 +31,31 @@ export const PASSENGER_REQUIRED =
 /** Spec §5: "The passenger list length always equals adults + children + infants". */
 export const PASSENGER_COUNT_MISMATCH = 'The number of passengers must equal Adults + Children + Infants'
 
+export const TICKET_NUMBER_INVALID = 'Ticket Number must be 13 digits'
+/** The pasted ticket kept on the record (issue 22 §3): whatever the reader accepts fits. */
+export const TICKET_TEXT_MAX = 400_000
+
+/**
+ * Ticket numbers on one record: 13 digits each, typed or read from a paste, stored as one text of
+ * numbers joined by spaces (searchable like any other column); none travels as null.
+ */
+const ticketNumbers = z
+  .union([z.string(), z.array(z.string()), z.null(), z.undefined()])
+  .transform((v) =>
+    (Array.isArray(v) ? v.join(' ') : (v ?? ''))
+      .split(/[\s,;]+/)
+      .map((n) => n.replace(/-/g, ''))
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string())
+      .max(300, 'Too many ticket numbers')
+      .refine((list) => list.every((n) => /^\d{13}$/.test(n)), TICKET_NUMBER_INVALID),
+  )
+  .transform((list) => (list.length > 0 ? [...new Set(list)].join(' ') : null))
+  .prefault(null)
+
 export const TicketInput = z
   .object({
     employee_name: requiredText('Employee Name is required', 100),
@@ -73,6 +98,10 @@ export const TicketInput = z
       min: notNegative('Payable To Vendor'),
     }),
     vendor_name: optionalText(100),
+    ticket_numbers: ticketNumbers,
+    ticket_text: nullableText(TICKET_TEXT_MAX),
+    /** An admin saving a ticket number already on another record says so (decision 037). */
+    allow_duplicate_ticket: z.boolean({ error: 'allow_duplicate_ticket must be true or false' }).optional(),
     // profit and remaining_amount are accepted and ignored: the server computes them.
   })
   .superRefine(
@@ -95,7 +124,8 @@ export const TicketInput = z
   )
 export type TicketInput = z.input<typeof TicketInput>
 
-export interface Ticket extends Omit<z.output<typeof TicketInput>, 'passport_detail'> {
+export interface Ticket
+  extends Omit<z.output<typeof TicketInput>, 'passport_detail' | 'allow_duplicate_ticket'> {
   id: number
   entry: string
   /** JSON text of the passenger list as stored. */

@@ -114,7 +114,8 @@ async function* customChunks(
 }
 
 const PASSENGER_KEYS = new Set(['passport_detail', 'passportDetail'])
-const HIDDEN = new Set(['source_type', 'source_id', 'created_by'])
+// A pasted ticket's text stays on the record, not in list files (an Excel cell holds 32,767 characters).
+const HIDDEN = new Set(['source_type', 'source_id', 'created_by', 'ticket_text'])
 
 /** "receivable_amount" / "receivableAmount" -> "Receivable Amount". */
 const labelOf = (key: string) =>

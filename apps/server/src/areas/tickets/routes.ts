@@ -16,6 +16,7 @@ import {
   firstPassengerName,
   travelDetail,
 } from './booking.ts'
+import { refuseDuplicateTickets } from './duplicates.ts'
 import { postTicketBooks } from './postings.ts'
 
 const source = (row: ApiRow) => ({ type: 'tickets', id: row.id })
@@ -98,7 +99,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
     await postTicketBooks(trx, row, opts)
   })
   crudRoutes(app, db, RECORD_SPECS.tickets, {
-    toRow: (input, { before }) => {
+    toRow: ({ allow_duplicate_ticket: _allow, ...input }, { before }) => {
       const figures = bookingFigures(
         input.receivable_amount,
         input.paid_cash,
@@ -122,8 +123,11 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       paid_in_bank: row.paid_in_bank,
       remaining: row.remaining_amount,
     }),
-    check: async (trx, row, { before }) => {
+    check: async (trx, row, { before, user, input }) => {
       if (!row) return
+      // Create and update only: a restore brings back what was once saved.
+      if (input)
+        await refuseDuplicateTickets(trx, row.ticket_numbers, before?.id, user, input.allow_duplicate_ticket)
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')

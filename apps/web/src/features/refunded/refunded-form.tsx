@@ -9,6 +9,9 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 /** Refunded (MCB): one page; the two paid dates may stay empty and are then sent as null. */
 export const RefundedForm = ({ record, onDone, onCancel }: RecordFormProps<Refunded>) => {
   const { user } = useAuth()
+  // A new record offered from a pasted VOID or REFUNDED ticket comes prefilled in the address.
+  const given = record ? null : new URLSearchParams(window.location.search)
+  const prefill = (key: string) => given?.get(key) ?? ''
   const recordForm = useRecordForm({
     schema: RefundedInput,
     path: '/refunded',
@@ -17,12 +20,12 @@ export const RefundedForm = ({ record, onDone, onCancel }: RecordFormProps<Refun
     defaultValues: {
       employee: record?.employee ?? user?.username ?? '',
       date: record ? toIsoDate(record.date) : todayIso(),
-      name: record?.name ?? '',
-      passport: record?.passport ?? '',
-      reference: record?.reference ?? '',
+      name: record?.name ?? prefill('name'),
+      passport: record?.passport ?? prefill('passport'),
+      reference: record?.reference ?? prefill('reference'),
       paid_fee_date: toIsoDate(record?.paid_fee_date),
       paid_refund_date: toIsoDate(record?.paid_refund_date),
-      total_balance: record?.total_balance ?? '',
+      total_balance: record?.total_balance ?? prefill('total_balance'),
       withdraw: record?.withdraw ?? 0,
     },
     toasts: { saved: 'Refunded entry saved', updated: 'Refunded entry updated' },

@@ -5,11 +5,12 @@ import {
   passengerList,
   TICKET_DOCUMENT_TYPES,
   type Ticket,
+  type TicketFromPaste,
   TicketInput,
   ticketEntry,
   toIsoDate,
 } from '@booking/shared'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { get, useFieldArray, useFormContext } from 'react-hook-form'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
@@ -22,11 +23,22 @@ import { useAuth } from '../../lib/auth.tsx'
 import { paidLater } from '../../lib/payments.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
+import { DuplicateTicketNotice, RefundOffer } from './duplicate-notice.tsx'
 import { PassengerCounts } from './passenger-counts.tsx'
+import { type CancelledOnRecord, PastedMoney, TicketPaste } from './ticket-paste.tsx'
 
 const STEPS = ['Ticket Info', 'Passport Details', 'Payment Details'] as const
 const STEP_FIELDS = [
-  ['employee_name', 'customer_add', 'reference', 'depart_date', 'return_date', 'sector', 'airline'],
+  [
+    'employee_name',
+    'customer_add',
+    'reference',
+    'depart_date',
+    'return_date',
+    'sector',
+    'airline',
+    'ticket_numbers',
+  ],
   ['adults', 'children', 'infants', 'passport_detail'],
   [
     'receivable_amount',
@@ -90,6 +102,9 @@ const PassengerBlocks = () => {
 export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>) => {
   const { user } = useAuth()
   const options = useBookingOptions({ bank: record?.bank_title })
+  // What the last paste read: its money is shown beside the payment step.
+  const [pasted, setPasted] = useState<TicketFromPaste | null>(null)
+  const [cancelled, setCancelled] = useState<CancelledOnRecord[]>([])
   const recordForm = useRecordForm({
     schema: TicketInput,
     path: '/ticket',
@@ -113,9 +128,17 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
       paid_in_bank: record?.paid_in_bank ?? '',
       payable_to_vendor: record?.payable_to_vendor ?? '',
       vendor_name: record?.vendor_name ?? '',
+      ticket_numbers: record?.ticket_numbers ?? '',
+      ticket_text: record?.ticket_text ?? '',
+      allow_duplicate_ticket: false,
     },
     // The spec sends the passenger list as JSON text.
-    toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
+    // The admin's "Save anyway" flag travels only when set, so an edit never shows it as a change.
+    toBody: ({ allow_duplicate_ticket, ...values }) => ({
+      ...values,
+      passport_detail: JSON.stringify(values.passport_detail),
+      ...(allow_duplicate_ticket ? { allow_duplicate_ticket: true } : {}),
+    }),
     toasts: { saved: 'Ticket saved', updated: 'Ticket updated' },
     onDone,
   })
@@ -134,6 +157,16 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
     >
       {[
         <>
+          {!record && (
+            <TicketPaste
+              onRead={(from) => {
+                setCancelled([])
+                setPasted(from)
+              }}
+              onCancelled={setCancelled}
+            />
+          )}
+          {cancelled.length > 0 && <RefundOffer found={cancelled} />}
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="ticket" stored={record?.entry} format={ticketEntry} />
           <CustomerSelect name="customer_add" autoFocus />
@@ -142,24 +175,34 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
           <Field name="return_date" label="Return Date" type="date" />
           <Field name="sector" label="Sector" placeholder="e.g. LHE-DXB" />
           <Field name="airline" label="Airline" />
+          <Field
+            name="ticket_numbers"
+            label="Ticket Numbers"
+            hint="Optional: the 13-digit numbers, separated by spaces"
+            className="md:col-span-2"
+          />
+          <DuplicateTicketNotice submit={recordForm.submit} />
         </>,
         <>
           <PassengerCounts />
           <PassengerBlocks />
         </>,
-        <BookingPaymentFields
-          options={options}
-          paidLater={paidLater(record)}
-          names={{
-            receivable: 'receivable_amount',
-            agent: 'agent_name',
-            paidCash: 'paid_cash',
-            bankTitle: 'bank_title',
-            paidInBank: 'paid_in_bank',
-            payable: 'payable_to_vendor',
-            vendor: 'vendor_name',
-          }}
-        />,
+        <>
+          {pasted && <PastedMoney from={pasted} />}
+          <BookingPaymentFields
+            options={options}
+            paidLater={paidLater(record)}
+            names={{
+              receivable: 'receivable_amount',
+              agent: 'agent_name',
+              paidCash: 'paid_cash',
+              bankTitle: 'bank_title',
+              paidInBank: 'paid_in_bank',
+              payable: 'payable_to_vendor',
+              vendor: 'vendor_name',
+            }}
+          />
+        </>,
       ]}
     </RecordWizard>
   )

@@ -1,0 +1,168 @@
+import {
+  blankPassenger,
+  formatAmount,
+  type Ticket,
+  type TicketFromPaste,
+  type TicketMoney,
+  type TicketParseAnswer,
+  ticketFromPaste,
+} from '@booking/shared'
+import { ClipboardPaste } from 'lucide-react'
+import { useState } from 'react'
+import { useFormContext } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Dialog } from '../../components/dialog.tsx'
+import { DialogActions, useOneFieldDialog } from '../../components/one-field-dialog.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+
+const REQUIRED = 'Paste the ticket text'
+
+/** A VOID or REFUNDED ticket of the paste that is already on a record (issue 22 §4). */
+export interface CancelledOnRecord {
+  ticket_number: string
+  status: string
+  passenger: string
+  record: Ticket
+}
+
+const fill = (
+  setValue: ReturnType<typeof useFormContext>['setValue'],
+  from: TicketFromPaste,
+  text: string,
+) => {
+  const opts = { shouldDirty: true, shouldValidate: false }
+  for (const [field, value] of Object.entries(from.values)) setValue(field, value, opts)
+  setValue('ticket_text', text, opts)
+  setValue(
+    'passport_detail',
+    from.passengers.map((p) => ({ ...blankPassenger(), ...p })),
+    opts,
+  )
+}
+
+/**
+ * "Paste ticket": the text a GDS or an airline gave is read by POST /api/tickets/parse and fills
+ * the wizard. A paste of only VOID or REFUNDED tickets whose numbers are on a record offers a
+ * Refunded record instead (`onCancelled`).
+ */
+export const TicketPaste = ({
+  onRead,
+  onCancelled,
+}: {
+  onRead: (from: TicketFromPaste) => void
+  onCancelled: (found: CancelledOnRecord[]) => void
+}) => {
+  const [open, setOpen] = useState(false)
+  const { setValue } = useFormContext()
+  const { text, error, busy, close, submit, change } = useOneFieldDialog({
+    onOpenChange: setOpen,
+    required: REQUIRED,
+    send: async (pasted) => {
+      const read = await api.post<TicketParseAnswer>('/tickets/parse', { text: pasted })
+      if (read.tickets.every((t) => t.status === 'VOID' || t.status === 'REFUNDED')) {
+        const found: CancelledOnRecord[] = []
+        for (const t of read.tickets) {
+          const list = await api.get<{ ticket: Ticket[] }>('/ticket', { q: t.ticket_number, limit: 1 })
+          const record = list.ticket[0]
+          if (record)
+            found.push({
+              ticket_number: t.ticket_number,
+              status: t.status,
+              passenger: `${t.passenger.first_name} ${t.passenger.last_name}`.trim(),
+              record,
+            })
+        }
+        if (found.length > 0) {
+          onCancelled(found)
+          return
+        }
+      }
+      const from = ticketFromPaste(read)
+      fill(setValue, from, pasted)
+      onRead(from)
+      const n = from.passengers.length
+      toast.success(`Ticket filled: ${read.format}, ${n} passenger${n === 1 ? '' : 's'}`)
+      // The money panel already says when one fare is printed for every passenger.
+      const shown = read.warnings.filter((w) => !w.startsWith('Fare and total are printed once'))
+      for (const note of [...shown, ...from.notes]) toast.warning(note)
+    },
+    failure: (err) => (err instanceof ApiError ? err.message : 'Could not read the ticket'),
+  })
+
+  return (
+    <div className="flex justify-end md:col-span-2">
+      <button type="button" className="btn-secondary gap-2 px-3 py-1.5 text-sm" onClick={() => setOpen(true)}>
+        <ClipboardPaste className="h-4 w-4" aria-hidden />
+        Paste ticket
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={close}
+        title="Paste Ticket"
+        size="max-w-3xl"
+        description="Paste an e-ticket receipt (PIA, Emirates, Saudia, Qatar Airways, flydubai, Airblue, AirSial, SereneAir) or a GDS display (Sabre *T/WETR, Amadeus TWD or AIR file, Galileo *TE). Sector, airline, dates, reference and passengers are filled; set the amounts yourself."
+      >
+        <form onSubmit={submit} noValidate>
+          <label htmlFor="ticket-paste-text" className="label">
+            Ticket text
+          </label>
+          <textarea
+            id="ticket-paste-text"
+            rows={12}
+            wrap="off"
+            spellCheck={false}
+            autoComplete="off"
+            autoFocus
+            className={`input overflow-x-auto font-mono text-xs leading-5 ${error ? 'input-error' : ''}`}
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'ticket-paste-text-error' : undefined}
+            onChange={(e) => change(e.target.value)}
+          />
+          {error && (
+            <p id="ticket-paste-text-error" role="alert" className="mt-1 text-sm text-red-600">
+              {error}
+            </p>
+          )}
+          <DialogActions
+            busy={busy}
+            label="Fill Ticket"
+            busyLabel="Reading..."
+            onCancel={() => close(false)}
+          />
+        </form>
+      </Dialog>
+    </div>
+  )
+}
+
+const money = (m: TicketMoney | null) => (m ? `${m.currency} ${formatAmount(m.amount)}` : '-')
+
+/** The pasted fare, taxes and total beside the payment step, for setting receivable and payable. */
+export const PastedMoney = ({ from }: { from: TicketFromPaste }) => {
+  const { fare, taxes, total, each } = from.money
+  const n = from.used.length
+  return (
+    <section
+      aria-label="From the pasted ticket"
+      className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm md:col-span-2"
+    >
+      <h3 className="mb-2 font-semibold text-slate-800">From the pasted ticket</h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-slate-600">Fare</dt>
+        <dd className="tabular-nums">{money(fare)}</dd>
+        <dt className="text-slate-600">Taxes</dt>
+        <dd className="tabular-nums">
+          {taxes.length > 0 ? taxes.map((t) => `${t.code} ${formatAmount(t.amount)}`).join(' · ') : '-'}
+        </dd>
+        <dt className="font-semibold text-slate-800">Total</dt>
+        <dd className="font-semibold tabular-nums">{money(total)}</dd>
+      </dl>
+      <p className="mt-2 text-xs text-slate-600">
+        {each
+          ? `Each of the ${n} tickets; Receivable and Payable are for all of them.`
+          : `As printed, for ${n === 1 ? 'the ticket' : `all ${n} passengers`}. Tickets: ${from.values.ticket_numbers}`}
+      </p>
+    </section>
+  )
+}

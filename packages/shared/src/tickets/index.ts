@@ -1,0 +1,3 @@
+export * from './read.ts'
+export * from './to-ticket.ts'
+export * from './types.ts'
