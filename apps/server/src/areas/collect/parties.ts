@@ -70,8 +70,8 @@ export const accountOf = (kind: PartyKind, key: string) =>
  */
 export const partyBalancePaisa = async (db: Trx, party: Pick<Party, 'kind' | 'key' | 'account'>) => {
   if (party.kind === 'customer') return Math.round((await customerBalance(db, Number(party.key))) * 100)
-  // Every line is dated before 10000-01-01, so "the opening balance of that day" is the whole account.
-  const net = await openingBalance(db, party.account, '10000-01-01')
+  // Every yyyy-mm-dd sorts before '9999-99-99', so "the opening balance of that day" is the whole account.
+  const net = await openingBalance(db, party.account, '9999-99-99')
   return party.kind === 'vendor' ? -net : net
 }
 

@@ -149,16 +149,22 @@ export const publicShareRoutes = async (app: FastifyInstance, db: Db, opts: { ra
   const open = async (req: FastifyRequest, reply: FastifyReply, what: 'page' | 'pdf') => {
     const ip = req.ip
     reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex')
-    if ((limited.get(ip) ?? 0) > Date.now())
-      return reply
+    const tooMany = () =>
+      reply
         .code(429)
         .header('retry-after', String(misses.retryAfter()))
         .type('text/plain')
         .send('Too many tries: wait a minute')
+    if ((limited.get(ip) ?? 0) > Date.now()) return tooMany()
     const { token } = req.params as { token: string }
     const share = await liveShare(db, token)
     if (!share) {
-      if (!misses.allow(ip)) limited.set(ip, Date.now() + misses.retryAfter() * 1000)
+      if (!misses.allow(ip)) {
+        // Forgotten entries would pile up under a spread-out attack; expired ones are dropped here.
+        if (limited.size > 10_000) for (const [k, until] of limited) if (until <= Date.now()) limited.delete(k)
+        limited.set(ip, Date.now() + misses.retryAfter() * 1000)
+        return tooMany()
+      }
       return notFound(reply)
     }
     await writeTransaction(db, (trx) =>
