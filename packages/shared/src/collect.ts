@@ -185,6 +185,8 @@ export const PartyProfileSavedAnswer = success({
 export const CreditAnswer = success({
   kind: z.enum(DEBTOR_KINDS),
   name: z.string(),
+  /** The statement key (a customer's id); null for a name no party stands behind. */
+  key: z.string().nullable(),
   balance: z.number(),
   credit_limit: z.number().nullable(),
   credit_left: z.number().nullable(),

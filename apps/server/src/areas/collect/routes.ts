@@ -176,7 +176,8 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       const { kind, name } = parseBody(DebtorParams, req.params)
       const party = await findParty(db, kind, name)
       // Customer text no customer row stands behind, or a new name: no limit, nothing owed yet.
-      if (!party) return { status: 'success', kind, name, balance: 0, credit_limit: null, credit_left: null }
+      if (!party)
+        return { status: 'success', kind, name, key: null, balance: 0, credit_limit: null, credit_left: null }
       const balance = await partyBalancePaisa(db, party)
       const { limitPaisa } = await storedProfile(db, kind, party.key)
       return {

@@ -161,7 +161,8 @@ export const publicShareRoutes = async (app: FastifyInstance, db: Db, opts: { ra
     if (!share) {
       if (!misses.allow(ip)) {
         // Forgotten entries would pile up under a spread-out attack; expired ones are dropped here.
-        if (limited.size > 10_000) for (const [k, until] of limited) if (until <= Date.now()) limited.delete(k)
+        if (limited.size > 10_000)
+          for (const [k, until] of limited) if (until <= Date.now()) limited.delete(k)
         limited.set(ip, Date.now() + misses.retryAfter() * 1000)
         return tooMany()
       }
