@@ -1,5 +1,18 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { adminHeaders, shoot } from './helpers.ts'
+import { adminHeaders, openNewForm } from './helpers.ts'
+
+/** With SHOTS_DIR set: the screen at 1366 and 375 px, each freshly loaded at that width (the phone menu closed). */
+const shots = async (page: Page, name: string, ready: (page: Page) => Promise<unknown>) => {
+  const dir = process.env.SHOTS_DIR
+  if (!dir) return
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 900 })
+    await ready(page)
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
+}
 
 const AGENT = 'Collect Agent E2E'
 
@@ -50,7 +63,6 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
   const row = page.getByTestId('collect-row').filter({ hasText: AGENT })
   await expect(row).toContainText('Rs 75,000')
   await expect(row.getByTestId('last-reminder')).toHaveText('None')
-  await shoot(page, 'collect-to-collect-employee')
 
   const popup = page.waitForEvent('popup')
   await row.getByRole('button', { name: `WhatsApp reminder to ${AGENT}` }).click()
@@ -68,6 +80,15 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
   await row.getByRole('button', { name: 'Reminders sent' }).click()
   await expect(row.getByRole('list', { name: 'Reminders sent' })).toContainText('WhatsApp')
   await expect(row.getByRole('list', { name: 'Reminders sent' })).toContainText('Rs 75,000')
+  await shots(page, 'collect-to-collect-employee', async (p) => {
+    await p.reload()
+    await p
+      .getByTestId('collect-row')
+      .filter({ hasText: AGENT })
+      .getByRole('button', { name: 'Reminders sent' })
+      .click()
+    await expect(p.getByRole('list', { name: 'Reminders sent' })).toBeVisible()
+  })
 
   // The link in the message opens the statement with no session at all.
   const link = text.slice(text.indexOf('http'))
@@ -77,7 +98,7 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
     stranger.getByRole('heading', { name: /Statement of Account · Agent: Collect Agent E2E/ }),
   ).toBeVisible()
   await expect(stranger.locator('body')).toContainText('75,000')
-  await shoot(stranger, 'collect-shared-statement')
+  await shots(stranger, 'collect-shared-statement', (p) => p.reload())
   const missing = await stranger.goto(link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))
   expect(missing?.status()).toBe(404)
   await stranger.context().close()
@@ -86,17 +107,63 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
 test('screens as admin: dashboard top five, statement with profile, settings', async ({ page, as }) => {
   await as('admin')
   await expect(page.getByRole('region', { name: 'Top five to collect' })).toContainText(AGENT)
-  await shoot(page, 'collect-dashboard-admin')
-  await page.goto('/admin/toCollect')
-  await expect(page.getByTestId('collect-row').first()).toBeVisible()
-  await shoot(page, 'collect-to-collect-admin')
-  await page.goto('/admin/statements')
-  await page.getByLabel('Name').fill(AGENT)
-  await page.getByRole('button', { name: 'Show statement' }).click()
-  const panel = page.getByRole('region', { name: 'Party profile' })
-  await expect(panel.getByTestId('credit-left')).toHaveText('Rs 25,000 of 100,000')
-  await shoot(page, 'collect-statement-profile-admin')
-  await page.goto('/admin/settings')
-  await expect(page.getByRole('heading', { name: 'Reminders and e-mail' })).toBeVisible()
-  await shoot(page, 'collect-settings-admin')
+  await shots(page, 'collect-dashboard-admin', async (p) => {
+    await p.reload()
+    await expect(p.getByRole('region', { name: 'Top five to collect' })).toContainText(AGENT)
+  })
+  await shots(page, 'collect-to-collect-admin', async (p) => {
+    await p.goto('/admin/toCollect')
+    await expect(p.getByTestId('collect-row').first()).toBeVisible()
+  })
+  const statement = async (p: Page) => {
+    await p.goto('/admin/statements')
+    await p.getByLabel('Name').fill(AGENT)
+    await p.getByRole('button', { name: 'Show statement' }).click()
+    await expect(p.getByRole('region', { name: 'Party profile' }).getByTestId('credit-left')).toHaveText(
+      'Rs 25,000 of 100,000',
+    )
+  }
+  await statement(page)
+  await shots(page, 'collect-statement-profile-admin', statement)
+  await shots(page, 'collect-settings-admin', async (p) => {
+    await p.goto('/admin/settings')
+    await expect(p.getByRole('heading', { name: 'Reminders and e-mail' })).toBeVisible()
+  })
+})
+
+test('screens as employee: statement with profile and credit hint on the ticket form', async ({
+  page,
+  as,
+}) => {
+  await as('employee')
+  const statement = async (p: Page) => {
+    await p.goto('/statements')
+    await p.getByLabel('Name').fill(AGENT)
+    await p.getByRole('button', { name: 'Show statement' }).click()
+    await expect(p.getByRole('region', { name: 'Party profile' })).toContainText('Reminders sent')
+  }
+  await statement(page)
+  await shots(page, 'collect-statement-profile-employee', statement)
+  // The form shows balance and credit left as soon as the agent is picked; the server holds the limit.
+  const form = async (p: Page) => {
+    await openNewForm(p, '/agent', 'AGENT FORM', 'Agent')
+    await p.getByLabel('Agent Name').selectOption(AGENT)
+    await expect(p.getByTestId('credit-hint')).toHaveText(
+      'Balance Rs 75,000 · Credit left Rs 25,000 of Rs 100,000',
+    )
+  }
+  await form(page)
+  await page.getByLabel('Detail').fill('Visa fees')
+  await page.getByLabel('Payed Cash (Debit)').fill('30000')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(
+    page.getByText('Credit limit of Rs 100,000 for Collect Agent E2E exceeded by Rs 5,000').first(),
+  ).toBeVisible()
+  await shots(page, 'collect-credit-hint-employee', form)
+  await shots(page, 'collect-dashboard-employee', async (p) => {
+    await p.goto('/dashboard')
+    await expect(p.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+    // The list carries every party's balance: the admin's dashboard only.
+    await expect(p.getByRole('region', { name: 'Top five to collect' })).toHaveCount(0)
+  })
 })

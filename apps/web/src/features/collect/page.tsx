@@ -1,6 +1,7 @@
 import { type CollectionRow, formatAmount, formatDate } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { ReminderLog, SendStatement } from './send-statement.tsx'
 
@@ -44,7 +45,7 @@ const ToCollectPage = () => {
       <form className="card flex flex-wrap items-end gap-3 p-4" onSubmit={submit}>
         <label className="w-[calc(50%-0.375rem)] sm:w-44">
           <span className="label">As of</span>
-          <input className="input" type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} />
+          <DateInput className="input" value={asOf} onChange={setAsOf} aria-label="As of" />
         </label>
         <label className="w-[calc(50%-0.375rem)] sm:w-40">
           <span className="label">Older than (days)</span>
