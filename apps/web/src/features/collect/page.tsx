@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api } from '../../lib/api.ts'
-import { ReminderLog, SendStatement } from './send-statement.tsx'
+import { useAgency } from '../paperwork/agency.tsx'
+import { ReminderLog, SendStatement, whenSent } from './send-statement.tsx'
 
 interface Collections {
   as_of: string
@@ -20,9 +21,9 @@ export const useCollections = (query: { as_of?: string; min_days?: string }) =>
 
 const KIND = { agent: 'Agent', customer: 'Customer' } as const
 
-const lastReminder = (r: CollectionRow) =>
+const lastReminder = (r: CollectionRow, timeZone?: string) =>
   r.last_reminder
-    ? `${r.last_reminder.channel === 'whatsapp' ? 'WhatsApp' : 'E-mail'} ${formatDate(r.last_reminder.at.slice(0, 10))} by ${r.last_reminder.by}`
+    ? `${r.last_reminder.channel === 'whatsapp' ? 'WhatsApp' : 'E-mail'} ${whenSent(r.last_reminder.at, timeZone).slice(0, 10)} by ${r.last_reminder.by}`
     : 'None'
 
 const lastPayment = (r: CollectionRow) =>
@@ -35,6 +36,7 @@ const ToCollectPage = () => {
   const [asked, setAsked] = useState<{ as_of?: string; min_days?: string }>({})
   const [open, setOpen] = useState<string | null>(null)
   const list = useCollections(asked)
+  const timeZone = useAgency().data?.time_zone
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setAsked({ as_of: asOf || undefined, min_days: minDays || undefined })
@@ -95,7 +97,7 @@ const ToCollectPage = () => {
                         </p>
                         <p className="text-xs text-slate-500">
                           Last payment: {lastPayment(r)} · Last reminder:{' '}
-                          <span data-testid="last-reminder">{lastReminder(r)}</span>
+                          <span data-testid="last-reminder">{lastReminder(r, timeZone)}</span>
                         </p>
                       </div>
                       <div className="text-right">

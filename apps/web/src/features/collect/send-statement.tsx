@@ -179,8 +179,23 @@ interface Reminder {
 
 const CHANNEL: Record<string, string> = { whatsapp: 'WhatsApp', email: 'E-mail' }
 
+/** "26/11/2026 02:33" in the agency's time zone (a reminder's time is stored in UTC). */
+export const whenSent = (at: string, timeZone = 'Asia/Karachi') =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  })
+    .format(new Date(at))
+    .replace(',', '')
+
 /** Every reminder sent to the party: who, when, channel, amount. */
 export const ReminderLog = ({ kind, partyKey }: { kind: DebtorKind; partyKey: string }) => {
+  const timeZone = useAgency().data?.time_zone
   const log = useQuery({
     queryKey: ['reminders', kind, partyKey],
     queryFn: () => api.get<{ reminders: Reminder[] }>(`${partyPath({ kind, key: partyKey })}/reminders`),
@@ -192,8 +207,8 @@ export const ReminderLog = ({ kind, partyKey }: { kind: DebtorKind; partyKey: st
     <ul className="divide-y divide-slate-100 text-sm" aria-label="Reminders sent">
       {log.data.reminders.map((r) => (
         <li key={r.id} className="py-1.5">
-          <span className="font-medium">{CHANNEL[r.channel] ?? r.channel}</span> ·{' '}
-          {formatDate(r.at.slice(0, 10))} {r.at.slice(11, 16)} · {r.by} · Rs {formatAmount(r.amount)}
+          <span className="font-medium">{CHANNEL[r.channel] ?? r.channel}</span> · {whenSent(r.at, timeZone)}{' '}
+          · {r.by} · Rs {formatAmount(r.amount)}
           <p className="truncate text-xs text-slate-500" title={r.detail}>
             {r.detail}
           </p>
