@@ -167,3 +167,26 @@ test('screens as employee: statement with profile and credit hint on the ticket 
     await expect(p.getByRole('region', { name: 'Top five to collect' })).toHaveCount(0)
   })
 })
+
+test('an admin saves a sale past the limit with a reason, kept in the history', async ({ page, as }) => {
+  await as('admin')
+  await openNewForm(page, '/admin/agent', 'AGENT FORM', 'Agent')
+  await page.getByLabel('Agent Name').selectOption(AGENT)
+  await expect(page.getByTestId('credit-hint')).toContainText('Credit left Rs 25,000')
+  await page.getByLabel('Detail').fill('Hotel block')
+  await page.getByLabel('Payed Cash (Debit)').fill('30000')
+  const asked = page.waitForEvent('dialog').then(async (d) => {
+    expect(d.message()).toContain('Credit limit of Rs 100,000 for Collect Agent E2E exceeded by Rs 5,000')
+    await d.accept('Owner approved on the phone')
+  })
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await asked
+  await expect(page.getByRole('heading', { name: 'AGENT FORM' })).toHaveCount(0)
+  const headers = await adminHeaders(page.request)
+  const history = await (await page.request.get('/api/admin/audit?table=agent_entries', { headers })).text()
+  expect(history).toContain('Owner approved on the phone')
+  const credit = await (
+    await page.request.get(`/api/credit/agent/${encodeURIComponent(AGENT)}`, { headers })
+  ).json()
+  expect(credit).toMatchObject({ balance: 105000, credit_left: -5000 })
+})
