@@ -55,7 +55,7 @@ describe('party profiles', () => {
     expect(saved.status).toBe(200)
     expect(saved.body.profile).toMatchObject({
       name: AGENT,
-      phone_e164: '+923001234567',
+      whatsapp_number: '923001234567',
       credit_limit: 500000,
       balance: 0,
       credit_left: 500000,
@@ -64,7 +64,7 @@ describe('party profiles', () => {
     // Staff may keep the contact details up to date, the limit untouched.
     const contact = await t.call('employee', 'PUT', url, { ...body, phone: '+92 300 1234567' })
     expect(contact.status).toBe(200)
-    expect(contact.body.profile.phone_e164).toBe('+923001234567')
+    expect(contact.body.profile).toMatchObject({ phone: '03001234567', whatsapp_number: '923001234567' })
 
     expect((await t.call('employee', 'PUT', url, { ...body, phone: 'call me' })).status).toBe(400)
     expect((await t.call('employee', 'GET', '/api/agents/Nobody')).status).toBe(404)
@@ -76,7 +76,7 @@ describe('party profiles', () => {
     })
     expect(vendor.status).toBe(200)
     expect(vendor.body.profile).toMatchObject({
-      phone_e164: '+923001112222',
+      whatsapp_number: '923001112222',
       city: 'Karachi',
       credit_limit: null,
     })
@@ -183,7 +183,7 @@ describe('credit limits hold on create and edit', () => {
     expect(profile.body.profile).toMatchObject({
       balance: 800,
       credit_left: 200,
-      phone_e164: '+923217654321',
+      whatsapp_number: '923217654321',
     })
   })
 })
@@ -205,7 +205,7 @@ describe('To collect', () => {
       kind: 'agent',
       total: 55000,
       overdue: 50000,
-      phone_e164: '+923007654321',
+      whatsapp_number: '923007654321',
     })
     expect(res.body.rows[0].last_payment).toEqual({ date: '2026-02-01', amount: 20000 })
     const report = await t.call('admin', 'GET', '/api/reports/receivables?as_of=2026-03-15')

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { amount, optionalText, requiredText } from './fields.ts'
 import { formatAmount } from './money.ts'
-import { normalizePhone } from './phone.ts'
+import { normalizePhone, PHONE_MESSAGE, whatsappNumber } from './phone.ts'
 
 /** Issue 25: party profiles, credit limits, "To collect", statement share links and reminders. */
 
@@ -16,11 +16,18 @@ export type DebtorKind = (typeof DEBTOR_KINDS)[number]
 export const REMINDER_LANGUAGES = ['en', 'ur'] as const
 export type ReminderLanguage = (typeof REMINDER_LANGUAGES)[number]
 
-export const PHONE_INVALID = 'Enter a phone number such as 0300-1234567 or +92 300 1234567'
+/** https://wa.me/<digits>?text=<message>, or null without a number WhatsApp can take. */
+export const whatsappLink = (phone: string | null | undefined, message: string): string | null => {
+  const number = whatsappNumber(phone)
+  return number ? `https://wa.me/${number}?text=${encodeURIComponent(message)}` : null
+}
 
 /** What a party's profile holds beside its name (customers keep their own name, mobile and address). */
 export const PartyProfileInput = z.object({
-  phone: optionalText(40).refine((v) => v === '' || normalizePhone(v) !== null, PHONE_INVALID),
+  phone: optionalText(40)
+    .refine((v) => normalizePhone(v) !== null, PHONE_MESSAGE)
+    // Kept in the one stored form (phone.ts), as customers' mobiles are.
+    .transform((v) => normalizePhone(v) ?? ''),
   email: optionalText(200).refine(
     (v) => v === '' || z.email().safeParse(v).success,
     'Enter an e-mail address such as name@example.com',
@@ -47,8 +54,8 @@ export interface PartyProfile extends PartyProfileFields {
   name: string
   /** The statement name segment (`/api/statements/{kind}/{key}`): the name, or a customer's id. */
   key: string
-  /** The phone as E.164 ("+923001234567"), null when none or unreadable. */
-  phone_e164: string | null
+  /** The digits a wa.me link takes ("923001234567"), null when none or unreadable. */
+  whatsapp_number: string | null
   /** What the party owes the office (rupees; a vendor: what the office owes them). */
   balance: number
   /** credit_limit − balance; null without a limit. */
@@ -82,7 +89,7 @@ export interface CollectionRow {
   /** The part older than min_days, aged as the receivables report ages it. */
   overdue: number
   phone: string
-  phone_e164: string | null
+  whatsapp_number: string | null
   language: ReminderLanguage
   email: string
   last_payment: { date: string; amount: number } | null

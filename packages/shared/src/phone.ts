@@ -1,34 +1,65 @@
 /**
- * Phone numbers as people type them ("0300-1234567", "+92 300 1234567", "923001234567", "0092…")
- * in one international form. Pakistani numbers are the default: a leading 0 is the national trunk
- * prefix and becomes +92. Anything that is not a plausible number is null, never a guess.
+ * Phone numbers as staff type them ("0300-1234567", "+92 300 1234567", "3001234567" from the
+ * spec's number input that ate the leading 0) stored in one form, so search, duplicate checks
+ * and wa.me links see one number (decision 047):
+ * - Pakistani numbers in the national form everyone reads: "03001234567", "04235761234";
+ * - other countries as "+" and digits: "+966501234567".
  */
-export const normalizePhone = (typed: string | null | undefined): string | null => {
-  const text = String(typed ?? '').trim()
-  if (!text) return null
-  // Only digits, spaces, dashes, dots, brackets and one leading plus are phone writing.
-  if (!/^\+?[\d\s\-().]+$/.test(text)) return null
-  let digits = text.replace(/\D/g, '')
-  if (text.startsWith('+')) return plausible(digits)
-  if (digits.startsWith('00')) return plausible(digits.slice(2))
-  if (digits.startsWith('0')) digits = `92${digits.slice(1)}`
-  else if (digits.length === 10 && digits.startsWith('3')) digits = `92${digits}`
-  return plausible(digits)
+
+/** Separators people put between digit groups; anything else is not a phone number. */
+const SEPARATORS = /[\s\-.()/]/g
+
+export const PHONE_MESSAGE = 'Enter the mobile number as 0300 1234567 or +92 300 1234567'
+
+/**
+ * The stored form of a typed number: "" for nothing typed, null for something that is not a
+ * phone number (the caller refuses it with PHONE_MESSAGE rather than saving it empty).
+ */
+export const normalizePhone = (typed: string | number | null | undefined): string | null => {
+  if (typed === null || typed === undefined) return ''
+  const raw = String(typed).trim()
+  if (!raw) return ''
+  const compact = raw.replace(SEPARATORS, '')
+  const plus = compact.startsWith('+')
+  const digits = plus ? compact.slice(1) : compact
+  if (!/^\d+$/.test(digits)) return null
+  const international = plus ? digits : digits.startsWith('00') ? digits.slice(2) : null
+  if (international !== null) {
+    // "+92 0300 1234567": the national 0 kept after the country code, a common slip.
+    if (international.startsWith('92')) return national(international.slice(2).replace(/^0/, ''))
+    return international.length >= 8 && international.length <= 15 && !international.startsWith('0')
+      ? `+${international}`
+      : null
+  }
+  if (digits.startsWith('0')) return national(digits.slice(1))
+  // "3001234567": a Pakistani mobile whose leading 0 a number input dropped.
+  if (/^3\d{9}$/.test(digits)) return `0${digits}`
+  // "923001234567": the country code typed without its "+".
+  if (/^92\d{9,10}$/.test(digits)) return national(digits.slice(2))
+  return null
 }
 
-/** E.164 allows at most 15 digits; a Pakistani mobile is 92 + 10 digits. */
-const plausible = (digits: string): string | null => {
-  if (digits.length < 8 || digits.length > 15 || digits.startsWith('0')) return null
-  if (digits.startsWith('92') && digits.length !== 12 && digits.length !== 11) return null
-  return `+${digits}`
+/** Pakistani subscriber part (after 0 or +92): mobiles 3XXXXXXXXX, landlines area + number. */
+const national = (rest: string): string | null =>
+  /^[1-9]\d{8,9}$/.test(rest) && (!rest.startsWith('3') || rest.length === 10) ? `0${rest}` : null
+
+/**
+ * The number for a https://wa.me/<number> link: country code and digits, no "+" or leading 0
+ * ("03001234567" -> "923001234567"); null when the stored text is not a phone number.
+ */
+export const whatsappNumber = (phone: string | number | null | undefined): string | null => {
+  const normal = normalizePhone(phone)
+  if (!normal) return null
+  return normal.startsWith('+') ? normal.slice(1) : `92${normal.slice(1)}`
 }
 
-/** The digits wa.me wants ("923001234567"), or null when the number cannot be read. */
-export const whatsappNumber = (typed: string | null | undefined): string | null =>
-  normalizePhone(typed)?.slice(1) ?? null
-
-/** https://wa.me/<digits>?text=<message>, or null without a usable number. */
-export const whatsappLink = (typed: string | null | undefined, message: string): string | null => {
-  const number = whatsappNumber(typed)
-  return number ? `https://wa.me/${number}?text=${encodeURIComponent(message)}` : null
+/** How a stored number reads on screen and paper: "0300 1234567", "+966501234567". */
+export const displayPhone = (phone: string | null | undefined): string => {
+  if (!phone) return ''
+  const normal = normalizePhone(phone)
+  if (!normal) return phone
+  return /^03\d{9}$/.test(normal) ? `${normal.slice(0, 4)} ${normal.slice(4)}` : normal
 }
+
+/** Phones compare by their stored form, so "0300-1234567" finds "+92 300 1234567". */
+export const phoneKey = (phone: string | null | undefined): string => normalizePhone(phone) || ''

@@ -1,4 +1,4 @@
-import { type CollectionRow, type DebtorKind, fromPaisa, normalizePhone } from '@booking/shared'
+import { type CollectionRow, type DebtorKind, fromPaisa, whatsappNumber } from '@booking/shared'
 import type { Db } from '../../db/connect.ts'
 import { ageInDays, byParty, owedParts } from '../reports/routes.ts'
 import { agentMovements, customerMovements } from '../reports/sources.ts'
@@ -55,7 +55,7 @@ export const collectionRows = async (db: Db, asOf: string, minDays: number): Pro
         total: fromPaisa(parts.reduce((s, p) => s + p.amount, 0)),
         overdue: fromPaisa(overdue),
         phone,
-        phone_e164: normalizePhone(phone),
+        whatsapp_number: whatsappNumber(phone),
         language: profile.language,
         email: profile.email,
         last_payment: paid ? { date: paid.date, amount: paid.amount } : null,

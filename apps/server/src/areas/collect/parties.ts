@@ -1,11 +1,11 @@
 import {
   type DebtorKind,
   fromPaisa,
-  normalizePhone,
   type PartyKind,
   type PartyProfile,
   type PartyProfileFields,
   type ReminderLanguage,
+  whatsappNumber,
 } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
@@ -146,7 +146,7 @@ export const profileAnswer = async (db: Trx, party: Party): Promise<PartyProfile
     key: party.key,
     ...fields,
     phone,
-    phone_e164: normalizePhone(phone),
+    whatsapp_number: whatsappNumber(phone),
     balance: fromPaisa(balance),
     credit_left: limitPaisa === null ? null : fromPaisa(limitPaisa - balance),
     last_payment: await lastPayment(db, party),

@@ -92,7 +92,7 @@ const ToCollectPage = () => {
                         </p>
                         <p className="text-sm text-slate-600">
                           {r.phone || 'No phone'}
-                          {r.phone && !r.phone_e164 ? ' (not a valid number)' : ''}
+                          {r.phone && !r.whatsapp_number ? ' (not a valid number)' : ''}
                           {r.email ? ` · ${r.email}` : ''}
                         </p>
                         <p className="text-xs text-slate-500">
@@ -117,7 +117,7 @@ const ToCollectPage = () => {
                           kind: r.kind,
                           key: r.key,
                           name: r.name,
-                          phone: r.phone_e164 ? r.phone : '',
+                          phone: r.whatsapp_number ? r.phone : '',
                           language: r.language,
                           amount: r.total,
                         }}

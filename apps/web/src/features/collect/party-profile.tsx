@@ -5,7 +5,7 @@ import {
   normalizePhone,
   type PartyKind,
   type PartyProfile,
-  PHONE_INVALID,
+  PHONE_MESSAGE,
 } from '@booking/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
@@ -100,7 +100,7 @@ export const PartyProfilePanel = ({
     e.preventDefault()
     if (!draft) return
     if (draft.phone.trim() && !normalizePhone(draft.phone)) {
-      setErrors({ phone: PHONE_INVALID })
+      setErrors({ phone: PHONE_MESSAGE })
       return
     }
     save.mutate(draft)
@@ -126,7 +126,7 @@ export const PartyProfilePanel = ({
           <h2 className="font-semibold text-slate-900">{p.name}</h2>
           <p className="text-sm text-slate-600">
             {[p.phone || 'No phone', p.email, p.city].filter(Boolean).join(' · ')}
-            {p.phone && !p.phone_e164 ? ' (not a valid number)' : ''}
+            {p.phone && !p.whatsapp_number ? ' (not a valid number)' : ''}
           </p>
           {p.note && <p className="text-xs text-slate-500">{p.note}</p>}
         </div>
@@ -198,7 +198,7 @@ export const PartyProfilePanel = ({
               kind: kind as DebtorKind,
               key: p.key,
               name: p.name,
-              phone: p.phone_e164 ? p.phone : '',
+              phone: p.whatsapp_number ? p.phone : '',
               language: p.language,
               amount: p.balance,
             }}
