@@ -15,6 +15,8 @@ const shots = async (page: Page, name: string, ready: (page: Page) => Promise<un
 }
 
 const AGENT = 'Collect Agent E2E'
+/** The link the WhatsApp message carried (first test), revoked on screen in the second. */
+let sharedLink = ''
 
 test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period and link, and is logged', async ({
   page,
@@ -92,6 +94,7 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
 
   // The link in the message opens the statement with no session at all.
   const link = text.slice(text.indexOf('http'))
+  sharedLink = link
   const stranger = await (await browser.newContext()).newPage()
   await stranger.goto(link)
   await expect(
@@ -125,6 +128,13 @@ test('screens as admin: dashboard top five, statement with profile, settings', a
   }
   await statement(page)
   await shots(page, 'collect-statement-profile-admin', statement)
+  // The WhatsApp message's link: listed with its one opening, revoked here, then a 404 for anyone.
+  const links = page.getByRole('list', { name: 'Share links' })
+  await expect(links).toContainText('Active · opened 1 time')
+  expect((await page.request.get(sharedLink)).status()).toBe(200)
+  await links.getByRole('button', { name: 'Revoke' }).click()
+  await expect(links).toContainText('Revoked')
+  expect((await page.request.get(sharedLink)).status()).toBe(404)
   await shots(page, 'collect-settings-admin', async (p) => {
     await p.goto('/admin/settings')
     await expect(p.getByRole('heading', { name: 'Reminders and e-mail' })).toBeVisible()

@@ -12,7 +12,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
-import { ReminderLog, SendStatement } from './send-statement.tsx'
+import { ReminderLog, SendStatement, ShareLinks } from './send-statement.tsx'
 
 /** The profile's path: /agents/{name}, /vendors/{name}, /customers/{id}/profile (by the id the credit call names). */
 const useProfilePath = (kind: PartyKind, name: string) => {
@@ -205,6 +205,8 @@ export const PartyProfilePanel = ({
           />
           <h3 className="text-sm font-semibold text-slate-700">Reminders sent</h3>
           <ReminderLog kind={kind as DebtorKind} partyKey={p.key} />
+          <h3 className="text-sm font-semibold text-slate-700">Share links</h3>
+          <ShareLinks kind={kind as DebtorKind} partyKey={p.key} />
         </div>
       )}
     </section>

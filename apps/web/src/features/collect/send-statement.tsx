@@ -64,12 +64,16 @@ export const SendStatement = ({
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['collections'] })
     void qc.invalidateQueries({ queryKey: ['reminders', target.kind, target.key] })
+    void qc.invalidateQueries({ queryKey: ['shares', target.kind, target.key] })
   }
   const makeShare = () =>
     api.post<Share>(`${partyPath(target)}/share`, { from: from || null, to: to || null, expires_days: 30 })
   const shareLink = useMutation({
     mutationFn: makeShare,
-    onSuccess: (s) => setShare(s),
+    onSuccess: (s) => {
+      setShare(s)
+      refresh()
+    },
     onError: (e) => toast.error((e as Error).message),
   })
   const whatsapp = useMutation({
@@ -214,6 +218,68 @@ export const ReminderLog = ({ kind, partyKey }: { kind: DebtorKind; partyKey: st
           </p>
         </li>
       ))}
+    </ul>
+  )
+}
+
+interface ShareRow {
+  id: number
+  date_from: string | null
+  date_to: string | null
+  expires_at: string
+  revoked_at: string | null
+  created_by_name: string
+  created_at: string
+  openings: { at: string; what: string }[]
+}
+
+/** The party's share links with every opening, and Revoke (issue 25). */
+export const ShareLinks = ({ kind, partyKey }: { kind: DebtorKind; partyKey: string }) => {
+  const qc = useQueryClient()
+  const timeZone = useAgency().data?.time_zone
+  const key = ['shares', kind, partyKey]
+  const shares = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ shares: ShareRow[] }>(`${partyPath({ kind, key: partyKey })}/shares`),
+  })
+  const revoke = useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/statement-shares/${id}`),
+    onSuccess: (r) => {
+      toast.success(r.message)
+      void qc.invalidateQueries({ queryKey: key })
+    },
+    onError: (e) => toast.error((e as Error).message),
+  })
+  if (shares.isPending) return <p className="text-sm text-slate-500">Loading links...</p>
+  if (shares.isError) return <p className="text-sm text-red-700">Failed to load share links</p>
+  if (!shares.data.shares.length) return <p className="text-sm text-slate-500">No links shared yet.</p>
+  const now = new Date().toISOString()
+  return (
+    <ul className="divide-y divide-slate-100 text-sm" aria-label="Share links">
+      {shares.data.shares.map((s) => {
+        const state = s.revoked_at ? 'Revoked' : s.expires_at <= now ? 'Expired' : 'Active'
+        return (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+            <span>
+              {whenSent(s.created_at, timeZone)} by {s.created_by_name} ·{' '}
+              {period(s.date_from ?? '', s.date_to ?? '')} ·{' '}
+              <span className={state === 'Active' ? 'text-green-700' : 'text-slate-500'}>{state}</span> ·
+              opened {s.openings.length} time{s.openings.length === 1 ? '' : 's'}
+              {s.openings[0] ? ` (last ${whenSent(s.openings[0].at, timeZone)})` : ''}
+            </span>
+            {state === 'Active' && (
+              <button
+                type="button"
+                className="btn-secondary px-2 py-1 text-xs"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(s.id)}
+              >
+                Revoke
+              </button>
+            )}
+          </li>
+        )
+      })}
     </ul>
   )
 }
