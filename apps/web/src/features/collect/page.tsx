@@ -1,4 +1,4 @@
-import { type CollectionRow, formatAmount, formatDate } from '@booking/shared'
+import { type CollectionRow, displayPhone, formatAmount, formatDate } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
@@ -91,7 +91,7 @@ const ToCollectPage = () => {
                           {r.name} <span className="text-xs font-normal text-slate-500">{KIND[r.kind]}</span>
                         </p>
                         <p className="text-sm text-slate-600">
-                          {r.phone || 'No phone'}
+                          {displayPhone(r.phone) || 'No phone'}
                           {r.phone && !r.whatsapp_number ? ' (not a valid number)' : ''}
                           {r.email ? ` · ${r.email}` : ''}
                         </p>

@@ -1,5 +1,6 @@
 import {
   type DebtorKind,
+  displayPhone,
   formatAmount,
   formatDate,
   normalizePhone,
@@ -125,7 +126,7 @@ export const PartyProfilePanel = ({
         <div>
           <h2 className="font-semibold text-slate-900">{p.name}</h2>
           <p className="text-sm text-slate-600">
-            {[p.phone || 'No phone', p.email, p.city].filter(Boolean).join(' · ')}
+            {[displayPhone(p.phone) || 'No phone', p.email, p.city].filter(Boolean).join(' · ')}
             {p.phone && !p.whatsapp_number ? ' (not a valid number)' : ''}
           </p>
           {p.note && <p className="text-xs text-slate-500">{p.note}</p>}
