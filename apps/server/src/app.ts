@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 import { authRoutes } from './areas/auth/routes.ts'
+import { publicShareRoutes } from './areas/collect/shares.ts'
 import { recordAreas } from './areas/index.ts'
 import { accountRoutes } from './areas/trust/accounts.ts'
 import { backupRoutes } from './areas/trust/backups.ts'
@@ -33,6 +34,8 @@ export interface AppOptions {
   /** Folder of the built web app; served with SPA fallback when it exists. */
   webDir?: string | null
   loginRateMax?: number
+  /** Missed share-link tokens per minute per address before it is refused (429); default 30. */
+  shareRateMax?: number
   /** Sign-ups per minute per address; default 5. */
   signupRateMax?: number
   /** SQLite: how often queued rows are moved into the search index (0: only at start). Default 250. */
@@ -125,6 +128,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   )
+  // Statement share links (issue 25): public pages outside /api, no session.
+  await publicShareRoutes(app, db, { rateMax: opts.shareRateMax ?? 30 })
   // Built after the areas registered, from the same zod schemas that validate requests.
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as any } })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })

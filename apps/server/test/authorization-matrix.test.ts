@@ -96,6 +96,23 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/reports/payables': 'admin',
   'GET /api/reports/profit': 'admin',
   'GET /api/reports/day-book': 'admin',
+  // Issue 25. Vendor profiles are admin-only in the handler (403), as the Vendor ledger is.
+  'GET /api/agents/:name': 'user',
+  'PUT /api/agents/:name': 'user',
+  'GET /api/vendors/:name': 'admin',
+  'PUT /api/vendors/:name': 'admin',
+  'GET /api/customers/:id/profile': 'user',
+  'PUT /api/customers/:id/profile': 'user',
+  'GET /api/credit/:kind/:name': 'user',
+  'GET /api/collections': 'user',
+  'POST /api/statements/:kind/:name/share': 'user',
+  'GET /api/statements/:kind/:name/shares': 'user',
+  'DELETE /api/statement-shares/:id': 'user',
+  'GET /api/statements/:kind/:name/reminders': 'user',
+  'POST /api/statements/:kind/:name/reminders/whatsapp': 'user',
+  'POST /api/statements/:kind/:name/reminders/email': 'user',
+  'GET /api/admin/collect-settings': 'admin',
+  'PUT /api/admin/collect-settings': 'admin',
   ...Object.fromEntries(
     [
       '/api/ticket',

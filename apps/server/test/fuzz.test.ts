@@ -36,6 +36,9 @@ const TABLES = [
   'users',
   'entry_counters',
   'idempotency_keys',
+  'party_profiles',
+  'statement_shares',
+  'reminders',
 ]
 
 const hostileString = fc.oneof(
@@ -149,6 +152,21 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/corrections')
     return { table: 'tickets', record_id: 1, action: 'delete', reason: 'Entered twice' }
   if (path === '/api/admin/corrections/:id/reject') return { reason: 'Not a duplicate' }
+  // Issue 25: profiles, share links, reminders and their settings (no SMTP server: e-mail is a 409).
+  if (['/api/agents/:name', '/api/vendors/:name', '/api/customers/:id/profile'].includes(path))
+    return {
+      phone: '0300-1234567',
+      email: 'a@b.pk',
+      city: 'Lahore',
+      note: '',
+      credit_limit: 1000,
+      language: 'ur',
+    }
+  if (path === '/api/statements/:kind/:name/share')
+    return { from: '2026-01-01', to: '2026-12-31', expires_days: 7 }
+  if (path === '/api/statements/:kind/:name/reminders/whatsapp') return { message: 'Rs 1,000 due' }
+  if (path === '/api/statements/:kind/:name/reminders/email') return { to: 'a@b.pk' }
+  if (path === '/api/admin/collect-settings') return { overdue_days: 45, smtp: null }
   if (path === '/api/admin/settings')
     return {
       name: 'Fuzz Travels',

@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts/routes.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { agentRoutes } from './agent/routes.ts'
 import { alertRoutes } from './alerts/routes.ts'
+import { collectRoutes } from './collect/routes.ts'
 import { customerRoutes } from './customers/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
 import { entryRoutes } from './entries/routes.ts'
@@ -60,6 +61,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   statementRoutes,
   reportRoutes,
   paymentRoutes,
+  collectRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

@@ -20,6 +20,7 @@ import * as customerSearch from './migrations/0016_customer_search.ts'
 import * as visaExpiry from './migrations/0016_visa_expiry.ts'
 import * as createdAtRanges from './migrations/0017_created_at_ranges.ts'
 import * as ticketNumbers from './migrations/0018_ticket_numbers.ts'
+import * as collect from './migrations/0024_collect.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0016_visa_expiry': visaExpiry,
   '0017_created_at_ranges': createdAtRanges,
   '0018_ticket_numbers': ticketNumbers,
+  '0024_collect': collect,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */

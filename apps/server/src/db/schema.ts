@@ -454,6 +454,61 @@ export interface IdempotencyKeysTable {
   created_at: string
 }
 
+/** Issue 25 (migration 0024): an agent's, vendor's or customer's contact details and credit limit. */
+export interface PartyProfilesTable {
+  id: Generated<number>
+  kind: string
+  party_key: string
+  phone: string
+  email: string
+  city: string
+  note: string
+  /** Paisa; null is no limit. */
+  credit_limit: number | string | null
+  language: string
+  updated_at: string
+}
+
+/** A statement share link; only the SHA-256 of its token is kept. */
+export interface StatementSharesTable {
+  id: Generated<number>
+  token_hash: string
+  kind: string
+  party_key: string
+  party_name: string
+  date_from: string | null
+  date_to: string | null
+  expires_at: string
+  revoked_at: string | null
+  created_by: number | null
+  created_by_name: string
+  created_at: string
+}
+
+export interface StatementShareOpeningsTable {
+  id: Generated<number>
+  share_id: number
+  at: string
+  what: string
+  ip: string
+  user_agent: string
+}
+
+/** Every reminder sent (who, when, channel, amount in paisa). */
+export interface RemindersTable {
+  id: Generated<number>
+  kind: string
+  party_key: string
+  party_name: string
+  channel: string
+  amount: number | string
+  detail: string
+  share_id: number | null
+  user_id: number | null
+  username: string
+  at: string
+}
+
 /** Row counts of the record tables, kept by triggers (migration 0004). */
 interface TableCountsTable {
   table_name: string
@@ -468,6 +523,10 @@ export interface Database {
   entry_counters: EntryCountersTable
   banks: BanksTable
   agent_names: NamesTable
+  party_profiles: PartyProfilesTable
+  statement_shares: StatementSharesTable
+  statement_share_openings: StatementShareOpeningsTable
+  reminders: RemindersTable
   vender_names: NamesTable
   audit_log: AuditLogTable
   idempotency_keys: IdempotencyKeysTable

@@ -17,6 +17,9 @@ export type AuditAction =
   | 'user-update'
   | 'password-change'
   | 'password-reset'
+  | 'credit-override'
+  | 'statement-share'
+  | 'statement-share-revoke'
 
 /**
  * Who made a change: a signed-in user, or (an approved correction) the employee who asked with the

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
+import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from '../areas/collect/credit.ts'
 import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
 import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
 import type { Db } from '../db/connect.ts'
@@ -202,7 +203,11 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     idempotencyKeyOf(req)
     const answer = await writeTransaction(db, (trx) =>
       answerOnce(trx, req, u.id, async () => {
-        const row = await lifecycle.create(trx, { user: u }, input)
+        const row = await lifecycle.create(
+          trx,
+          { user: u, overrideReason: overrideReasonOf(req.body) },
+          input,
+        )
         return {
           status: 201,
           body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(row) },
@@ -215,7 +220,8 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   app.put(`${cfg.path}/:id`, { ...may('update'), ...UPDATE }, async (req) => {
     const id = parseId(req.params)
     const input = parseBody(cfg.input, req.body)
-    const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, { user: user(req) }, id, input))
+    const actor = { user: user(req), overrideReason: overrideReasonOf(req.body) }
+    const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, actor, id, input))
     return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
   })
 
@@ -230,6 +236,8 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
 export interface Actor {
   user: AuthUser
   approvedBy?: string
+  /** An admin's reason for saving a sale past a credit limit (issue 25), kept in the audit history. */
+  overrideReason?: string
 }
 
 /**
@@ -309,6 +317,8 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
         created_at: new Date().toISOString(),
       })
       await afterWrite(trx, row, actor, { created: true, before: null })
+      // A new record had no lines before; its postings are checked against credit limits here.
+      await enforceCreditLimits(trx, { type: table, id: row.id }, new Map(), actor)
       await audit(trx, actor, 'create', table, row.id, null, row)
       return row
     },
@@ -323,9 +333,11 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
         ...changes
       } = cfg.toRow(input as z.output<S['input']>, { user: actor.user, before: before as StoredRow<S> })
       await check(trx, changes as R, actor, before, input)
+      const linesBefore = await partyLinesOf(trx, { type: table, id })
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
       await afterWrite(trx, row, actor, { created: false, before })
+      await enforceCreditLimits(trx, { type: table, id }, linesBefore, actor)
       await audit(trx, actor, 'update', table, id, before, row)
       return row
     },

@@ -1,4 +1,4 @@
-import { randomBytes, webcrypto } from 'node:crypto'
+import { hkdfSync, randomBytes, webcrypto } from 'node:crypto'
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type Access, ADMIN_ONLY_MESSAGE, type Role } from '@booking/shared'
@@ -22,6 +22,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signToken(user: AuthUser): Promise<string>
+    /** 32 bytes derived from the server's key, for secrets kept in the database (the SMTP password). */
+    sealKey: Buffer
   }
 }
 
@@ -67,7 +69,7 @@ const keyFromFile = async (db: Db, file: string): Promise<string> => {
  * table of a PostgreSQL database (whose access the database server controls), so several
  * servers on one database accept each other's tokens.
  */
-const loadSecret = async (db: Db, opts: SecretOptions): Promise<webcrypto.CryptoKey> => {
+const loadSecret = async (db: Db, opts: SecretOptions): Promise<string> => {
   if (opts.jwtSecret !== undefined) {
     if (opts.jwtSecret.length < MIN_SECRET_LENGTH) {
       throw new Error(
@@ -75,10 +77,10 @@ const loadSecret = async (db: Db, opts: SecretOptions): Promise<webcrypto.Crypto
           'Set a longer random value (e.g. `openssl rand -base64 48`), or unset it to use a generated key.',
       )
     }
-    return hmacKey(opts.jwtSecret)
+    return opts.jwtSecret
   }
   const file = keyFileFor(opts.databaseUrl)
-  if (file) return hmacKey(await keyFromFile(db, file))
+  if (file) return keyFromFile(db, file)
   await db
     .insertInto('settings')
     .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
@@ -89,7 +91,7 @@ const loadSecret = async (db: Db, opts: SecretOptions): Promise<webcrypto.Crypto
     .select('value')
     .where('key', '=', 'jwt_secret')
     .executeTakeFirstOrThrow()
-  return hmacKey(row.value)
+  return row.value
 }
 
 export interface SecretOptions {
@@ -109,7 +111,13 @@ const hmacKey = (secret: string) =>
 
 /** Every /api call but the public few needs a valid token of an approved user; /api/admin/* needs admin. */
 export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: SecretOptions) => {
-  const secret = await loadSecret(db, secretOptions)
+  const rawSecret = await loadSecret(db, secretOptions)
+  const secret = await hmacKey(rawSecret)
+  // A key of its own for sealing stored secrets: one secret, two uses that cannot be confused.
+  app.decorate(
+    'sealKey',
+    Buffer.from(hkdfSync('sha256', rawSecret, '', 'booking-system sealed settings', 32)),
+  )
   const verify = tokenVerifier(secret)
   // Read on every request, so a revoked session, a deactivated or rejected user loses access at
   // once; answered from memory while no write has touched the database since the last read.

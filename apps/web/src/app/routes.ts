@@ -38,6 +38,7 @@ export const PAGES: Record<string, () => PageModule> = {
   reports: () => import('../features/paperwork/reports-page.tsx'),
   settings: () => import('../features/paperwork/settings-page.tsx'),
   receipt: () => import('../features/paperwork/receipt-page.tsx'),
+  toCollect: () => import('../features/collect/page.tsx'),
 }
 
 /** Paths only admins reach (under /admin): the sidebar's admin-only items. */

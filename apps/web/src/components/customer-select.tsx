@@ -2,6 +2,7 @@ import { customerLabel } from '@booking/shared'
 import { useEffect, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { type Customer, useCustomers } from '../lib/records.ts'
+import { CreditHint } from './credit-hint.tsx'
 import { Field, type Option } from './field.tsx'
 import { AddCustomerDialog, type CreatedCustomer } from './layout/add-customer-dialog.tsx'
 import { InlineAddButton } from './name-select.tsx'
@@ -66,18 +67,22 @@ export const CustomerSelect = ({
   }, [added, list, name, setValue])
 
   return (
-    <div className="flex items-start gap-2">
-      <Field
-        name={name}
-        label={label}
-        type="select"
-        className="min-w-0 flex-1"
-        options={customerOptions(list, current)}
-        placeholder={customers.isPending ? 'Loading...' : 'Select Customer'}
-        autoFocus={autoFocus}
-      />
-      <InlineAddButton label="Add New Customer" onClick={() => setOpen(true)} />
-      <AddCustomerDialog open={open} onOpenChange={setOpen} onCreated={setAdded} />
+    <div>
+      <div className="flex items-start gap-2">
+        <Field
+          name={name}
+          label={label}
+          type="select"
+          className="min-w-0 flex-1"
+          options={customerOptions(list, current)}
+          placeholder={customers.isPending ? 'Loading...' : 'Select Customer'}
+          autoFocus={autoFocus}
+        />
+        <InlineAddButton label="Add New Customer" onClick={() => setOpen(true)} />
+        <AddCustomerDialog open={open} onOpenChange={setOpen} onCreated={setAdded} />
+      </div>
+      {/* The customer's balance and credit left (issue 25); a sale with an agent is the agent's. */}
+      <CreditHint kind="customer" name={current} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { ApiError, api } from '../lib/api.ts'
 import { useNames } from '../lib/records.ts'
+import { CreditHint } from './credit-hint.tsx'
 import { Dialog } from './dialog.tsx'
 import { Field } from './field.tsx'
 import { DialogActions, useOneFieldDialog } from './one-field-dialog.tsx'
@@ -56,7 +57,7 @@ export const NameSelect = ({ name, label, kind, placeholder, add: addTexts, auto
     setAdded(null)
   }, [added, name, setValue])
 
-  return (
+  const row = (
     <div className="flex items-start gap-2">
       <Field
         name={name}
@@ -69,6 +70,14 @@ export const NameSelect = ({ name, label, kind, placeholder, add: addTexts, auto
       />
       {add && <InlineAddButton label={add.title} onClick={() => setOpen(true)} />}
       {add && <AddNameDialog open={open} onOpenChange={setOpen} kind={kind} texts={add} onAdded={setAdded} />}
+    </div>
+  )
+  // An agent's balance and credit left show as soon as the agent is picked (issue 25).
+  if (kind !== 'agent') return row
+  return (
+    <div>
+      {row}
+      <CreditHint kind="agent" name={current} />
     </div>
   )
 }

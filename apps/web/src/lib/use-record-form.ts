@@ -1,3 +1,4 @@
+import { OVERRIDE_REASON_KEY } from '@booking/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useContext, useState } from 'react'
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form'
@@ -65,7 +66,14 @@ export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) =
         toast.success('Correction request sent for approval')
         return opts.onDone()
       }
-      const answer = await save.mutateAsync({ id: opts.id, body: opts.toBody ? opts.toBody(values) : values })
+      const body = (opts.toBody ? opts.toBody(values) : values) as Record<string, unknown>
+      const answer = await save.mutateAsync({ id: opts.id, body }).catch(async (err: unknown) => {
+        // Past a credit limit an admin may save anyway with a reason, kept in the history (issue 25).
+        if (!(err instanceof ApiError) || err.status !== 409 || !err.errors[OVERRIDE_REASON_KEY]) throw err
+        const reason = window.prompt(`${err.message}.\nReason for saving it anyway (kept in the history):`)
+        if (!reason?.trim()) throw err
+        return save.mutateAsync({ id: opts.id, body: { ...body, [OVERRIDE_REASON_KEY]: reason.trim() } })
+      })
       const { saved, updated, vendorFailed } = opts.toasts
       if (vendorFailed && (answer as { vendorPosting?: string } | null)?.vendorPosting === 'failed') {
         toast.error(vendorFailed)
@@ -76,6 +84,7 @@ export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) =
     } catch (err) {
       if (err instanceof ApiError) {
         for (const [field, message] of Object.entries(err.errors)) {
+          if (field === OVERRIDE_REASON_KEY) continue
           form.setError(field as Path<z.input<S> & FieldValues>, { message })
         }
         setError(

@@ -47,40 +47,66 @@ export interface AgingRow {
   total: number
 }
 
+/** A part of what a party owes and the day it was raised; null: owed with no dated debit behind it. */
+export interface OwedPart {
+  date: string | null
+  amount: number
+}
+
 /**
- * What each party owes on as_of, aged (paisa). `fifo`: payments settle the oldest amounts first,
- * so what is left is the newest (a running account: agents, vendors, and customers since their
- * payments are posting lines of their own, decision 033); otherwise each line keeps its own
- * remainder. Parties owing nothing are left out.
+ * What one party's lines leave owed, split by the day each part was raised (paisa). `fifo`:
+ * payments settle the oldest amounts first, so what is left is the newest (a running account:
+ * agents, vendors, and customers since their payments are posting lines of their own, decision
+ * 033); otherwise each line keeps its own remainder. Empty when the party owes nothing.
  */
+export const owedParts = (list: DatedAmount[], fifo: boolean): OwedPart[] => {
+  const parts: OwedPart[] = []
+  if (fifo) {
+    let left = list.reduce((s, l) => s + l.owed - l.settled, 0)
+    if (left <= 0) return parts
+    for (let i = list.length - 1; i >= 0 && left > 0; i--) {
+      const part = Math.min(left, list[i]!.owed)
+      if (part <= 0) continue
+      parts.push({ date: list[i]!.date, amount: part })
+      left -= part
+    }
+    // Owed with no dated debit behind it (an opening credit turned round) counts as oldest.
+    if (left > 0) parts.push({ date: null, amount: left })
+  } else {
+    for (const l of list) {
+      const rest = l.owed - l.settled
+      if (rest > 0) parts.push({ date: l.date, amount: rest })
+    }
+  }
+  return parts
+}
+
+/** Lines grouped by party (account code), each party's lines in their (date, id) order. */
+export const byParty = (lines: DatedAmount[]) => {
+  const out = new Map<string, DatedAmount[]>()
+  for (const l of lines) {
+    const list = out.get(l.party)
+    if (list) list.push(l)
+    else out.set(l.party, [l])
+  }
+  return out
+}
+
+/** Days from `date` to `asOf`, as the aging buckets count them. */
+export const ageInDays = (asOf: string, date: string) => ageOf(asOf, date)
+
+/** What each party owes on as_of, aged (paisa); parties owing nothing are left out. */
 export const aging = (
   lines: DatedAmount[],
   asOf: string,
   type: AgingRow['type'],
   fifo: boolean,
 ): AgingRow[] => {
-  const byParty = new Map<string, DatedAmount[]>()
-  for (const l of lines) byParty.set(l.party, [...(byParty.get(l.party) ?? []), l])
   const out: AgingRow[] = []
-  for (const list of byParty.values()) {
+  for (const list of byParty(lines).values()) {
     const buckets = emptyBuckets()
-    if (fifo) {
-      let left = list.reduce((s, l) => s + l.owed - l.settled, 0)
-      if (left <= 0) continue
-      for (let i = list.length - 1; i >= 0 && left > 0; i--) {
-        const part = Math.min(left, list[i]!.owed)
-        if (part <= 0) continue
-        buckets[agingBucket(ageOf(asOf, list[i]!.date))] += part
-        left -= part
-      }
-      // Owed with no dated debit behind it (an opening credit turned round) counts as oldest.
-      if (left > 0) buckets['90+'] += left
-    } else {
-      for (const l of list) {
-        const rest = l.owed - l.settled
-        if (rest > 0) buckets[agingBucket(ageOf(asOf, l.date))] += rest
-      }
-    }
+    for (const p of owedParts(list, fifo))
+      buckets[p.date === null ? '90+' : agingBucket(ageOf(asOf, p.date))] += p.amount
     const total = AGING_BUCKETS.reduce((s, b) => s + buckets[b], 0)
     if (total > 0) out.push({ name: list[0]!.name, key: list[0]!.key, type, buckets, total })
   }

@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../components/data-table.tsx'
 import { DateRangeFilter } from '../../components/date-range-filter.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { api } from '../../lib/api.ts'
+import { TopFiveToCollect } from '../collect/top-five.tsx'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 import { ExpiryAlerts } from './expiry-alerts.tsx'
 
@@ -248,6 +249,7 @@ export default function DashboardPage() {
         )}
       </div>
 
+      <TopFiveToCollect />
       <ExpiryAlerts />
     </section>
   )

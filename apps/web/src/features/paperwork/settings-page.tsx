@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { ApiError, api } from '../../lib/api.ts'
+import { CollectSettings } from '../collect/collect-settings.tsx'
 
 const FIELDS: Array<{ key: keyof AgencySettings; label: string; type?: string; hint?: string }> = [
   { key: 'name', label: 'Agency name' },
@@ -122,6 +123,7 @@ const SettingsPage = () => {
           </button>
         </div>
       </form>
+      <CollectSettings />
     </section>
   )
 }

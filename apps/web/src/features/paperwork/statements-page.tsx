@@ -6,6 +6,7 @@ import { ExportButtons } from '../../components/export-buttons.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { useBanks, useCustomers, useNames } from '../../lib/records.ts'
+import { PartyProfilePanel } from '../collect/party-profile.tsx'
 import { dmy, Letterhead, useMoney } from './agency.tsx'
 
 const KINDS: Array<{ kind: StatementKind; label: string; adminOnly?: boolean }> = [
@@ -128,6 +129,9 @@ const StatementsPage = () => {
       )}
       {asked && statement.data && (
         <>
+          {(asked.kind === 'agent' || asked.kind === 'vendor' || asked.kind === 'customer') && (
+            <PartyProfilePanel kind={asked.kind} name={asked.name} from={asked.from} to={asked.to} />
+          )}
           <ExportButtons
             path={path}
             query={query}
