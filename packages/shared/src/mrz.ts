@@ -1,5 +1,6 @@
 import { parse as readMrz } from 'mrz'
 import { z } from 'zod'
+import { mrzCheckDigit } from './mrz-check-digit.ts'
 import { ICAO_SPECIAL_CODES, ISO_COUNTRIES } from './mrz-countries.ts'
 
 /**
@@ -61,19 +62,7 @@ export const countryName = (code: string): string | undefined => {
   return Object.hasOwn(COUNTRY_NAMES, key) ? COUNTRY_NAMES[key] : undefined
 }
 
-const charValue = (c: string): number => {
-  if (c === '<') return 0
-  const code = c.charCodeAt(0)
-  if (code >= 48 && code <= 57) return code - 48
-  return code - 55 // A = 10 … Z = 35
-}
-
-/** ICAO 9303 check digit: values (0–9, A=10…Z=35, < = 0) weighted 7, 3, 1 repeating, modulo 10. */
-export const mrzCheckDigit = (text: string): number => {
-  let sum = 0
-  for (let i = 0; i < text.length; i++) sum += charValue(text[i] as string) * [7, 3, 1][i % 3]!
-  return sum % 10
-}
+export { mrzCheckDigit }
 
 const fail = (message: string, failedChecks: MrzCheck[] = []): MrzResult => ({
   ok: false,
