@@ -11,6 +11,11 @@ import { mrzCheckDigit } from './mrz-check-digit.ts'
 
 const LENGTH = 44
 
+/** What tesseract.js may read: the MRZ alphabet only, so no lower case or punctuation to clean. */
+export const MRZ_OCR_WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<'
+/** Photos are scaled down to this width before OCR: larger only costs seconds on a phone. */
+export const MRZ_OCR_MAX_WIDTH = 1600
+
 export interface MrzOcrFix {
   line: 1 | 2
   /** 1-based, as `parseMrz` counts. */
