@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseMrz } from './mrz.ts'
-import { mrzFromOcrText, NO_MRZ_IN_PHOTO } from './mrz-ocr.ts'
+import { mrzFromOcrText, NO_MRZ_IN_PHOTO, readMrzPage } from './mrz-ocr.ts'
 import { MRZ_SPECIMENS } from './mrz-specimens.ts'
 
 const { icao: ICAO, pakistan: PAK } = MRZ_SPECIMENS
@@ -112,5 +112,45 @@ describe('mrzFromOcrText: lines read too long or too short', () => {
   it('gives lines that parse to the same fields as the printed zone', () => {
     const r = read(put(PAK[0], 20, 'AL1'), put(PAK[1], 13, '85O3I4'))
     expect(r.ok && parseMrz(r.lines, TODAY)).toEqual(parseMrz(PAK, TODAY))
+  })
+})
+
+describe('mrzFromOcrText: the printed names', () => {
+  it('drops a filler look-alike stuck to a name when the page prints the name without it', () => {
+    const one = put(ICAO[0], 25, 'K')
+    const printed = `Surname ERIKSSON\nGiven names ANNA MARIA\n${one}\n${ICAO[1]}`
+    expect(mrzFromOcrText(printed)).toMatchObject({ ok: true, lines: [...ICAO] })
+    // Without the printed name the letter could be the name's own (MALIK): it stays.
+    expect(mrzFromOcrText(`${one}\n${ICAO[1]}`)).toMatchObject({ ok: true, lines: [one, ICAO[1]] })
+  })
+})
+
+describe('readMrzPage', () => {
+  const box = { x0: 0, y0: 700, x1: 1100, y1: 760 }
+  it('reads the zone again on its own when the whole page gives no valid zone, and keeps the better read', async () => {
+    const areas: unknown[] = []
+    const r = await readMrzPage(async (area) => {
+      areas.push(area)
+      return area
+        ? { text: `${ICAO[0]}\n${ICAO[1]}`, lines: [] }
+        : {
+            text: `${ICAO[0]}\n${put(ICAO[1], 18, '3')}`,
+            lines: [
+              { text: ICAO[0], bbox: box },
+              { text: ICAO[1], bbox: { ...box, y0: 770, y1: 830 } },
+            ],
+          }
+    })
+    expect(r).toMatchObject({ ok: true, lines: [...ICAO] })
+    expect(areas).toEqual([undefined, { left: 0, top: 661, width: 1178, height: 208 }])
+  })
+  it('stops after the whole page when its zone holds every check digit', async () => {
+    let calls = 0
+    const r = await readMrzPage(async () => {
+      calls++
+      return { text: PAK.join('\n'), lines: [] }
+    })
+    expect(r).toMatchObject({ ok: true, lines: [...PAK] })
+    expect(calls).toBe(1)
   })
 })

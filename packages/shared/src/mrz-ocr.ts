@@ -113,14 +113,48 @@ const cleanLines = (text: string) =>
     )
     .filter((l) => l.length > 0)
 
-/** Line 1 holds letters and fillers only: digits become their look-alike letters, a lone K among fillers a filler. */
+/** What OCR makes of the `<` filler in OCR-B when it does not read it as `<`. */
+const FILLER_LOOKS = new Set(['<', 'K', 'L', 'C', 'E', 'S', 'R', 'I', 'Z', 'X'])
+
+/**
+ * The fillers closing a field (`ALI<<<<<` read `ALI<KLKK<LLLL`): from the first `<` of the
+ * field's closing run of filler look-alikes, everything is a filler. Letters before that `<`
+ * stay (a name may end in L, K, C or E).
+ */
+const closingFillers = (field: string) => {
+  let start = field.length
+  while (start > 0 && FILLER_LOOKS.has(field[start - 1] as string)) start--
+  const first = field.indexOf('<', start)
+  return first < 0 ? field : field.slice(0, first).padEnd(field.length, '<')
+}
+
+/** Stray marks OCR reads off the page edge before line 1's `P`. */
+const fromP = (l: string) => {
+  const p = l.indexOf('P')
+  if (p > 0 && p <= 2) return l.slice(p)
+  // `BF<UTO`: a stray mark, then the P misread.
+  return p !== 0 && l.indexOf('<') === 2 ? l.slice(1) : l
+}
+
+/**
+ * Line 1 holds letters and fillers only: digits become their look-alike letters; the fillers
+ * after the name become fillers again; a document type read as a filler look-alike (`PK`, `PC`)
+ * is `P<`; and when no `<<` parts surname from given names, a misread one is found.
+ */
 const fixLine1 = (raw: string) => {
-  let line = raw.length > LENGTH ? raw.slice(0, LENGTH) : raw.padEnd(LENGTH, '<')
+  let line = fromP(raw)
   line = line.replace(/[0-9]/g, (d) => TO_LETTER[d] ?? d)
+  line = closingFillers(line)
+  line = line.length > LENGTH ? line.slice(0, LENGTH) : line.padEnd(LENGTH, '<')
   if (line[0] !== 'P') line = setAt(line, 0, 'P')
-  // The fillers after the name (from the first `<<<`, which no name holds) read with a K among them.
-  const tail = line.indexOf('<<<', 5)
-  return tail < 0 ? line : line.slice(0, tail) + line.slice(tail).replace(/K/g, '<')
+  if ('KLCEXS'.includes(line[1] as string)) line = setAt(line, 1, '<')
+  const name = line.slice(5).replace(/<+$/, '')
+  if (!name.includes('<<')) {
+    // `KHAN<K<MUHAMMAD` or `KHANS<MUHAMMAD`: a filler look-alike beside the first filler.
+    const at = name.search(/<[KLCES](?=[A-Z])|[KLCES]<(?=[A-Z])/)
+    if (at >= 0) line = `${line.slice(0, 5 + at)}<<${line.slice(5 + at + 2)}`
+  }
+  return line
 }
 
 /** Letters where line 2 has digits only, digits where it has letters only. */
@@ -135,7 +169,13 @@ const fixKinds = (raw: string) => {
     const letter = TO_LETTER[line[at] as string]
     if (letter) line = setAt(line, at, letter)
   }
-  if (line[20] === 'K') line = setAt(line, 20, '<')
+  const sex = line[20] as string
+  if (!'MF<'.includes(sex)) {
+    const read = 'HNW'.includes(sex) ? 'M' : 'EPT7'.includes(sex) ? 'F' : FILLER_LOOKS.has(sex) ? '<' : sex
+    line = setAt(line, 20, read)
+  }
+  for (const f of [DOCUMENT, PERSONAL])
+    line = line.slice(0, f.start) + closingFillers(line.slice(f.start, f.end)) + line.slice(f.end)
   // A K beside a filler in the document or personal number is a filler: no number ends in `K<`.
   for (const f of [DOCUMENT, PERSONAL])
     for (const at of range(f.start, f.end))
@@ -211,33 +251,39 @@ const fixLine2 = (raw: string) => {
  */
 const fitLine2 = (raw: string) => {
   if (raw.length === LENGTH) return fixLine2(raw)
-  let candidates = [raw]
-  for (let step = 0; step < 2 && !candidates.some((c) => c.length === LENGTH); step++)
-    // Only fillers are dropped or doubled here: a lost letter or digit cannot be guessed.
-    candidates = candidates.flatMap((c) =>
-      c.length > LENGTH
-        ? range(0, c.length)
-            .filter((at) => c[at] === '<')
-            .map((at) => c.slice(0, at) + c.slice(at + 1))
-        : range(0, c.length + 1)
-            .filter((at) => c[at - 1] === '<' || c[at] === '<')
-            .map((at) => `${c.slice(0, at)}<${c.slice(at)}`),
+  // [line, cost]: dropping a filler, or a mark at either end, costs nothing; dropping a letter
+  // or digit inside costs 1, so it is chosen only when it makes more check digits hold.
+  let candidates: Array<[string, number]> = [[raw, 0]]
+  for (let step = 0; step < 2 && !candidates.some(([c]) => c.length === LENGTH); step++)
+    // Too short: only a lost filler can be put back; a lost letter or digit cannot be guessed.
+    candidates = candidates.flatMap(
+      ([c, cost]): Array<[string, number]> =>
+        c.length > LENGTH
+          ? range(0, c.length).map((at) => [
+              c.slice(0, at) + c.slice(at + 1),
+              cost + (c[at] === '<' || at === 0 || at === c.length - 1 ? 0 : 1),
+            ])
+          : range(0, c.length + 1)
+              .filter((at) => c[at - 1] === '<' || c[at] === '<')
+              .map((at) => [`${c.slice(0, at)}<${c.slice(at)}`, cost]),
     )
   let best = ''
   let bestScore = -1
-  for (const c of new Set(candidates)) {
+  let bestCost = 0
+  for (const [c, cost] of candidates) {
     if (c.length !== LENGTH) continue
     const fixed = fixLine2(c)
     const s = score(fixed)
-    if (s > bestScore) {
+    if (s > bestScore || (s === bestScore && cost < bestCost)) {
       best = fixed
       bestScore = s
+      bestCost = cost
     }
   }
   return best || fixLine2(raw.slice(0, LENGTH).padEnd(LENGTH, '<'))
 }
 
-const looksLikeLine1 = (l: string) => /^[P][A-Z0-9<][A-Z0-9<]{3}/.test(l) && l.includes('<<')
+const looksLikeLine1 = (l: string) => /^P[A-Z0-9<]{4}/.test(fromP(l)) && /<[<KLCE]|[KLCE]</.test(l)
 const longEnough = (l: string) => l.length >= LENGTH - 4 && l.length <= LENGTH + 4
 
 const fixesBetween = (read: string, fixed: string, line: 1 | 2): MrzOcrFix[] =>
@@ -247,8 +293,39 @@ const fixesBetween = (read: string, fixed: string, line: 1 | 2): MrzOcrFix[] =>
         .filter((i) => read[i] !== fixed[i])
         .map((i) => ({ line, position: i + 1, read: read[i] as string, fixed: fixed[i] as string }))
 
-/** The two MRZ lines in OCR text, repaired; `ok: false` when nothing like them is there. */
-export const mrzFromOcrText = (text: string): MrzOcrResult => {
+/**
+ * A name in line 1 read with a filler look-alike stuck to its end (`ZARGHUNAK<<<`): when the page's
+ * printed names (the visual zone above) hold the word without that letter and not with it, the
+ * letter is a filler.
+ */
+const trimByPrintedNames = (line: string, pageText: string) => {
+  // Words off the zone's own lines would always "print" the misread word.
+  const visual = pageText
+    .split(/\r\n|\r|\n/)
+    .filter((l) => !(l.includes('<') && l.replace(/\s/g, '').length >= 30))
+  const printed = new Set(
+    visual
+      .join(' ')
+      .toUpperCase()
+      .split(/[^A-Z]+/),
+  )
+  return (
+    line.slice(0, 5) +
+    line.slice(5).replace(/[A-Z]+/g, (word) => {
+      const last = word[word.length - 1] as string
+      const shorter = word.slice(0, -1)
+      return FILLER_LOOKS.has(last) && shorter.length >= 2 && printed.has(shorter) && !printed.has(word)
+        ? `${shorter}<`
+        : word
+    })
+  )
+}
+
+/**
+ * The two MRZ lines in OCR text, repaired; `ok: false` when nothing like them is there.
+ * `pageText` is the whole page's text when `text` is a read of the zone alone.
+ */
+export const mrzFromOcrText = (text: string, pageText = text): MrzOcrResult => {
   const lines = cleanLines(text)
   let pair: [string, string] | null = null
   // The MRZ is at the foot of the page: the last line-1-like line followed by a long line.
@@ -259,14 +336,56 @@ export const mrzFromOcrText = (text: string): MrzOcrResult => {
   }
   for (let i = lines.length - 2; i >= 0 && !pair; i--) {
     const [a, b] = [lines[i] as string, lines[i + 1] as string]
-    if (longEnough(a) && longEnough(b) && a.includes('<<')) pair = [a, b]
+    if (a.length >= 30 && a.length <= LENGTH + 4 && longEnough(b) && a.includes('<<')) pair = [a, b]
   }
   if (!pair) return { ok: false, message: NO_MRZ_IN_PHOTO }
-  const one = fixLine1(pair[0])
+  const one = trimByPrintedNames(fixLine1(pair[0]), pageText)
   const two = fitLine2(pair[1])
   return {
     ok: true,
     lines: [one, two],
     fixes: [...fixesBetween(pair[0], one, 1), ...fixesBetween(pair[1], two, 2)],
   }
+}
+
+/** How many of line 2's five check digits hold (0 when nothing was found): to choose between reads. */
+export const mrzChecksHeld = (result: MrzOcrResult) => (result.ok ? score(result.lines[1]) : -1)
+
+export interface OcrRect {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/** One OCR pass as the engine gives it: the text and each line's box. */
+export interface OcrRead {
+  text: string
+  lines: Array<{ text: string; bbox: { x0: number; y0: number; x1: number; y1: number } }>
+}
+
+/**
+ * The reading strategy, the same in the browser and the benchmark: the whole page first; unless
+ * that gives a zone whose five check digits hold, the two lowest long lines are read again on
+ * their own (as one block, so the engine sees only the zone), and the better of the two reads wins.
+ */
+export const readMrzPage = async (recognize: (area?: OcrRect) => Promise<OcrRead>): Promise<MrzOcrResult> => {
+  const page = await recognize()
+  const first = mrzFromOcrText(page.text)
+  if (mrzChecksHeld(first) === 5) return first
+  const zone = page.lines.filter((l) => l.text.replace(/\s/g, '').length >= 30).slice(-2)
+  if (zone.length < 2) return first
+  const x0 = Math.min(...zone.map((l) => l.bbox.x0))
+  const y0 = Math.min(...zone.map((l) => l.bbox.y0))
+  const x1 = Math.max(...zone.map((l) => l.bbox.x1))
+  const y1 = Math.max(...zone.map((l) => l.bbox.y1))
+  const pad = Math.round((y1 - y0) * 0.3)
+  const zoneRead = await recognize({
+    left: Math.max(0, x0 - pad),
+    top: Math.max(0, y0 - pad),
+    width: x1 - x0 + 2 * pad,
+    height: y1 - y0 + 2 * pad,
+  })
+  const again = mrzFromOcrText(zoneRead.text, page.text)
+  return mrzChecksHeld(again) > mrzChecksHeld(first) ? again : first
 }

@@ -1,10 +1,5 @@
-import {
-  MRZ_OCR_MAX_WIDTH,
-  MRZ_OCR_WHITELIST,
-  type MrzOcrResult,
-  mrzFromOcrText,
-} from '@booking/shared/mrz-ocr'
-import { createWorker, OEM } from 'tesseract.js'
+import { MRZ_OCR_MAX_WIDTH, MRZ_OCR_WHITELIST, type MrzOcrResult, readMrzPage } from '@booking/shared/mrz-ocr'
+import { createWorker, OEM, PSM } from 'tesseract.js'
 
 /**
  * OCR of a passport photo in the browser. Loaded with import() when someone picks a photo, so
@@ -38,12 +33,12 @@ const scaled = async (file: Blob): Promise<Blob> => {
   )
 }
 
-/** The text tesseract reads off the photo, limited to the MRZ alphabet. */
-export const readPassportPhoto = async (
+/** The two MRZ lines read off the photo and repaired (`readMrzPage`), or why none were found. */
+export const readMrzFromPhoto = async (
   file: Blob,
   onProgress: (p: OcrProgress) => void,
   signal: AbortSignal,
-): Promise<string> => {
+): Promise<MrzOcrResult> => {
   const worker = await createWorker('eng', OEM.LSTM_ONLY, {
     workerPath: fromHere('/ocr/worker.min.js'),
     corePath: fromHere('/ocr/core/'),
@@ -56,19 +51,23 @@ export const readPassportPhoto = async (
   const stop = () => void worker.terminate()
   signal.addEventListener('abort', stop)
   try {
-    await worker.setParameters({ tessedit_char_whitelist: MRZ_OCR_WHITELIST })
+    await worker.setParameters({
+      tessedit_char_whitelist: MRZ_OCR_WHITELIST,
+      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    })
     const image = await scaled(file)
-    const { data } = await worker.recognize(image)
-    return data.text
+    return await readMrzPage(async (area) => {
+      const { data } = await worker.recognize(image, area ? { rectangle: area } : {}, {
+        text: true,
+        blocks: true,
+      })
+      return {
+        text: data.text,
+        lines: (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)),
+      }
+    })
   } finally {
     signal.removeEventListener('abort', stop)
     await worker.terminate()
   }
 }
-
-/** The two MRZ lines read off the photo and repaired, or why none were found. */
-export const readMrzFromPhoto = async (
-  file: Blob,
-  onProgress: (p: OcrProgress) => void,
-  signal: AbortSignal,
-): Promise<MrzOcrResult> => mrzFromOcrText(await readPassportPhoto(file, onProgress, signal))
