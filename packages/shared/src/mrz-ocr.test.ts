@@ -120,6 +120,13 @@ describe('mrzFromOcrText: the printed names', () => {
     const one = put(ICAO[0], 25, 'K')
     const printed = `Surname ERIKSSON\nGiven names ANNA MARIA\n${one}\n${ICAO[1]}`
     expect(mrzFromOcrText(printed)).toMatchObject({ ok: true, lines: [...ICAO] })
+    // Fillers between printed names read as letters: ANNA<MARIA as ANNACMARIA, ERIKSSON<<ANNA as ERIKSSONCCANNA.
+    const joined = put(put(ICAO[0], 19, 'C'), 13, 'CC')
+    expect(mrzFromOcrText(`ERIKSSON\nANNA MARIA\n${joined}\n${ICAO[1]}`)).toMatchObject({
+      ok: true,
+      lines: [...ICAO],
+    })
+    expect(mrzFromOcrText(`${joined}\n${ICAO[1]}`)).toMatchObject({ ok: true, lines: [joined, ICAO[1]] })
     // Without the printed name the letter could be the name's own (MALIK): it stays.
     expect(mrzFromOcrText(`${one}\n${ICAO[1]}`)).toMatchObject({ ok: true, lines: [one, ICAO[1]] })
   })

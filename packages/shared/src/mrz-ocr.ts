@@ -294,11 +294,12 @@ const fixesBetween = (read: string, fixed: string, line: 1 | 2): MrzOcrFix[] =>
         .map((i) => ({ line, position: i + 1, read: read[i] as string, fixed: fixed[i] as string }))
 
 /**
- * A name in line 1 read with a filler look-alike stuck to its end (`ZARGHUNAK<<<`): when the page's
- * printed names (the visual zone above) hold the word without that letter and not with it, the
- * letter is a filler.
+ * A name part in line 1 that the page's printed names (the visual zone above) show misread: a
+ * filler look-alike stuck to its end (`ZARGHUNAK<<<` beside printed ZARGHUNA), or one or two
+ * standing for the fillers between two printed names (`ANNACMARIA`, `RAHMANCCSHAHIDUL`). Only
+ * a word not printed itself is changed, and only into printed words; the length stays 44.
  */
-const trimByPrintedNames = (line: string, pageText: string) => {
+const repairByPrintedNames = (line: string, pageText: string) => {
   // Words off the zone's own lines would always "print" the misread word.
   const visual = pageText
     .split(/\r\n|\r|\n/)
@@ -307,18 +308,25 @@ const trimByPrintedNames = (line: string, pageText: string) => {
     visual
       .join(' ')
       .toUpperCase()
-      .split(/[^A-Z]+/),
+      .split(/[^A-Z]+/)
+      .filter((w) => w.length >= 2),
   )
-  return (
-    line.slice(0, 5) +
-    line.slice(5).replace(/[A-Z]+/g, (word) => {
-      const last = word[word.length - 1] as string
-      const shorter = word.slice(0, -1)
-      return FILLER_LOOKS.has(last) && shorter.length >= 2 && printed.has(shorter) && !printed.has(word)
-        ? `${shorter}<`
-        : word
-    })
-  )
+  /** The word as printed words and fillers, or null when the printed names cannot explain it. */
+  const explain = (word: string): string | null => {
+    if (printed.has(word)) return word
+    if (FILLER_LOOKS.has(word[word.length - 1] as string) && printed.has(word.slice(0, -1)))
+      return `${word.slice(0, -1)}<`
+    for (let at = 2; at < word.length - 2; at++)
+      for (const width of [1, 2]) {
+        if (![...word.slice(at, at + width)].every((c) => FILLER_LOOKS.has(c))) continue
+        const left = word.slice(0, at)
+        const right = printed.has(left) ? explain(word.slice(at + width)) : null
+        if (right) return `${left}${'<'.repeat(width)}${right}`
+      }
+    return null
+  }
+  const repair = (word: string) => explain(word) ?? word
+  return line.slice(0, 5) + line.slice(5).replace(/[A-Z]+/g, repair)
 }
 
 /**
@@ -339,7 +347,7 @@ export const mrzFromOcrText = (text: string, pageText = text): MrzOcrResult => {
     if (a.length >= 30 && a.length <= LENGTH + 4 && longEnough(b) && a.includes('<<')) pair = [a, b]
   }
   if (!pair) return { ok: false, message: NO_MRZ_IN_PHOTO }
-  const one = trimByPrintedNames(fixLine1(pair[0]), pageText)
+  const one = repairByPrintedNames(fixLine1(pair[0]), pageText)
   const two = fitLine2(pair[1])
   return {
     ok: true,

@@ -4,6 +4,12 @@
  * project (CNIC as personal number; check digits computed apart from `parseMrz`).
  */
 export declare const MRZ_SPECIMENS: {
-    readonly icao: readonly ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
-    readonly pakistan: readonly ['P<PAKKHAN<<MUHAMMAD<ALI<<<<<<<<<<<<<<<<<<<<<', 'AB12345626PAK8503149M30072283520212345671<98'];
-};
+  readonly icao: readonly [
+    'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
+    'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
+  ]
+  readonly pakistan: readonly [
+    'P<PAKKHAN<<MUHAMMAD<ALI<<<<<<<<<<<<<<<<<<<<<',
+    'AB12345626PAK8503149M30072283520212345671<98',
+  ]
+}
