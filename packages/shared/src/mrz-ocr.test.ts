@@ -22,6 +22,11 @@ describe('mrzFromOcrText: finding the zone', () => {
       lines: [...PAK],
     })
   })
+  it('drops stray marks read off the page edge before each line, counting them as no repair', () => {
+    expect(read(`B${ICAO[0]}`, `B${ICAO[1]}`)).toEqual({ ok: true, lines: [...ICAO], fixes: [] })
+    // The P itself misread after a stray mark: BF<UTO…
+    expect(read(`BF${ICAO[0].slice(1)}`, ICAO[1])).toMatchObject({ ok: true, lines: [...ICAO] })
+  })
   it('says no MRZ was found when no two long lines are there', () => {
     expect(mrzFromOcrText('PASSPORT\nISLAMIC REPUBLIC OF PAKISTAN\nKHAN')).toEqual({
       ok: false,

@@ -249,8 +249,9 @@ const fixLine2 = (raw: string) => {
  * Line 2 read one or two characters long or short (a filler dropped or doubled): of the lines
  * made by deleting or inserting fillers, the one whose check digits hold best after repair.
  */
-const fitLine2 = (raw: string) => {
-  if (raw.length === LENGTH) return fixLine2(raw)
+/** Line 2 as fitted to 44 characters (`fitted`) and then repaired (`fixed`). */
+const fitLine2 = (raw: string): { fitted: string; fixed: string } => {
+  if (raw.length === LENGTH) return { fitted: raw, fixed: fixLine2(raw) }
   // [line, cost]: dropping a filler, or a mark at either end, costs nothing; dropping a letter
   // or digit inside costs 1, so it is chosen only when it makes more check digits hold.
   let candidates: Array<[string, number]> = [[raw, 0]]
@@ -267,7 +268,7 @@ const fitLine2 = (raw: string) => {
               .filter((at) => c[at - 1] === '<' || c[at] === '<')
               .map((at) => [`${c.slice(0, at)}<${c.slice(at)}`, cost]),
     )
-  let best = ''
+  let best: { fitted: string; fixed: string } | null = null
   let bestScore = -1
   let bestCost = 0
   for (const [c, cost] of candidates) {
@@ -275,23 +276,22 @@ const fitLine2 = (raw: string) => {
     const fixed = fixLine2(c)
     const s = score(fixed)
     if (s > bestScore || (s === bestScore && cost < bestCost)) {
-      best = fixed
+      best = { fitted: c, fixed }
       bestScore = s
       bestCost = cost
     }
   }
-  return best || fixLine2(raw.slice(0, LENGTH).padEnd(LENGTH, '<'))
+  const cut = raw.slice(0, LENGTH).padEnd(LENGTH, '<')
+  return best ?? { fitted: cut, fixed: fixLine2(cut) }
 }
 
 const looksLikeLine1 = (l: string) => /^P[A-Z0-9<]{4}/.test(fromP(l)) && /<[<KLCE]|[KLCE]</.test(l)
 const longEnough = (l: string) => l.length >= LENGTH - 4 && l.length <= LENGTH + 4
 
 const fixesBetween = (read: string, fixed: string, line: 1 | 2): MrzOcrFix[] =>
-  read.length !== fixed.length
-    ? []
-    : range(0, LENGTH)
-        .filter((i) => read[i] !== fixed[i])
-        .map((i) => ({ line, position: i + 1, read: read[i] as string, fixed: fixed[i] as string }))
+  range(0, LENGTH)
+    .filter((i) => read[i] !== fixed[i])
+    .map((i) => ({ line, position: i + 1, read: read[i] as string, fixed: fixed[i] as string }))
 
 /**
  * A name part in line 1 that the page's printed names (the visual zone above) show misread: a
@@ -349,10 +349,12 @@ export const mrzFromOcrText = (text: string, pageText = text): MrzOcrResult => {
   if (!pair) return { ok: false, message: NO_MRZ_IN_PHOTO }
   const one = repairByPrintedNames(fixLine1(pair[0]), pageText)
   const two = fitLine2(pair[1])
+  // Fixes are counted against the read as aligned (stray marks dropped, length fitted).
+  const read1 = fromP(pair[0]).slice(0, LENGTH).padEnd(LENGTH, '<')
   return {
     ok: true,
-    lines: [one, two],
-    fixes: [...fixesBetween(pair[0], one, 1), ...fixesBetween(pair[1], two, 2)],
+    lines: [one, two.fixed],
+    fixes: [...fixesBetween(read1, one, 1), ...fixesBetween(two.fitted, two.fixed, 2)],
   }
 }
 
