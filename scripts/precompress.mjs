@@ -20,8 +20,10 @@ for (const path of walk(dir)) {
   if (!TEXT.test(path)) continue
   const body = readFileSync(path)
   if (body.length < MIN_BYTES) continue
+  // Quality 11 takes ~10 s on each 4 MB OCR core; 9 is 20x faster for ~13 % more bytes.
+  const quality = body.length > 1024 * 1024 ? 9 : 11
   const brotli = brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   })
   writeFileSync(`${path}.br`, brotli)
   writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }))

@@ -1,9 +1,22 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { ocrAssets } from './build/ocr-assets.ts'
+
+/**
+ * The `mrz` package reads pasted MRZ lines on the server (packages/shared/src/mrz.ts). The web app
+ * imports that module only for types and `mrzPassenger`; marked free of side effects, the
+ * package's modules drop out of the browser bundle instead of adding its country table to it.
+ */
+const mrzPackagePure = (): Plugin => ({
+  name: 'booking-mrz-package-pure',
+  transform(code, id) {
+    if (/[\\/]node_modules[\\/]mrz[\\/]/.test(id)) return { code, map: null, moduleSideEffects: false }
+  },
+})
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ocrAssets(), mrzPackagePure()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { reportCompressedSize: true, chunkSizeWarningLimit: 600 },
 })

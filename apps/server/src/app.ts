@@ -87,7 +87,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
         defaultSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'"],
+        // The passport photo reader (tesseract.js) compiles its WebAssembly core; nothing else may eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // The app is served over plain HTTP on the office network; upgrading would break it.
         upgradeInsecureRequests: null,
       },

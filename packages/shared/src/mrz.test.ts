@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { countryName, MrzInput, mrzCheckDigit, mrzPassenger, parseMrz } from './mrz.ts'
 import { ICAO_SPECIAL_CODES, ISO_COUNTRIES } from './mrz-countries.ts'
@@ -260,5 +261,19 @@ describe('MrzInput', () => {
     expect(errors({ lines: 42 })).toEqual(['Paste the two lines of the passport MRZ'])
     expect(errors({ lines: [] })).toEqual(['Paste the two lines of the passport MRZ'])
     expect(errors({ lines: 'x'.repeat(401) })).toEqual(['MRZ text is too long: paste only the two lines'])
+  })
+})
+
+describe('parseMrz: any two lines of the MRZ alphabet', () => {
+  it('answers ok or a message, never throws (the mrz package sees only such lines)', () => {
+    const alphabet = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<<<<<<')
+    const line = fc.array(alphabet, { minLength: 44, maxLength: 44 }).map((cs) => cs.join(''))
+    fc.assert(
+      fc.property(line, line, fc.boolean(), (one, two, passport) => {
+        const r = parse([passport ? `P${one.slice(1)}` : one, two])
+        return r.ok ? r.fields.documentNumber.length > 0 : r.message.length > 0
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

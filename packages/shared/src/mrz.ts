@@ -1,4 +1,6 @@
+import { parse as readMrz } from 'mrz'
 import { z } from 'zod'
+import { mrzCheckDigit } from './mrz-check-digit.ts'
 import { ICAO_SPECIAL_CODES, ISO_COUNTRIES } from './mrz-countries.ts'
 
 /**
@@ -60,19 +62,7 @@ export const countryName = (code: string): string | undefined => {
   return Object.hasOwn(COUNTRY_NAMES, key) ? COUNTRY_NAMES[key] : undefined
 }
 
-const charValue = (c: string): number => {
-  if (c === '<') return 0
-  const code = c.charCodeAt(0)
-  if (code >= 48 && code <= 57) return code - 48
-  return code - 55 // A = 10 … Z = 35
-}
-
-/** ICAO 9303 check digit: values (0–9, A=10…Z=35, < = 0) weighted 7, 3, 1 repeating, modulo 10. */
-export const mrzCheckDigit = (text: string): number => {
-  let sum = 0
-  for (let i = 0; i < text.length; i++) sum += charValue(text[i] as string) * [7, 3, 1][i % 3]!
-  return sum % 10
-}
+export { mrzCheckDigit }
 
 const fail = (message: string, failedChecks: MrzCheck[] = []): MrzResult => ({
   ok: false,
@@ -87,7 +77,7 @@ const pastedLines = (input: string | readonly string[]): string[] =>
     .map((s) => s.trim().toUpperCase())
     .filter((s) => s !== '')
 
-const fillersToSpaces = (s: string) => s.replace(/<+/g, ' ').trim()
+const oneSpace = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -147,25 +137,22 @@ export const parseMrz = (input: string | readonly string[], today: Date = new Da
         : 'Line 1 does not start with P: this is not the MRZ of a passport',
     )
 
-  // Check digits: [field, its check digit position] on line 2.
-  const checked: Array<[MrzCheck, string, number]> = [
-    ['document number', two.slice(0, 9), 9],
-    ['date of birth', two.slice(13, 19), 19],
-    ['expiry date', two.slice(21, 27), 27],
-    ['personal number', two.slice(28, 42), 42],
-  ]
-  const wrong: MrzCheck[] = []
-  for (const [name, field, at] of checked) {
-    const found = two[at]
-    // An unused personal number may carry a filler instead of 0 as its check digit.
-    if (name === 'personal number' && found === '<' && /^<+$/.test(field)) continue
-    if (found !== String(mrzCheckDigit(field))) wrong.push(name)
-  }
+  // The `mrz` package (decision 039) splits the zone into fields and verifies the check digits;
+  // the messages, the century rule and the country names stay the project's own.
+  const read = readMrz([one, two])
+  const failed = (field: string) => read.details.some((d) => d.field === field && !d.valid)
+  const wrong: MrzCheck[] = (
+    [
+      ['document number', 'documentNumberCheckDigit'],
+      ['date of birth', 'birthDateCheckDigit'],
+      ['expiry date', 'expirationDateCheckDigit'],
+      ['personal number', 'personalNumberCheckDigit'],
+    ] as const
+  )
+    .filter(([, field]) => failed(field))
+    .map(([name]) => name)
   // A wrong field check digit also breaks the composite; name the composite only when it alone fails.
-  if (wrong.length === 0) {
-    const composite = two.slice(0, 10) + two.slice(13, 20) + two.slice(21, 43)
-    if (two[43] !== String(mrzCheckDigit(composite))) wrong.push('composite')
-  }
+  if (wrong.length === 0 && failed('compositeCheckDigit')) wrong.push('composite')
   if (wrong.length === 1) {
     const name = wrong[0] as MrzCheck
     return fail(
@@ -186,14 +173,15 @@ export const parseMrz = (input: string | readonly string[], today: Date = new Da
   const expiryDate = isoDate(two.slice(21, 27), 2000)
   if (!expiryDate) return fail(`Expiry date "${two.slice(21, 27)}" is not a date (YYMMDD)`)
   const sexChar = two[20] as string
-  if (!/[MF<]/.test(sexChar)) return fail(`Sex "${sexChar}" must be M, F or <`)
+  if (failed('sex')) return fail(`Sex "${sexChar}" must be M, F or <`)
 
-  const name = one.slice(5).replace(/<+$/, '')
-  const split = name.indexOf('<<')
-  const surname = fillersToSpaces(split < 0 ? name : name.slice(0, split))
-  const givenNames = split < 0 ? '' : fillersToSpaces(name.slice(split + 2))
+  if (failed('lastName') || failed('firstName'))
+    return fail('The name on line 1 has a digit; only letters and < can be in a name')
+  // The package keeps a double filler inside the given names as two spaces; one space, as printed.
+  const surname = oneSpace(read.fields.lastName)
+  const givenNames = oneSpace(read.fields.firstName)
   if (!surname && !givenNames) return fail('Line 1 has no name')
-  const documentNumber = two.slice(0, 9).replace(/</g, '')
+  const documentNumber = (read.fields.documentNumber ?? '').replace(/</g, '')
   if (!documentNumber) return fail('The document number is empty')
 
   return {
@@ -210,7 +198,7 @@ export const parseMrz = (input: string | readonly string[], today: Date = new Da
       dateOfBirth,
       sex: sexChar === '<' ? 'X' : (sexChar as 'M' | 'F'),
       expiryDate,
-      personalNumber: fillersToSpaces(two.slice(28, 42)),
+      personalNumber: read.fields.personalNumber ?? '',
     },
   }
 }

@@ -1,24 +1,26 @@
-import { formatDate, type MrzFields, mrzPassenger, todayIso } from '@booking/shared'
+import type { MrzFields } from '@booking/shared'
 import { MRZ_SPECIMENS } from '@booking/shared/mrz-specimens'
 import { ScanLine } from 'lucide-react'
 import { useState } from 'react'
 import { useFormContext } from 'react-hook-form'
-import { toast } from 'sonner'
 import { ApiError, api } from '../lib/api.ts'
 import { Dialog } from './dialog.tsx'
+import { fillPassenger } from './mrz-fill.ts'
+import { MrzPhoto } from './mrz-photo.tsx'
 import { DialogActions, useOneFieldDialog } from './one-field-dialog.tsx'
 
 const REQUIRED = 'Paste the two lines of the passport MRZ'
 
 /**
- * "Paste MRZ" for one passenger block: the two 44-character lines of a passport are read by
+ * "Paste MRZ" and "Passport Photo" for one passenger block: the two 44-character lines of a passport are read by
  * POST /api/mrz (check digits verified there) and fill the block's fields; the title is not in
  * an MRZ and stays as chosen. `name` is the block's form path, e.g. 'passport_detail.0'.
  */
 export const MrzPaste = ({ name }: { name: string }) => {
   const [open, setOpen] = useState(false)
   return (
-    <div className="flex justify-end md:col-span-2">
+    <div className="flex flex-wrap justify-end gap-2 md:col-span-2">
+      <MrzPhoto name={name} />
       <button type="button" className="btn-secondary gap-2 px-3 py-1.5 text-sm" onClick={() => setOpen(true)}>
         <ScanLine className="h-4 w-4" aria-hidden />
         Paste MRZ
@@ -43,11 +45,7 @@ const MrzDialog = ({
     required: REQUIRED,
     send: async (lines) => {
       const { fields } = await api.post<{ fields: MrzFields }>('/mrz', { lines })
-      for (const [field, value] of Object.entries(mrzPassenger(fields)))
-        setValue(`${name}.${field}`, value, { shouldDirty: true, shouldValidate: true })
-      toast.success(`Passport details filled for ${fields.givenNames} ${fields.surname}`.trim())
-      if (fields.expiryDate < todayIso())
-        toast.warning(`This passport expired on ${formatDate(fields.expiryDate)}`)
+      fillPassenger(setValue, name, fields)
     },
     failure: (err) => (err instanceof ApiError ? err.message : 'Could not read the MRZ'),
   })
