@@ -12,6 +12,7 @@ import {
   type PdfColumn,
   sendPdf,
 } from './pdf.ts'
+import type { PaperLang } from './paper-words.ts'
 import { pump, SHEET_TYPES, type SheetColumn, type SheetFormat, sheetWriter } from './sheets.ts'
 
 // A titled table (a statement, a report) in the three file formats, from one description.
@@ -48,8 +49,8 @@ const cellText = (v: unknown, kind: DocColumn['kind'], blankZero = false) => {
  * The PDF of a table document: letterhead, summary, the table over as many pages as it needs.
  * `drawing` resolves when the last row is on its page (then the caller ends the document).
  */
-export const tablePdf = (settings: AgencySettings, doc: TableDoc, printed: string) => {
-  const pdf = newPdf(doc.title, settings)
+export const tablePdf = (settings: AgencySettings, doc: TableDoc, printed: string, lang: PaperLang = 'en') => {
+  const pdf = newPdf(doc.title, settings, lang)
   numberPages(pdf, printed)
   let y = drawHeader(pdf, settings, doc.title, doc.refs)
   if (doc.summary.length) y = drawPairs(pdf, y, doc.summary, PAGE.margin, 300) + 6
