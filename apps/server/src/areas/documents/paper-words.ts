@@ -86,7 +86,8 @@ export const tr = (lang: PaperLang, text: string): string => {
   const whole = URDU[text]
   if (whole) return whole
   const colon = text.indexOf(': ')
-  if (colon > 0 && URDU[text.slice(0, colon)]) return `${URDU[text.slice(0, colon)]}: ${text.slice(colon + 2)}`
+  if (colon > 0 && URDU[text.slice(0, colon)])
+    return `${URDU[text.slice(0, colon)]}: ${text.slice(colon + 2)}`
   for (const p of PREFIXES) if (text.startsWith(p)) return `${URDU[p.trim()]} ${text.slice(p.length)}`
   const period = /^(\d\d\/\d\d\/\d{4}) to (\d\d\/\d\d\/\d{4})$/.exec(text)
   if (period) return `${period[1]} ${URDU.to} ${period[2]}`
@@ -94,5 +95,4 @@ export const tr = (lang: PaperLang, text: string): string => {
 }
 
 /** A `?lang=` value, or undefined when absent or not one of the paper languages. */
-export const paperLang = (v: unknown): PaperLang | undefined =>
-  v === 'en' || v === 'ur' ? v : undefined
+export const paperLang = (v: unknown): PaperLang | undefined => (v === 'en' || v === 'ur' ? v : undefined)

@@ -14,7 +14,9 @@ const require = createRequire(import.meta.url)
 const FONT_REGULAR = require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff')
 const FONT_BOLD = require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff')
 /** Noto Naskh Arabic (SIL Open Font License): its Arabic subset holds every Urdu letter. */
-const FONT_URDU = require.resolve('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff')
+const FONT_URDU = require.resolve(
+  '@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff',
+)
 const FONT_URDU_BOLD = require.resolve(
   '@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-700-normal.woff',
 )
@@ -126,7 +128,8 @@ const drawBidiLine = (
   // as its ActualText, which viewers and pdftotext read instead.
   for (const r of runs) {
     doc.font(r.font).fontSize(size)
-    if (r.face === 'arabic') doc.markContent('Span', { actual: r.visual } as unknown as Record<string, unknown>)
+    if (r.face === 'arabic')
+      doc.markContent('Span', { actual: r.visual } as unknown as Record<string, unknown>)
     doc.text(r.text, at, baseline, { lineBreak: false, baseline: 'alphabetic' } as PDFKit.Mixins.TextOptions)
     if (r.face === 'arabic') {
       // pdfkit draws text under a flipped matrix and font it has already restored here; a reader
@@ -314,9 +317,7 @@ export const drawTable = async (
   // An Urdu paper reads from the right: the first column is drawn rightmost, text cells align right.
   const urdu = langOf(doc) === 'ur'
   if (urdu) {
-    columns = columns
-      .map((c) => ({ ...c, label: say(doc, c.label), align: 'right' as const }))
-      .reverse()
+    columns = columns.map((c) => ({ ...c, label: say(doc, c.label), align: 'right' as const })).reverse()
     const source = rows
     rows = (function* () {
       for (const cells of source) yield [...cells].reverse()
@@ -396,7 +397,16 @@ export const numberPages = (doc: Pdf, printed: string) => {
     doc.font('body').fontSize(7.5).fillColor(MUTED)
     if (langOf(doc) === 'ur') {
       drawBidiLine(doc, say(doc, `Printed ${printed}`), PAGE.margin, y, 'body', 7.5, undefined, 'left')
-      drawBidiLine(doc, say(doc, `Page ${page}`), PAGE.width - PAGE.margin - 100, y, 'body', 7.5, 100, 'right')
+      drawBidiLine(
+        doc,
+        say(doc, `Page ${page}`),
+        PAGE.width - PAGE.margin - 100,
+        y,
+        'body',
+        7.5,
+        100,
+        'right',
+      )
     } else {
       doc.text(`Printed ${printed}`, PAGE.margin, y, { lineBreak: false })
       doc.text(`Page ${page}`, PAGE.width - PAGE.margin - 100, y, {

@@ -1,6 +1,18 @@
 import { type AgencySettings, amountInWords, formatAmount } from '@booking/shared'
 import type { PaperLang } from './paper-words.ts'
-import { day, drawHeader, drawPairs, MUTED, newPdf, numberPages, PAGE, type Pdf, put, RULE, say } from './pdf.ts'
+import {
+  day,
+  drawHeader,
+  drawPairs,
+  MUTED,
+  newPdf,
+  numberPages,
+  PAGE,
+  type Pdf,
+  put,
+  RULE,
+  say,
+} from './pdf.ts'
 
 /** What a receipt shows, whatever it was made from (a booking, a payment). */
 export interface ReceiptDoc {
@@ -49,7 +61,8 @@ export const renderReceipt = (
     const size = a.strong ? 10 : 9
     const figure = `${settings.currency} ${formatAmount(a.value)}`
     doc.fillColor(a.strong ? '#111827' : MUTED)
-    if (urdu) put(doc, say(doc, a.label), boxX + boxW * 0.5, fy, { face, size, width: boxW * 0.5, align: 'right' })
+    if (urdu)
+      put(doc, say(doc, a.label), boxX + boxW * 0.5, fy, { face, size, width: boxW * 0.5, align: 'right' })
     else put(doc, a.label, boxX, fy, { face, size, width: boxW * 0.5 })
     doc.fillColor('#111827')
     put(doc, figure, urdu ? boxX : boxX + boxW * 0.4, fy, {
@@ -118,7 +131,11 @@ export const renderReceipt = (
     .lineTo(left + full, y)
     .stroke()
   doc.fillColor(MUTED)
-  put(doc, say(doc, 'Customer'), urdu ? left + full - 160 : left, y + 4, { size: 8, width: 160, align: 'center' })
+  put(doc, say(doc, 'Customer'), urdu ? left + full - 160 : left, y + 4, {
+    size: 8,
+    width: 160,
+    align: 'center',
+  })
   put(doc, `${say(doc, 'For ')}${settings.name}`, urdu ? left : left + full - 160, y + 4, {
     size: 8,
     width: 160,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect.ts'
 import { recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
+import { resolvePaperLang } from '../documents/paper-lang.ts'
 import { fileSafe, sendPdf } from '../documents/pdf.ts'
 import { renderReceipt } from '../documents/receipt.ts'
 import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
@@ -27,7 +28,8 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
       const row = await lifecycle.findById(db, id)
       const settings = await agencySettings(db)
       const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
-      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings))
+      const lang = await resolvePaperLang(db, req.query, row.customer_id ? Number(row.customer_id) : null)
+      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings), lang)
       return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
     })
   }

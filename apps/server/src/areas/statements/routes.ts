@@ -11,8 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import { customerIdOfAccount } from '../../lib/books/accounts.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseBody } from '../../lib/validate.ts'
+import { resolvePaperLang } from '../documents/paper-lang.ts'
 import { fileSafe } from '../documents/pdf.ts'
 import { sendTableDoc, type TableDoc } from '../documents/table-doc.ts'
 import { agencySettings, printedAt } from '../settings/routes.ts'
@@ -141,12 +143,15 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
     if (format === 'json')
       return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
     const settings = await agencySettings(db)
+    const { account } = await statementAccount(db, kind, name)
+    const lang = await resolvePaperLang(db, req.query, customerIdOfAccount(account))
     return sendTableDoc(
       reply,
       settings,
       statementDoc(kind, name, { from, to }, statement, settings.currency),
       format,
       printedAt(settings),
+      lang,
     )
   })
 }
