@@ -30,16 +30,6 @@ const slots: Slot[] = []
 const queue: Task[] = []
 const perOwner = new Map<string, number>()
 
-/**
- * The worker runs TypeScript like the server does: through tsx, which `npm start` preloads (and
- * workers inherit); under the test runner it is added here.
- */
-const execArgv = () => {
-  const args = [...process.execArgv]
-  if (!args.some((a) => a.includes('tsx'))) args.push('--import', 'tsx')
-  return args
-}
-
 const release = (task: Task) => {
   if (task.settled) return
   task.settled = true
@@ -49,7 +39,8 @@ const release = (task: Task) => {
 }
 
 const spawn = (): Slot => {
-  const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { execArgv: execArgv() })
+  // render-worker.mjs registers tsx in the thread, then loads render-worker.ts; no process flags.
+  const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { execArgv: [] })
   // An idle pool does not keep the process alive (tests, a server shutting down).
   worker.unref()
   const slot: Slot = { worker, task: null }

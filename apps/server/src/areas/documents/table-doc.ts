@@ -117,6 +117,19 @@ export const SHEET_ROW_LIMIT = 500_000
 /** From this many rows a document is drawn in a worker; below, the main thread draws it in a few ms. */
 export const WORKER_FROM_ROWS = 500
 
+/** A clear 413 when a document of `rows` rows is past its format's limit (decision 045). */
+export const refuseOverLimit = (format: 'pdf' | SheetFormat, rows: number) => {
+  const limit = format === 'pdf' ? PDF_ROW_LIMIT : SHEET_ROW_LIMIT
+  if (rows <= limit) return
+  const n = (x: number) => x.toLocaleString('en-US')
+  throw new HttpError(
+    413,
+    format === 'pdf'
+      ? `This document has ${n(rows)} lines; a PDF holds at most ${n(limit)}. Choose a shorter period, or download it as XLSX or CSV.`
+      : `This document has ${n(rows)} lines; a file holds at most ${n(limit)}. Choose a shorter period.`,
+  )
+}
+
 /** Sends a table document as PDF, XLSX or CSV (a large one drawn in a worker). */
 export const sendTableDoc = (
   reply: FastifyReply,
@@ -127,14 +140,7 @@ export const sendTableDoc = (
   lang: PaperLang = 'en',
 ) => {
   const rows = doc.rows.length
-  const limit = format === 'pdf' ? PDF_ROW_LIMIT : SHEET_ROW_LIMIT
-  if (rows > limit)
-    throw new HttpError(
-      413,
-      format === 'pdf'
-        ? `This document has ${rows.toLocaleString('en-US')} lines; a PDF holds at most ${limit.toLocaleString('en-US')}. Choose a shorter period, or download it as XLSX or CSV.`
-        : `This document has ${rows.toLocaleString('en-US')} lines; a file holds at most ${limit.toLocaleString('en-US')}. Choose a shorter period.`,
-    )
+  refuseOverLimit(format, rows)
   const stream =
     rows >= WORKER_FROM_ROWS
       ? renderInWorker(

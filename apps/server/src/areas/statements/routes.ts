@@ -16,8 +16,9 @@ import { HttpError } from '../../lib/http-error.ts'
 import { parseBody } from '../../lib/validate.ts'
 import { resolvePaperLang } from '../documents/paper-lang.ts'
 import { fileSafe } from '../documents/pdf.ts'
-import { sendTableDoc, type TableDoc } from '../documents/table-doc.ts'
+import { refuseOverLimit, sendTableDoc, type TableDoc } from '../documents/table-doc.ts'
 import { agencySettings, printedAt } from '../settings/routes.ts'
+import { statementLineCount } from './line-count.ts'
 import { openingBalance, statementAccount, statementLines } from './sources.ts'
 
 /** Statements staff may take; the rest are admin-only, like their screens. */
@@ -137,13 +138,14 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
     if (!EMPLOYEE_KINDS.has(kind) && req.user?.role !== 'admin')
       throw new HttpError(403, 'Only admins can do this')
     const { from, to, format } = parseBody(StatementQuery, req.query)
-    if (!(await statementAccount(db, kind, name)).exists)
-      throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+    const { account, exists } = await statementAccount(db, kind, name)
+    if (!exists) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+    // The opening line makes one more row than the account has lines.
+    if (format !== 'json') refuseOverLimit(format, (await statementLineCount(db, account, { from, to })) + 1)
     const statement = await buildStatement(db, kind, name, { from, to })
     if (format === 'json')
       return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
     const settings = await agencySettings(db)
-    const { account } = await statementAccount(db, kind, name)
     const lang = await resolvePaperLang(db, req.query, customerIdOfAccount(account))
     return sendTableDoc(
       reply,
