@@ -55,11 +55,10 @@ test('a record saved at 00:30 in Karachi is on 26/11 on the list, receipt, PDF, 
   const headers = { Authorization: `Bearer ${login.token}` }
   for (const name of TEST_NAMES.agents)
     await page.request.post(`${base}/api/agent-names`, { headers, data: { name } })
-  const saved = await page.request.post(`${base}/api/gamca-token`, {
-    headers,
-    data: { ...recordInput('gamca_tokens'), paid_from_bank: '', paid_in_bank: 0 },
-  })
-  expect(saved.status()).toBe(201)
+  const body = recordInput('gamca_tokens')
+  await page.request.post(`${base}/api/admin/banks`, { headers, data: { name: body.paid_from_bank } })
+  const saved = await page.request.post(`${base}/api/gamca-token`, { headers, data: body })
+  expect(saved.status(), await saved.text()).toBe(201)
   const record = (await saved.json()).gamcaToken
   const id: number = record.id
   const entry: string = record.entry

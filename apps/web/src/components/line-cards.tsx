@@ -25,13 +25,15 @@ export const LineCards = ({ label, items }: { label: string; items: CardItem[] }
       <li key={item.key} className="rounded-lg border border-slate-200 p-3">
         <div className="font-medium text-slate-900">{item.title}</div>
         {item.note ? <div className="text-sm text-slate-600">{item.note}</div> : null}
-        <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[420px]:grid-cols-2">
           {item.fields
             .filter((f) => f.value !== '' && f.value !== null && f.value !== undefined)
             .map((f) => (
               <div key={f.label} className="flex items-baseline justify-between gap-2">
                 <dt className="text-xs uppercase text-slate-500">{f.label}</dt>
-                <dd className={`tabular-nums ${f.strong ? 'font-semibold' : ''}`}>{f.value}</dd>
+                <dd className={`whitespace-nowrap tabular-nums ${f.strong ? 'font-semibold' : ''}`}>
+                  {f.value}
+                </dd>
               </div>
             ))}
         </dl>

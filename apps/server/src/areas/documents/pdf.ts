@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { type AgencySettings, formatAmount, formatDate } from '@booking/shared'
@@ -5,6 +6,7 @@ import type { FastifyReply } from 'fastify'
 import PDFDocument from 'pdfkit'
 import { needsBidi, visualRuns } from './bidi-text.ts'
 import { type PaperLang, tr } from './paper-words.ts'
+import { woffToSfnt } from './woff-to-sfnt.ts'
 
 // Every PDF the office hands out: A4, the agency's header, embedded fonts, tables that break
 // across pages with their header repeated.
@@ -33,15 +35,17 @@ const HEAD_FILL = '#f3f4f6'
 interface FontkitFace {
   layout(text: string): unknown
 }
-const fontkit = require('fontkit') as { openSync(path: string): FontkitFace }
+const fontkit = require('fontkit') as { create(data: Buffer): FontkitFace }
+/** A face from its WOFF file, unwrapped to a plain font first (woff-to-sfnt.ts says why). */
+const openFace = (path: string) => fontkit.create(woffToSfnt(readFileSync(path)))
 let parsed: Record<string, FontkitFace> | null = null
 /** The four faces, read and parsed on first use (a WOFF is inflated once, not per document). */
 const faces = () => {
   parsed ??= {
-    body: fontkit.openSync(FONT_REGULAR),
-    bold: fontkit.openSync(FONT_BOLD),
-    urdu: fontkit.openSync(FONT_URDU),
-    'urdu-bold': fontkit.openSync(FONT_URDU_BOLD),
+    body: openFace(FONT_REGULAR),
+    bold: openFace(FONT_BOLD),
+    urdu: openFace(FONT_URDU),
+    'urdu-bold': openFace(FONT_URDU_BOLD),
   }
   return parsed
 }
@@ -168,6 +172,9 @@ export const put = (doc: Pdf, text: string, x: number, y: number, o: PutOptions 
   doc.y = at
   return at
 }
+
+/** The faces parsed now, before the first request that prints (the server calls this at start). */
+export const warmFonts = () => void faces()
 
 /** A new A4 document with the embedded faces registered as 'body' and 'bold' (Latin) and 'urdu', 'urdu-bold'. */
 export const newPdf = (title: string, settings: AgencySettings, lang: PaperLang = 'en'): Pdf => {

@@ -5,7 +5,7 @@ import { recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
 import { resolvePaperLang } from '../documents/paper-lang.ts'
-import { fileSafe, sendPdf } from '../documents/pdf.ts'
+import { fileSafe, sendPdf, warmFonts } from '../documents/pdf.ts'
 import { renderReceipt } from '../documents/receipt.ts'
 import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
 import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
@@ -20,6 +20,8 @@ const GET_RECORD_ID_RECEIPT_PDF = {
 }
 
 export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
+  // The first receipt of the day should not pay for reading the fonts.
+  warmFonts()
   for (const cfg of BOOKING_RECEIPTS) {
     app.get(`${cfg.path}/:id/receipt.pdf`, GET_RECORD_ID_RECEIPT_PDF, async (req, reply) => {
       const id = parseIdParam(req.params, cfg.kind.toLowerCase())
