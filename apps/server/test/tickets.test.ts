@@ -198,7 +198,7 @@ describe(`ticket API (${DB_KIND})`, () => {
       .executeTakeFirstOrThrow()
     expect(vendorRow.entry).toBe(ticket.entry)
     expect(vendorRow.detail).toBe('LHE-DXB, 10/05/2026, 20/05/2026, Emirates, Mr Ali Khan')
-    expect(vendorRow.date).toBe(ticket.created_at.slice(0, 10))
+    expect(vendorRow.date).toBe(businessDayOf(ticket.created_at))
     const accountRow = await db
       .selectFrom('account_entries')
       .selectAll()
