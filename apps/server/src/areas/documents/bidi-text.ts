@@ -53,7 +53,10 @@ export const visualRuns = (text: string, base: 'ltr' | 'rtl' | 'auto' = 'auto'):
     // fontkit reverses a run it detects as Arabic script; give it logical order so the two reversals
     // cancel. A run without an Arabic letter (a lone space, a bracket) is drawn as it stands.
     const hasArabic = cur.chars.some(isArabic)
-    const textForFont = rtl && hasArabic ? [...cur.chars].reverse().join('') : visual
+    const logical = rtl && hasArabic ? [...cur.chars].reverse().join('') : visual
+    // Noto Naskh's space is narrow and the bowls of final letters (lam, noon, yeh) reach into it:
+    // two spaces between Urdu words read as one word gap on paper.
+    const textForFont = cur.face === 'arabic' ? logical.replace(/ /g, '  ') : logical
     runs.push({ text: textForFont, visual, face: cur.face, rtl })
   }
   for (const i of order) {
