@@ -1,3 +1,5 @@
+// First: under TEST_CLOCK (browser tests only) every later module reads the shifted time.
+import './lib/test-clock.ts'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'

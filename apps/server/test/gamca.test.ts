@@ -116,6 +116,7 @@ describe(`GAMCA token API (${DB_KIND})`, () => {
       remaining_amount: 0,
     })
     expect(await journalRow(t, 'gamca_tokens', id)).toMatchObject({
+      // The Karachi day it was saved on (decision 019), which is not the UTC day after 19:00 UTC.
       date: businessDayOf(created.body.gamcaToken.created_at),
       name: 'Karachi',
       employee: 'emp',

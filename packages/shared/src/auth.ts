@@ -79,6 +79,8 @@ export const CustomerInput = z
       .pipe(z.string().max(50)),
     address: z.string().trim().max(500).optional().default(''),
     passport_number: z.string().trim().max(50).optional().default(''),
+    /** The language of this customer's receipts and statements (decision 044); absent keeps the saved one. */
+    paper_language: z.enum(['en', 'ur'], { error: 'Paper language must be en or ur' }).optional(),
   })
   .superRefine((c, ctx) => {
     if (!c.name) ctx.addIssue({ code: 'custom', path: ['name'], message: CUSTOMER_MESSAGES.name })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { businessToday } from './business-day.ts'
+import { businessDayOf, businessToday } from './business-day.ts'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -15,16 +15,24 @@ export const isIsoDate = (value: string): boolean => {
   )
 }
 
-/** The server's date values become yyyy-mm-dd; empty, 0000-00-00, 1970-01-01 and junk become ''. */
+/** An instant with its zone ("2026-11-25T19:30:00.000Z", "…+05:00"): a moment, not a calendar day. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
+
+/**
+ * The server's date values become yyyy-mm-dd; empty, 0000-00-00, 1970-01-01 and junk become ''.
+ * An instant (a created_at) becomes the agency's business day it fell on (issue 23.4, decision
+ * 019): 00:30 in Karachi is 19:30 UTC the evening before, and every screen shows the Karachi day.
+ */
 export const toIsoDate = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return ''
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return ''
-    const iso = value.toISOString().slice(0, 10)
-    return iso.startsWith('1970-01-01') ? '' : iso
+    if (value.toISOString().startsWith('1970-01-01')) return ''
+    return businessDayOf(value)
   }
   const s = String(value).trim()
   if (s.startsWith('0000-00-00') || s.startsWith('1970-01-01')) return ''
+  if (INSTANT.test(s)) return businessDayOf(s)
   const dmy = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(s)
   if (dmy) {
     const iso = `${dmy[3]}-${dmy[2]}-${dmy[1]}`

@@ -20,6 +20,7 @@ import * as customerSearch from './migrations/0016_customer_search.ts'
 import * as visaExpiry from './migrations/0016_visa_expiry.ts'
 import * as createdAtRanges from './migrations/0017_created_at_ranges.ts'
 import * as ticketNumbers from './migrations/0018_ticket_numbers.ts'
+import * as paperLanguage from './migrations/0021_paper_language.ts'
 import * as collect from './migrations/0024_collect.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0016_visa_expiry': visaExpiry,
   '0017_created_at_ranges': createdAtRanges,
   '0018_ticket_numbers': ticketNumbers,
+  '0021_paper_language': paperLanguage,
   '0024_collect': collect,
 }
 

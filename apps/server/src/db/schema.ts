@@ -133,6 +133,8 @@ export interface CustomersTable extends Base {
   address: string
   passport_number: string
   created_by: string
+  /** 'en' or 'ur': the language of this customer's receipts and statements (migration 0021). */
+  paper_language: Generated<string>
 }
 
 export interface EntryCountersTable {

@@ -32,8 +32,8 @@ const Harness = ({
       onCancel={onCancel}
       editing={editing}
     >
-      <label htmlFor="f">Field {step}</label>
-      <input id="f" />
+      <label htmlFor={`f${step}`}>Field {step}</label>
+      <input id={`f${step}`} key={step} />
     </Wizard>
   )
 }
@@ -43,6 +43,16 @@ const states = () => STEPS.map((s) => screen.getByRole('button', { name: new Reg
 afterEach(cleanup)
 
 describe('Wizard', () => {
+  it('after Next and Back the new step’s first field has the focus (issue 23.7)', () => {
+    render(<Harness onSubmit={() => {}} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Field 1'))
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Field 2'))
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Field 1'))
+  })
+
   it('marks steps done, active and pending, and indicators jump between steps', () => {
     render(<Harness onSubmit={() => {}} />)
     expect(screen.getByRole('heading', { name: 'New Umrah Booking' })).toBeTruthy()

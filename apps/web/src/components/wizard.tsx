@@ -1,5 +1,5 @@
 import { AlertTriangle, Check } from 'lucide-react'
-import type { FormEvent, ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
 import { keepFocus } from './keep-focus.ts'
 
 export type StepState = 'done' | 'active' | 'pending' | 'invalid'
@@ -94,6 +94,19 @@ export const Wizard = ({
   children,
 }: WizardProps) => {
   const last = current === steps.length - 1
+  const fields = useRef<HTMLDivElement>(null)
+  const shown = useRef(current)
+  // After Next or Back the new step's first field takes the focus (issue 23.7), not the button
+  // that vanished with the old step (which sent the focus to the top of the page).
+  useEffect(() => {
+    if (shown.current === current) return
+    shown.current = current
+    fields.current
+      ?.querySelector<HTMLElement>(
+        'input:not([type="hidden"]):not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled])',
+      )
+      ?.focus()
+  }, [current])
   const handle = (e: FormEvent<HTMLFormElement>) => {
     if (!last) {
       e.preventDefault()
@@ -106,7 +119,9 @@ export const Wizard = ({
     <form onSubmit={handle} noValidate className="card p-4 sm:p-6">
       <h1 className="mb-4 text-lg font-semibold uppercase tracking-wide text-slate-900">{title}</h1>
       <StepIndicators steps={steps} current={current} onStep={onStepChange} invalid={invalid} />
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
+      <div ref={fields} className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        {children}
+      </div>
       {error && (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

@@ -37,7 +37,7 @@ import { byDateDesc, fileRecord } from '../passengers/summary.ts'
 import { customerBalance } from './balance.ts'
 import { CUSTOMER_TABLES } from './link.ts'
 
-const COLUMNS = ['id', 'name', 'mobile_number', 'address', 'passport_number'] as const
+const COLUMNS = ['id', 'name', 'mobile_number', 'address', 'passport_number', 'paper_language'] as const
 /** A customer page lists this many of their newest records per type; `records_total` counts them all. */
 const RECORDS_PER_TYPE = 200
 

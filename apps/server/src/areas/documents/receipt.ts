@@ -1,5 +1,18 @@
 import { type AgencySettings, amountInWords, formatAmount } from '@booking/shared'
-import { day, drawHeader, drawPairs, MUTED, newPdf, numberPages, PAGE, type Pdf, RULE } from './pdf.ts'
+import type { PaperLang } from './paper-words.ts'
+import {
+  day,
+  drawHeader,
+  drawPairs,
+  MUTED,
+  newPdf,
+  numberPages,
+  PAGE,
+  type Pdf,
+  put,
+  RULE,
+  say,
+} from './pdf.ts'
 
 /** What a receipt shows, whatever it was made from (a booking, a payment). */
 export interface ReceiptDoc {
@@ -21,30 +34,43 @@ export interface ReceiptDoc {
 }
 
 /** One receipt on one A4 page (the particulars are short; long passenger lists flow on). */
-export const renderReceipt = (settings: AgencySettings, r: ReceiptDoc, printed: string): Pdf => {
-  const doc = newPdf(`${r.title} ${r.number}`, settings)
+export const renderReceipt = (
+  settings: AgencySettings,
+  r: ReceiptDoc,
+  printed: string,
+  lang: PaperLang = 'en',
+): Pdf => {
+  const doc = newPdf(`${r.title} ${r.number}`, settings, lang)
+  const urdu = lang === 'ur'
   numberPages(doc, printed)
-  let y = drawHeader(doc, settings, r.title.toUpperCase(), [`No. ${r.number}`, `Date ${day(r.date)}`, r.kind])
+  let y = drawHeader(doc, settings, urdu ? r.title : r.title.toUpperCase(), [
+    `No. ${r.number}`,
+    `Date ${day(r.date)}`,
+    r.kind,
+  ])
   const left = PAGE.margin
   const full = PAGE.width - 2 * PAGE.margin
-  const pairsEnd = drawPairs(doc, y, r.particulars, left, 300)
-  // Figures on the right, aligned on their last digit.
-  const boxX = left + 320
+  // English: particulars left, figures right. Urdu reads from the right, so the two swap sides.
+  const pairsEnd = drawPairs(doc, y, r.particulars, urdu ? left + full - 300 : left, 300)
+  // Figures aligned on their last digit.
+  const boxX = urdu ? left : left + 320
   const boxW = full - 320
   let fy = y
   for (const a of r.amounts) {
-    doc
-      .font(a.strong ? 'bold' : 'body')
-      .fontSize(a.strong ? 10 : 9)
-      .fillColor(a.strong ? '#111827' : MUTED)
-      .text(a.label, boxX, fy, { width: boxW * 0.5 })
-    doc
-      .font(a.strong ? 'bold' : 'body')
-      .fillColor('#111827')
-      .text(`${settings.currency} ${formatAmount(a.value)}`, boxX + boxW * 0.4, fy, {
-        width: boxW * 0.6,
-        align: 'right',
-      })
+    const face = a.strong ? 'bold' : 'body'
+    const size = a.strong ? 10 : 9
+    const figure = `${settings.currency} ${formatAmount(a.value)}`
+    doc.fillColor(a.strong ? '#111827' : MUTED)
+    if (urdu)
+      put(doc, say(doc, a.label), boxX + boxW * 0.5, fy, { face, size, width: boxW * 0.5, align: 'right' })
+    else put(doc, a.label, boxX, fy, { face, size, width: boxW * 0.5 })
+    doc.fillColor('#111827')
+    put(doc, figure, urdu ? boxX : boxX + boxW * 0.4, fy, {
+      face,
+      size,
+      width: boxW * 0.6,
+      align: urdu ? 'left' : 'right',
+    })
     fy += a.strong ? 17 : 15
   }
   y = Math.max(pairsEnd, fy) + 8
@@ -56,14 +82,11 @@ export const renderReceipt = (settings: AgencySettings, r: ReceiptDoc, printed: 
       .strokeColor(RULE)
       .stroke()
     y += 8
-    doc.font('bold').fontSize(9).fillColor('#111827').text('Passengers', left, y)
-    y = doc.y + 3
+    doc.fillColor('#111827')
+    const align = urdu ? 'right' : 'left'
+    y = put(doc, say(doc, 'Passengers'), left, y, { face: 'bold', size: 9, width: full, align }) + 3
     r.passengers.forEach((p, i) => {
-      doc
-        .font('body')
-        .fontSize(9)
-        .text(`${i + 1}. ${p}`, left + 8, y, { width: full - 8 })
-      y = doc.y + 2
+      y = put(doc, `${i + 1}. ${p}`, left + 8, y, { size: 9, width: full - 16, align }) + 2
     })
     y += 6
   }
@@ -75,18 +98,26 @@ export const renderReceipt = (settings: AgencySettings, r: ReceiptDoc, printed: 
     .stroke()
   y += 8
   for (const [label, value] of r.inWords) {
-    doc.font('body').fontSize(8.5).fillColor(MUTED).text(`${label} in words`, left, y, { width: 110 })
-    doc
-      .font('bold')
-      .fontSize(9.5)
-      .fillColor('#111827')
-      .text(amountInWords(value), left + 110, y, { width: full - 110 })
-    y = doc.y + 5
+    doc.fillColor(MUTED)
+    const words = urdu ? `${say(doc, label)} ${say(doc, 'in words')}` : `${label} in words`
+    const below = put(doc, words, urdu ? left + full - 110 : left, y, {
+      size: 8.5,
+      width: 110,
+      align: urdu ? 'right' : 'left',
+    })
+    doc.fillColor('#111827')
+    const end = put(doc, amountInWords(value), urdu ? left : left + 110, y, {
+      face: 'bold',
+      size: 9.5,
+      width: full - 116,
+      align: urdu ? 'right' : 'left',
+    })
+    y = Math.max(below, end) + 5
   }
   if (r.note) {
     y += 4
-    doc.font('body').fontSize(8.5).fillColor(MUTED).text(r.note, left, y, { width: full })
-    y = doc.y
+    doc.fillColor(MUTED)
+    y = put(doc, r.note, left, y, { size: 8.5, width: full, align: urdu ? 'right' : 'left' })
   }
   // Signature lines well below the figures.
   y = Math.max(y + 50, 380)
@@ -99,8 +130,16 @@ export const renderReceipt = (settings: AgencySettings, r: ReceiptDoc, printed: 
     .moveTo(left + full - 160, y)
     .lineTo(left + full, y)
     .stroke()
-  doc.font('body').fontSize(8).fillColor(MUTED)
-  doc.text('Customer', left, y + 4, { width: 160, align: 'center' })
-  doc.text(`For ${settings.name}`, left + full - 160, y + 4, { width: 160, align: 'center' })
+  doc.fillColor(MUTED)
+  put(doc, say(doc, 'Customer'), urdu ? left + full - 160 : left, y + 4, {
+    size: 8,
+    width: 160,
+    align: 'center',
+  })
+  put(doc, `${say(doc, 'For ')}${settings.name}`, urdu ? left : left + full - 160, y + 4, {
+    size: 8,
+    width: 160,
+    align: 'center',
+  })
   return doc
 }

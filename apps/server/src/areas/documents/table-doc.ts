@@ -1,5 +1,8 @@
+import type { Readable } from 'node:stream'
 import type { AgencySettings } from '@booking/shared'
 import type { FastifyReply } from 'fastify'
+import { HttpError } from '../../lib/http-error.ts'
+import type { PaperLang } from './paper-words.ts'
 import {
   day,
   drawHeader,
@@ -10,8 +13,8 @@ import {
   numberPages,
   PAGE,
   type PdfColumn,
-  sendPdf,
 } from './pdf.ts'
+import { renderInWorker } from './render-pool.ts'
 import { pump, SHEET_TYPES, type SheetColumn, type SheetFormat, sheetWriter } from './sheets.ts'
 
 // A titled table (a statement, a report) in the three file formats, from one description.
@@ -48,8 +51,13 @@ const cellText = (v: unknown, kind: DocColumn['kind'], blankZero = false) => {
  * The PDF of a table document: letterhead, summary, the table over as many pages as it needs.
  * `drawing` resolves when the last row is on its page (then the caller ends the document).
  */
-export const tablePdf = (settings: AgencySettings, doc: TableDoc, printed: string) => {
-  const pdf = newPdf(doc.title, settings)
+export const tablePdf = (
+  settings: AgencySettings,
+  doc: TableDoc,
+  printed: string,
+  lang: PaperLang = 'en',
+) => {
+  const pdf = newPdf(doc.title, settings, lang)
   numberPages(pdf, printed)
   let y = drawHeader(pdf, settings, doc.title, doc.refs)
   if (doc.summary.length) y = drawPairs(pdf, y, doc.summary, PAGE.margin, 300) + 6
@@ -68,17 +76,25 @@ export const tablePdf = (settings: AgencySettings, doc: TableDoc, printed: strin
   return { pdf, drawing }
 }
 
-/** Sends a table document as PDF, XLSX or CSV. */
-export const sendTableDoc = (
-  reply: FastifyReply,
+/**
+ * A table document as a stream of PDF, XLSX or CSV bytes, drawn as it is read. The same on the
+ * main thread and in a render worker (render-pool.ts).
+ */
+export const tableDocStream = (
   settings: AgencySettings,
   doc: TableDoc,
   format: 'pdf' | SheetFormat,
   printed: string,
-) => {
+  lang: PaperLang = 'en',
+): Readable => {
   if (format === 'pdf') {
-    const { pdf, drawing } = tablePdf(settings, doc, printed)
-    return sendPdf(reply, pdf, `${doc.file}.pdf`, false, drawing)
+    const { pdf, drawing } = tablePdf(settings, doc, printed, lang)
+    // A document still being drawn ends itself; a failure half-way cuts the download.
+    drawing.then(
+      () => pdf.end(),
+      (err: Error) => pdf.destroy(err),
+    )
+    return pdf as unknown as Readable
   }
   const writer = sheetWriter(format, doc.columns, {
     sheetName: doc.title,
@@ -88,9 +104,54 @@ export const sendTableDoc = (
     for (let i = 0; i < doc.rows.length; i += 100) yield doc.rows.slice(i, i + 100)
   }
   void pump(writer, chunks(), () => doc.footer)
+  return writer.stream
+}
+
+/** The file name a table document is sent under. */
+export const tableDocFile = (doc: TableDoc, format: 'pdf' | SheetFormat) => `${doc.file}.${format}`
+
+/** Rows a PDF may hold (decision 045): ~440 pages; beyond it a 4xx names XLSX and CSV instead. */
+export const PDF_ROW_LIMIT = 20_000
+/** Rows an XLSX or CSV of a statement or report may hold. */
+export const SHEET_ROW_LIMIT = 500_000
+/** From this many rows a document is drawn in a worker; below, the main thread draws it in a few ms. */
+export const WORKER_FROM_ROWS = 500
+
+/** A clear 413 when a document of `rows` rows is past its format's limit (decision 045). */
+export const refuseOverLimit = (format: 'pdf' | SheetFormat, rows: number) => {
+  const limit = format === 'pdf' ? PDF_ROW_LIMIT : SHEET_ROW_LIMIT
+  if (rows <= limit) return
+  const n = (x: number) => x.toLocaleString('en-US')
+  throw new HttpError(
+    413,
+    format === 'pdf'
+      ? `This document has ${n(rows)} lines; a PDF holds at most ${n(limit)}. Choose a shorter period, or download it as XLSX or CSV.`
+      : `This document has ${n(rows)} lines; a file holds at most ${n(limit)}. Choose a shorter period.`,
+  )
+}
+
+/** Sends a table document as PDF, XLSX or CSV (a large one drawn in a worker). */
+export const sendTableDoc = (
+  reply: FastifyReply,
+  settings: AgencySettings,
+  doc: TableDoc,
+  format: 'pdf' | SheetFormat,
+  printed: string,
+  lang: PaperLang = 'en',
+) => {
+  const rows = doc.rows.length
+  refuseOverLimit(format, rows)
+  const stream =
+    rows >= WORKER_FROM_ROWS
+      ? renderInWorker(
+          { kind: 'table', settings, doc, format, printed, lang },
+          String(reply.request.user?.id ?? reply.request.ip),
+        )
+      : tableDocStream(settings, doc, format, printed, lang)
+  const type = format === 'pdf' ? 'application/pdf' : SHEET_TYPES[format]
   return reply
-    .type(SHEET_TYPES[format])
-    .header('content-disposition', `attachment; filename="${doc.file}.${format}"`)
+    .type(type)
+    .header('content-disposition', `attachment; filename="${tableDocFile(doc, format)}"`)
     .header('cache-control', 'no-store')
-    .send(writer.stream)
+    .send(stream)
 }

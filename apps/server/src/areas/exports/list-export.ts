@@ -1,5 +1,5 @@
 import type { ListQuery } from '@booking/shared'
-import { passengerList, passengerName } from '@booking/shared'
+import { businessToday, passengerList, passengerName } from '@booking/shared'
 import type { FastifyReply } from 'fastify'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import { z } from 'zod'
@@ -178,7 +178,8 @@ export const exportList = async (
     for await (const rows of source) yield rows.map((r) => readable(toApi(r)))
   }
   void pump(writer, all())
-  const stamp = new Date().toISOString().slice(0, 10)
+  // The agency's day, not the server's UTC one (an export at 00:30 in Karachi is named that day).
+  const stamp = businessToday()
   return reply
     .type(SHEET_TYPES[format])
     .header('content-disposition', `attachment; filename="${cfg.path.replace(/^\//, '')}-${stamp}.${format}"`)

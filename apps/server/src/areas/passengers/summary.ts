@@ -1,9 +1,17 @@
-import { type FileRecord, formatDate, passengerList, passengerName, RECORD_TYPE_LABEL } from '@booking/shared'
+import {
+  type FileRecord,
+  formatDate,
+  passengerList,
+  passengerName,
+  RECORD_TYPE_LABEL,
+  toIsoDate,
+} from '@booking/shared'
 import type { ApiRow } from '../../lib/crud.ts'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const num = (v: unknown) => (typeof v === 'number' ? v : 0)
-const day = (v: unknown) => (typeof v === 'string' && v ? v.slice(0, 10) : null)
+/** A record's date as a day; a created_at instant is the agency's business day it fell on. */
+const day = (v: unknown) => (typeof v === 'string' && v ? toIsoDate(v) || null : null)
 
 /** The date a record is placed at on a timeline: its own date, else the day it was entered. */
 const DATE_OF: Record<string, (r: ApiRow) => string | null> = {

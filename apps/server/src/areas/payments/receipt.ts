@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
+import { resolvePaperLang } from '../documents/paper-lang.ts'
 import { fileSafe, sendPdf } from '../documents/pdf.ts'
 import type { ReceiptDoc } from '../documents/receipt.ts'
 import { renderReceipt } from '../documents/receipt.ts'
@@ -65,7 +66,12 @@ export const paymentReceiptRoute = (
     const payment = await readPayment(db, id)
     if (!payment) throw new HttpError(404, 'Payment not found')
     const settings = await agencySettings(db)
-    const doc = renderReceipt(settings, paymentReceipt(payment), printedAt(settings))
+    const doc = renderReceipt(
+      settings,
+      paymentReceipt(payment),
+      printedAt(settings),
+      await resolvePaperLang(db, req.query),
+    )
     return sendPdf(reply, doc, `receipt-${fileSafe(payment.receipt_no)}.pdf`)
   })
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/connect.ts'
 import { recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
-import { fileSafe, sendPdf } from '../documents/pdf.ts'
+import { resolvePaperLang } from '../documents/paper-lang.ts'
+import { fileSafe, sendPdf, warmFonts } from '../documents/pdf.ts'
 import { renderReceipt } from '../documents/receipt.ts'
 import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
 import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
@@ -19,6 +20,8 @@ const GET_RECORD_ID_RECEIPT_PDF = {
 }
 
 export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
+  // The first receipt of the day should not pay for reading the fonts.
+  warmFonts()
   for (const cfg of BOOKING_RECEIPTS) {
     app.get(`${cfg.path}/:id/receipt.pdf`, GET_RECORD_ID_RECEIPT_PDF, async (req, reply) => {
       const id = parseIdParam(req.params, cfg.kind.toLowerCase())
@@ -27,7 +30,8 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
       const row = await lifecycle.findById(db, id)
       const settings = await agencySettings(db)
       const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
-      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings))
+      const lang = await resolvePaperLang(db, req.query, row.customer_id ? Number(row.customer_id) : null)
+      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings), lang)
       return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
     })
   }

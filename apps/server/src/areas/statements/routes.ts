@@ -11,11 +11,14 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import { customerIdOfAccount } from '../../lib/books/accounts.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseBody } from '../../lib/validate.ts'
+import { resolvePaperLang } from '../documents/paper-lang.ts'
 import { fileSafe } from '../documents/pdf.ts'
-import { sendTableDoc, type TableDoc } from '../documents/table-doc.ts'
+import { refuseOverLimit, sendTableDoc, type TableDoc } from '../documents/table-doc.ts'
 import { agencySettings, printedAt } from '../settings/routes.ts'
+import { statementLineCount } from './line-count.ts'
 import { openingBalance, statementAccount, statementLines } from './sources.ts'
 
 /** Statements staff may take; the rest are admin-only, like their screens. */
@@ -135,18 +138,22 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
     if (!EMPLOYEE_KINDS.has(kind) && req.user?.role !== 'admin')
       throw new HttpError(403, 'Only admins can do this')
     const { from, to, format } = parseBody(StatementQuery, req.query)
-    if (!(await statementAccount(db, kind, name)).exists)
-      throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+    const { account, exists } = await statementAccount(db, kind, name)
+    if (!exists) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+    // The opening line makes one more row than the account has lines.
+    if (format !== 'json') refuseOverLimit(format, (await statementLineCount(db, account, { from, to })) + 1)
     const statement = await buildStatement(db, kind, name, { from, to })
     if (format === 'json')
       return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
     const settings = await agencySettings(db)
+    const lang = await resolvePaperLang(db, req.query, customerIdOfAccount(account))
     return sendTableDoc(
       reply,
       settings,
       statementDoc(kind, name, { from, to }, statement, settings.currency),
       format,
       printedAt(settings),
+      lang,
     )
   })
 }

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { PAGES } from '../../app/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { homeFor, useAuth } from '../../lib/auth.tsx'
 import { AuthCard } from './auth-card.tsx'
@@ -9,6 +10,12 @@ type Notice = { kind: 'not-found' } | { kind: 'pending' } | { kind: 'error'; mes
 export default function LoginPage() {
   const { login } = useAuth()
   const navigate = useNavigate()
+  // While the user types, fetch the layout and dashboard chunks the next screen needs, so Login
+  // waits for the server only, not for a waterfall of lazy chunks (issue 23.7).
+  useEffect(() => {
+    void import('../../components/layout/app-layout.tsx')
+    void PAGES.dashboard?.()
+  }, [])
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(false)

@@ -8,6 +8,8 @@ export interface CustomerRow {
   mobile_number: string
   address: string
   passport_number: string
+  /** The language of this customer's receipts and statements (decision 044). */
+  paper_language?: 'en' | 'ur'
   created_at?: string
 }
 

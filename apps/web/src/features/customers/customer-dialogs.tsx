@@ -26,8 +26,10 @@ export const EditCustomerDialog = ({
   const [values, setValues] = useState(valuesOf(customer))
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({})
   const [busy, setBusy] = useState(false)
+  const [paper, setPaper] = useState<'en' | 'ur'>(customer?.paper_language ?? 'en')
   useEffect(() => {
     setValues(valuesOf(customer))
+    setPaper(customer?.paper_language ?? 'en')
     setErrors({})
   }, [customer])
 
@@ -43,7 +45,7 @@ export const EditCustomerDialog = ({
     }
     setBusy(true)
     try {
-      await api.put(`/customers/${customer.id}`, parsed.data)
+      await api.put(`/customers/${customer.id}`, { ...parsed.data, paper_language: paper })
       await qc.invalidateQueries({ queryKey: ['/customers'] })
       toast.success('Customer updated')
       onClose()
@@ -84,6 +86,20 @@ export const EditCustomerDialog = ({
         {field('mobile_number', 'Mobile Number', 'numeric')}
         {field('address', 'Address')}
         {field('passport_number', 'Passport Number')}
+        <div>
+          <label htmlFor="edit-customer-paper_language" className="label">
+            Receipts and statements in
+          </label>
+          <select
+            id="edit-customer-paper_language"
+            className="input"
+            value={paper}
+            onChange={(e) => setPaper(e.target.value as 'en' | 'ur')}
+          >
+            <option value="en">English</option>
+            <option value="ur">Urdu (اردو)</option>
+          </select>
+        </div>
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
             Cancel

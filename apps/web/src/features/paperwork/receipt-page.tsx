@@ -1,4 +1,4 @@
-import { amountInWords, passengerList, passengerName } from '@booking/shared'
+import { amountInWords, passengerList, passengerName, toIsoDate } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -75,7 +75,8 @@ const ReceiptPage = () => {
       ['Bank', bank ? text(row, 'bank_title') : ''],
     ] as Array<[string, string]>
   ).filter(([, v]) => v)
-  const saved = text(row, 'created_at').slice(0, 10) || text(row, 'createdAt').slice(0, 10)
+  // The business day the record was saved on (00:30 in Karachi is still that Karachi day).
+  const saved = toIsoDate(text(row, 'created_at') || text(row, 'createdAt'))
   return (
     <section className="space-y-4">
       <div className="no-print flex flex-wrap items-center justify-between gap-3">

@@ -1,7 +1,10 @@
 import { AGING_BUCKETS, todayIso } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { DateInput } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
+import { LineCards } from '../../components/line-cards.tsx'
+import { ScrollX } from '../../components/scroll-x.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { dmy, Letterhead, useMoney } from './agency.tsx'
 
@@ -135,11 +138,11 @@ const ReportsPage = () => {
           <>
             <label className="w-[calc(50%-0.375rem)] sm:w-40">
               <span className="label">From</span>
-              <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+              <DateInput value={from} onChange={setFrom} />
             </label>
             <label className="w-[calc(50%-0.375rem)] sm:w-40">
               <span className="label">To</span>
-              <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+              <DateInput value={to} onChange={setTo} />
             </label>
             <label className="w-full sm:w-40">
               <span className="label">By</span>
@@ -153,7 +156,7 @@ const ReportsPage = () => {
         ) : (
           <label className="w-full sm:w-44">
             <span className="label">{report === 'day-book' ? 'Date' : 'As of'}</span>
-            <input className="input" type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} />
+            <DateInput value={asOf} onChange={setAsOf} />
           </label>
         )}
         <ExportButtons
@@ -173,7 +176,7 @@ const ReportsPage = () => {
       {answer.data && (
         <article className="card print-sheet space-y-3 p-4 sm:p-6" aria-label={label}>
           <Letterhead title={label} refs={refs} />
-          <div className="overflow-x-auto">
+          <ScrollX>
             {(report === 'receivables' || report === 'payables') && (
               <Aging data={answer.data as unknown as AgingAnswer} money={money} />
             )}
@@ -213,7 +216,33 @@ const ReportsPage = () => {
             )}
             {report === 'day-book' && (
               <>
-                <table className="mb-4 w-full min-w-[40rem] text-sm" aria-label="Balances">
+                <LineCards
+                  label="Balances"
+                  items={(answer.data as unknown as DayBookAnswer).accounts.map((a) => ({
+                    key: a.account,
+                    title: a.account,
+                    fields: [
+                      { label: 'Opening', value: money(a.opening) },
+                      { label: 'In', value: money(a.in) },
+                      { label: 'Out', value: money(a.out) },
+                      { label: 'Closing', value: money(a.closing), strong: true },
+                    ],
+                  }))}
+                />
+                <h3 className="mb-2 mt-4 text-sm font-semibold text-slate-700 sm:hidden">Movements</h3>
+                <LineCards
+                  label="Movements"
+                  items={(answer.data as unknown as DayBookAnswer).rows.map((m, i) => ({
+                    key: i,
+                    title: `${m.account} · ${m.entry}`,
+                    note: m.detail,
+                    fields: [
+                      { label: 'In', value: m.in ? money(m.in) : '' },
+                      { label: 'Out', value: m.out ? money(m.out) : '' },
+                    ],
+                  }))}
+                />
+                <table className="mb-4 hidden w-full min-w-[40rem] text-sm sm:table" aria-label="Balances">
                   <thead>
                     <tr className="border-b border-slate-200">
                       <th className={th}>Account</th>
@@ -235,7 +264,7 @@ const ReportsPage = () => {
                     ))}
                   </tbody>
                 </table>
-                <table className="w-full min-w-[40rem] text-sm" aria-label="Movements">
+                <table className="hidden w-full min-w-[40rem] text-sm sm:table" aria-label="Movements">
                   <thead>
                     <tr className="border-b border-slate-200">
                       <th className={th}>Account</th>
@@ -266,7 +295,7 @@ const ReportsPage = () => {
                 </table>
               </>
             )}
-          </div>
+          </ScrollX>
         </article>
       )}
     </section>

@@ -2,7 +2,9 @@ import type { Statement, StatementKind } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { customerValue } from '../../components/customer-select.tsx'
+import { DateInput } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
+import { LineCards } from '../../components/line-cards.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { useBanks, useCustomers, useNames } from '../../lib/records.ts'
@@ -52,6 +54,8 @@ const StatementsPage = () => {
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [asked, setAsked] = useState<Asked | null>(null)
+  // The PDF's language (decision 044): '' follows the customer's saved choice, else English.
+  const [paper, setPaper] = useState<'' | 'en' | 'ur'>('')
   const options = useNameOptions(kind, admin)
   const party = kind === 'cash' ? 'office' : name.trim()
   const path = asked
@@ -111,11 +115,19 @@ const StatementsPage = () => {
         )}
         <label className="w-[calc(50%-0.375rem)] sm:w-40">
           <span className="label">From</span>
-          <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <DateInput value={from} onChange={setFrom} />
         </label>
         <label className="w-[calc(50%-0.375rem)] sm:w-40">
           <span className="label">To</span>
-          <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          <DateInput value={to} onChange={setTo} />
+        </label>
+        <label className="w-full sm:w-40">
+          <span className="label">Paper language</span>
+          <select className="input" value={paper} onChange={(e) => setPaper(e.target.value as typeof paper)}>
+            <option value="">As saved</option>
+            <option value="en">English</option>
+            <option value="ur">Urdu</option>
+          </select>
         </label>
         <button type="submit" className="btn-primary">
           Show statement
@@ -134,7 +146,7 @@ const StatementsPage = () => {
           )}
           <ExportButtons
             path={path}
-            query={query}
+            query={{ ...query, lang: paper || undefined }}
             formats={['pdf', 'xlsx', 'csv']}
             name={`statement-${asked.kind}`}
             print
@@ -161,7 +173,36 @@ const StatementsPage = () => {
                 </div>
               ))}
             </dl>
-            <div className="overflow-x-auto">
+            <LineCards
+              label="Statement lines"
+              items={[
+                {
+                  key: 'opening',
+                  title: `${dmy(asked.from) || 'Start'} · Opening balance`,
+                  fields: [{ label: 'Balance', value: money(statement.data.opening), strong: true }],
+                },
+                ...statement.data.rows.map((r, i) => ({
+                  key: i,
+                  title: `${dmy(r.date)} · ${r.entry}`,
+                  note: r.detail,
+                  fields: [
+                    { label: 'Debit', value: r.debit ? money(r.debit) : '' },
+                    { label: 'Credit', value: r.credit ? money(r.credit) : '' },
+                    { label: 'Balance', value: money(r.balance), strong: true },
+                  ],
+                })),
+                {
+                  key: 'totals',
+                  title: 'Totals / closing balance',
+                  fields: [
+                    { label: 'Debit', value: money(statement.data.totals.debit) },
+                    { label: 'Credit', value: money(statement.data.totals.credit) },
+                    { label: 'Balance', value: money(statement.data.closing), strong: true },
+                  ],
+                },
+              ]}
+            />
+            <div className="hidden overflow-x-auto sm:block">
               <table className="w-full min-w-[40rem] text-sm" aria-label="Statement lines">
                 <thead>
                   <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">

@@ -1,4 +1,4 @@
-import { CASE_STAGES, type FileRecord, formatDate, type PassengerFile } from '@booking/shared'
+import { CASE_STAGES, type FileRecord, formatDate, type PassengerFile, todayIso } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Check, Search } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
@@ -13,8 +13,6 @@ const STAGE_LABEL: Record<string, string> = {
   visa: 'Visa',
   travelled: 'Travelled',
 }
-
-const todayIso = () => new Date().toISOString().slice(0, 10)
 
 /** A passport's case: the stages reached, the documents' expiry dates, and every record on one timeline. */
 const PassengerFileView = ({ file }: { file: PassengerFile }) => {

@@ -1,0 +1,211 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { recordInput } from '@booking/shared/test-data'
+import SQLite from 'better-sqlite3'
+import { root, sleep, start } from './processes.ts'
+
+/**
+ * Documents off the event loop (issues 27.3, 26.4, 23.7; decision 045). Against a real server on
+ * SQLite, with agents of 50,000, 19,000 and 10,000 ledger lines:
+ * - /api/health latency alone, during one 10,000-row statement PDF (a probe every 5 ms: the delay
+ *   other requests see, i.e. the event loop's), and during four 50,000-row and four 19,000-row PDFs (one user: the pool answers two of them 429);
+ * - the server's CPU in the first second and the two seconds after a 19,000-row PDF is aborted;
+ * - a one-page receipt PDF (median of 20, after one warm-up).
+ * `SERVER_ROOT` points at another checkout (e.g. the commit before this change, extracted with
+ * `git archive`) to measure "before" on the same data in the same run.
+ */
+
+const PORT = Number(process.env.BENCH_PORT ?? 4794)
+const SERVER_ROOT = process.env.SERVER_ROOT ?? root
+const LABEL = process.env.LABEL ?? 'this checkout'
+const ADMIN = { email: 'docs@bench.local', password: 'docs-bench-pass-1' }
+const dir = '/tmp/booking-bench'
+const template = join(dir, 'documents-template.db')
+const file = join(dir, `documents-${LABEL.replace(/\W+/g, '-')}.db`)
+const base = `http://127.0.0.1:${PORT}`
+/** Lines per agent; "Nineteen K" stays under the 20,000-row PDF limit with its opening line. */
+const AGENTS = { 'Fifty K': 50_000, 'Nineteen K': 19_000, 'Ten K': 10_000 } as const
+
+const serverEnv = {
+  DATABASE_URL: `sqlite:${file}`,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  LOG: 'off',
+  WEB_DIR: '/nonexistent',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  JWT_SECRET: 'documents-bench-secret-0123456789abcdef0123456789abcdef',
+  BACKUP_HOUR: 'off',
+}
+
+const cpuMs = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // utime and stime (fields 14 and 15), in clock ticks of 10 ms, for every thread of the process.
+  return (Number(f[11]) + Number(f[12])) * 10
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0
+}
+
+/** /api/health every `every` ms while `work` runs; its latencies. */
+const probeDuring = async (work: Promise<unknown>, every = 5) => {
+  const waits: number[] = []
+  let running = true
+  void work.finally(() => {
+    running = false
+  })
+  while (running) {
+    const t0 = performance.now()
+    await fetch(`${base}/api/health`)
+    waits.push(performance.now() - t0)
+    await sleep(every)
+  }
+  return waits
+}
+
+const download = async (url: string, token: string, signal?: AbortSignal) => {
+  const t0 = performance.now()
+  try {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal })
+    let bytes = 0
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length
+    return { status: res.status, ms: performance.now() - t0, bytes }
+  } catch {
+    return { status: 0, ms: performance.now() - t0, bytes: 0 }
+  }
+}
+
+const statementUrl = (agent: string) => `${base}/api/statements/agent/${encodeURIComponent(agent)}?format=pdf`
+const line = (name: string, waits: number[], extra = '') =>
+  console.log(
+    `  ${name}: /api/health p50 ${pct(waits, 0.5).toFixed(1)} ms, p99 ${pct(waits, 0.99).toFixed(1)} ms, max ${pct(waits, 1).toFixed(1)} ms (${waits.length} probes)${extra}`,
+  )
+
+/** Posting lines of three agents, straight into the books (a statement reads nothing else). */
+const seedTemplate = async () => {
+  mkdirSync(dir, { recursive: true })
+  const seedEnv = { ...serverEnv, DATABASE_URL: `sqlite:${template}` }
+  const first = await start([join(SERVER_ROOT, 'apps/server/src/main.ts')], seedEnv, `${base}/api/health`)
+  first.kill('SIGTERM')
+  await new Promise((r) => first.once('exit', r))
+  const db = new SQLite(template)
+  const now = new Date().toISOString()
+  db.exec('BEGIN')
+  for (const [agent, n] of Object.entries(AGENTS)) {
+    // The agent's side of each sale and the income it balances, as the books post a ticket.
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n})
+       INSERT INTO posting_lines (source_type, source_id, date, account, debit, credit, entry, detail, created_at)
+       SELECT 'tickets', i, printf('2025-%02d-%02d', 1 + (i % 12), 1 + (i % 28)), side.account,
+         CASE WHEN side.dr THEN 1234550 ELSE 0 END, CASE WHEN side.dr THEN 0 ELSE 1234550 END,
+         'Ticket ' || i || '/' || i, 'Ticket LHE-DXB PK8HJ2 for passenger ' || i, '${now}'
+       FROM n, (SELECT 'agent:${agent}' AS account, 1 AS dr UNION ALL SELECT 'income:tickets', 0) AS side`,
+    ).run()
+    db.prepare('INSERT INTO agent_names (name, created_at) VALUES (?, ?)').run(agent, now)
+  }
+  db.prepare('INSERT INTO vender_names (name, created_at) VALUES (?, ?)').run('Vendor V', now)
+  db.exec('COMMIT')
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  console.log(`seeded ${template}`)
+}
+
+if (!existsSync(template)) await seedTemplate()
+copyFileSync(template, file)
+console.log(`Documents bench, ${LABEL} (${SERVER_ROOT}), SQLite ${file}`)
+const server = await start([join(SERVER_ROOT, 'apps/server/src/main.ts')], serverEnv, `${base}/api/health`)
+const pid = server.pid!
+try {
+  const { token } = (await (
+    await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
+  ).json()) as { token: string }
+  // Warm: the first PDF loads pdfkit and the fonts.
+  await download(`${base}/api/statements/agent/Ten%20K?format=pdf&to=2025-01-02`, token)
+
+  line('idle', await probeDuring(sleep(3000)))
+
+  let pdf = { status: 0, ms: 0, bytes: 0 }
+  const tenK = download(statementUrl('Ten K'), token).then((r) => {
+    pdf = r
+  })
+  line(
+    'one 10,000-row statement PDF',
+    await probeDuring(tenK),
+    `; the PDF ${(pdf.ms / 1000).toFixed(1)} s, ${Math.round(pdf.bytes / 1024)} kB, status ${pdf.status}`,
+  )
+
+  // Aborted after 2 s: how much CPU does the server still burn?
+  const abort = new AbortController()
+  const aborted = download(statementUrl('Nineteen K'), token, abort.signal)
+  await sleep(2000)
+  abort.abort()
+  await aborted
+  const c0 = cpuMs(pid)
+  await sleep(1000)
+  const c1 = cpuMs(pid)
+  await sleep(2000)
+  const c2 = cpuMs(pid)
+  console.log(
+    `  19,000-row PDF aborted after 2 s: server CPU ${c1 - c0} ms in the next second, ${c2 - c1} ms in the two after`,
+  )
+
+  for (const [agent, n] of [
+    ['Nineteen K', 19_000],
+    ['Fifty K', 50_000],
+  ] as const) {
+    const stop = new AbortController()
+    // At most 30 s of it: four 50,000-row PDFs on the main thread take minutes.
+    const timer = setTimeout(() => stop.abort(), 30_000)
+    const four = Promise.all([1, 2, 3, 4].map(() => download(statementUrl(agent), token, stop.signal)))
+    const waits = await probeDuring(four)
+    clearTimeout(timer)
+    const results = await four
+    line(
+      `four ${n.toLocaleString('en-US')}-row statement PDFs at once`,
+      waits,
+      `; answers ${results.map((r) => `${r.status || 'cut at 30 s'} in ${(r.ms / 1000).toFixed(1)} s`).join(', ')}`,
+    )
+    // Let a server still drawing aborted documents settle before the next figure.
+    const settle = Date.now()
+    let last = cpuMs(pid)
+    while (Date.now() - settle < 60_000) {
+      await sleep(1000)
+      const now = cpuMs(pid)
+      if (now - last < 100) break
+      last = now
+    }
+  }
+
+  // A one-page receipt: a ticket of the first agent.
+  const made = await fetch(`${base}/api/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...recordInput('tickets'),
+      agent_name: 'Ten K',
+      vender_name: '',
+      customer_add: 'محمد علی خان',
+      reference: 'PK8HJ2',
+    }),
+  })
+  const answer = await made.text()
+  const ticket = (JSON.parse(answer) as { ticket?: { id: number } }).ticket
+  if (ticket) {
+    await download(`${base}/api/ticket/${ticket.id}/receipt.pdf`, token)
+    const times: number[] = []
+    for (let i = 0; i < 20; i++)
+      times.push((await download(`${base}/api/ticket/${ticket.id}/receipt.pdf`, token)).ms)
+    console.log(
+      `  receipt PDF (one page, Urdu name): median ${pct(times, 0.5).toFixed(1)} ms, p90 ${pct(times, 0.9).toFixed(1)} ms`,
+    )
+  } else console.log(`  receipt: ticket not saved (${made.status} ${answer})`)
+} finally {
+  server.kill('SIGKILL')
+  await new Promise((r) => server.once('exit', r))
+}
