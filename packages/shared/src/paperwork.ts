@@ -105,6 +105,27 @@ export const ProfitQuery = z
     format: ReportFormat.default('json'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] })
+/** GET /api/reports/net-profit: income less cost of sales less expenses over from..to (decision 053). */
+export const NetProfitQuery = z
+  .object({ from: isoDate.optional(), to: isoDate.optional(), format: ReportFormat.default('json') })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] })
+
+/** One account's part of the net profit, rupees (income and expenses positive as earned and spent). */
+export interface NetProfitLine {
+  code: string
+  name: string
+  amount: number
+}
+
+export interface NetProfit {
+  from: string | null
+  to: string | null
+  income: NetProfitLine[]
+  cost_of_sales: NetProfitLine[]
+  expenses: NetProfitLine[]
+  totals: { income: number; cost_of_sales: number; gross_profit: number; expenses: number; net_profit: number }
+}
+
 export const DayBookQuery = z.object({ date: isoDate.optional(), format: ReportFormat.default('json') })
 
 export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const

@@ -29,6 +29,7 @@ import {
   profitLines,
   vendorMovements,
 } from './sources.ts'
+import { netProfitRoute } from './net-profit.ts'
 
 type Bucket = (typeof AGING_BUCKETS)[number]
 type Buckets = Record<Bucket, number>
@@ -106,7 +107,7 @@ const rupeesTotals = (t: { buckets: Buckets; total: number }) => ({
   total: fromPaisa(t.total),
 })
 
-const money = (key: string, label: string, pdfWidth = 13, blankZero = false): DocColumn => ({
+export const money = (key: string, label: string, pdfWidth = 13, blankZero = false): DocColumn => ({
   key,
   label,
   kind: 'money',
@@ -142,7 +143,7 @@ const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): 
 }
 
 /** JSON, or the document as pdf/xlsx. */
-const answer = async (
+export const answer = async (
   reply: FastifyReply,
   settings: AgencySettings,
   format: 'json' | 'pdf' | 'xlsx',
@@ -165,6 +166,7 @@ const GET_REPORTS_DAY_BOOK = { schema: { querystring: DayBookQuery, response: { 
 
 export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   const admin = { preHandler: requireAccess('admin') }
+  netProfitRoute(app, db)
 
   app.get('/reports/receivables', { ...admin, ...GET_REPORTS_RECEIVABLES }, async (req, reply) => {
     const { as_of, format } = parseBody(AsOfQuery, req.query)

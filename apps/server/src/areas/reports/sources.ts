@@ -6,7 +6,7 @@ import { accountName, CASH, customerIdOfAccount } from '../../lib/books/accounts
 /**
  * Where every report figure comes from. Paisa throughout. Receivables, payables, cash and banks are
  * the books' posting lines (issue 13), by the account codes the trial balance sums: agent:*,
- * customer:*, vendor:*, cash, bank:*. Profit reads each booking's stored profit by its journal date.
+ * customer:*, vendor:*, cash, bank:*. Profit and net profit read the income:*, cost:* and expense:* lines.
  */
 
 const k = (db: Db) => db as unknown as Kysely<any>
@@ -97,35 +97,54 @@ export const vendorMovements = async (db: Db, asOf: string): Promise<DatedAmount
     }
   })
 
-/** One booking's figures for the profit report. */
+/** One source's figures for the profit report (paisa): its income and cost of sales on a day. */
 export interface ProfitLine {
   date: string
   type: string
   employee: string
+  /** Income (credit − debit of its income:* lines): a booking's receivable. */
   receivable: number
+  /** Income less cost of sales (debit − credit of its cost:* lines). */
   profit: number
 }
 
-const PROFIT_TABLES = ['tickets', 'umrah', 'visa_processing', 'gamca_tokens', 'services', 'navtcc'] as const
+const dayRange = (range: { from?: string; to?: string }, column = 'l.date') =>
+  sql`${range.from ? sql`${sql.ref(column)} >= ${range.from}` : sql`1 = 1`}
+    AND ${range.to ? sql`${sql.ref(column)} <= ${range.to}` : sql`1 = 1`}`
 
-/** Each booking in from..to (by its journal date) with its receivable and profit. */
+/**
+ * Every source with income or cost of sales lines in from..to, by the lines' own day (decision 053):
+ * the profit report is the books' income less cost of sales, so over any period it equals the trial
+ * balance's income less cost of sales. The employee is the one on the source's dashboard line.
+ */
 export const profitLines = async (db: Db, range: { from?: string; to?: string }): Promise<ProfitLine[]> => {
-  const parts = PROFIT_TABLES.map(
-    (table) => sql`
-      SELECT j.date, j.source_type AS type, j.employee, j.receivable, COALESCE(r.profit, 0) AS profit
-      FROM journal j JOIN ${sql.table(table)} r ON r.id = j.source_id
-      WHERE j.source_type = ${table}
-        AND ${range.from ? sql`j.date >= ${range.from}` : sql`1 = 1`}
-        AND ${range.to ? sql`j.date <= ${range.to}` : sql`1 = 1`}`,
-  )
-  const { rows } = await sql<ProfitLine>`${sql.join(parts, sql` UNION ALL `)}`.execute(k(db))
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT l.date, l.source_type AS type, MAX(j.employee) AS employee,
+      SUM(CASE WHEN l.account LIKE 'income:%' THEN l.credit - l.debit ELSE 0 END) AS income,
+      SUM(CASE WHEN l.account LIKE 'cost:%' THEN l.debit - l.credit ELSE 0 END) AS cost
+    FROM posting_lines l
+    LEFT JOIN journal j ON j.source_type = l.source_type AND j.source_id = l.source_id
+    WHERE (l.account LIKE 'income:%' OR l.account LIKE 'cost:%') AND ${dayRange(range)}
+    GROUP BY l.date, l.source_type, l.source_id`.execute(k(db))
   return rows.map((r) => ({
     date: String(r.date),
     type: String(r.type),
     employee: String(r.employee ?? ''),
-    receivable: Number(r.receivable),
-    profit: Number(r.profit),
+    receivable: Number(r.income),
+    profit: Number(r.income) - Number(r.cost),
   }))
+}
+
+/** Each income, cost of sales and expense account's movement over from..to (paisa, debit − credit). */
+export const resultAccounts = async (db: Db, range: { from?: string; to?: string }) => {
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT l.account, SUM(l.debit) - SUM(l.credit) AS net
+    FROM posting_lines l
+    WHERE (l.account LIKE 'income:%' OR l.account LIKE 'cost:%' OR l.account LIKE 'expense:%')
+      AND ${dayRange(range)}
+    GROUP BY l.account
+    ORDER BY l.account`.execute(k(db))
+  return rows.map((r) => ({ account: String(r.account), name: accountName(String(r.account)), net: Number(r.net) }))
 }
 
 /** One movement of money on a day: cash (the journal) or a bank (office accounts). */
