@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fromPaisa, toPaisa } from './money.ts'
 import { optionalText, requiredText } from './fields.ts'
 
 // Agency settings (the header of every document), statement and report queries.
@@ -133,3 +134,31 @@ export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const
 /** The aging bucket of an amount `days` old. */
 export const agingBucket = (days: number): (typeof AGING_BUCKETS)[number] =>
   days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+'
+
+/** A later payment as a booking's receipt lists it (rupees). */
+export interface ReceiptPayment {
+  receipt_no: string
+  date: string
+  amount: number
+}
+
+/**
+ * A booking receipt's figures (decision 054), the same on screen and in the PDF: the total, what
+ * was paid at booking, every later payment, what was received in all and what remains, in exact
+ * paisa. Remaining is total − received, which is the record's stored remaining amount.
+ */
+export const receiptFigures = (
+  row: { receivable: number; cash: number; bank: number },
+  payments: readonly ReceiptPayment[],
+) => {
+  const later = payments.reduce((s, p) => s + toPaisa(p.amount), 0)
+  const received = toPaisa(row.cash) + toPaisa(row.bank) + later
+  return {
+    total: row.receivable,
+    cash: row.cash,
+    bank: row.bank,
+    payments: [...payments].sort((a, b) => a.date.localeCompare(b.date)),
+    received: fromPaisa(received),
+    remaining: fromPaisa(toPaisa(row.receivable) - received),
+  }
+}

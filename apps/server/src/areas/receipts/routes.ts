@@ -1,6 +1,7 @@
 import { FileAnswer, IdParams } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { paymentsOf } from '../../lib/books/paid-records.ts'
 import { recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
@@ -27,7 +28,7 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
       const row = await lifecycle.findById(db, id)
       const settings = await agencySettings(db)
       const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
-      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings))
+      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn, await paymentsOf(db, cfg.table, id)), printedAt(settings))
       return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
     })
   }
