@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { fromPaisa, toPaisa } from './money.ts'
 import { optionalText, requiredText } from './fields.ts'
+import { fromPaisa, toPaisa } from './money.ts'
 
 // Agency settings (the header of every document), statement and report queries.
 
@@ -124,7 +124,13 @@ export interface NetProfit {
   income: NetProfitLine[]
   cost_of_sales: NetProfitLine[]
   expenses: NetProfitLine[]
-  totals: { income: number; cost_of_sales: number; gross_profit: number; expenses: number; net_profit: number }
+  totals: {
+    income: number
+    cost_of_sales: number
+    gross_profit: number
+    expenses: number
+    net_profit: number
+  }
 }
 
 export const DayBookQuery = z.object({ date: isoDate.optional(), format: ReportFormat.default('json') })

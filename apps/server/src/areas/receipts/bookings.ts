@@ -1,4 +1,10 @@
-import { formatDate, passengerList, passengerName, type ReceiptPayment, receiptFigures } from '@booking/shared'
+import {
+  formatDate,
+  passengerList,
+  passengerName,
+  type ReceiptPayment,
+  receiptFigures,
+} from '@booking/shared'
 import type { ApiRow } from '../../lib/crud.ts'
 import type { ReceiptDoc } from '../documents/receipt.ts'
 

@@ -28,7 +28,11 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
       const row = await lifecycle.findById(db, id)
       const settings = await agencySettings(db)
       const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
-      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn, await paymentsOf(db, cfg.table, id)), printedAt(settings))
+      const doc = renderReceipt(
+        settings,
+        bookingReceipt(cfg, row, savedOn, await paymentsOf(db, cfg.table, id)),
+        printedAt(settings),
+      )
       return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
     })
   }

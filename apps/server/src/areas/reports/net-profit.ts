@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { parseBody } from '../../lib/validate.ts'
 import { requireAccess } from '../../plugins/auth.ts'
-import { agencySettings, printedAt } from '../settings/routes.ts'
+import { agencySettings } from '../settings/routes.ts'
 import { answer, money } from './routes.ts'
 import { resultAccounts } from './sources.ts'
 
@@ -74,7 +74,9 @@ export const netProfitRoute = (app: FastifyInstance, db: Db) => {
         () => ({ ...report }),
         () => ({
           title: 'Net Profit',
-          refs: [from || to ? `${from ? formatDate(from) : '…'} to ${to ? formatDate(to) : '…'}` : 'All dates'],
+          refs: [
+            from || to ? `${from ? formatDate(from) : '…'} to ${to ? formatDate(to) : '…'}` : 'All dates',
+          ],
           summary: [
             ['Gross profit', `${settings.currency} ${formatAmount(t.gross_profit)}`],
             ['Net profit', `${settings.currency} ${formatAmount(t.net_profit)}`],

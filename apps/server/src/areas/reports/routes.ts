@@ -18,6 +18,7 @@ import { typeLabel } from '../dashboard/queries.ts'
 import type { DocColumn, TableDoc } from '../documents/table-doc.ts'
 import { sendTableDoc } from '../documents/table-doc.ts'
 import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
+import { netProfitRoute } from './net-profit.ts'
 import {
   agentMovements,
   banksBefore,
@@ -29,7 +30,6 @@ import {
   profitLines,
   vendorMovements,
 } from './sources.ts'
-import { netProfitRoute } from './net-profit.ts'
 
 type Bucket = (typeof AGING_BUCKETS)[number]
 type Buckets = Record<Bucket, number>

@@ -144,7 +144,11 @@ export const resultAccounts = async (db: Db, range: { from?: string; to?: string
       AND ${dayRange(range)}
     GROUP BY l.account
     ORDER BY l.account`.execute(k(db))
-  return rows.map((r) => ({ account: String(r.account), name: accountName(String(r.account)), net: Number(r.net) }))
+  return rows.map((r) => ({
+    account: String(r.account),
+    name: accountName(String(r.account)),
+    net: Number(r.net),
+  }))
 }
 
 /** One movement of money on a day: cash (the journal) or a bank (office accounts). */

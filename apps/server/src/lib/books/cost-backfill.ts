@@ -67,7 +67,9 @@ export const backfillCosts = async (db: Db) => {
         else if (!step.lines && journal) await writeJournal(trx, step.table, row.id, journal(row))
       }
       const next: Progress =
-        rows.length < PAGE ? { step: p.step + 1, after: 0 } : { step: p.step, after: Number(rows[rows.length - 1]?.id) }
+        rows.length < PAGE
+          ? { step: p.step + 1, after: 0 }
+          : { step: p.step, after: Number(rows[rows.length - 1]?.id) }
       await k
         .updateTable('settings')
         .set({ value: JSON.stringify(next) })

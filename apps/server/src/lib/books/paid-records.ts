@@ -40,7 +40,11 @@ export const refuseIfPaid = async (trx: Kysely<Database>, table: string, id: num
 }
 
 /** Every later payment against a record, oldest first (rupees): what its receipt lists. */
-export const paymentsOf = async (db: Kysely<Database>, table: string, id: number): Promise<ReceiptPayment[]> => {
+export const paymentsOf = async (
+  db: Kysely<Database>,
+  table: string,
+  id: number,
+): Promise<ReceiptPayment[]> => {
   const rows = await db
     .selectFrom('payments')
     .select(['receipt_no', 'date', 'amount'])
