@@ -94,6 +94,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/reports/receivables': 'admin',
   'GET /api/reports/payables': 'admin',
   'GET /api/reports/profit': 'admin',
+  'GET /api/reports/net-profit': 'admin',
   'GET /api/reports/day-book': 'admin',
   ...Object.fromEntries(
     [
