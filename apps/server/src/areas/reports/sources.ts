@@ -118,13 +118,15 @@ const dayRange = (range: { from?: string; to?: string }, column = 'l.date') =>
  * balance's income less cost of sales. The employee is the one on the source's dashboard line.
  */
 export const profitLines = async (db: Db, range: { from?: string; to?: string }): Promise<ProfitLine[]> => {
+  const accounts = await resultAccountCodes(db, ['income', 'cost'])
+  if (accounts.length === 0) return []
   const { rows } = await sql<Record<string, unknown>>`
     SELECT l.date, l.source_type AS type, MAX(j.employee) AS employee,
       SUM(CASE WHEN l.account LIKE 'income:%' THEN l.credit - l.debit ELSE 0 END) AS income,
       SUM(CASE WHEN l.account LIKE 'cost:%' THEN l.debit - l.credit ELSE 0 END) AS cost
     FROM posting_lines l
     LEFT JOIN journal j ON j.source_type = l.source_type AND j.source_id = l.source_id
-    WHERE (l.account LIKE 'income:%' OR l.account LIKE 'cost:%') AND ${dayRange(range)}
+    WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
     GROUP BY l.date, l.source_type, l.source_id`.execute(k(db))
   return rows.map((r) => ({
     date: String(r.date),
@@ -135,13 +137,33 @@ export const profitLines = async (db: Db, range: { from?: string; to?: string })
   }))
 }
 
+/**
+ * The income, cost and expense account codes the books hold, from the month checkpoints (a few rows
+ * per account), so the lines are then read on their (account, date) index, one period at a time.
+ */
+const resultAccountCodes = async (db: Db, kinds: readonly string[]): Promise<string[]> => {
+  const rows = await k(db)
+    .selectFrom('posting_months')
+    .select('account')
+    .distinct()
+    .where(
+      sql<boolean>`(${sql.join(
+        kinds.map((kind) => sql`account LIKE ${`${kind}:%`}`),
+        sql` OR `,
+      )})`,
+    )
+    .execute()
+  return rows.map((r) => String(r.account))
+}
+
 /** Each income, cost of sales and expense account's movement over from..to (paisa, debit − credit). */
 export const resultAccounts = async (db: Db, range: { from?: string; to?: string }) => {
+  const accounts = await resultAccountCodes(db, ['income', 'cost', 'expense'])
+  if (accounts.length === 0) return []
   const { rows } = await sql<Record<string, unknown>>`
     SELECT l.account, SUM(l.debit) - SUM(l.credit) AS net
     FROM posting_lines l
-    WHERE (l.account LIKE 'income:%' OR l.account LIKE 'cost:%' OR l.account LIKE 'expense:%')
-      AND ${dayRange(range)}
+    WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
     GROUP BY l.account
     ORDER BY l.account`.execute(k(db))
   return rows.map((r) => ({
