@@ -1,6 +1,7 @@
 import { customerLabel } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import { dbKind } from '../../db/dialect.ts'
 import { accountName, CASH, customerIdOfAccount } from '../../lib/books/accounts.ts'
 
 /**
@@ -120,14 +121,18 @@ const dayRange = (range: { from?: string; to?: string }, column = 'l.date') =>
 export const profitLines = async (db: Db, range: { from?: string; to?: string }): Promise<ProfitLine[]> => {
   const accounts = await resultAccountCodes(db, ['income', 'cost'])
   if (accounts.length === 0) return []
+  // Each source summed first, then its employee looked up once.
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT l.date, l.source_type AS type, MAX(j.employee) AS employee,
-      SUM(CASE WHEN l.account LIKE 'income:%' THEN l.credit - l.debit ELSE 0 END) AS income,
-      SUM(CASE WHEN l.account LIKE 'cost:%' THEN l.debit - l.credit ELSE 0 END) AS cost
-    FROM posting_lines l
-    LEFT JOIN journal j ON j.source_type = l.source_type AND j.source_id = l.source_id
-    WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
-    GROUP BY l.date, l.source_type, l.source_id`.execute(k(db))
+    SELECT s.date, s.type, j.employee, s.income, s.cost
+    FROM (
+      SELECT l.date, l.source_type AS type, l.source_id AS id,
+        SUM(CASE WHEN l.account LIKE 'income:%' THEN l.credit - l.debit ELSE 0 END) AS income,
+        SUM(CASE WHEN l.account LIKE 'cost:%' THEN l.debit - l.credit ELSE 0 END) AS cost
+      FROM posting_lines l
+      WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
+      GROUP BY l.date, l.source_type, l.source_id
+    ) s
+    LEFT JOIN journal j ON j.source_type = s.type AND j.source_id = s.id`.execute(k(db))
   return rows.map((r) => ({
     date: String(r.date),
     type: String(r.type),
@@ -148,7 +153,14 @@ const resultAccountCodes = async (db: Db, kinds: readonly string[]): Promise<str
     .distinct()
     .where(
       sql<boolean>`(${sql.join(
-        kinds.map((kind) => sql`account LIKE ${`${kind}:%`}`),
+        // SQLite compares text bytewise: a range on the primary key (account, month) finds the
+        // kind's accounts without reading every customer's months; PostgreSQL's collation may not
+        // order ':' and ';' that way, so it matches the prefix.
+        kinds.map((kind) =>
+          dbKind(db) === 'sqlite'
+            ? sql`(account >= ${`${kind}:`} AND account < ${`${kind};`})`
+            : sql`account LIKE ${`${kind}:%`}`,
+        ),
         sql` OR `,
       )})`,
     )
