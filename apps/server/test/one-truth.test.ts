@@ -37,7 +37,7 @@ const accountBalance = async (code: string, to?: string) => {
 
 describe(`one truth on every paper (${DB_KIND})`, () => {
   /** A 375,000 ticket sold to a customer, 100,000 paid in cash at booking, then 100,000 and 50,000. */
-  const sale = { customer: 0, ticket: 0, receipts: [] as string[] }
+  const sale = { customer: 0, ticket: 0, receipts: [] as string[], payments: [] as number[] }
 
   it('a receipt printed after two later payments shows every payment, what was received and what remains', async () => {
     const customer = await t.call('admin', 'POST', '/api/customers', {
@@ -63,8 +63,13 @@ describe(`one truth on every paper (${DB_KIND})`, () => {
     )
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     sale.ticket = created.body.ticket.id
-    sale.receipts.push((await pay('ticket', sale.ticket, 100_000)).receipt_no)
-    sale.receipts.push((await pay('ticket', sale.ticket, 50_000, 'UBL Account 1')).receipt_no)
+    for (const p of [
+      await pay('ticket', sale.ticket, 100_000),
+      await pay('ticket', sale.ticket, 50_000, 'UBL Account 1'),
+    ]) {
+      sale.receipts.push(p.receipt_no)
+      sale.payments.push(p.id)
+    }
 
     const pdf = await download(t, 'employee', `/api/ticket/${sale.ticket}/receipt.pdf`)
     expect(pdf.status).toBe(200)
@@ -78,6 +83,24 @@ describe(`one truth on every paper (${DB_KIND})`, () => {
     // The receipt's remaining is the record's remaining.
     const row = (await t.call('employee', 'GET', `/api/ticket/${sale.ticket}`)).body.ticket
     expect(c(row.remaining_amount)).toBe(c(125_000))
+  })
+
+  it("each payment's own receipt shows the record's total, the payments up to it and what remained after it", async () => {
+    const first = await pdfText(
+      (await download(t, 'employee', `/api/payments/${sale.payments[0]}/receipt.pdf`)).bytes,
+    )
+    expect(first).toMatch(/Amount received Rs 100,000/)
+    expect(first).toMatch(/Total amount Rs 375,000/)
+    expect(first).toMatch(/Paid at booking Rs 100,000/)
+    expect(first).toMatch(/Received so far Rs 200,000/)
+    expect(first).toMatch(/Remaining Rs 175,000/)
+    expect(first).not.toContain(sale.receipts[1])
+    const second = await pdfText(
+      (await download(t, 'employee', `/api/payments/${sale.payments[1]}/receipt.pdf`)).bytes,
+    )
+    expect(second).toMatch(/Amount received Rs 50,000/)
+    expect(second).toMatch(/Received so far Rs 250,000/)
+    expect(second).toMatch(/Remaining Rs 125,000/)
   })
 
   it('a booking with nothing paid at booking and one later payment: received is the payment, not zero', async () => {
