@@ -95,6 +95,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/reports/receivables': 'admin',
   'GET /api/reports/payables': 'admin',
   'GET /api/reports/profit': 'admin',
+  'GET /api/reports/net-profit': 'admin',
   'GET /api/reports/day-book': 'admin',
   // Issue 25. Vendor profiles are admin-only in the handler (403), as the Vendor ledger is.
   'GET /api/agents/:name': 'user',

@@ -134,13 +134,21 @@ describe('reports', () => {
     }
   })
 
-  it("profit: the groups add up to the bookings' profit, by month, type and employee alike", async () => {
+  it("profit: the groups add up to the books' income less cost of sales, by month, type and employee alike", async () => {
+    // Decision 053: the report reads the books, so its total is the trial balance's income less
+    // cost of sales, and the tickets' own row is the sum of their stored profit.
+    const accounts = await trialBalance('2999-12-31')
+    const expected = accounts
+      .filter((a) => a.kind === 'income' || a.kind === 'cost')
+      .reduce((s, a) => s - cents(a.balance), 0)
     const tickets = (await t.call('admin', 'GET', '/api/ticket')).body.ticket as Array<{ profit: number }>
-    const expected = tickets.reduce((s, x) => s + cents(x.profit ?? 0), 0)
+    const ticketProfit = tickets.reduce((s, x) => s + cents(x.profit ?? 0), 0)
     for (const by of ['month', 'type', 'employee']) {
       const r = (await t.call('admin', 'GET', `/api/reports/profit?by=${by}`)).body
       expect(cents(r.totals.profit)).toBe(expected)
       expect(r.rows.reduce((s: number, x: { profit: number }) => s + cents(x.profit), 0)).toBe(expected)
+      if (by === 'type')
+        expect(cents(r.rows.find((x: { key: string }) => x.key === 'Ticket')?.profit ?? 0)).toBe(ticketProfit)
     }
   })
 

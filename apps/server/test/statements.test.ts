@@ -160,10 +160,16 @@ describe('statements', () => {
     const s = (await t.call('employee', 'GET', '/api/statements/customer/Walk-in%20Rana')).body
     const tickets = (await t.call('admin', 'GET', '/api/ticket?q=Walk-in%20Rana')).body.ticket as Array<{
       agent_name: string
+      receivable_amount: number
       remaining_amount: number
     }>
     const own = tickets.filter((x) => x.agent_name === '')
-    expect(s.rows).toHaveLength(own.length)
+    // Each sale at its full price, and what was paid at booking as lines of their own (decision 054).
+    const sales = s.rows.filter((r: { debit: number }) => r.debit > 0)
+    expect(sales).toHaveLength(own.length)
+    expect(sales.reduce((a: number, r: { debit: number }) => a + cents(r.debit), 0)).toBe(
+      own.reduce((a, x) => a + cents(x.receivable_amount), 0),
+    )
     expect(cents(s.closing)).toBe(own.reduce((a, x) => a + cents(x.remaining_amount), 0))
     // No customer row stands behind "Walk-in Rana": its account is keyed by the text (decision 033).
     expect(cents(s.closing)).toBe(cents(await trialBalanceOf('customer:walk-in rana', '2026-12-31')))

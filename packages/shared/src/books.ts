@@ -9,6 +9,7 @@ export const ACCOUNT_KINDS = [
   'cost',
   'expense',
   'equity',
+  'accrued',
 ] as const
 export type AccountKind = (typeof ACCOUNT_KINDS)[number]
 

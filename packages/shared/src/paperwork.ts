@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { optionalText, requiredText } from './fields.ts'
+import { fromPaisa, toPaisa } from './money.ts'
 
 // Agency settings (the header of every document), statement and report queries.
 
@@ -105,6 +106,33 @@ export const ProfitQuery = z
     format: ReportFormat.default('json'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] })
+/** GET /api/reports/net-profit: income less cost of sales less expenses over from..to (decision 053). */
+export const NetProfitQuery = z
+  .object({ from: isoDate.optional(), to: isoDate.optional(), format: ReportFormat.default('json') })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] })
+
+/** One account's part of the net profit, rupees (income and expenses positive as earned and spent). */
+export interface NetProfitLine {
+  code: string
+  name: string
+  amount: number
+}
+
+export interface NetProfit {
+  from: string | null
+  to: string | null
+  income: NetProfitLine[]
+  cost_of_sales: NetProfitLine[]
+  expenses: NetProfitLine[]
+  totals: {
+    income: number
+    cost_of_sales: number
+    gross_profit: number
+    expenses: number
+    net_profit: number
+  }
+}
+
 export const DayBookQuery = z.object({ date: isoDate.optional(), format: ReportFormat.default('json') })
 
 export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const
@@ -112,3 +140,31 @@ export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const
 /** The aging bucket of an amount `days` old. */
 export const agingBucket = (days: number): (typeof AGING_BUCKETS)[number] =>
   days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+'
+
+/** A later payment as a booking's receipt lists it (rupees). */
+export interface ReceiptPayment {
+  receipt_no: string
+  date: string
+  amount: number
+}
+
+/**
+ * A booking receipt's figures (decision 054), the same on screen and in the PDF: the total, what
+ * was paid at booking, every later payment, what was received in all and what remains, in exact
+ * paisa. Remaining is total − received, which is the record's stored remaining amount.
+ */
+export const receiptFigures = (
+  row: { receivable: number; cash: number; bank: number },
+  payments: readonly ReceiptPayment[],
+) => {
+  const later = payments.reduce((s, p) => s + toPaisa(p.amount), 0)
+  const received = toPaisa(row.cash) + toPaisa(row.bank) + later
+  return {
+    total: row.receivable,
+    cash: row.cash,
+    bank: row.bank,
+    payments: [...payments].sort((a, b) => a.date.localeCompare(b.date)),
+    received: fromPaisa(received),
+    remaining: fromPaisa(toPaisa(row.receivable) - received),
+  }
+}

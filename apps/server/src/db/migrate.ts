@@ -21,6 +21,7 @@ import * as visaExpiry from './migrations/0016_visa_expiry.ts'
 import * as createdAtRanges from './migrations/0017_created_at_ranges.ts'
 import * as ticketNumbers from './migrations/0018_ticket_numbers.ts'
 import * as paperLanguage from './migrations/0021_paper_language.ts'
+import * as costPostings from './migrations/0023_cost_postings.ts'
 import * as collect from './migrations/0024_collect.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0017_created_at_ranges': createdAtRanges,
   '0018_ticket_numbers': ticketNumbers,
   '0021_paper_language': paperLanguage,
+  '0023_cost_postings': costPostings,
   '0024_collect': collect,
 }
 

@@ -12,7 +12,7 @@ import { removePostings, syncPosting } from '../../lib/postings.ts'
 import { requireAccess } from '../../plugins/auth.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
 import { cashLedger } from './cash-ledger.ts'
-import { postOfficeEntry } from './postings.ts'
+import { officeCashJournal, postOfficeEntry } from './postings.ts'
 
 const bankList = ledgerList(LEDGER_LISTS.accounts)
 
@@ -64,18 +64,10 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
         await removePostings(trx, { type: 'account_entries', id: row.id })
         await removeLines(trx, { type: 'account_entries', id: row.id })
       },
-      // Office cash in or out is on the dashboard with the rest of Cash in Office.
+      // Office cash in or out is on the dashboard with the rest of Cash in Office, netted as its
+      // one cash line is (decision 055): credit 500 and debit 200 are 300 in, not 500 in and 200 out.
       journal: (row) =>
-        row.bank_name === CASH_IN_OFFICE && !row.source_type
-          ? {
-              date: row.date,
-              entry: row.entry,
-              name: CASH_IN_OFFICE,
-              employee: row.employee_name,
-              paid_cash: row.credit,
-              withdraw: row.debit,
-            }
-          : null,
+        row.bank_name === CASH_IN_OFFICE && !row.source_type ? officeCashJournal(row) : null,
       list,
     })
 

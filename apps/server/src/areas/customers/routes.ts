@@ -9,10 +9,12 @@ import {
   CustomersAnswerSchema,
   customerLabel,
   type FileRecord,
+  fromPaisa,
   IdParams,
   MessageAnswer,
   nameKey,
   RECORD_TYPE_LABEL,
+  toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, type Selectable, sql } from 'kysely'
@@ -148,18 +150,6 @@ interface CustomerPayment {
  * against a record linked to them, oldest first.
  */
 const customerPayments = async (db: Db, customerId: number, records: FileRecord[]) => {
-  const atBooking: CustomerPayment[] = records
-    .filter((r) => r.paid !== 0 && r.table !== 'protectors' && r.table !== 'refunded')
-    .map((r) => ({
-      date: r.date,
-      type: r.type,
-      table: r.table,
-      id: r.id,
-      entry: r.entry,
-      amount: r.table === 'refund_customers' ? -r.paid : r.paid,
-      payment_id: null,
-      receipt_no: '',
-    }))
   const byType = new Map(records.map((r) => [r.table, r.type]))
   const later: CustomerPayment[] = []
   for (const [type, table] of Object.entries(PAYMENT_TABLES)) {
@@ -184,6 +174,26 @@ const customerPayments = async (db: Db, customerId: number, records: FileRecord[
       })
     }
   }
+  // A record's paid figure counts its later payments too (decision 054); the rest was paid at booking.
+  const laterOf = new Map<string, number>()
+  for (const p of later)
+    laterOf.set(`${p.table}:${p.id}`, (laterOf.get(`${p.table}:${p.id}`) ?? 0) + toPaisa(p.amount))
+  const atBooking: CustomerPayment[] = records
+    .filter((r) => r.table !== 'protectors' && r.table !== 'refunded')
+    .map((r) => {
+      const paid = fromPaisa(toPaisa(r.paid) - (laterOf.get(`${r.table}:${r.id}`) ?? 0))
+      return {
+        date: r.date,
+        type: r.type,
+        table: r.table,
+        id: r.id,
+        entry: r.entry,
+        amount: r.table === 'refund_customers' ? -paid : paid,
+        payment_id: null,
+        receipt_no: '',
+      }
+    })
+    .filter((p) => p.amount !== 0)
   return [...atBooking, ...later].sort(
     (a, b) => (a.date ?? '').localeCompare(b.date ?? '') || (a.payment_id ?? 0) - (b.payment_id ?? 0),
   )

@@ -54,7 +54,8 @@ export const fileRecord = (table: string, r: ApiRow): FileRecord => {
     r.passport_detail !== undefined ? passengerList(r.passport_detail).map(passengerName).filter(Boolean) : []
   const plainName =
     table === 'protectors' || table === 'refunded' || table === 'refund_customers' ? str(r.name) : ''
-  const paid = num(r.paid_cash) + num(r.paid_in_bank)
+  // Paid so far (decision 054): at booking and by every later payment, so receivable = paid + remaining.
+  const paid = num(r.paid_cash) + num(r.paid_in_bank) + num(r.payments_total)
   const figures =
     table === 'refund_customers'
       ? { receivable: num(r.total_amount), paid, remaining: num(r.balance) }

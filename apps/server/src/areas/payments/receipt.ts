@@ -1,4 +1,4 @@
-import { FileAnswer, IdParams } from '@booking/shared'
+import { FileAnswer, formatDate, fromPaisa, IdParams, toPaisa } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -24,6 +24,16 @@ export interface Payment {
   received_for?: string
   /** Who paid: the record's agent, else its customer. */
   received_from?: string
+  /**
+   * The record as this payment left it (decision 054): its total, what was paid at booking, every
+   * payment up to and including this one, and what remained after it.
+   */
+  record?: {
+    total: number
+    at_booking: number
+    payments: Array<{ receipt_no: string; date: string; amount: number }>
+    remaining: number
+  }
 }
 
 const METHOD_LABEL: Record<string, string> = { cash: 'Cash', bank: 'Bank' }
@@ -42,7 +52,27 @@ export const paymentReceipt = (p: Payment): ReceiptDoc => ({
     ...(p.bank_title ? ([['Bank', p.bank_title]] as Array<[string, string]>) : []),
   ],
   passengers: [],
-  amounts: [{ label: 'Amount received', value: p.amount, strong: true }],
+  amounts: [
+    { label: 'Amount received', value: p.amount, strong: true },
+    ...(p.record
+      ? [
+          { label: 'Total amount', value: p.record.total },
+          { label: 'Paid at booking', value: p.record.at_booking },
+          ...p.record.payments.map((x) => ({
+            label: `${x.receipt_no}, ${formatDate(x.date)}`,
+            value: x.amount,
+          })),
+          {
+            label: 'Received so far',
+            value: fromPaisa(
+              toPaisa(p.record.at_booking) + p.record.payments.reduce((s, x) => s + toPaisa(x.amount), 0),
+            ),
+            strong: true,
+          },
+          { label: 'Remaining', value: p.record.remaining, strong: true },
+        ]
+      : []),
+  ],
   inWords: [['Amount', p.amount]],
   note: p.note ?? undefined,
 })

@@ -11,6 +11,7 @@ import {
   PaymentSavedAnswer,
   type PaymentSource,
   PaymentsAnswer,
+  receiptFigures,
   toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -146,6 +147,39 @@ const postPayment = async (trx: Trx, p: Payment, record: ApiRow) => {
   )
 }
 
+/**
+ * The record as a payment left it, for its receipt (decision 054): total, paid at booking, every
+ * payment up to and including this one (in the order they were taken) and what remained after it.
+ */
+const recordAfter = async (db: Db, p: Payment, record: ApiRow) => {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['receipt_no', 'date', 'amount'])
+    .where('source_type', '=', p.source_type)
+    .where('source_id', '=', p.source_id)
+    .where('id', '<=', p.id)
+    .orderBy('id')
+    .execute()
+  const payments = rows.map((r) => {
+    const x = moneyOut('payments', r) as { receipt_no: string; date: string; amount: number }
+    return { receipt_no: String(x.receipt_no), date: String(x.date), amount: Number(x.amount) }
+  })
+  const f = receiptFigures(
+    {
+      receivable: Number(record.receivable_amount ?? 0),
+      cash: Number(record.paid_cash ?? 0),
+      bank: Number(record.paid_in_bank ?? 0),
+    },
+    payments,
+  )
+  return {
+    total: f.total,
+    at_booking: fromPaisa(toPaisa(f.cash) + toPaisa(f.bank)),
+    payments: f.payments,
+    remaining: f.remaining,
+  }
+}
+
 const toPayment = (row: Record<string, unknown>): Payment => {
   const r = moneyOut('payments', row) as Record<string, any>
   return {
@@ -244,8 +278,9 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     const row = await d.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) return null
     const payment = toPayment(row)
+    const table = PAYMENT_TABLES[payment.source_type] as TableName
     const record = await (d as unknown as Kysely<any>)
-      .selectFrom(PAYMENT_TABLES[payment.source_type])
+      .selectFrom(table)
       .selectAll()
       .where('id', '=', payment.source_id)
       .executeTakeFirst()
@@ -253,6 +288,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     const entry = String(record?.entry ?? '')
     return {
       ...payment,
+      record: record ? await recordAfter(d, payment, moneyOut(table, record) as ApiRow) : undefined,
       // Entries mostly carry their type already ("Ticket 1/2").
       received_for: record ? (entry.startsWith(label) ? entry : `${label} ${entry}`.trim()) : undefined,
       received_from: record ? customerName(record as ApiRow) || undefined : undefined,

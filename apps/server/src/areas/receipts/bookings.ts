@@ -1,4 +1,10 @@
-import { passengerList, passengerName } from '@booking/shared'
+import {
+  formatDate,
+  passengerList,
+  passengerName,
+  type ReceiptPayment,
+  receiptFigures,
+} from '@booking/shared'
 import type { ApiRow } from '../../lib/crud.ts'
 import type { ReceiptDoc } from '../documents/receipt.ts'
 
@@ -98,19 +104,31 @@ export const BOOKING_RECEIPTS: BookingReceipt[] = [
   },
 ]
 
-/** The receipt of one booking row (rupees, as the lifecycle reads it). */
-export const bookingReceipt = (cfg: BookingReceipt, row: ApiRow, savedOn: string): ReceiptDoc => {
-  const receivable = Number(row.receivable_amount ?? 0)
-  const cash = Number(row.paid_cash ?? 0)
-  const bank = Number(row.paid_in_bank ?? 0)
-  const received = cash + bank
+/**
+ * The receipt of one booking row (rupees, as the lifecycle reads it) with every later payment
+ * against it (decision 054): total, paid at booking, each payment, received in all, remaining.
+ */
+export const bookingReceipt = (
+  cfg: BookingReceipt,
+  row: ApiRow,
+  savedOn: string,
+  payments: readonly ReceiptPayment[] = [],
+): ReceiptDoc => {
+  const f = receiptFigures(
+    {
+      receivable: Number(row.receivable_amount ?? 0),
+      cash: Number(row.paid_cash ?? 0),
+      bank: Number(row.paid_in_bank ?? 0),
+    },
+    payments,
+  )
   const bankTitle = text(row.bank_title ?? row.paid_from_bank)
   return {
     title: 'Receipt',
     number: text(row.entry),
     date: cfg.date?.(row) ?? savedOn,
     kind: cfg.kind,
-    particulars: [...cfg.particulars(row), ['Bank', bank ? bankTitle : ''] as [string, string]].filter(
+    particulars: [...cfg.particulars(row), ['Bank', f.bank ? bankTitle : ''] as [string, string]].filter(
       ([, v]) => v !== '',
     ),
     passengers: passengerList(row.passport_detail)
@@ -121,15 +139,16 @@ export const bookingReceipt = (cfg: BookingReceipt, row: ApiRow, savedOn: string
       })
       .filter(Boolean),
     amounts: [
-      { label: 'Total amount', value: receivable, strong: true },
-      { label: 'Paid in cash', value: cash },
-      { label: 'Paid in bank', value: bank },
-      { label: 'Received', value: received, strong: true },
-      { label: 'Remaining', value: Number(row.remaining_amount ?? receivable - received), strong: true },
+      { label: 'Total amount', value: f.total, strong: true },
+      { label: 'Paid in cash', value: f.cash },
+      { label: 'Paid in bank', value: f.bank },
+      ...f.payments.map((p) => ({ label: `${p.receipt_no}, ${formatDate(p.date)}`, value: p.amount })),
+      { label: 'Received', value: f.received, strong: true },
+      { label: 'Remaining', value: f.remaining, strong: true },
     ],
     inWords: [
-      ['Total', receivable],
-      ['Received', received],
+      ['Total', f.total],
+      ['Received', f.received],
     ],
   }
 }

@@ -1,6 +1,7 @@
 import { FileAnswer, IdParams } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
+import { paymentsOf } from '../../lib/books/paid-records.ts'
 import { recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
@@ -31,7 +32,12 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
       const settings = await agencySettings(db)
       const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
       const lang = await resolvePaperLang(db, req.query, row.customer_id ? Number(row.customer_id) : null)
-      const doc = renderReceipt(settings, bookingReceipt(cfg, row, savedOn), printedAt(settings), lang)
+      const doc = renderReceipt(
+        settings,
+        bookingReceipt(cfg, row, savedOn, await paymentsOf(db, cfg.table, id)),
+        printedAt(settings),
+        lang,
+      )
       return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
     })
   }

@@ -2,6 +2,7 @@ import { BooksCheckAnswer, CashInOfficeAnswer, isIsoDate, TrialBalanceAnswer } f
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { backfillBooks } from '../../lib/books/backfill.ts'
+import { backfillCosts } from '../../lib/books/cost-backfill.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { requireAccess } from '../../plugins/auth.ts'
 import { documentBooks } from './openapi.ts'
@@ -27,6 +28,7 @@ const GET_REPORTS_CASH_IN_OFFICE = { schema: { response: { 200: CashInOfficeAnsw
 
 export const booksReportRoutes = async (app: FastifyInstance, db: Db) => {
   await backfillBooks(db)
+  await backfillCosts(db)
   documentBooks()
   app.get(
     '/reports/trial-balance',

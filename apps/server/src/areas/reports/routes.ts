@@ -18,6 +18,7 @@ import { typeLabel } from '../dashboard/queries.ts'
 import type { DocColumn, TableDoc } from '../documents/table-doc.ts'
 import { sendTableDoc } from '../documents/table-doc.ts'
 import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
+import { netProfitRoute } from './net-profit.ts'
 import {
   agentMovements,
   banksBefore,
@@ -132,7 +133,7 @@ const rupeesTotals = (t: { buckets: Buckets; total: number }) => ({
   total: fromPaisa(t.total),
 })
 
-const money = (key: string, label: string, pdfWidth = 13, blankZero = false): DocColumn => ({
+export const money = (key: string, label: string, pdfWidth = 13, blankZero = false): DocColumn => ({
   key,
   label,
   kind: 'money',
@@ -168,7 +169,7 @@ const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): 
 }
 
 /** JSON, or the document as pdf/xlsx. */
-const answer = async (
+export const answer = async (
   reply: FastifyReply,
   settings: AgencySettings,
   format: 'json' | 'pdf' | 'xlsx',
@@ -191,6 +192,7 @@ const GET_REPORTS_DAY_BOOK = { schema: { querystring: DayBookQuery, response: { 
 
 export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   const admin = { preHandler: requireAccess('admin') }
+  netProfitRoute(app, db)
 
   app.get('/reports/receivables', { ...admin, ...GET_REPORTS_RECEIVABLES }, async (req, reply) => {
     const { as_of, format } = parseBody(AsOfQuery, req.query)

@@ -1,12 +1,13 @@
 import { customerLabel } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import { dbKind } from '../../db/dialect.ts'
 import { accountName, CASH, customerIdOfAccount } from '../../lib/books/accounts.ts'
 
 /**
  * Where every report figure comes from. Paisa throughout. Receivables, payables, cash and banks are
  * the books' posting lines (issue 13), by the account codes the trial balance sums: agent:*,
- * customer:*, vendor:*, cash, bank:*. Profit reads each booking's stored profit by its journal date.
+ * customer:*, vendor:*, cash, bank:*. Profit and net profit read the income:*, cost:* and expense:* lines.
  */
 
 const k = (db: Db) => db as unknown as Kysely<any>
@@ -97,34 +98,90 @@ export const vendorMovements = async (db: Db, asOf: string): Promise<DatedAmount
     }
   })
 
-/** One booking's figures for the profit report. */
+/** One source's figures for the profit report (paisa): its income and cost of sales on a day. */
 export interface ProfitLine {
   date: string
   type: string
   employee: string
+  /** Income (credit − debit of its income:* lines): a booking's receivable. */
   receivable: number
+  /** Income less cost of sales (debit − credit of its cost:* lines). */
   profit: number
 }
 
-const PROFIT_TABLES = ['tickets', 'umrah', 'visa_processing', 'gamca_tokens', 'services', 'navtcc'] as const
+const dayRange = (range: { from?: string; to?: string }, column = 'l.date') =>
+  sql`${range.from ? sql`${sql.ref(column)} >= ${range.from}` : sql`1 = 1`}
+    AND ${range.to ? sql`${sql.ref(column)} <= ${range.to}` : sql`1 = 1`}`
 
-/** Each booking in from..to (by its journal date) with its receivable and profit. */
+/**
+ * Every source with income or cost of sales lines in from..to, by the lines' own day (decision 053):
+ * the profit report is the books' income less cost of sales, so over any period it equals the trial
+ * balance's income less cost of sales. The employee is the one on the source's dashboard line.
+ */
 export const profitLines = async (db: Db, range: { from?: string; to?: string }): Promise<ProfitLine[]> => {
-  const parts = PROFIT_TABLES.map(
-    (table) => sql`
-      SELECT j.date, j.source_type AS type, j.employee, j.receivable, COALESCE(r.profit, 0) AS profit
-      FROM journal j JOIN ${sql.table(table)} r ON r.id = j.source_id
-      WHERE j.source_type = ${table}
-        AND ${range.from ? sql`j.date >= ${range.from}` : sql`1 = 1`}
-        AND ${range.to ? sql`j.date <= ${range.to}` : sql`1 = 1`}`,
-  )
-  const { rows } = await sql<ProfitLine>`${sql.join(parts, sql` UNION ALL `)}`.execute(k(db))
+  const accounts = await resultAccountCodes(db, ['income', 'cost'])
+  if (accounts.length === 0) return []
+  // Each source summed first, then its employee looked up once.
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT s.date, s.type, j.employee, s.income, s.cost
+    FROM (
+      SELECT l.date, l.source_type AS type, l.source_id AS id,
+        SUM(CASE WHEN l.account LIKE 'income:%' THEN l.credit - l.debit ELSE 0 END) AS income,
+        SUM(CASE WHEN l.account LIKE 'cost:%' THEN l.debit - l.credit ELSE 0 END) AS cost
+      FROM posting_lines l
+      WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
+      GROUP BY l.date, l.source_type, l.source_id
+    ) s
+    LEFT JOIN journal j ON j.source_type = s.type AND j.source_id = s.id`.execute(k(db))
   return rows.map((r) => ({
     date: String(r.date),
     type: String(r.type),
     employee: String(r.employee ?? ''),
-    receivable: Number(r.receivable),
-    profit: Number(r.profit),
+    receivable: Number(r.income),
+    profit: Number(r.income) - Number(r.cost),
+  }))
+}
+
+/**
+ * The income, cost and expense account codes the books hold, from the month checkpoints (a few rows
+ * per account), so the lines are then read on their (account, date) index, one period at a time.
+ */
+const resultAccountCodes = async (db: Db, kinds: readonly string[]): Promise<string[]> => {
+  const rows = await k(db)
+    .selectFrom('posting_months')
+    .select('account')
+    .distinct()
+    .where(
+      sql<boolean>`(${sql.join(
+        // SQLite compares text bytewise: a range on the primary key (account, month) finds the
+        // kind's accounts without reading every customer's months; PostgreSQL's collation may not
+        // order ':' and ';' that way, so it matches the prefix.
+        kinds.map((kind) =>
+          dbKind(db) === 'sqlite'
+            ? sql`(account >= ${`${kind}:`} AND account < ${`${kind};`})`
+            : sql`account LIKE ${`${kind}:%`}`,
+        ),
+        sql` OR `,
+      )})`,
+    )
+    .execute()
+  return rows.map((r) => String(r.account))
+}
+
+/** Each income, cost of sales and expense account's movement over from..to (paisa, debit − credit). */
+export const resultAccounts = async (db: Db, range: { from?: string; to?: string }) => {
+  const accounts = await resultAccountCodes(db, ['income', 'cost', 'expense'])
+  if (accounts.length === 0) return []
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT l.account, SUM(l.debit) - SUM(l.credit) AS net
+    FROM posting_lines l
+    WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
+    GROUP BY l.account
+    ORDER BY l.account`.execute(k(db))
+  return rows.map((r) => ({
+    account: String(r.account),
+    name: accountName(String(r.account)),
+    net: Number(r.net),
   }))
 }
 

@@ -1,3 +1,4 @@
+import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { customerAccountOf } from '../../lib/books/accounts.ts'
@@ -22,6 +23,8 @@ export const postServiceBooks = (trx: Kysely<Database>, row: ApiRow, opts: PostO
       bankAmount: row.paid_in_bank,
       vendor: '',
       payable: 0,
+      // The cost behind the profit the user typed (decision 053).
+      unpaidCost: fromPaisa(toPaisa(row.receivable_amount ?? 0) - toPaisa(row.profit ?? 0)),
       date: row.booking_date,
       entry: row.entry,
       detail: ['Service', row.customer_add, row.specific_detail].filter(Boolean).join(', '),

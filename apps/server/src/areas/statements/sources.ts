@@ -1,6 +1,8 @@
-import type { StatementKind } from '@booking/shared'
+import { type StatementKind, toPaisa } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import { moneyOut } from '../../db/money-columns.ts'
+import type { TableName } from '../../db/schema.ts'
 import {
   agentAccount,
   bankAccount,
@@ -9,6 +11,7 @@ import {
   customerTextAccount,
   vendorAccount,
 } from '../../lib/books/accounts.ts'
+import { PAYMENT_TABLES } from '../../lib/books/paid-records.ts'
 import { customerIdOfText } from '../customers/link.ts'
 
 /**
@@ -100,7 +103,7 @@ export const openingBalance = async (db: Db, account: string, from?: string) => 
   return Number(row?.net ?? 0)
 }
 
-/** The account's lines from..to (either may be open) in (date, id) order. */
+/** The account's lines from..to (either may be open) in (date, id) order, sales split (saleRows). */
 export const statementLines = async (
   db: Db,
   account: string,
@@ -108,16 +111,79 @@ export const statementLines = async (
 ): Promise<SourceLine[]> => {
   let q = k(db)
     .selectFrom('posting_lines')
-    .select(['date', 'entry', 'detail', 'debit', 'credit'])
+    .select(['date', 'entry', 'detail', 'debit', 'credit', 'source_type', 'source_id'])
     .where('account', '=', account)
   if (range.from) q = q.where('date', '>=', range.from)
   if (range.to) q = q.where('date', '<=', range.to)
   const rows = await q.orderBy('date').orderBy('id').execute()
-  return rows.map((r) => ({
+  const lines = rows.map((r) => ({
     date: String(r.date),
     entry: String(r.entry ?? ''),
     detail: String(r.detail ?? ''),
     debit: Number(r.debit),
     credit: Number(r.credit),
+    source: { type: String(r.source_type), id: Number(r.source_id) },
   }))
+  if (!account.startsWith('agent:') && !account.startsWith('customer:'))
+    return lines.map(({ source: _, ...l }) => l)
+  const sales = await saleFigures(db, lines)
+  return lines.flatMap(({ source, ...l }) => saleRows(l, sales.get(`${source.type}:${source.id}`)))
+}
+
+/** What a sale charged and was paid at booking (paisa). */
+interface SaleFigures {
+  receivable: number
+  cash: number
+  bank: number
+  bankTitle: string
+}
+
+const SALE_TABLES = new Set(Object.values(PAYMENT_TABLES))
+
+/** The booking figures of every sale among the lines' sources, keyed "table:id". */
+const saleFigures = async (db: Db, lines: readonly { source: { type: string; id: number } }[]) => {
+  const ids = new Map<string, number[]>()
+  for (const { source } of lines)
+    if (SALE_TABLES.has(source.type)) ids.set(source.type, [...(ids.get(source.type) ?? []), source.id])
+  const out = new Map<string, SaleFigures>()
+  for (const [table, all] of ids) {
+    for (let i = 0; i < all.length; i += 500) {
+      const found = await k(db)
+        .selectFrom(table)
+        .selectAll()
+        .where('id', 'in', all.slice(i, i + 500))
+        .execute()
+      for (const raw of found) {
+        const r = moneyOut(table as TableName, raw) as Record<string, unknown>
+        out.set(`${table}:${r.id}`, {
+          receivable: toPaisa(Number(r.receivable_amount ?? 0)),
+          cash: toPaisa(Number(r.paid_cash ?? 0)),
+          bank: toPaisa(Number(r.paid_in_bank ?? 0)),
+          bankTitle: String(r.bank_title ?? r.paid_from_bank ?? ''),
+        })
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * A sale's one line on its party's account is netted (receivable less what was paid at booking);
+ * the statement shows it as the sale at its full price and each amount paid at booking as a line of
+ * its own (decision 054), the same net. A line that is not the record's current figures (a later
+ * books change) is shown as it is.
+ */
+const saleRows = (line: SourceLine, sale: SaleFigures | undefined): SourceLine[] => {
+  if (!sale || (sale.cash === 0 && sale.bank === 0)) return [line]
+  if (sale.receivable - sale.cash - sale.bank !== line.debit - line.credit) return [line]
+  const paid = (credit: number, detail: string): SourceLine[] =>
+    credit === 0 ? [] : [{ ...line, detail, debit: Math.max(-credit, 0), credit: Math.max(credit, 0) }]
+  return [
+    { ...line, debit: sale.receivable, credit: 0 },
+    ...paid(sale.cash, `Paid in cash at booking, ${line.entry}`),
+    ...paid(
+      sale.bank,
+      `Paid in bank at booking${sale.bankTitle ? ` (${sale.bankTitle})` : ''}, ${line.entry}`,
+    ),
+  ]
 }

@@ -1,3 +1,4 @@
+import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { customerAccountOf } from '../../lib/books/accounts.ts'
@@ -7,9 +8,9 @@ import { postSale } from '../../lib/books/sale.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 
 /**
- * Visa and GAMCA lines: a sale to the customer on the day it was recorded (decision 020). Visa's
- * additional charges and protector fee are profit figures only: the money paid out for them is
- * entered where it leaves (an Expense or a Protector entry).
+ * Visa and GAMCA lines: a sale to the customer on the day it was recorded (decision 020), and its
+ * cost (decision 053): Visa's additional charges and protector fee; GAMCA's receivable less the
+ * profit the user typed. So each record's profit in the books is its stored profit.
  */
 export const postPassengerSale = (
   trx: Kysely<Database>,
@@ -32,6 +33,10 @@ export const postPassengerSale = (
       bankAmount: row.paid_in_bank,
       vendor: '',
       payable: 0,
+      unpaidCost:
+        kind.table === 'visa_processing'
+          ? fromPaisa(toPaisa(row.additional_charges ?? 0) + toPaisa(row.pay_for_protector ?? 0))
+          : fromPaisa(toPaisa(row.receivable_amount ?? 0) - toPaisa(row.profit ?? 0)),
       date: createdDay(row),
       entry: row.entry,
       detail: [kind.table === 'gamca_tokens' ? 'GAMCA' : 'Visa', row.customer_add, row.reference]

@@ -13,6 +13,8 @@ export const bankAccount = (bank: string) => `bank:${bank.trim()}`
 export const agentAccount = (agent: string) => `agent:${agent.trim()}`
 export const vendorAccount = (vendor: string) => `vendor:${vendor.trim()}`
 export const incomeAccount = (recordType: string) => `income:${recordType}`
+/** Costs of a record type owed to no named vendor (decision 053): a liability, "Costs to pay: Visa Processing". */
+export const accruedAccount = (recordType: string) => `accrued:${recordType}`
 export const expenseAccount = (expenseType: string) => `expense:${expenseType.trim() || 'other'}`
 
 /** Collapses spacing and case, so "Ali  Traders" and "ali traders" are one customer. */
@@ -56,6 +58,7 @@ const KINDS: Record<string, AccountKind> = {
   cost: 'cost',
   expense: 'expense',
   equity: 'equity',
+  accrued: 'accrued',
 }
 
 export const kindOf = (code: string): AccountKind => KINDS[code.split(':', 1)[0] ?? ''] ?? 'equity'
@@ -76,6 +79,8 @@ export const accountName = (code: string): string => {
     cost: 'Cost',
     expense: 'Expense',
     equity: 'Equity',
+    accrued: 'Costs to pay',
   }
-  return `${labels[kind] ?? kind}: ${kind === 'income' || kind === 'cost' ? typeName(name) : name}`
+  const typed = kind === 'income' || kind === 'cost' || kind === 'accrued'
+  return `${labels[kind] ?? kind}: ${typed ? typeName(name) : name}`
 }

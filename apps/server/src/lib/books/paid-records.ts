@@ -1,5 +1,6 @@
-import { fromPaisa, PAYMENT_SOURCES, type PaymentSource, toPaisa } from '@booking/shared'
+import { fromPaisa, PAYMENT_SOURCES, type PaymentSource, type ReceiptPayment, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { moneyOut } from '../../db/money-columns.ts'
 import type { Database } from '../../db/schema.ts'
 import type { ApiRow } from '../crud.ts'
 import { HttpError } from '../http-error.ts'
@@ -36,4 +37,24 @@ export const refuseIfPaid = async (trx: Kysely<Database>, table: string, id: num
     .where('source_id', '=', id)
     .executeTakeFirst()
   if (paid) throw new HttpError(409, 'This record has payments; delete its payments first')
+}
+
+/** Every later payment against a record, oldest first (rupees): what its receipt lists. */
+export const paymentsOf = async (
+  db: Kysely<Database>,
+  table: string,
+  id: number,
+): Promise<ReceiptPayment[]> => {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['receipt_no', 'date', 'amount'])
+    .where('source_type', '=', sourceTypeOf(table))
+    .where('source_id', '=', id)
+    .orderBy('date')
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => {
+    const p = moneyOut('payments', r) as { receipt_no: string; date: string; amount: number }
+    return { receipt_no: String(p.receipt_no), date: String(p.date), amount: Number(p.amount) }
+  })
 }

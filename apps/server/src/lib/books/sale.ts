@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { ApiRow } from '../crud.ts'
 import { syncPosting } from '../postings.ts'
-import { bankAccount, CASH, COST_OF_SALES, incomeAccount, vendorAccount } from './accounts.ts'
+import { accruedAccount, bankAccount, CASH, COST_OF_SALES, incomeAccount, vendorAccount } from './accounts.ts'
 import { resolveBank } from './banks.ts'
 import { type Move, move, syncLines } from './lines.ts'
 import type { PostOptions } from './registry.ts'
@@ -21,6 +21,12 @@ export interface Sale {
   /** The vendor owed the payable, '' for none. */
   vendor: string
   payable: number
+  /**
+   * Costs owed to no named vendor (Visa's additional charges and protector fee, GAMCA's and
+   * Services' cost behind their typed profit), rupees: Dr cost of sales, Cr the record type's
+   * costs-to-pay account (decision 053).
+   */
+  unpaidCost?: number
 }
 
 /**
@@ -33,6 +39,7 @@ export const saleMoves = (s: Sale): Move[] => [
   ...move(CASH, s.party, s.cash),
   ...(s.bank ? move(bankAccount(s.bank), s.party, s.bankAmount) : []),
   ...(s.vendor ? move(COST_OF_SALES, vendorAccount(s.vendor), s.payable) : []),
+  ...move(COST_OF_SALES, accruedAccount(s.type), s.unpaidCost ?? 0),
 ]
 
 /**

@@ -1,6 +1,6 @@
 import { type Gamca, RECORD_SPECS, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
-import { remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -35,6 +35,7 @@ const columns: Column<Gamca>[] = [
     cell: (r) => (r.paid_from_bank ? <BankName stored={r.paid_from_bank} /> : ''),
   },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  paidLaterColumn(),
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
   remainingColumn({ sortable: false }),
   { key: 'created_at', header: 'Date', format: 'date' },

@@ -1,6 +1,6 @@
 import { formatDate, type Navtcc, passengerName, RECORD_SPECS, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
-import { remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -42,6 +42,7 @@ const columns: Column<Navtcc>[] = [
     cell: (r) => (r.paid_from_bank ? <BankName stored={r.paid_from_bank} /> : ''),
   },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
+  paidLaterColumn(),
   { key: 'payed_to_bank', header: 'Payed To Bank', format: 'amount', hidden: true },
   { key: 'vendor_name', header: 'Vendor Name', hidden: true },
   { key: 'profit', header: 'Profit', format: 'amount', hidden: true },

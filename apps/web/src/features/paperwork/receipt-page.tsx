@@ -1,4 +1,12 @@
-import { amountInWords, passengerList, passengerName, toIsoDate } from '@booking/shared'
+import {
+  amountInWords,
+  formatDate,
+  type Payment,
+  passengerList,
+  passengerName,
+  receiptFigures,
+  toIsoDate,
+} from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -44,21 +52,33 @@ const ReceiptPage = () => {
       return Object.values(answer).find((v): v is Row => !!v && typeof v === 'object' && 'id' in v) ?? null
     },
   })
+  // Every later payment against the record (decision 054): the receipt lists each one.
+  const payments = useQuery({
+    queryKey: ['payments', path, id],
+    enabled: valid,
+    queryFn: async () =>
+      (await api.get<{ payments: Payment[] }>(`/payments?source_type=${path.slice(1)}&source_id=${id}`))
+        .payments,
+  })
   if (!valid) return <p role="alert">This receipt does not exist.</p>
-  if (record.isPending) return <p className="py-10 text-center text-slate-500">Loading data...</p>
-  if (record.isError || !record.data)
+  if (record.isPending || payments.isPending)
+    return <p className="py-10 text-center text-slate-500">Loading data...</p>
+  if (record.isError || !record.data || payments.isError)
     return (
       <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-        {(record.error as Error | null)?.message ?? 'Receipt not found'}
+        {((record.error ?? payments.error) as Error | null)?.message ?? 'Receipt not found'}
       </p>
     )
   const row = record.data
-  const receivable = num(row, 'receivable_amount')
-  const cash = num(row, 'paid_cash')
-  const bank = num(row, 'paid_in_bank')
-  const received = cash + bank
-  const remaining =
-    field(row, 'remaining_amount') === undefined ? receivable - received : num(row, 'remaining_amount')
+  const figures = receiptFigures(
+    {
+      receivable: num(row, 'receivable_amount'),
+      cash: num(row, 'paid_cash'),
+      bank: num(row, 'paid_in_bank'),
+    },
+    payments.data ?? [],
+  )
+  const { total: receivable, cash, bank, received, remaining } = figures
   const passengers = passengerList(field(row, 'passport_detail'))
     .map((p) => passengerName(p))
     .filter(Boolean)
@@ -110,6 +130,14 @@ const ReceiptPage = () => {
             <dd className="text-right tabular-nums">{money(cash)}</dd>
             <dt className="text-slate-500">Paid in bank</dt>
             <dd className="text-right tabular-nums">{money(bank)}</dd>
+            {figures.payments.map((p) => (
+              <div key={p.receipt_no} className="contents">
+                <dt className="text-slate-500">
+                  {p.receipt_no}, {formatDate(p.date)}
+                </dt>
+                <dd className="text-right tabular-nums">{money(p.amount)}</dd>
+              </div>
+            ))}
             <dt className="font-semibold">Received</dt>
             <dd className="text-right font-semibold tabular-nums">{money(received)}</dd>
             <dt className="font-semibold">Remaining</dt>

@@ -1,4 +1,4 @@
-import { AGING_BUCKETS, todayIso } from '@booking/shared'
+import { AGING_BUCKETS, type NetProfit, todayIso } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
@@ -7,12 +7,14 @@ import { LineCards } from '../../components/line-cards.tsx'
 import { ScrollX } from '../../components/scroll-x.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { dmy, Letterhead, useMoney } from './agency.tsx'
+import { NetProfitReport } from './net-profit-report.tsx'
 
-type ReportKey = 'receivables' | 'payables' | 'profit' | 'day-book'
+type ReportKey = 'receivables' | 'payables' | 'profit' | 'net-profit' | 'day-book'
 const REPORTS: Array<{ key: ReportKey; label: string }> = [
   { key: 'receivables', label: 'Receivables' },
   { key: 'payables', label: 'Payables' },
   { key: 'profit', label: 'Profit' },
+  { key: 'net-profit', label: 'Net Profit' },
   { key: 'day-book', label: 'Day Book' },
 ]
 
@@ -99,23 +101,29 @@ const ReportsPage = () => {
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [by, setBy] = useState<'month' | 'type' | 'employee'>('month')
+  const ranged = report === 'profit' || report === 'net-profit'
   const query: Record<string, string | undefined> =
     report === 'profit'
       ? { from: from || undefined, to: to || undefined, by }
-      : report === 'day-book'
-        ? { date: asOf || undefined }
-        : { as_of: asOf || undefined }
+      : report === 'net-profit'
+        ? { from: from || undefined, to: to || undefined }
+        : report === 'day-book'
+          ? { date: asOf || undefined }
+          : { as_of: asOf || undefined }
   const answer = useQuery({
     queryKey: ['report', report, query],
     queryFn: () => api.get<Record<string, unknown>>(`/reports/${report}`, query),
   })
   const label = REPORTS.find((r) => r.key === report)!.label
+  const period = from || to ? `${dmy(from) || '…'} to ${dmy(to) || '…'}` : 'All dates'
   const refs =
     report === 'profit'
-      ? [`By ${by}`, from || to ? `${dmy(from) || '…'} to ${dmy(to) || '…'}` : 'All dates']
-      : report === 'day-book'
-        ? [dmy(asOf)]
-        : [`As of ${dmy(asOf)}`]
+      ? [`By ${by}`, period]
+      : report === 'net-profit'
+        ? [period]
+        : report === 'day-book'
+          ? [dmy(asOf)]
+          : [`As of ${dmy(asOf)}`]
   return (
     <section className="space-y-4">
       <h1 className="no-print text-xl font-semibold text-slate-900">Reports</h1>
@@ -134,7 +142,7 @@ const ReportsPage = () => {
         ))}
       </div>
       <div className="no-print card flex flex-wrap items-end gap-3 p-4">
-        {report === 'profit' ? (
+        {ranged ? (
           <>
             <label className="w-[calc(50%-0.375rem)] sm:w-40">
               <span className="label">From</span>
@@ -144,14 +152,16 @@ const ReportsPage = () => {
               <span className="label">To</span>
               <DateInput value={to} onChange={setTo} />
             </label>
-            <label className="w-full sm:w-40">
-              <span className="label">By</span>
-              <select className="input" value={by} onChange={(e) => setBy(e.target.value as typeof by)}>
-                <option value="month">Month</option>
-                <option value="type">Record type</option>
-                <option value="employee">Employee</option>
-              </select>
-            </label>
+            {report === 'profit' && (
+              <label className="w-full sm:w-40">
+                <span className="label">By</span>
+                <select className="input" value={by} onChange={(e) => setBy(e.target.value as typeof by)}>
+                  <option value="month">Month</option>
+                  <option value="type">Record type</option>
+                  <option value="employee">Employee</option>
+                </select>
+              </label>
+            )}
           </>
         ) : (
           <label className="w-full sm:w-44">
@@ -213,6 +223,9 @@ const ReportsPage = () => {
                   </tr>
                 </tbody>
               </table>
+            )}
+            {report === 'net-profit' && (
+              <NetProfitReport data={answer.data as unknown as NetProfit} money={money} />
             )}
             {report === 'day-book' && (
               <>

@@ -1,5 +1,5 @@
 import { RECORD_SPECS, type Service } from '@booking/shared'
-import { remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -15,6 +15,7 @@ const columns: Column<Service>[] = [
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
+  paidLaterColumn(),
   { key: 'profit', header: 'Profit', format: 'amount', hidden: true },
   remainingColumn(),
 ]

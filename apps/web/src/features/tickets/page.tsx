@@ -1,7 +1,7 @@
 import { formatDate, passengerList, passengerName, RECORD_SPECS, type Ticket } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
-import { remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { PassportLink } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -48,6 +48,7 @@ const columns: Column<Ticket>[] = [
     cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
   },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  paidLaterColumn(),
   { key: 'payable_to_vendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
   { key: 'vendor_name', hidden: true, header: 'Vendor Name' },
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },

@@ -16,6 +16,7 @@ const KIND_LABELS: Record<string, string> = {
   cost: 'Cost of sales',
   expense: 'Expense',
   equity: 'Equity',
+  accrued: 'Costs to pay',
 }
 
 interface Line {

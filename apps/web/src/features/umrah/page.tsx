@@ -1,6 +1,7 @@
 import { formatDate, passengerList, passengerName, RECORD_SPECS, type UmrahBooking } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
+import { paidLaterColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -36,6 +37,7 @@ const columns: Column<UmrahBooking>[] = [
     cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
   },
   { key: 'paidInBank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  paidLaterColumn({ key: 'paymentsTotal' }),
   { key: 'payableToVendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
   { key: 'vendorName', header: 'Vendor Name', sortable: false, hidden: true },
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },

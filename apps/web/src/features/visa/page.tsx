@@ -1,5 +1,5 @@
 import { RECORD_SPECS, readPassenger, type Visa } from '@booking/shared'
-import { remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -27,6 +27,7 @@ const columns: Column<Visa>[] = [
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  paidLaterColumn(),
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
   remainingColumn({ sortable: false }),
 ]
