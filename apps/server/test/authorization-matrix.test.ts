@@ -59,6 +59,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/vender-names/existing': 'user',
   'GET /api/customers': 'user',
   'POST /api/customers': 'user',
+  'GET /api/customers/matches': 'user',
   'GET /api/customers/:id': 'user',
   'PUT /api/customers/:id': 'admin',
   'DELETE /api/customers/:id': 'admin',
