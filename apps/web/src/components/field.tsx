@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { get, useController, useFormContext } from 'react-hook-form'
 import { DateInput } from './date-input.tsx'
 
@@ -26,6 +26,16 @@ export const FieldShell = ({ id, label, error, children, className = '', hint }:
     )}
   </div>
 )
+
+/**
+ * A field's message as the screen shows it: the spec's "{Field} is required" texts stay word for
+ * word in the schemas and API, but some name another field than the label they sit under
+ * ("Customer Address is required" under Customer, "Travel Date is required" under Depart Date),
+ * so under a field a missing value is said with that field's own label.
+ */
+const NAMES_ANOTHER_FIELD = new Set(['Customer Address is required', 'Travel Date is required'])
+export const shownMessage = (message: string, label: string) =>
+  NAMES_ANOTHER_FIELD.has(message) && label ? `${label} is required` : message
 
 export type Option = string | { value: string; label: string }
 
@@ -65,10 +75,15 @@ export const Field = ({
 }: FieldProps) => {
   const { register, formState, getFieldState } = useFormContext()
   const state = getFieldState(name, formState)
-  const shown =
-    state.isTouched || formState.isSubmitted
+  // Focus the form put there (autoFocus) is not the user touching the field: leaving it for the
+  // MRZ box above must not say "Title is required" before anything is typed (issue 23).
+  const [handled, setHandled] = useState(!autoFocus)
+  const touched = state.isTouched && (handled || state.isDirty)
+  const message =
+    touched || formState.isSubmitted
       ? (get(formState.errors, name) as { message?: string } | undefined)?.message
       : undefined
+  const shown = message && shownMessage(message, label)
   const id = `field-${name.replace(/\./g, '-')}`
   const common = {
     id,
@@ -77,6 +92,8 @@ export const Field = ({
     className: `input ${shown ? 'input-error' : ''}`,
     disabled,
     autoFocus,
+    onPointerDown: handled ? undefined : () => setHandled(true),
+    onKeyDown: handled ? undefined : () => setHandled(true),
   }
   let control: ReactNode
   if (type === 'date') {
