@@ -63,7 +63,8 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
       receivableAmount: record?.receivableAmount ?? '',
       paidCash: record?.paidCash ?? '',
       bank_title: record?.bank_title ?? '',
-      paidInBank: record?.paidInBank ?? '',
+      // Spec-required; a booking paid in cash has nothing to say here (decision 049).
+      paidInBank: record?.paidInBank ?? 0,
       payableToVendor: record?.payableToVendor ?? '',
       vendorName: record?.vendorName ?? '',
     },
