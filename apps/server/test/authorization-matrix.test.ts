@@ -79,6 +79,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/audit/:id/restore': 'admin',
   'GET /api/admin/backups': 'admin',
   'POST /api/admin/backups': 'admin',
+  'POST /api/admin/backups/:name/restore': 'admin',
   'GET /api/admin/backups/:name': 'admin',
   'GET /api/admin/users': 'admin',
   'PUT /api/admin/users/:id': 'admin',
