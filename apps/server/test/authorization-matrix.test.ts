@@ -67,6 +67,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/passengers/:passport': 'user',
   'GET /api/alerts': 'user',
   'GET /api/dashboard': 'user',
+  'GET /api/admin/morning': 'admin',
+  'GET /api/my-receipts/today': 'user',
   'GET /api/dashboard/bookings': 'user',
   'GET /api/dashboard/charts': 'user',
   'GET /api/banks': 'user',
