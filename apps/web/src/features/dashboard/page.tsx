@@ -6,8 +6,10 @@ import { type Column, DataTable } from '../../components/data-table.tsx'
 import { DateRangeFilter } from '../../components/date-range-filter.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { api } from '../../lib/api.ts'
+import { useIsAdmin } from '../../lib/auth.tsx'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 import { ExpiryAlerts } from './expiry-alerts.tsx'
+import { MyReceiptsToday, WaitingForYou } from './morning.tsx'
 
 /**
  * The spec's failure texts, one line per failed source. The summary endpoint replaces the ten
@@ -126,6 +128,7 @@ const feedFailure = (error: unknown) => {
 }
 
 export default function DashboardPage() {
+  const admin = useIsAdmin()
   const [{ from, to }, setDates] = useState({ from: '', to: '' })
   const [page, setPage] = useState(0)
   const range = { from: from || undefined, to: to || undefined }
@@ -169,6 +172,9 @@ export default function DashboardPage() {
         </div>
         <DateRangeFilter value={{ from, to }} onChange={(r) => setRange(r.from, r.to)} />
       </div>
+
+      {admin && <WaitingForYou />}
+      <MyReceiptsToday />
 
       {summary.isError && <Failure lines={[FAILURE_TEXTS.summary]} />}
       {summary.isPending && <p className="sr-only">Loading data...</p>}
