@@ -22,7 +22,10 @@ export const PassengerBlocks = ({ name, documentTypes }: PassengerBlocksProps) =
     0,
   )
   useEffect(() => {
-    if (fields.length < total) append(Array.from({ length: total - fields.length }, blankPassenger))
+    // No focus jump into the new block: leaving it untouched would say "Title is required"
+    // before anything was typed (issue 23).
+    if (fields.length < total)
+      append(Array.from({ length: total - fields.length }, blankPassenger), { shouldFocus: false })
     else if (fields.length > total) remove(Array.from({ length: fields.length - total }, (_, i) => total + i))
   }, [total, fields.length, append, remove])
 

@@ -65,10 +65,16 @@ export const AppLayout = () => {
             <ToggleIcon className="h-5 w-5" />
           </button>
           <AgencyName />
-          <div className="flex items-center gap-2">
-            <button type="button" className="btn-primary px-3" onClick={() => setCustomerOpen(true)}>
+          <div className="flex shrink-0 items-center gap-2">
+            {/* Icon only on a phone, so the agency's name has room beside it. */}
+            <button
+              type="button"
+              className="btn-primary px-3"
+              aria-label="Add Customer"
+              onClick={() => setCustomerOpen(true)}
+            >
               <UserPlus className="h-4 w-4" aria-hidden />
-              <span>Add Customer</span>
+              <span className="hidden sm:inline">Add Customer</span>
             </button>
             <button type="button" className="btn-secondary px-3" onClick={logout} aria-label="Logout">
               <LogOut className="h-4 w-4" aria-hidden />
