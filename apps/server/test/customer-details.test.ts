@@ -1,5 +1,8 @@
+import { normalizePhone } from '@booking/shared'
 import { describe, expect, it } from 'vitest'
-import { DB_KIND } from './harness.ts'
+import { connect } from '../src/db/connect.ts'
+import { migrateToLatest } from '../src/db/migrate.ts'
+import { DB_KIND, freshDatabase } from './harness.ts'
 import { rowCount, setupTestApp } from './helpers.ts'
 
 /** Issue 23 item 2: typed phone numbers, the duplicate warning and merges that keep details (decision 047). */
@@ -76,5 +79,43 @@ describe(`customer details kept (${DB_KIND})`, () => {
       take: ['x'],
     })
     expect(bad.status).toBe(400)
+  })
+})
+
+describe(`migration 0020 (${DB_KIND})`, () => {
+  it('stores the numbers saved before in the one form, as the shared normalizer does, leaving odd text', async () => {
+    const database = await freshDatabase()
+    const db = connect(database.url)
+    try {
+      await migrateToLatest(db, { until: '0017_created_at_ranges' })
+      const typed = ['0300-1234567', '+92 321 5550001', '3451112223', '042-35761234', 'ask at shop', '']
+      const now = new Date().toISOString()
+      for (const [i, mobile_number] of typed.entries())
+        await db
+          .insertInto('customers')
+          .values({
+            name: `Old ${i}`,
+            mobile_number,
+            address: '',
+            passport_number: '',
+            created_by: 'x',
+            created_at: now,
+          })
+          .execute()
+      await migrateToLatest(db)
+      const rows = await db.selectFrom('customers').select(['name', 'mobile_number']).orderBy('id').execute()
+      expect(rows.map((r) => r.mobile_number)).toEqual(typed.map((v) => normalizePhone(v) ?? v))
+      expect(rows.map((r) => r.mobile_number)).toEqual([
+        '03001234567',
+        '03215550001',
+        '03451112223',
+        '04235761234',
+        'ask at shop',
+        '',
+      ])
+    } finally {
+      await db.destroy()
+      await database.drop()
+    }
   })
 })

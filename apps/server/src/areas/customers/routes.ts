@@ -2,6 +2,7 @@ import {
   CustomerAnswer,
   CustomerInput,
   CustomerListQuery,
+  CustomerMatchesAnswer,
   CustomerMatchQuery,
   CustomerMergedAnswer,
   CustomerMergeInput,
@@ -321,7 +322,7 @@ const MERGE = {
   schema: { params: IdParams, body: CustomerMergeInput, response: { 200: CustomerMergedAnswer } },
 }
 
-const GET_MATCHES = { schema: { querystring: CustomerMatchQuery } }
+const GET_MATCHES = { schema: { querystring: CustomerMatchQuery, response: { 200: CustomerMatchesAnswer } } }
 
 const DELETE_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
 

@@ -1,4 +1,4 @@
-import { businessToday, fromPaisa, RECORD_TYPE_LABEL } from '@booking/shared'
+import { businessToday, fromPaisa, MorningAnswer, MyReceiptsAnswer, RECORD_TYPE_LABEL } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { documentRoute } from '../../lib/openapi.ts'
@@ -36,7 +36,7 @@ const methodOf = (account: string) =>
  * so it agrees with the day book and the cash in office.
  */
 export const morningRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/admin/morning', async () => {
+  app.get('/admin/morning', { schema: { response: { 200: MorningAnswer } } }, async () => {
     const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0)
     const [pendingUsers, corrections] = await Promise.all([
       count(
@@ -57,7 +57,7 @@ export const morningRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', pending_users: pendingUsers, corrections_waiting: corrections }
   })
 
-  app.get('/my-receipts/today', async (req) => {
+  app.get('/my-receipts/today', { schema: { response: { 200: MyReceiptsAnswer } } }, async (req) => {
     const user = req.user as AuthUser
     const today = businessToday()
     const rows = await db

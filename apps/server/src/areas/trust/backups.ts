@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { basename } from 'node:path'
-import { BackupSavedAnswer, BackupsAnswer, FileAnswer } from '@booking/shared'
+import { BackupSavedAnswer, BackupsAnswer, FileAnswer, RestoreAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { migrateToLatest } from '../../db/migrate.ts'
@@ -31,7 +31,7 @@ const POST_ADMIN_BACKUPS = { schema: { response: { 201: BackupSavedAnswer } } }
 
 const GET_ADMIN_BACKUPS_NAME = { schema: { response: { 200: FileAnswer('application/octet-stream') } } }
 
-const POST_ADMIN_BACKUPS_RESTORE = { schema: {} }
+const POST_ADMIN_BACKUPS_RESTORE = { schema: { response: { 200: RestoreAnswer } } }
 
 export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) => {
   app.get('/admin/backups', GET_ADMIN_BACKUPS, async () => ({

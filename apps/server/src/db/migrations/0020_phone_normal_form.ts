@@ -1,4 +1,3 @@
-import { normalizePhone } from '@booking/shared'
 import type { Kysely } from 'kysely'
 
 /**
@@ -7,6 +6,32 @@ import type { Kysely } from 'kysely'
  * as it was: the edit form then asks for it again rather than this step dropping it.
  */
 const BATCH = 1000
+
+/**
+ * A frozen copy of packages/shared/src/phone.ts's normalizePhone as of this migration (migrations
+ * import nothing from the application, so a later change there cannot change what this step did).
+ */
+const national = (rest: string): string | null =>
+  /^[1-9]\d{8,9}$/.test(rest) && (!rest.startsWith('3') || rest.length === 10) ? `0${rest}` : null
+const normalizePhone = (typed: string): string | null => {
+  const raw = typed.trim()
+  if (!raw) return ''
+  const compact = raw.replace(/[\s\-.()/]/g, '')
+  const plus = compact.startsWith('+')
+  const digits = plus ? compact.slice(1) : compact
+  if (!/^\d+$/.test(digits)) return null
+  const international = plus ? digits : digits.startsWith('00') ? digits.slice(2) : null
+  if (international !== null) {
+    if (international.startsWith('92')) return national(international.slice(2).replace(/^0/, ''))
+    return international.length >= 8 && international.length <= 15 && !international.startsWith('0')
+      ? `+${international}`
+      : null
+  }
+  if (digits.startsWith('0')) return national(digits.slice(1))
+  if (/^3\d{9}$/.test(digits)) return `0${digits}`
+  if (/^92\d{9,10}$/.test(digits)) return national(digits.slice(2))
+  return null
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   let after = 0
