@@ -67,14 +67,9 @@ export const AppLayout = () => {
           <AgencyName />
           <div className="flex shrink-0 items-center gap-2">
             {/* Icon only on a phone, so the agency's name has room beside it. */}
-            <button
-              type="button"
-              className="btn-primary px-3"
-              aria-label="Add Customer"
-              onClick={() => setCustomerOpen(true)}
-            >
+            <button type="button" className="btn-primary px-3" onClick={() => setCustomerOpen(true)}>
               <UserPlus className="h-4 w-4" aria-hidden />
-              <span className="hidden sm:inline">Add Customer</span>
+              <span className="sr-only sm:not-sr-only">Add Customer</span>
             </button>
             <button type="button" className="btn-secondary px-3" onClick={logout} aria-label="Logout">
               <LogOut className="h-4 w-4" aria-hidden />
