@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { type FocusEvent, type ReactNode, useRef } from 'react'
 import { get, useController, useFormContext } from 'react-hook-form'
 import { DateInput } from './date-input.tsx'
 
@@ -76,11 +76,12 @@ export const Field = ({
   const { register, formState, getFieldState } = useFormContext()
   const state = getFieldState(name, formState)
   // Focus the form put there (autoFocus) is not the user touching the field: leaving it for the
-  // MRZ box above must not say "Title is required" before anything is typed (issue 23).
-  const [handled, setHandled] = useState(!autoFocus)
-  const touched = state.isTouched && (handled || state.isDirty)
+  // MRZ box above must not say "Title is required" before anything is typed (issue 23). Its blur
+  // marks it touched only once the user has pressed a key or the pointer on it.
+  const used = useRef(!autoFocus)
+  const markUsed = used.current ? undefined : () => (used.current = true)
   const message =
-    touched || formState.isSubmitted
+    state.isTouched || formState.isSubmitted
       ? (get(formState.errors, name) as { message?: string } | undefined)?.message
       : undefined
   const shown = message && shownMessage(message, label)
@@ -92,15 +93,21 @@ export const Field = ({
     className: `input ${shown ? 'input-error' : ''}`,
     disabled,
     autoFocus,
-    onPointerDown: handled ? undefined : () => setHandled(true),
-    onKeyDown: handled ? undefined : () => setHandled(true),
+    onPointerDown: markUsed,
+    onKeyDown: markUsed,
+    onInput: markUsed,
+  }
+  const registered = register(name)
+  const field = {
+    ...registered,
+    onBlur: (e: FocusEvent<HTMLElement>) => (used.current ? registered.onBlur(e) : Promise.resolve()),
   }
   let control: ReactNode
   if (type === 'date') {
     control = <ControlledDate name={name} readOnly={readOnly} {...common} />
   } else if (type === 'select') {
     control = (
-      <select {...common} {...register(name)}>
+      <select {...common} {...field}>
         <option value="">{placeholder ?? `Select ${label}`}</option>
         {options?.map((o) => {
           const value = typeof o === 'string' ? o : o.value
@@ -113,9 +120,7 @@ export const Field = ({
       </select>
     )
   } else if (type === 'textarea') {
-    control = (
-      <textarea rows={3} placeholder={placeholder} readOnly={readOnly} {...common} {...register(name)} />
-    )
+    control = <textarea rows={3} placeholder={placeholder} readOnly={readOnly} {...common} {...field} />
   } else {
     control = (
       <input
@@ -126,7 +131,7 @@ export const Field = ({
         tabIndex={readOnly ? -1 : undefined}
         {...common}
         className={`${common.className} ${money ? 'pl-10' : ''}`}
-        {...register(name)}
+        {...field}
       />
     )
     if (money) control = <WithCurrency>{control}</WithCurrency>

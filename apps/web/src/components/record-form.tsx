@@ -20,7 +20,7 @@ const ExpiredPassportDialog = ({ ask }: { ask: ExpiredConfirm | null | undefined
   <ConfirmDialog
     open={Boolean(ask)}
     title="Expired passport"
-    message={ask ? `${ask.message} Save the record with it?` : ''}
+    message={ask?.message ?? ''}
     confirmLabel="Save anyway"
     busyLabel="Saving..."
     onCancel={() => ask?.cancel()}
