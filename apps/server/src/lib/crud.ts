@@ -197,7 +197,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
 
   app.post(cfg.path, { ...may('create'), ...CREATE }, async (req, reply) => {
     const input = parseBody(cfg.input, req.body)
-    refuseExpiredPassports(req.body, input, null)
+    await refuseExpiredPassports(req.body, input, async () => null)
     const u = user(req)
     // A malformed key is refused here, before the request joins the write queue.
     idempotencyKeyOf(req)
@@ -216,7 +216,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   app.put(`${cfg.path}/:id`, { ...may('update'), ...UPDATE }, async (req) => {
     const id = parseId(req.params)
     const input = parseBody(cfg.input, req.body)
-    refuseExpiredPassports(req.body, input, await findById(db, id))
+    await refuseExpiredPassports(req.body, input, () => findById(db, id))
     const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, { user: user(req) }, id, input))
     return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
   })
@@ -234,12 +234,19 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
  * decision 049). Passports the stored record already held are not asked about again; approved
  * corrections and restores do not pass here (the admin saw the record).
  */
-const refuseExpiredPassports = (body: unknown, input: unknown, before: ApiRow | null) => {
+const refuseExpiredPassports = async (
+  body: unknown,
+  input: unknown,
+  stored: () => Promise<ApiRow | null>,
+) => {
   if ((body as Record<string, unknown> | null)?.[CONFIRM_EXPIRED] === true) return
   const values = input as Record<string, unknown>
   const key = ['passport_detail', 'passportDetail'].find((k) => k in values)
   if (!key) return
-  const expired = newlyExpiredPassports(key, values[key], todayIso(), before?.passport_detail)
+  const today = todayIso()
+  // The stored record is read only when something expired was sent.
+  if (newlyExpiredPassports(key, values[key], today).length === 0) return
+  const expired = newlyExpiredPassports(key, values[key], today, (await stored())?.passport_detail)
   if (expired.length === 0) return
   throw new HttpError(
     400,
