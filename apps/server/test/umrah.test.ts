@@ -184,6 +184,24 @@ describe(`umrah API (${DB_KIND})`, () => {
       { ...two, passportDetail: [passenger, { ...second, firstName: '' }] },
       { 'passportDetail.1.firstName': 'First Name is required' },
     )
+    // An approved correction of another field keeps both pilgrims.
+    const asked = await t.call('employee', 'POST', '/api/corrections', {
+      table: 'umrah',
+      record_id: got.id,
+      action: 'update',
+      changes: { reference: 'UM-REF-2' },
+      reason: 'Reference typed wrong',
+    })
+    expect(asked.status).toBe(201)
+    const approved = await t.call(
+      'admin',
+      'POST',
+      `/api/admin/corrections/${asked.body.correction.id}/approve`,
+    )
+    expect(approved.status).toBe(200)
+    const after = (await t.call('employee', 'GET', `/api/umrah/${got.id}`)).body.umrahBooking
+    expect(after.reference).toBe('UM-REF-2')
+    expect(after.passengers.map((p: { firstName: string }) => p.firstName)).toEqual(['Ayesha', 'Bilal'])
     const legacy = await t.call('employee', 'POST', '/api/umrah', { ...valid, adults: 2 })
     expect(legacy.status).toBe(201)
     expect(legacy.body.umrahBooking.passengers).toHaveLength(1)
