@@ -65,7 +65,7 @@ test('an employee creates a GAMCA token; missing fields send the wizard back', a
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible()
   await page.getByLabel('Receivable Amount').press('Enter')
   await expect(page.getByRole('button', { name: /Basic Info/ })).toHaveAttribute('data-state', 'active')
-  await expect(page.getByText('Customer Address is required')).toBeVisible()
+  await expect(page.getByText('Customer is required', { exact: true })).toBeVisible()
 
   await page.getByLabel('Customer').selectOption(CUSTOMER)
   await page.getByLabel('Reference').fill('Ref G')

@@ -124,6 +124,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
         dbFile,
         dir: opts.backupDir ?? backupDirFor(dbFile ?? './data/booking.db'),
         keep: retentionFromEnv(),
+        db,
       })
       api.all('/*', async (_req, reply) => reply.code(404).send({ status: 'error', message: 'Not found' }))
     },

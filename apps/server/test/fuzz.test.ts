@@ -182,6 +182,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
       '/api/admin/users/:id/password',
       '/api/admin/audit/:id/restore',
       '/api/admin/backups',
+      '/api/admin/backups/:name/restore',
       '/api/admin/corrections/:id/approve',
     ].includes(path)
   )

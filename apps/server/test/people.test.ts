@@ -360,6 +360,7 @@ describe(`expiry alerts (${DB_KIND})`, () => {
     await save(t, '/api/ticket', {
       ...ticket('Walk-in', 1, 0, [traveller('POLD', inDays(-1))]),
       depart_date: '2026-01-01',
+      confirm_expired: true,
     })
     // Seven months from today but travelling in two months: within six months of travel (in).
     await save(t, '/api/ticket', {

@@ -61,6 +61,7 @@ describe(`umrah API (${DB_KIND})`, () => {
         'children',
         'infants',
         'passportDetail',
+        'passengers',
         'receivableAmount',
         'paidCash',
         'bank_title',
@@ -156,6 +157,54 @@ describe(`umrah API (${DB_KIND})`, () => {
     expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(320000)
     expect((await t.call('admin', 'DELETE', `/api/umrah/${created.id}`)).status).toBe(200)
     expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(0)
+  })
+
+  it('takes one pilgrim per person counted and still answers the spec single passenger (decision 048)', async () => {
+    const second = traveller('Bilal', 'Ahmed', { documentNo: 'BA7654321' })
+    const two = { ...valid, adults: 2, passportDetail: JSON.stringify([passenger, second]) }
+    const created = await t.call('employee', 'POST', '/api/umrah', two)
+    expect(created.status).toBe(201)
+    const got = (await t.call('employee', 'GET', `/api/umrah/${created.body.umrahBooking.id}`)).body
+      .umrahBooking
+    // Existing callers still read one passenger (the lead) as JSON text of an object.
+    expect(JSON.parse(got.passportDetail)).toMatchObject({ firstName: 'Ayesha' })
+    expect(got.passengers.map((p: { firstName: string }) => p.firstName)).toEqual(['Ayesha', 'Bilal'])
+    // Both passports reach the passenger file.
+    for (const no of [passenger.documentNo, 'BA7654321']) {
+      const file = await t.call('employee', 'GET', `/api/passengers/${no}`)
+      expect(file.status).toBe(200)
+      expect(file.body.records.map((r: { table: string }) => r.table)).toContain('umrah')
+    }
+    // A list must match the count; the spec's single object stands for the party.
+    await api.refuses(
+      { ...two, adults: 3 },
+      { passportDetail: 'The number of passengers must equal Adults + Children + Infants' },
+    )
+    await api.refuses(
+      { ...two, passportDetail: [passenger, { ...second, firstName: '' }] },
+      { 'passportDetail.1.firstName': 'First Name is required' },
+    )
+    // An approved correction of another field keeps both pilgrims.
+    const asked = await t.call('employee', 'POST', '/api/corrections', {
+      table: 'umrah',
+      record_id: got.id,
+      action: 'update',
+      changes: { reference: 'UM-REF-2' },
+      reason: 'Reference typed wrong',
+    })
+    expect(asked.status).toBe(201)
+    const approved = await t.call(
+      'admin',
+      'POST',
+      `/api/admin/corrections/${asked.body.correction.id}/approve`,
+    )
+    expect(approved.status).toBe(200)
+    const after = (await t.call('employee', 'GET', `/api/umrah/${got.id}`)).body.umrahBooking
+    expect(after.reference).toBe('UM-REF-2')
+    expect(after.passengers.map((p: { firstName: string }) => p.firstName)).toEqual(['Ayesha', 'Bilal'])
+    const legacy = await t.call('employee', 'POST', '/api/umrah', { ...valid, adults: 2 })
+    expect(legacy.status).toBe(201)
+    expect(legacy.body.umrahBooking.passengers).toHaveLength(1)
   })
 
   it('lets only admins edit and delete', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_ID } from './fields.ts'
+import { normalizePhone, PHONE_MESSAGE } from './phone.ts'
 
 export const RegisterInput = z.object({
   username: z
@@ -72,11 +73,16 @@ export const CUSTOMER_MESSAGES = {
 export const CustomerInput = z
   .object({
     name: z.string().trim().max(200).optional().default(''),
+    // Typed any way ("0300-1234567", "+92 300 1234567"), stored one way; never saved empty
+    // in silence: what is not a phone number is refused (decision 047).
     mobile_number: z
-      .union([z.string(), z.number()])
+      .union([z.string().max(50), z.number()])
       .optional()
-      .transform((v) => (v === undefined ? '' : String(v).trim()))
-      .pipe(z.string().max(50)),
+      .transform((v, ctx) => {
+        const phone = normalizePhone(v)
+        if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE })
+        return phone ?? ''
+      }),
     address: z.string().trim().max(500).optional().default(''),
     passport_number: z.string().trim().max(50).optional().default(''),
     /** The language of this customer's receipts and statements (decision 044); absent keeps the saved one. */

@@ -50,6 +50,8 @@ export const AgencySettingsInput = z.object({
     .transform((v) => (v ?? '').trim() || 'Asia/Karachi')
     .refine(isTimeZone, 'Unknown time zone')
     .prefault(null),
+  /** The office bank a form names when none was chosen, e.g. a cash-only GAMCA token (decision 049). */
+  default_bank: optionalText(100),
 })
 export type AgencySettings = z.output<typeof AgencySettingsInput>
 
@@ -61,6 +63,7 @@ export const DEFAULT_AGENCY: AgencySettings = {
   logo: '',
   currency: 'Rs',
   time_zone: 'Asia/Karachi',
+  default_bank: '',
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')

@@ -27,12 +27,46 @@ export const RECORD_TYPE_SEGMENT: Record<string, string> = {
 }
 
 /** POST /api/customers/{id}/merge: the customer that absorbs this one. */
+export const CUSTOMER_FIELDS = ['name', 'mobile_number', 'address', 'passport_number'] as const
+export type CustomerField = (typeof CUSTOMER_FIELDS)[number]
+
 export const CustomerMergeInput = z.object({
   into_id: z.coerce
     .number({ error: 'Choose the customer to merge into' })
     .int('Choose the customer to merge into')
     .min(1, 'Choose the customer to merge into')
     .max(2_147_483_647, 'Choose the customer to merge into'),
+  /**
+   * Fields where the merged customer's value replaces the survivor's (both non-empty). The
+   * survivor's value wins otherwise, and its empty fields take the merged one's (decision 047).
+   */
+  take: z.array(z.enum(CUSTOMER_FIELDS)).max(4).optional().default([]),
+})
+
+/**
+ * The survivor of a merge: its own non-empty fields (or the merged one's where `take` says),
+ * the merged customer's where its own are empty, so no typed detail is lost.
+ */
+export const mergedCustomerFields = <C extends Record<CustomerField, string | null>>(
+  into: C,
+  from: C,
+  take: readonly CustomerField[] = [],
+): Record<CustomerField, string> => {
+  const out = {} as Record<CustomerField, string>
+  for (const f of CUSTOMER_FIELDS) {
+    const mine = (into[f] ?? '').trim()
+    const theirs = (from[f] ?? '').trim()
+    out[f] = (take.includes(f) && theirs) || mine || theirs
+  }
+  return out
+}
+
+/** GET /api/customers/matches: what is typed so far in the Add Customer pop-up. */
+export const CustomerMatchQuery = z.object({
+  name: z.string().max(200).optional(),
+  mobile_number: z.string().max(50).optional(),
+  passport_number: z.string().max(50).optional(),
+  except_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 })
 
 /** GET /api/customers with any of these: one page of the register with its total. */

@@ -147,3 +147,30 @@ export const BankLedgerAnswer = z.array(item('An office account entry'))
 
 /** A file sent as bytes (receipts, backups); documented with its media type. */
 export const FileAnswer = (mediaType: string) => z.string().describe(`binary:${mediaType}`)
+
+/** GET /customers/matches: customers sharing a typed name, phone or passport (decision 047). */
+export const CustomerMatchesAnswer = success({
+  matches: z.array(
+    z.looseObject({
+      id: z.number().int(),
+      matched: z.array(z.enum(['name', 'mobile_number', 'passport_number'])),
+    }),
+  ),
+})
+
+/** GET /admin/morning: what waits for the owner (decision 049). */
+export const MorningAnswer = success({
+  pending_users: z.number().int(),
+  corrections_waiting: z.number().int(),
+})
+
+/** GET /my-receipts/today: the user's takings today by method and bank, and each line (decision 049). */
+export const MyReceiptsAnswer = success({
+  date: z.string(),
+  total: z.number(),
+  by_method: z.array(z.object({ method: z.string(), bank: z.string(), amount: z.number() })),
+  lines: z.array(z.looseObject({ id: z.number().int(), amount: z.number() })),
+})
+
+/** POST /admin/backups/{name}/restore: the file the replaced database was kept as. */
+export const RestoreAnswer = saved({ kept: z.string() })

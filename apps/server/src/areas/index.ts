@@ -12,6 +12,7 @@ import { expenseRoutes } from './expense/routes.ts'
 import { gamcaRoutes } from './gamca/routes.ts'
 import { bankRoutes } from './ledgers/banks.ts'
 import { lookupRoutes } from './lookups/routes.ts'
+import { morningRoutes } from './morning/routes.ts'
 import { mrzRoutes } from './mrz/routes.ts'
 import { navtccRoutes } from './navtcc/routes.ts'
 import { passengerRoutes } from './passengers/routes.ts'
@@ -62,6 +63,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   reportRoutes,
   paymentRoutes,
   collectRoutes,
+  morningRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

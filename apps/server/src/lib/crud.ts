@@ -1,10 +1,14 @@
 import {
+  CONFIRM_EXPIRED,
+  CONFIRM_EXPIRED_MESSAGE,
   IdParams,
   ListQuery,
+  newlyExpiredPassports,
   type RecordAction,
   type RecordSpec,
   type RecordTable,
   recordAnswerSchemas,
+  todayIso,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
@@ -198,6 +202,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
 
   app.post(cfg.path, { ...may('create'), ...CREATE }, async (req, reply) => {
     const input = parseBody(cfg.input, req.body)
+    await refuseExpiredPassports(req.body, input, async () => null)
     const u = user(req)
     // A malformed key is refused here, before the request joins the write queue.
     idempotencyKeyOf(req)
@@ -220,6 +225,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   app.put(`${cfg.path}/:id`, { ...may('update'), ...UPDATE }, async (req) => {
     const id = parseId(req.params)
     const input = parseBody(cfg.input, req.body)
+    await refuseExpiredPassports(req.body, input, () => findById(db, id))
     const actor = { user: user(req), overrideReason: overrideReasonOf(req.body) }
     const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, actor, id, input))
     return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
@@ -230,6 +236,38 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     await writeTransaction(db, (trx) => lifecycle.remove(trx, { user: user(req) }, id))
     return { status: 'success', message: `${Label} deleted successfully` }
   })
+}
+
+/**
+ * An expired passport typed into a booking is refused until the user confirms it (body flag
+ * confirm_expired: true), so a warning cannot vanish with the record saved anyway (issue 23,
+ * decision 049). Passports the stored record already held are not asked about again; approved
+ * corrections and restores do not pass here (the admin saw the record).
+ */
+const refuseExpiredPassports = async (
+  body: unknown,
+  input: unknown,
+  stored: () => Promise<ApiRow | null>,
+) => {
+  if ((body as Record<string, unknown> | null)?.[CONFIRM_EXPIRED] === true) return
+  const values = input as Record<string, unknown>
+  const key = ['passport_detail', 'passportDetail'].find((k) => k in values)
+  if (!key) return
+  const today = todayIso()
+  // The stored record is read only when something expired was sent.
+  if (newlyExpiredPassports(key, values[key], today).length === 0) return
+  const expired = newlyExpiredPassports(key, values[key], today, (await stored())?.passport_detail)
+  if (expired.length === 0) return
+  throw new HttpError(
+    400,
+    expired.length === 1
+      ? `${expired[0]!.message}. Confirm to save it anyway.`
+      : `${expired.length} passports have expired. Confirm to save them anyway.`,
+    {
+      ...Object.fromEntries(expired.map((e) => [e.path, e.message])),
+      [CONFIRM_EXPIRED]: CONFIRM_EXPIRED_MESSAGE,
+    },
+  )
 }
 
 /** Who makes a change: the signed-in user, or (a correction) the employee who asked and the admin who approved. */

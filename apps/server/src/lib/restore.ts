@@ -56,3 +56,34 @@ export const restoreSqlite = (backupFile: string, dbFile: string): { previous: s
   renameSync(staging, dbFile)
   return { previous }
 }
+
+/** "2026-11-25T21-40-00-000Z": a file-name-safe time for the copy kept aside. */
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-')
+
+/**
+ * Restores a backup into the database this server has open (the Backups screen, decision 049),
+ * as `npm run restore` does with the server stopped: the backup is checked first, the current
+ * database is copied aside as `<file>.before-restore-<time>` (SQLite's online backup, a
+ * consistent copy), then the backup's pages are written into the live file through SQLite's
+ * backup API, under its locks, so this server's connection reads the restored database at once.
+ * The copy is made in one step: no write of this process can interleave with it.
+ */
+export const restoreIntoLive = async (backupFile: string, dbFile: string): Promise<{ previous: string }> => {
+  if (!existsSync(backupFile)) throw new RestoreRefused(`No such backup file: ${backupFile}`)
+  const integrity = integrityOf(backupFile)
+  if (integrity !== 'ok') throw new RestoreRefused(`The backup is damaged: ${integrity}`)
+  const previous = `${dbFile}.before-restore-${stamp()}`
+  const live = new SQLite(dbFile, { fileMustExist: true, timeout: 5000 })
+  try {
+    await live.backup(previous)
+  } finally {
+    live.close()
+  }
+  const source = new SQLite(backupFile, { readonly: true, fileMustExist: true })
+  try {
+    await source.backup(dbFile, { progress: () => 0x7fffffff })
+  } finally {
+    source.close()
+  }
+  return { previous }
+}

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { Field, ReadOnlyField } from './field.tsx'
+import { Field, ReadOnlyField, shownMessage } from './field.tsx'
 
 const schema = z.object({
   sector: z.string().min(1, 'Sector is required'),
@@ -67,6 +67,29 @@ describe('Field', () => {
     expect(await screen.findByText('Sector is required')).toBeTruthy()
     expect(screen.getByText('Title is required')).toBeTruthy()
     expect(screen.getByRole('option', { name: 'Select Title' })).toBeTruthy()
+  })
+
+  it('a field the form focused says nothing on leaving it untouched; its label names a required customer', async () => {
+    render(
+      <Form>
+        <Field name="title" label="Title" type="select" options={['Mr', 'Mrs']} autoFocus />
+        <Field name="sector" label="Sector" />
+      </Form>,
+    )
+    const title = screen.getByLabelText('Title')
+    await act(async () => {
+      fireEvent.focus(title)
+      fireEvent.blur(title)
+    })
+    expect(screen.queryByText('Title is required')).toBeNull()
+    await act(async () => {
+      fireEvent.keyDown(title, { key: 'Tab' })
+      fireEvent.blur(title)
+    })
+    expect(await screen.findByText('Title is required')).toBeTruthy()
+    expect(shownMessage('Customer Address is required', 'Customer')).toBe('Customer is required')
+    expect(shownMessage('Travel Date is required', 'Depart Date')).toBe('Depart Date is required')
+    expect(shownMessage('Sector is required', 'Route')).toBe('Sector is required')
   })
 
   it('ReadOnlyField is labelled and read-only', () => {

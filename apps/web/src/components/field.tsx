@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type FocusEvent, type ReactNode, useRef } from 'react'
 import { get, useController, useFormContext } from 'react-hook-form'
 import { DateInput } from './date-input.tsx'
 
@@ -26,6 +26,16 @@ export const FieldShell = ({ id, label, error, children, className = '', hint }:
     )}
   </div>
 )
+
+/**
+ * A field's message as the screen shows it: the spec's "{Field} is required" texts stay word for
+ * word in the schemas and API, but some name another field than the label they sit under
+ * ("Customer Address is required" under Customer, "Travel Date is required" under Depart Date),
+ * so under a field a missing value is said with that field's own label.
+ */
+const NAMES_ANOTHER_FIELD = new Set(['Customer Address is required', 'Travel Date is required'])
+export const shownMessage = (message: string, label: string) =>
+  NAMES_ANOTHER_FIELD.has(message) && label ? `${label} is required` : message
 
 export type Option = string | { value: string; label: string }
 
@@ -65,10 +75,16 @@ export const Field = ({
 }: FieldProps) => {
   const { register, formState, getFieldState } = useFormContext()
   const state = getFieldState(name, formState)
-  const shown =
+  // Focus the form put there (autoFocus) is not the user touching the field: leaving it for the
+  // MRZ box above must not say "Title is required" before anything is typed (issue 23). Its blur
+  // marks it touched only once the user has pressed a key or the pointer on it.
+  const used = useRef(!autoFocus)
+  const markUsed = used.current ? undefined : () => (used.current = true)
+  const message =
     state.isTouched || formState.isSubmitted
       ? (get(formState.errors, name) as { message?: string } | undefined)?.message
       : undefined
+  const shown = message && shownMessage(message, label)
   const id = `field-${name.replace(/\./g, '-')}`
   const common = {
     id,
@@ -77,13 +93,21 @@ export const Field = ({
     className: `input ${shown ? 'input-error' : ''}`,
     disabled,
     autoFocus,
+    onPointerDown: markUsed,
+    onKeyDown: markUsed,
+    onInput: markUsed,
+  }
+  const registered = register(name)
+  const field = {
+    ...registered,
+    onBlur: (e: FocusEvent<HTMLElement>) => (used.current ? registered.onBlur(e) : Promise.resolve()),
   }
   let control: ReactNode
   if (type === 'date') {
     control = <ControlledDate name={name} readOnly={readOnly} {...common} />
   } else if (type === 'select') {
     control = (
-      <select {...common} {...register(name)}>
+      <select {...common} {...field}>
         <option value="">{placeholder ?? `Select ${label}`}</option>
         {options?.map((o) => {
           const value = typeof o === 'string' ? o : o.value
@@ -96,9 +120,7 @@ export const Field = ({
       </select>
     )
   } else if (type === 'textarea') {
-    control = (
-      <textarea rows={3} placeholder={placeholder} readOnly={readOnly} {...common} {...register(name)} />
-    )
+    control = <textarea rows={3} placeholder={placeholder} readOnly={readOnly} {...common} {...field} />
   } else {
     control = (
       <input
@@ -109,7 +131,7 @@ export const Field = ({
         tabIndex={readOnly ? -1 : undefined}
         {...common}
         className={`${common.className} ${money ? 'pl-10' : ''}`}
-        {...register(name)}
+        {...field}
       />
     )
     if (money) control = <WithCurrency>{control}</WithCurrency>

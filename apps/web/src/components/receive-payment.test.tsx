@@ -147,7 +147,7 @@ describe('Receive Payment dialog', () => {
       note: 'balance by transfer',
     })
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(toasts.success).toHaveBeenCalledWith('Payment received: receipt Receipt 4')
+    expect(toasts.success).toHaveBeenCalledWith('Payment received: Receipt 4')
   })
 
   it('shows the server refusing an overpayment on the Amount field', async () => {

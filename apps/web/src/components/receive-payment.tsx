@@ -177,7 +177,7 @@ export const ReceivePaymentDialog = ({
     try {
       const body = { ...values, bank_title: values.method === 'bank' ? values.bank_title : undefined }
       const answer = await receive.mutateAsync(body)
-      toast.success(`Payment received: receipt ${answer.payment.receipt_no}`)
+      toast.success(`Payment received: ${answer.payment.receipt_no}`)
       onClose()
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) {

@@ -1,6 +1,8 @@
 import { type BaseSyntheticEvent, Fragment, type ReactNode } from 'react'
 import { FormProvider, get, type UseFormReturn } from 'react-hook-form'
+import type { ExpiredConfirm } from '../lib/use-record-form.ts'
 import { useWizardSteps } from '../lib/use-wizard-steps.ts'
+import { ConfirmDialog } from './confirm-dialog.tsx'
 import { FormCard } from './form-card.tsx'
 import { Wizard } from './wizard.tsx'
 
@@ -10,7 +12,21 @@ export interface RecordFormState {
   submit: (e?: BaseSyntheticEvent) => Promise<void>
   busy: boolean
   error: string | null
+  expiredConfirm?: ExpiredConfirm | null
 }
+
+/** "Passport expired on 01/05/2012. Save anyway?" before the record is sent again with the confirmation. */
+const ExpiredPassportDialog = ({ ask }: { ask: ExpiredConfirm | null | undefined }) => (
+  <ConfirmDialog
+    open={Boolean(ask)}
+    title="Expired passport"
+    message={ask?.message ?? ''}
+    confirmLabel="Save anyway"
+    busyLabel="Saving..."
+    onCancel={() => ask?.cancel()}
+    onConfirm={() => ask?.confirm()}
+  />
+)
 
 interface Common {
   title: string
@@ -23,11 +39,12 @@ interface Common {
 /** A one-page record form (FormCard) on its useRecordForm. */
 export const RecordFormCard = ({
   title,
-  recordForm: { form, submit, busy, error },
+  recordForm: { form, submit, busy, error, expiredConfirm },
   ...rest
 }: Common & { children: ReactNode }) => (
   <FormProvider {...form}>
     <FormCard title={title} onSubmit={submit} busy={busy} error={error} {...rest} />
+    <ExpiredPassportDialog ask={expiredConfirm} />
   </FormProvider>
 )
 
@@ -51,7 +68,7 @@ export const RecordWizard = ({
   stepFields,
   checkOnNext,
   children,
-  recordForm: { form, submit, busy, error },
+  recordForm: { form, submit, busy, error, expiredConfirm },
   ...rest
 }: RecordWizardProps) => {
   const wizard = useWizardSteps(form, stepFields, { checkOnNext })
@@ -73,6 +90,7 @@ export const RecordWizard = ({
         {/* Keyed by step so a step's fields mount fresh (autoFocus, no input reused from another step). */}
         <Fragment key={wizard.step}>{children[wizard.step]}</Fragment>
       </Wizard>
+      <ExpiredPassportDialog ask={expiredConfirm} />
     </FormProvider>
   )
 }

@@ -1,5 +1,6 @@
 import { AlertTriangle, Check } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
+import { useSaveLabel } from './form-card.tsx'
 import { keepFocus } from './keep-focus.ts'
 
 export type StepState = 'done' | 'active' | 'pending' | 'invalid'
@@ -93,6 +94,7 @@ export const Wizard = ({
   invalid,
   children,
 }: WizardProps) => {
+  const saveLabel = useSaveLabel(editing, busy)
   const last = current === steps.length - 1
   const fields = useRef<HTMLDivElement>(null)
   const shown = useRef(current)
@@ -149,7 +151,7 @@ export const Wizard = ({
               disabled={busy}
               onMouseDown={keepFocus}
             >
-              {busy ? 'Saving...' : editing ? 'Update' : 'Submit'}
+              {saveLabel}
             </button>
           ) : (
             <button key="next" type="submit" className="btn-primary" onMouseDown={keepFocus}>

@@ -25,4 +25,16 @@ describe('changedFields', () => {
       passport_detail: [{ firstName: 'Omar' }],
     })
   })
+
+  it("compares an Umrah form's pilgrims with every pilgrim, not the spec's lead passenger", () => {
+    const lead = { firstName: 'Yousuf' }
+    const second = { firstName: 'Idrees' }
+    const original = { passportDetail: JSON.stringify(lead), passengers: [lead, second] }
+    expect(changedFields(original, { passportDetail: JSON.stringify([lead, second]) })).toEqual({})
+    expect(
+      changedFields(original, { passportDetail: JSON.stringify([lead, { firstName: 'Bilal' }]) }),
+    ).toEqual({
+      passportDetail: JSON.stringify([lead, { firstName: 'Bilal' }]),
+    })
+  })
 })

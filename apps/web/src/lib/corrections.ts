@@ -30,7 +30,11 @@ const normal = (v: unknown): unknown => {
 export const changedFields = (original: Record<string, unknown>, body: Record<string, unknown>) => {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(body)) {
-    if (JSON.stringify(normal(v)) !== JSON.stringify(normal(original[k]))) out[k] = v
+    // Umrah answers its lead pilgrim in passportDetail (the spec's shape) and every pilgrim in
+    // `passengers` (decision 048): the form's list compares with the whole list.
+    const before =
+      k === 'passportDetail' && Array.isArray(original.passengers) ? original.passengers : original[k]
+    if (JSON.stringify(normal(v)) !== JSON.stringify(normal(before))) out[k] = v
   }
   return out
 }

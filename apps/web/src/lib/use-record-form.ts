@@ -1,4 +1,4 @@
-import { OVERRIDE_REASON_KEY } from '@booking/shared'
+import { CONFIRM_EXPIRED, OVERRIDE_REASON_KEY } from '@booking/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useContext, useState } from 'react'
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form'
@@ -29,6 +29,13 @@ interface Options<S extends z.ZodType<any, any>> {
   onDone: () => void
 }
 
+/** The question an expired passport raises before a save (issue 23). */
+export interface ExpiredConfirm {
+  message: string
+  confirm: () => Promise<void>
+  cancel: () => void
+}
+
 const FAILURE = 'Failed to submit form. Please try again later.'
 
 /**
@@ -48,6 +55,7 @@ export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) =
 
   const submit = form.handleSubmit(async (values) => {
     setError(null)
+    let sent: Record<string, unknown> | undefined
     try {
       if (correction && opts.id !== null) {
         // An employee's edit is a request: only the changed fields go to an admin, with the reason.
@@ -66,39 +74,65 @@ export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) =
         toast.success('Correction request sent for approval')
         return opts.onDone()
       }
-      const body = (opts.toBody ? opts.toBody(values) : values) as Record<string, unknown>
-      const answer = await save.mutateAsync({ id: opts.id, body }).catch(async (err: unknown) => {
-        // Past a credit limit an admin may save anyway with a reason, kept in the history (issue 25).
-        if (!(err instanceof ApiError) || err.status !== 409 || !err.errors[OVERRIDE_REASON_KEY]) throw err
-        const reason = window.prompt(`${err.message}.\nReason for saving it anyway (kept in the history):`)
-        if (!reason?.trim()) throw err
-        return save.mutateAsync({ id: opts.id, body: { ...body, [OVERRIDE_REASON_KEY]: reason.trim() } })
-      })
-      const { saved, updated, vendorFailed } = opts.toasts
-      if (vendorFailed && (answer as { vendorPosting?: string } | null)?.vendorPosting === 'failed') {
-        toast.error(vendorFailed)
-      } else {
-        toast.success(opts.id !== null ? updated : saved)
-      }
-      opts.onDone()
+      sent = (opts.toBody ? opts.toBody(values) : values) as Record<string, unknown>
+      await send(sent)
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const [field, message] of Object.entries(err.errors)) {
-          if (field === OVERRIDE_REASON_KEY) continue
-          form.setError(field as Path<z.input<S> & FieldValues>, { message })
-        }
-        setError(
-          opts.failurePrefix
-            ? `${opts.failurePrefix} ${err.message}`
-            : err.status >= 500 || !err.message
-              ? FAILURE
-              : err.message,
-        )
-      } else {
-        setError(FAILURE)
-      }
+      failed(err, sent)
     }
   })
 
-  return { form, submit, busy: save.isPending || request.isPending, error }
+  const send = async (body: Record<string, unknown>) => {
+    const answer = await save.mutateAsync({ id: opts.id, body }).catch(async (err: unknown) => {
+      // Past a credit limit an admin may save anyway with a reason, kept in the history (issue 25).
+      if (!(err instanceof ApiError) || err.status !== 409 || !err.errors[OVERRIDE_REASON_KEY]) throw err
+      const reason = window.prompt(`${err.message}.\nReason for saving it anyway (kept in the history):`)
+      if (!reason?.trim()) throw err
+      return save.mutateAsync({ id: opts.id, body: { ...body, [OVERRIDE_REASON_KEY]: reason.trim() } })
+    })
+    const { saved, updated, vendorFailed } = opts.toasts
+    if (vendorFailed && (answer as { vendorPosting?: string } | null)?.vendorPosting === 'failed') {
+      toast.error(vendorFailed)
+    } else {
+      toast.success(opts.id !== null ? updated : saved)
+    }
+    opts.onDone()
+  }
+
+  const failed = (err: unknown, body?: Record<string, unknown>) => {
+    if (err instanceof ApiError) {
+      for (const [field, message] of Object.entries(err.errors)) {
+        if (field !== CONFIRM_EXPIRED && field !== OVERRIDE_REASON_KEY)
+          form.setError(field as Path<z.input<S> & FieldValues>, { message })
+      }
+      // An expired passport is saved only once the user says so (issue 23): ask, then send again.
+      if (err.errors[CONFIRM_EXPIRED] && body) return setExpired({ message: err.message, body })
+      setError(
+        opts.failurePrefix
+          ? `${opts.failurePrefix} ${err.message}`
+          : err.status >= 500 || !err.message
+            ? FAILURE
+            : err.message,
+      )
+    } else {
+      setError(FAILURE)
+    }
+  }
+
+  const [expired, setExpired] = useState<{ message: string; body: Record<string, unknown> } | null>(null)
+  const expiredConfirm: ExpiredConfirm | null = expired && {
+    message: expired.message,
+    confirm: async () => {
+      const body = { ...expired.body, [CONFIRM_EXPIRED]: true }
+      setExpired(null)
+      setError(null)
+      try {
+        await send(body)
+      } catch (err) {
+        failed(err)
+      }
+    },
+    cancel: () => setExpired(null),
+  }
+
+  return { form, submit, busy: save.isPending || request.isPending, error, expiredConfirm }
 }

@@ -4,8 +4,50 @@ import { amount, optionalText, requiredText } from '../fields.ts'
 import { notNegative } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
 import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
-import { BANK_TITLE_REQUIRED, RETURN_BEFORE_DEPART, returnAfterDepart } from './ticket.ts'
+import {
+  BANK_TITLE_REQUIRED,
+  PASSENGER_COUNT_MISMATCH,
+  RETURN_BEFORE_DEPART,
+  returnAfterDepart,
+} from './ticket.ts'
 
+const parsedJson = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v
+  try {
+    return JSON.parse(v)
+  } catch {
+    return v
+  }
+}
+
+/**
+ * Umrah pilgrims (decision 048): the spec's one passenger (an object, or JSON text of one) is read
+ * as the lead pilgrim with its errors at passportDetail.<field>, as before; a list (JSON text or
+ * array) holds one block per person counted, errors at passportDetail.<n>.<field>. Always a list out.
+ */
+const UmrahPassengers = z.unknown().transform((v, ctx): z.output<typeof UmrahPassenger>[] => {
+  const shape = parsedJson(v)
+  const isList = Array.isArray(shape)
+  const list = isList ? passengerList(shape) : [passengerList(shape)[0] ?? {}]
+  if (isList && list.length === 0) list.push({})
+  if (list.length > 99) {
+    ctx.addIssue({ code: 'custom', message: 'At most 99 passengers', path: [] })
+    return z.NEVER
+  }
+  const out: z.output<typeof UmrahPassenger>[] = []
+  list.forEach((p, i) => {
+    const r = UmrahPassenger.safeParse(p)
+    if (r.success) out.push(r.data)
+    else
+      for (const issue of r.error.issues)
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: isList ? [i, ...issue.path] : issue.path,
+        })
+  })
+  return out
+})
 export const UMRAH_NOBODY = 'Adults + Children + Infants must count the passenger entered'
 
 /** Umrah travels in camelCase (spec §3); every field of §5's list is required. */
@@ -35,8 +77,8 @@ export const UmrahInput = z
       typeError: 'Infants must be a number',
       negative: 'Infants cannot be negative',
     }),
-    // One passenger, sent as JSON text (spec §7); an object or a one-item list is read the same way.
-    passportDetail: z.preprocess((v) => passengerList(v)[0] ?? {}, UmrahPassenger),
+    // Spec §7 sends one passenger as JSON text; a list carries every pilgrim (decision 048).
+    passportDetail: UmrahPassengers,
     receivableAmount: amount({
       required: 'Receivable Amount is required',
       typeError: 'Receivable Amount must be a number',
@@ -69,11 +111,14 @@ export const UmrahInput = z
       refuseOverpayment({ owed: 'receivableAmount', cash: 'paidCash', bank: 'paidInBank' })(v, ctx)
       // One passenger block (the lead traveller) is always sent, so the party counts at least one.
       const n = (x: unknown) => (typeof x === 'number' ? x : 0)
-      if (
-        [v.adults, v.children, v.infants].every((x) => typeof x === 'number') &&
-        n(v.adults) + n(v.children) + n(v.infants) < 1
-      )
-        ctx.addIssue({ code: 'custom', message: UMRAH_NOBODY, path: ['adults'] })
+      const counted = [v.adults, v.children, v.infants].every((x) => typeof x === 'number')
+      const count = n(v.adults) + n(v.children) + n(v.infants)
+      if (counted && count < 1) ctx.addIssue({ code: 'custom', message: UMRAH_NOBODY, path: ['adults'] })
+      // The spec's single passenger stands for the party (the lead pilgrim); a longer list is
+      // every pilgrim, one per person counted, as a ticket's is.
+      const pilgrims = Array.isArray(v.passportDetail) ? v.passportDetail.length : 0
+      if (counted && count >= 1 && pilgrims > 1 && pilgrims !== count)
+        ctx.addIssue({ code: 'custom', message: PASSENGER_COUNT_MISMATCH, path: ['passportDetail'] })
       if (typeof v.paidInBank === 'number' && v.paidInBank > 0 && !v.bank_title)
         ctx.addIssue({ code: 'custom', message: BANK_TITLE_REQUIRED, path: ['bank_title'] })
     },
@@ -96,8 +141,10 @@ export interface UmrahBooking {
   adults: number
   children: number
   infants: number
-  /** JSON text of the one passenger. */
+  /** JSON text of the lead pilgrim, the spec's one passenger (decision 048). */
   passportDetail: string
+  /** Every pilgrim, one per person counted (the lead first). */
+  passengers: Record<string, unknown>[]
   receivableAmount: number
   paidCash: number
   bank_title: string

@@ -117,11 +117,14 @@ export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): 
       entry: '',
     })
   }
+  // A passport already out of date says so, not "expires within 6 months" (issue 23).
   for (const h of travelling as Hit[])
     add(
       h,
       'passport',
-      `Passport expires within 6 months of travel on ${formatDate(h.travel_date)}`,
+      h.expiry < today
+        ? `Passport expired on ${formatDate(h.expiry)}; travel on ${formatDate(h.travel_date)}`
+        : `Passport expires within 6 months of travel on ${formatDate(h.travel_date)}`,
       h.travel_date,
     )
   for (const h of soon as Hit[]) {

@@ -2,6 +2,8 @@ import {
   CustomerAnswer,
   CustomerInput,
   CustomerListQuery,
+  CustomerMatchesAnswer,
+  CustomerMatchQuery,
   CustomerMergedAnswer,
   CustomerMergeInput,
   CustomerSavedAnswer,
@@ -12,7 +14,9 @@ import {
   fromPaisa,
   IdParams,
   MessageAnswer,
+  mergedCustomerFields,
   nameKey,
+  normalizePhone,
   RECORD_TYPE_LABEL,
   toPaisa,
 } from '@booking/shared'
@@ -95,6 +99,46 @@ const alreadyExists = (same: { name: string; mobile_number: string; passport_num
   new HttpError(409, `Customer "${customerLabel(same)}" already exists`, {
     name: `Customer "${customerLabel(same)}" already exists`,
   })
+
+/** A passport number as compared: no spaces, upper case. */
+const passportKey = (v: string) => v.replace(/\s+/g, '').toUpperCase()
+
+/**
+ * Other customers sharing the name, the phone or the passport typed (decision 047), for the
+ * warning with a link the Add Customer pop-up shows before save. Which of the three matched is said.
+ */
+const customerMatches = async (
+  db: Kysely<Database>,
+  typed: { name?: string; mobile_number?: string; passport_number?: string },
+  exceptId?: number,
+) => {
+  const name = typed.name ? nameKey(typed.name) : ''
+  const phone = normalizePhone(typed.mobile_number ?? '') || ''
+  const passport = typed.passport_number ? passportKey(typed.passport_number) : ''
+  if (!name && !phone && !passport) return []
+  let q = db
+    .selectFrom('customers')
+    .select([...COLUMNS])
+    .where((eb) =>
+      eb.or([
+        ...(name ? [eb(sql<string>`lower(trim(name))`, '=', name)] : []),
+        ...(phone ? [eb('mobile_number', '=', phone)] : []),
+        ...(passport ? [eb(sql<string>`upper(replace(passport_number, ' ', ''))`, '=', passport)] : []),
+      ]),
+    )
+    .orderBy('id')
+    .limit(5)
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId)
+  const rows = await q.execute()
+  return rows.map((c) => ({
+    ...c,
+    matched: [
+      ...(name && nameKey(c.name) === name ? ['name'] : []),
+      ...(phone && c.mobile_number === phone ? ['mobile_number'] : []),
+      ...(passport && passportKey(c.passport_number ?? '') === passport ? ['passport_number'] : []),
+    ],
+  }))
+}
 
 const findCustomer = async (trx: Kysely<any>, id: number, lock = false) => {
   const q = trx.selectFrom('customers').selectAll().where('id', '=', id)
@@ -221,6 +265,18 @@ documentRoute('/customers', {
     },
   },
 })
+documentRoute('/customers/matches', {
+  get: {
+    tags: ['Customers'],
+    summary:
+      'Customers sharing the typed name, mobile number (in its stored form) or passport number: the warning before a new customer is saved.',
+    responses: {
+      '200': {
+        description: '{ status, matches: [{id, name, mobile_number, address, passport_number, matched}] }',
+      },
+    },
+  },
+})
 documentRoute('/customers/{id}', {
   get: {
     tags: ['Customers'],
@@ -252,7 +308,8 @@ documentRoute('/customers/{id}', {
 documentRoute('/customers/{id}/merge', {
   post: {
     tags: ['Customers'],
-    summary: 'Admins: move every record of this customer to into_id and remove this customer (audited).',
+    summary:
+      "Admins: move every record of this customer to into_id and remove this customer (audited). The survivor keeps its non-empty fields (or this customer's for the fields listed in take) and takes this customer's where its own are empty.",
     input: CustomerMergeInput,
     responses: {
       '200': { description: '{ status, message, customer (with balance), moved: {table: ids} }' },
@@ -274,6 +331,8 @@ const PUT_CUSTOMERS_ID = {
 const MERGE = {
   schema: { params: IdParams, body: CustomerMergeInput, response: { 200: CustomerMergedAnswer } },
 }
+
+const GET_MATCHES = { schema: { querystring: CustomerMatchQuery, response: { 200: CustomerMatchesAnswer } } }
 
 const DELETE_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
 
@@ -342,6 +401,11 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', customers, total }
   })
 
+  app.get('/customers/matches', GET_MATCHES, async (req) => {
+    const query = parseBody(CustomerMatchQuery, req.query)
+    return { status: 'success', matches: await customerMatches(db, query, query.except_id) }
+  })
+
   app.get('/customers/:id', GET_CUSTOMERS_ID, async (req) => {
     const id = parseIdParam(req.params, 'customer')
     const customer = await findCustomer(anyDb, id)
@@ -380,7 +444,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
 
   app.post('/customers/:id/merge', { ...MERGE, preHandler: requireAccess('admin') }, async (req) => {
     const id = parseIdParam(req.params, 'customer')
-    const { into_id: intoId } = parseBody(CustomerMergeInput, req.body)
+    const { into_id: intoId, take } = parseBody(CustomerMergeInput, req.body)
     if (intoId === id)
       throw new HttpError(400, 'A customer cannot be merged into itself', {
         into_id: 'Choose another customer to merge into',
@@ -406,9 +470,16 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
       // payments') move to the other's account, month checkpoints with them.
       await moveAccountLines(trx, customerIdAccount(id), customerIdAccount(intoId))
       await trx.deleteFrom('customers').where('id', '=', id).execute()
+      // Nothing typed is lost: the survivor takes the merged customer's details where its own are empty.
+      const kept = await trx
+        .updateTable('customers')
+        .set(mergedCustomerFields(into, from, take))
+        .where('id', '=', intoId)
+        .returningAll()
+        .executeTakeFirstOrThrow()
       await audit(trx, user, 'delete', 'customers', id, from, { merged_into: intoId, moved })
-      await audit(trx, user, 'update', 'customers', intoId, into, { ...into, merged_from: id, moved })
-      return { into, moved }
+      await audit(trx, user, 'update', 'customers', intoId, into, { ...kept, merged_from: id, moved })
+      return { into: kept, moved }
     })
     const count = Object.values(answer.moved).reduce((n, ids) => n + ids.length, 0)
     return {

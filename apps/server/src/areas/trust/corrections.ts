@@ -40,6 +40,9 @@ const asBody = (lifecycle: RecordLifecycle, row: ApiRow): Record<string, unknown
     }
     out[k] = v
   }
+  // Umrah answers only its lead pilgrim in passportDetail (the spec's shape) and every pilgrim in
+  // `passengers` (decision 048): the body carries them all, so an approved edit keeps every one.
+  if (Array.isArray(out.passengers) && 'passportDetail' in out) out.passportDetail = out.passengers
   return out
 }
 

@@ -120,6 +120,15 @@ export const documentTrust = () =>
         responses: { '201': { description: '{ status, message, backup }' } },
       },
     },
+    '/api/admin/backups/{name}/restore': {
+      post: {
+        tags: ['backups'],
+        summary:
+          'SQLite: restore this backup into the running database, the current one kept aside as <file>.before-restore-<time>; PostgreSQL: 409, restore with pg_restore',
+        parameters: id('name'),
+        responses: ok('{ status, message, kept }'),
+      },
+    },
     '/api/admin/backups/{name}': {
       get: {
         tags: ['backups'],

@@ -35,7 +35,9 @@ const toApi = (row: ApiRow) => ({
   adults: row.adults,
   children: row.children,
   infants: row.infants,
-  passportDetail: row.passport_detail,
+  // The spec's callers read one passenger here (the lead pilgrim); `passengers` has them all.
+  passportDetail: JSON.stringify(passengerList(row.passport_detail)[0] ?? {}),
+  passengers: passengerList(row.passport_detail),
   receivableAmount: row.receivable_amount,
   paidCash: row.paid_cash,
   bank_title: row.bank_title,
@@ -98,7 +100,10 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
         adults: input.adults,
         children: input.children,
         infants: input.infants,
-        passport_detail: JSON.stringify(input.passportDetail),
+        // One pilgrim keeps the spec's one-object shape; more are stored as a list (decision 048).
+        passport_detail: JSON.stringify(
+          input.passportDetail.length === 1 ? input.passportDetail[0] : input.passportDetail,
+        ),
         receivable_amount: input.receivableAmount,
         paid_cash: input.paidCash,
         bank_title: input.bank_title,

@@ -1,10 +1,28 @@
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { Outlet } from 'react-router'
+import { useAgency } from '../../features/paperwork/agency.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useIsMobile } from '../../lib/use-is-mobile.ts'
 import { AddCustomerDialog } from './add-customer-dialog.tsx'
 import { Sidebar } from './sidebar.tsx'
+
+/**
+ * The agency's logo and name from Settings in the header (issue 23); the sidebar keeps the
+ * product's title, "Booking System", as the spec fixes it.
+ */
+const AgencyName = () => {
+  const agency = useAgency().data
+  if (!agency?.name) return <span className="flex-1" />
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-2" data-testid="agency-name">
+      {agency.logo ? <img src={agency.logo} alt="" className="h-8 w-8 shrink-0 object-contain" /> : null}
+      <span className="truncate text-sm font-semibold text-slate-800 sm:text-base" title={agency.name}>
+        {agency.name}
+      </span>
+    </div>
+  )
+}
 
 /** Sidebar, header and a content area of about 6xl, shared by every signed-in screen. */
 export const AppLayout = () => {
@@ -46,10 +64,12 @@ export const AppLayout = () => {
           >
             <ToggleIcon className="h-5 w-5" />
           </button>
-          <div className="flex items-center gap-2">
+          <AgencyName />
+          <div className="flex shrink-0 items-center gap-2">
+            {/* Icon only on a phone, so the agency's name has room beside it. */}
             <button type="button" className="btn-primary px-3" onClick={() => setCustomerOpen(true)}>
               <UserPlus className="h-4 w-4" aria-hidden />
-              <span>Add Customer</span>
+              <span className="sr-only sm:not-sr-only">Add Customer</span>
             </button>
             <button type="button" className="btn-secondary px-3" onClick={logout} aria-label="Logout">
               <LogOut className="h-4 w-4" aria-hidden />

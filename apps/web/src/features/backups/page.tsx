@@ -1,8 +1,10 @@
 import type { BackupFile } from '@booking/shared'
 import { formatAmount } from '@booking/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { DatabaseBackup, Download } from 'lucide-react'
+import { DatabaseBackup, Download, RotateCcw } from 'lucide-react'
+import { useState } from 'react'
 import { toast } from 'sonner'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { formatDateTime } from '../../components/field-value.ts'
 import { api, SESSION_ENDED } from '../../lib/api.ts'
@@ -42,6 +44,18 @@ export default function BackupsPage() {
     },
     onError: (err) => toast.error((err as Error).message),
   })
+  // Restore (decision 049): asked first; the server keeps the current database aside.
+  const [restoring, setRestoring] = useState<BackupFile | null>(null)
+  const restore = useMutation({
+    mutationFn: (name: string) =>
+      api.post<{ message: string }>(`/admin/backups/${encodeURIComponent(name)}/restore`, {}),
+    onSuccess: (answer) => {
+      setRestoring(null)
+      toast.success(answer.message)
+      // Every screen's data now comes from the restored database.
+      qc.invalidateQueries()
+    },
+  })
   const columns: Column<BackupFile>[] = [
     { key: 'name', header: 'File' },
     { key: 'created_at', header: 'Made', cell: (b) => formatDateTime(b.created_at) },
@@ -61,6 +75,25 @@ export default function BackupsPage() {
         </button>
       ),
     },
+    {
+      key: 'restore',
+      header: 'Restore',
+      sortable: false,
+      cell: (b) => (
+        <button
+          type="button"
+          className="btn-secondary px-2 py-1 text-sm"
+          aria-label={`Restore ${b.name}`}
+          onClick={() => {
+            restore.reset()
+            setRestoring(b)
+          }}
+        >
+          <RotateCcw className="h-4 w-4" aria-hidden />
+          Restore
+        </button>
+      ),
+    },
   ]
   return (
     <section className="space-y-4">
@@ -72,10 +105,26 @@ export default function BackupsPage() {
         </button>
       </div>
       <p className="text-sm text-slate-600">
-        A backup is made every day; the newest of each of the last 14 days and 8 weeks is kept. To restore
-        one, stop the server and run{' '}
-        <code className="rounded bg-slate-100 px-1">npm run restore -- FILE</code>.
+        A backup is made every day; the newest of each of the last 14 days and 8 weeks is kept. Restore puts a
+        backup in place of the database and keeps the current one aside beside it. On PostgreSQL, restore on
+        the server with <code className="rounded bg-slate-100 px-1">pg_restore</code>.
       </p>
+      <ConfirmDialog
+        open={restoring !== null}
+        title="Restore backup"
+        message={
+          restoring
+            ? `Everything saved after ${formatDateTime(restoring.created_at)} is replaced by this backup. The current database is kept aside on the server. Anyone signed in may need to sign in again.`
+            : ''
+        }
+        subject={restoring?.name}
+        confirmLabel="Restore"
+        busyLabel="Restoring..."
+        busy={restore.isPending}
+        error={restore.error ? (restore.error as Error).message : null}
+        onCancel={() => setRestoring(null)}
+        onConfirm={() => restoring && restore.mutate(restoring.name)}
+      />
       {backups.isPending ? (
         <p className="py-10 text-center text-slate-500">Loading data...</p>
       ) : backups.isError ? (

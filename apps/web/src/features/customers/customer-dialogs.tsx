@@ -1,8 +1,16 @@
-import { CustomerInput, customerLabel } from '@booking/shared'
+import {
+  CUSTOMER_FIELDS,
+  type CustomerField,
+  CustomerInput,
+  customerLabel,
+  mergedCustomerFields,
+} from '@booking/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { CustomerMatches } from '../../components/customer-matches.tsx'
 import { Dialog } from '../../components/dialog.tsx'
+import { PhoneSavedAs } from '../../components/saved-as.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import type { CustomerRow } from './api.ts'
 
@@ -58,19 +66,22 @@ export const EditCustomerDialog = ({
     }
   }
 
-  const field = (key: keyof Values, label: string, inputMode?: 'numeric') => (
+  const field = (key: keyof Values, label: string, type = 'text') => (
     <div>
       <label htmlFor={`edit-customer-${key}`} className="label">
         {label}
       </label>
       <input
         id={`edit-customer-${key}`}
+        type={type}
         className={`input ${errors[key] ? 'input-error' : ''}`}
-        inputMode={inputMode}
         aria-invalid={errors[key] ? true : undefined}
         value={values[key]}
         onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
       />
+      {key === 'mobile_number' && !errors[key] && (
+        <PhoneSavedAs id="edit-customer-mobile_number-saved-as" typed={values[key]} />
+      )}
       {errors[key] && (
         <p role="alert" className="mt-1 text-sm text-red-600">
           {errors[key]}
@@ -83,7 +94,7 @@ export const EditCustomerDialog = ({
     <Dialog open={customer !== null} onOpenChange={(o) => !o && !busy && onClose()} title="Edit Customer">
       <form onSubmit={submit} className="space-y-4" noValidate>
         {field('name', 'Name')}
-        {field('mobile_number', 'Mobile Number', 'numeric')}
+        {field('mobile_number', 'Mobile Number', 'tel')}
         {field('address', 'Address')}
         {field('passport_number', 'Passport Number')}
         <div>
@@ -100,6 +111,7 @@ export const EditCustomerDialog = ({
             <option value="ur">Urdu (اردو)</option>
           </select>
         </div>
+        {customer && <CustomerMatches typed={values} exceptId={customer.id} />}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
             Cancel
@@ -128,11 +140,13 @@ export const MergeCustomerDialog = ({
   const qc = useQueryClient()
   const [search, setSearch] = useState('')
   const [into, setInto] = useState<CustomerRow | null>(null)
+  const [take, setTake] = useState<CustomerField[]>([])
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
     setSearch('')
     setInto(null)
+    setTake([])
     setError(null)
   }, [customer])
   const q = search.trim()
@@ -151,7 +165,10 @@ export const MergeCustomerDialog = ({
     setBusy(true)
     setError(null)
     try {
-      const res = await api.post<{ message: string }>(`/customers/${customer.id}/merge`, { into_id: into.id })
+      const res = await api.post<{ message: string }>(`/customers/${customer.id}/merge`, {
+        into_id: into.id,
+        take,
+      })
       await qc.invalidateQueries({ queryKey: ['/customers'] })
       toast.success(res.message)
       onClose()
@@ -211,13 +228,26 @@ export const MergeCustomerDialog = ({
                   type="button"
                   className={`w-full px-3 py-2 text-left text-sm hover:bg-slate-100 ${into?.id === c.id ? 'bg-blue-50 font-semibold' : ''}`}
                   aria-pressed={into?.id === c.id}
-                  onClick={() => setInto(c)}
+                  onClick={() => {
+                    setInto(c)
+                    setTake([])
+                  }}
                 >
                   {customerLabel(c)}
                 </button>
               </li>
             ))}
           </ul>
+        )}
+        {customer && into && (
+          <MergeFields
+            from={customer}
+            into={into}
+            take={take}
+            onTake={(f, theirs) =>
+              setTake((t) => (theirs ? [...t.filter((x) => x !== f), f] : t.filter((x) => x !== f)))
+            }
+          />
         )}
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -234,5 +264,71 @@ export const MergeCustomerDialog = ({
         </div>
       </div>
     </Dialog>
+  )
+}
+
+const FIELD_LABEL: Record<CustomerField, string> = {
+  name: 'Name',
+  mobile_number: 'Mobile Number',
+  address: 'Address',
+  passport_number: 'Passport Number',
+}
+
+/**
+ * What the surviving customer will hold (decision 047): its own details win, its empty ones take
+ * the merged customer's, and where both have a different value the admin picks one.
+ */
+const MergeFields = ({
+  from,
+  into,
+  take,
+  onTake,
+}: {
+  from: CustomerRow
+  into: CustomerRow
+  take: CustomerField[]
+  onTake: (field: CustomerField, theirs: boolean) => void
+}) => {
+  const kept = mergedCustomerFields(into, from, take)
+  return (
+    <fieldset className="rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Details kept</legend>
+      <dl className="space-y-2 text-sm">
+        {CUSTOMER_FIELDS.map((f) => {
+          const mine = (into[f] ?? '').trim()
+          const theirs = (from[f] ?? '').trim()
+          const choose = mine !== '' && theirs !== '' && mine !== theirs
+          return (
+            <div key={f} className="grid grid-cols-1 gap-1 sm:grid-cols-[9rem_1fr]">
+              <dt className="font-medium text-slate-600">{FIELD_LABEL[f]}</dt>
+              <dd>
+                {choose ? (
+                  <div className="flex flex-col gap-1" role="radiogroup" aria-label={FIELD_LABEL[f]}>
+                    {[mine, theirs].map((value, i) => (
+                      <label key={value} className="flex items-center gap-2">
+                        <input
+                          type="radio"
+                          name={`merge-${f}`}
+                          checked={take.includes(f) === (i === 1)}
+                          onChange={() => onTake(f, i === 1)}
+                        />
+                        <span className="break-all">{value}</span>
+                      </label>
+                    ))}
+                  </div>
+                ) : (
+                  <span data-testid={`merge-kept-${f}`} className="break-all">
+                    {kept[f] || <span className="text-slate-400">none</span>}
+                    {!mine && theirs && (
+                      <span className="ml-2 text-xs text-emerald-700">(from {from.name})</span>
+                    )}
+                  </span>
+                )}
+              </dd>
+            </div>
+          )
+        })}
+      </dl>
+    </fieldset>
   )
 }

@@ -6,9 +6,11 @@ import { type Column, DataTable } from '../../components/data-table.tsx'
 import { DateRangeFilter } from '../../components/date-range-filter.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { api } from '../../lib/api.ts'
+import { useIsAdmin } from '../../lib/auth.tsx'
 import { TopFiveToCollect } from '../collect/top-five.tsx'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 import { ExpiryAlerts } from './expiry-alerts.tsx'
+import { MyReceiptsToday, WaitingForYou } from './morning.tsx'
 
 /**
  * The spec's failure texts, one line per failed source. The summary endpoint replaces the ten
@@ -127,6 +129,7 @@ const feedFailure = (error: unknown) => {
 }
 
 export default function DashboardPage() {
+  const admin = useIsAdmin()
   const [{ from, to }, setDates] = useState({ from: '', to: '' })
   const [page, setPage] = useState(0)
   const range = { from: from || undefined, to: to || undefined }
@@ -170,6 +173,9 @@ export default function DashboardPage() {
         </div>
         <DateRangeFilter value={{ from, to }} onChange={(r) => setRange(r.from, r.to)} />
       </div>
+
+      {admin && <WaitingForYou />}
+      <MyReceiptsToday />
 
       {summary.isError && <Failure lines={[FAILURE_TEXTS.summary]} />}
       {summary.isPending && <p className="sr-only">Loading data...</p>}

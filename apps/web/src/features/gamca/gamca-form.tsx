@@ -16,6 +16,7 @@ import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
+import { useDefaultBank } from '../../lib/use-default-bank.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
@@ -42,7 +43,8 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
       receivable_amount: record?.receivable_amount ?? '',
       paid_cash: record?.paid_cash ?? '',
       paid_from_bank: record?.paid_from_bank ?? '',
-      paid_in_bank: record?.paid_in_bank ?? '',
+      // Spec-required; a cash-only token has nothing to say here (decision 049).
+      paid_in_bank: record?.paid_in_bank ?? 0,
       profit: record?.profit ?? '',
     },
     // The spec stores passport_detail as JSON text.
@@ -50,6 +52,8 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
     toasts: { saved: 'GAMCA token saved', updated: 'GAMCA token updated' },
     onDone,
   })
+
+  useDefaultBank(recordForm.form, 'paid_from_bank', record ? null : gamcaBankTitle)
 
   const [receivable, cash, bank] = useAmounts(recordForm.form.control, [
     'receivable_amount',

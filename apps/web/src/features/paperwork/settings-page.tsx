@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { ApiError, api } from '../../lib/api.ts'
+import { useBankOptions } from '../../lib/select-options.ts'
 import { CollectSettings } from '../collect/collect-settings.tsx'
 
 const FIELDS: Array<{ key: keyof AgencySettings; label: string; type?: string; hint?: string }> = [
@@ -30,6 +31,7 @@ const SettingsPage = () => {
     queryFn: async () => (await api.get<{ settings: AgencySettings }>('/admin/settings')).settings,
   })
   const [form, setForm] = useState<AgencySettings | null>(null)
+  const banks = useBankOptions(form?.default_bank, (name) => name, 'None')
   const [errors, setErrors] = useState<Record<string, string>>({})
   useEffect(() => {
     if (current.data && !form) setForm(current.data)
@@ -94,6 +96,27 @@ const SettingsPage = () => {
             ) : null}
           </label>
         ))}
+        <label>
+          <span className="label">Default bank</span>
+          <select
+            className="input"
+            value={form.default_bank}
+            onChange={(e) => setForm({ ...form, default_bank: e.target.value })}
+          >
+            <option value="">None</option>
+            {banks.options.map((o) => {
+              const value = typeof o === 'string' ? o : o.value
+              return (
+                <option key={value} value={value}>
+                  {typeof o === 'string' ? o : o.label}
+                </option>
+              )
+            })}
+          </select>
+          <span className="mt-1 block text-xs text-slate-500">
+            Filled in where a form needs a bank and none was paid in (e.g. a cash-only GAMCA token)
+          </span>
+        </label>
         <div className="sm:col-span-2">
           <span className="label">Logo (PNG or JPEG, at most 200 kB)</span>
           <div className="flex flex-wrap items-center gap-3">

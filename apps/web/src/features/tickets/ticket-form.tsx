@@ -1,6 +1,4 @@
 import {
-  blankPassenger,
-  PASSENGER_REQUIRED,
   passengerFormValues,
   passengerList,
   TICKET_DOCUMENT_TYPES,
@@ -10,18 +8,16 @@ import {
   ticketEntry,
   toIsoDate,
 } from '@booking/shared'
-import { useEffect, useState } from 'react'
-import { get, useFieldArray, useFormContext } from 'react-hook-form'
+import { useState } from 'react'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
+import { PassengerBlocks } from '../../components/passenger-blocks.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
-import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { paidLater } from '../../lib/payments.ts'
-import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { DuplicateTicketNotice, RefundOffer } from './duplicate-notice.tsx'
 import { PassengerCounts } from './passenger-counts.tsx'
@@ -50,53 +46,6 @@ const STEP_FIELDS = [
     'vendor_name',
   ],
 ] as const
-
-/** One "Passenger N Details" block per traveller; the list always has adults + children + infants blocks. */
-const PassengerBlocks = () => {
-  const { control, formState } = useFormContext()
-  const { fields, append, remove } = useFieldArray({ control, name: 'passport_detail' })
-  const total = useAmounts(control, ['adults', 'children', 'infants']).reduce(
-    (sum, n) => sum + Math.max(0, n),
-    0,
-  )
-  useEffect(() => {
-    if (fields.length < total) append(Array.from({ length: total - fields.length }, blankPassenger))
-    else if (fields.length > total) remove(Array.from({ length: fields.length - total }, (_, i) => total + i))
-  }, [total, fields.length, append, remove])
-
-  const listError = get(formState.errors, 'passport_detail') as
-    | { message?: string; root?: { message?: string } }
-    | undefined
-  const message = listError?.message ?? listError?.root?.message
-  return (
-    <>
-      {fields.length === 0 && (
-        <p className="text-sm text-slate-500 md:col-span-2">
-          Choose the number of passengers above to enter their details.
-        </p>
-      )}
-      {message === PASSENGER_REQUIRED && (
-        <p role="alert" className="text-sm text-red-600 md:col-span-2">
-          At least one passenger detail is required if passenger count is greater than 0
-        </p>
-      )}
-      {fields.map((f, i) => (
-        <fieldset
-          key={f.id}
-          aria-label={`Passenger ${i + 1} Details`}
-          className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 p-4 md:col-span-2 md:grid-cols-2"
-        >
-          <legend className="px-1 font-semibold text-slate-800">{`Passenger ${i + 1} Details`}</legend>
-          <SinglePassengerFields
-            name={`passport_detail.${i}`}
-            documentTypes={TICKET_DOCUMENT_TYPES}
-            autoFocus={false}
-          />
-        </fieldset>
-      ))}
-    </>
-  )
-}
 
 /** The ticket wizard: Ticket Info, Passport Details, Payment Details (spec §2 "Ticket form contents"). */
 export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>) => {
@@ -185,7 +134,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
         </>,
         <>
           <PassengerCounts />
-          <PassengerBlocks />
+          <PassengerBlocks name="passport_detail" documentTypes={TICKET_DOCUMENT_TYPES} />
         </>,
         <>
           {pasted && <PastedMoney from={pasted} />}

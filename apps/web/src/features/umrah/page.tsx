@@ -8,7 +8,9 @@ import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../c
 import { RecordList } from '../../components/record-list.tsx'
 import { UmrahForm } from './umrah-form.tsx'
 
-const passenger = (row: UmrahBooking) => passengerList(row.passportDetail)[0] ?? {}
+/** Every pilgrim (decision 048); older answers carry only the lead in passportDetail. */
+const pilgrims = (row: UmrahBooking) => passengerList(row.passengers ?? row.passportDetail)
+const passenger = (row: UmrahBooking) => pilgrims(row)[0] ?? {}
 const text = (v: unknown) => (typeof v === 'string' ? v : '')
 
 // camelCase keys are not server sort columns; only the spec's snake_case ones sort.
@@ -52,12 +54,23 @@ const columns: Column<UmrahBooking>[] = [
 ]
 
 const passportColumns: Column<UmrahBooking>[] = [
-  { key: 'passenger_name', header: 'Passenger', sortable: false, cell: (r) => passengerName(passenger(r)) },
+  {
+    key: 'passenger_name',
+    header: 'Passenger',
+    sortable: false,
+    cell: (r) => pilgrims(r).map(passengerName).filter(Boolean).join(', '),
+  },
   {
     key: 'passenger_document',
     header: 'Passport No',
     sortable: false,
-    cell: (r) => passportCell(text(passenger(r).documentNo)),
+    cell: (r) => (
+      <span className="flex flex-wrap gap-x-2">
+        {pilgrims(r).map((p, i) => (
+          <span key={i}>{passportCell(text(p.documentNo))}</span>
+        ))}
+      </span>
+    ),
   },
   {
     key: 'passenger_dob',

@@ -1,11 +1,18 @@
-import { passengerFormValues, toIsoDate, type UmrahBooking, UmrahInput } from '@booking/shared'
+import {
+  DOCUMENT_TYPES,
+  passengerFormValues,
+  passengerList,
+  toIsoDate,
+  type UmrahBooking,
+  UmrahInput,
+} from '@booking/shared'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
+import { PassengerBlocks } from '../../components/passenger-blocks.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
-import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -29,7 +36,7 @@ const STEP_FIELDS = [
   ['receivableAmount', 'paidCash', 'bank_title', 'paidInBank', 'payableToVendor', 'vendorName'],
 ] as const
 
-/** Umrah: Basic Info, Passport Details (one passenger), Payment Details. Payloads are camelCase. */
+/** Umrah: Basic Info, Passport Details (a block per pilgrim), Payment Details. Payloads are camelCase. */
 export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBooking>) => {
   const { user } = useAuth()
   const options = useBookingOptions({ bank: record?.bank_title })
@@ -49,15 +56,19 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
       adults: record?.adults ?? 1,
       children: record?.children ?? 0,
       infants: record?.infants ?? 0,
-      passportDetail: passengerFormValues(record?.passportDetail),
+      // Every pilgrim, one block per person counted (decision 048).
+      passportDetail: record
+        ? passengerList(record.passengers ?? record.passportDetail).map(passengerFormValues)
+        : [],
       receivableAmount: record?.receivableAmount ?? '',
       paidCash: record?.paidCash ?? '',
       bank_title: record?.bank_title ?? '',
-      paidInBank: record?.paidInBank ?? '',
+      // Spec-required; a booking paid in cash has nothing to say here (decision 049).
+      paidInBank: record?.paidInBank ?? 0,
       payableToVendor: record?.payableToVendor ?? '',
       vendorName: record?.vendorName ?? '',
     },
-    // The spec sends the passenger as JSON text.
+    // The spec sends the passengers as JSON text.
     toBody: (values) => ({ ...values, passportDetail: JSON.stringify(values.passportDetail) }),
     toasts: {
       saved: 'Umrah booking saved',
@@ -95,7 +106,7 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
             <Field money={false} name="infants" label="Infants" type="number" step="1" hint="Under 2 years" />
           </div>
         </>,
-        <SinglePassengerFields name="passportDetail" />,
+        <PassengerBlocks name="passportDetail" documentTypes={DOCUMENT_TYPES} />,
         <BookingPaymentFields
           options={options}
           paidLater={paidLater(record)}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react'
+import type { UseFormReturn } from 'react-hook-form'
+import { useAgency } from '../features/paperwork/agency.tsx'
+
+/**
+ * A new record's required bank field starts at the agency's default bank (Settings), so a
+ * cash-only record needs no placeholder typed (issue 23, decision 049). `label` turns the bank's
+ * name into the field's own form (GAMCA's "United Bank (holder Ali)"); null leaves the field alone.
+ */
+export const useDefaultBank = (
+  form: UseFormReturn<any, any, any>,
+  field: string,
+  label: ((bankName: string) => string) | null,
+) => {
+  const bank = useAgency().data?.default_bank ?? ''
+  useEffect(() => {
+    if (!label || !bank || form.getValues(field)) return
+    form.setValue(field, label(bank), { shouldDirty: false })
+  }, [bank, field, form, label])
+}
