@@ -17,6 +17,7 @@ import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
 import { backupDirFor, markServerUsing, retentionFromEnv, sqlitePathOf } from './lib/backups.ts'
+import { type BackfillProgress, backfillBooks } from './lib/books/backfill.ts'
 import { openApiDocument } from './lib/openapi.ts'
 import { registerRouteSchemas } from './lib/route-schemas.ts'
 import { registerTextGuard } from './lib/validate.ts'
@@ -41,6 +42,9 @@ export interface AppOptions {
   signal?: AbortSignal
   /** Where backups go; default BACKUP_DIR or `backups/` beside the SQLite file. */
   backupDir?: string
+  /** Tests only: records per committed chunk of the books' upgrade, and a look at each chunk. */
+  backfillChunk?: number
+  onBackfillProgress?: (progress: BackfillProgress) => void
 }
 
 declare module 'fastify' {
@@ -125,6 +129,22 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   )
+  // Outside every plugin (after the areas registered their posters, before listening): no plugin
+  // timeout can stop it, and it commits chunk by chunk, so a stop resumes where it was (decision 040).
+  let told = 0
+  await backfillBooks(db, {
+    signal: opts.signal,
+    chunk: opts.backfillChunk,
+    onProgress: (progress) => {
+      opts.onBackfillProgress?.(progress)
+      const { done, total, finished } = progress
+      if (total === 0 || (!finished && performance.now() - told < 2_000)) return
+      told = performance.now()
+      console.log(
+        `Posting existing records to the books (upgrade): ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${Math.floor((done * 100) / total)} %)`,
+      )
+    },
+  })
   // Built after the areas registered, from the same zod schemas that validate requests.
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as any } })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
