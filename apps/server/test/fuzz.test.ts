@@ -2,6 +2,7 @@ import { MRZ_SPECIMENS } from '@booking/shared/mrz-specimens'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { openApiDocument } from '../src/lib/openapi.ts'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'
@@ -173,7 +174,14 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
 const figures: string[] = []
 
 describe(`fuzzing every mutating endpoint (${DB_KIND}, ${RUNS} runs each)`, () => {
-  const t = setupTestApp((t) => addNames(t, COMMON_NAMES))
+  const t = setupTestApp(async (t) => {
+    await addNames(t, COMMON_NAMES)
+    // Records to edit, delete, list and search exist, so every route reaches its queries and writes.
+    for (const path of Object.keys(VALID_BODIES)) {
+      const res = await t.call('admin', 'POST', path, VALID_BODIES[path].body)
+      if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`)
+    }
+  })
 
   it('answers arbitrary, hostile and prototype-keyed bodies with 2xx or 4xx; refused ones store nothing', async () => {
     await t.app.ready()
@@ -183,11 +191,6 @@ describe(`fuzzing every mutating endpoint (${DB_KIND}, ${RUNS} runs each)`, () =
     const mutating = registeredApiRoutes(t.app)
       .filter((r) => r.method !== 'GET')
       .sort((a, b) => endsSession(a.path) - endsSession(b.path))
-    // Records to edit and delete exist, so PUT and DELETE reach their validation and writes.
-    for (const path of Object.keys(VALID_BODIES)) {
-      const res = await t.call('admin', 'POST', path, VALID_BODIES[path].body)
-      expect(res.status, path).toBe(201)
-    }
     const missing = mutating.filter((r) => validFor(r.method, r.path) === undefined)
     expect(
       missing.map((r) => `${r.method} ${r.path}`),
@@ -239,4 +242,136 @@ describe(`fuzzing every mutating endpoint (${DB_KIND}, ${RUNS} runs each)`, () =
     )
     console.log(figures.at(-1))
   }, 900_000)
+
+  it('answers an object, array, number or null in every text field of every body with a 4xx and stores nothing', async () => {
+    await t.app.ready()
+    const started = performance.now()
+    const routes = registeredApiRoutes(t.app).filter((r) => r.method === 'POST' || r.method === 'PUT')
+    let snapshot = await counts(t)
+    let sent = 0
+    let fields = 0
+    for (const { method, path } of routes) {
+      const valid = validFor(method, path)
+      if (!valid) continue
+      for (const [key, value] of Object.entries(valid)) {
+        if (typeof value !== 'string') continue
+        fields++
+        for (const wrong of NOT_TEXT) {
+          const payload = JSON.stringify({ ...valid, [key]: wrong })
+          const res = await t.app.inject({
+            method: method as 'POST',
+            url: fillPath(path, '1'),
+            headers: { authorization: `Bearer ${t.tokens.admin}`, 'content-type': 'application/json' },
+            payload,
+          })
+          sent++
+          expect(res.statusCode, `${method} ${path} ${payload.slice(0, 300)} -> ${res.body}`).toBeLessThan(
+            500,
+          )
+          const now = await counts(t)
+          if (res.statusCode >= 400) expect(now, `${method} ${path} ${key} changed rows`).toBe(snapshot)
+          snapshot = now
+        }
+      }
+    }
+    figures.push(
+      `fuzz (${DB_KIND}): ${fields} text fields of ${routes.length} POST/PUT routes x ${NOT_TEXT.length} non-text values = ${sent} bodies in ${((performance.now() - started) / 1000).toFixed(1)} s, 5xx: 0`,
+    )
+    console.log(figures.at(-1))
+  }, 600_000)
+
+  it('answers hostile keys, arrays and huge numbers in every query string parameter of every route with 2xx or 4xx', async () => {
+    await t.app.ready()
+    const started = performance.now()
+    const routes = registeredApiRoutes(t.app).filter(
+      (r) => r.method === 'GET' && !r.path.includes('/backups/'),
+    )
+    const declared = queryParameters()
+    let sent = 0
+    let strings = 0
+    const get = async (url: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${t.tokens.admin}` },
+      })
+      sent++
+      expect(res.statusCode, `GET ${url} -> ${res.body.slice(0, 300)}`).toBeLessThan(500)
+    }
+    for (const { path } of routes) {
+      const params = new Set([...(declared.get(path) ?? []), ...(BIG ? ALL_QUERY_NAMES(declared) : ['q'])])
+      const base = fillParams(path, '1')
+      const queries: string[] = [...HOSTILE_KEYS]
+      for (const name of params)
+        for (const value of QUERY_VALUES) {
+          const v = encodeURIComponent(value)
+          queries.push(`${name}=${v}`, `${name}=${v}&${name}=${v}`, `${name}[]=${v}`)
+        }
+      strings += queries.length
+      for (const query of queries) await get(`${base}?${query}`)
+      // Ids past PostgreSQL's integer in every path parameter.
+      if (path.includes(':')) for (const id of HUGE_IDS) await get(fillParams(path, id))
+    }
+    figures.push(
+      `fuzz (${DB_KIND}): ${routes.length} GET routes x ${strings} query strings (${(strings / routes.length).toFixed(1)} per route) + huge path ids = ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, 5xx: 0`,
+    )
+    console.log(figures.at(-1))
+  }, 600_000)
 })
+
+/** `npm run fuzz` (FUZZ_RUNS=1000): every value on every parameter name any route declares. */
+const BIG = RUNS >= 1000
+
+/** What a form could be sent instead of text; {"toString": 1} made String() throw. */
+const NOT_TEXT: unknown[] = BIG
+  ? [{ toString: 1 }, { valueOf: 1 }, {}, [], ['x'], [{ toString: 1 }], 0, -1, 1e21, 2 ** 53 + 1, true, null]
+  : [{ toString: 1 }, ['x'], 1e21, null]
+
+/** Amounts and ids past every integer type, and an amount on a ledger (its balance is no column). */
+const QUERY_VALUES = BIG
+  ? [
+      '500',
+      '5',
+      '9223372036854775808',
+      '-9223372036854775809',
+      '99999999999999999999',
+      '2147483648',
+      '1e999',
+      '1,000.50',
+      '0x10',
+      'NaN',
+      '-1',
+      '__proto__',
+      '[object Object]',
+      "' OR 1=1 --",
+      '%',
+      '9'.repeat(400),
+    ]
+  : ['500', '9223372036854775808', '99999999999999999999']
+
+const HUGE_IDS = ['2147483648', '9223372036854775808', '99999999999999999999']
+
+/** Keys that name Object.prototype members, alone and as arrays. */
+const HOSTILE_KEYS = [
+  '__proto__=1&constructor=1&prototype=1',
+  '__proto__[polluted]=1&constructor[prototype][polluted]=1',
+  'toString=1&valueOf=1&hasOwnProperty=1',
+]
+
+/** A path's parameters filled in: a statement's kind is one that takes a customer id. */
+const fillParams = (path: string, value: string) => fillPath(path.replace(':kind', 'customer'), value)
+
+/** The query parameters each GET route documents (OpenAPI, built from the zod schemas). */
+const queryParameters = () => {
+  const out = new Map<string, string[]>()
+  const doc = openApiDocument() as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>
+  }
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    const names = (ops.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
+    out.set(path.replace(/\{([A-Za-z]+)\}/g, ':$1'), names)
+  }
+  return out
+}
+
+const ALL_QUERY_NAMES = (declared: Map<string, string[]>) => [...new Set([...declared.values()].flat())]

@@ -7,7 +7,7 @@ export const requiredText = (message: string, max = 500) =>
 /** Optional text: missing/null become ''. */
 export const optionalText = (max = 2000) =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .union([z.string(), z.null(), z.undefined()], { error: 'Must be text' })
     .transform((v) => (v ?? '').trim())
     .pipe(z.string().max(max, `At most ${max} characters`))
     // zod 4 only lets optional-typed schemas be omitted; prefault makes a missing key read as empty.
