@@ -148,6 +148,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/corrections')
     return { table: 'tickets', record_id: 1, action: 'delete', reason: 'Entered twice' }
   if (path === '/api/admin/corrections/:id/reject') return { reason: 'Not a duplicate' }
+  if (path === '/api/corrections/:id/withdraw') return { note: 'Asked by mistake' }
   if (path === '/api/admin/settings')
     return {
       name: 'Fuzz Travels',
