@@ -74,16 +74,26 @@ export const backfillBooks = async (db: Db, opts: BackfillOptions = {}): Promise
   if (!start.backfill) return false
   const posters = registeredPosters()
   const order = posters.map(([table]) => table)
-  // The total once, for progress: records of tables before the place are done already.
-  let total = 0
-  let done = 0
-  const startAt = Math.max(0, order.indexOf(start.table))
-  for (const [i, table] of order.entries()) {
-    const all = await countRows(k, table)
-    total += all
-    if (i < startAt) done += all
-    else if (i === startAt) done += all - (await countRows(k, table, start.after))
+  /**
+   * Rows left from a place on: the rest of its table and every later table. Recounted when the
+   * upgrade enters a table, since posting a record can add rows to a later table (a vendor payment
+   * from a bank makes its Office Accounts row), so the total grows while it runs.
+   */
+  const remaining = async (place: { table: string; after: number }) => {
+    const from = Math.max(0, order.indexOf(place.table))
+    let n = 0
+    for (const [i, table] of order.entries()) {
+      if (i > from) n += await countRows(k, table)
+      else if (i === from) n += await countRows(k, table, place.table === table ? place.after : 0)
+    }
+    return n
   }
+  let done = 0
+  for (const table of order.slice(0, Math.max(0, order.indexOf(start.table))))
+    done += await countRows(k, table)
+  if (start.table) done += (await countRows(k, start.table)) - (await countRows(k, start.table, start.after))
+  let entered = start.table
+  let total = done + (await remaining(start))
   const size = opts.chunk ?? CHUNK
   for (;;) {
     if (opts.signal?.aborted) return true
@@ -91,7 +101,7 @@ export const backfillBooks = async (db: Db, opts: BackfillOptions = {}): Promise
       const t = trx as unknown as Kysely<any>
       // Another server may have moved on (or finished) while this one waited for the lock.
       const place = await placeOf(t)
-      if (!place.backfill) return -1
+      if (!place.backfill) return null
       let index = place.table === '' ? 0 : order.indexOf(place.table)
       let after = place.after
       if (index < 0) throw new Error(`Books upgrade: no poster for table ${place.table}`)
@@ -131,10 +141,16 @@ export const backfillBooks = async (db: Db, opts: BackfillOptions = {}): Promise
         })
         .where('id', '=', 1)
         .execute()
-      return finished ? -1 - n : n
+      return { n, finished, table: finished ? '' : order[index]!, after }
     })
-    const finished = posted < 0
-    done += finished ? -1 - posted : posted
+    if (posted === null) return true
+    const { finished } = posted
+    done += posted.n
+    if (!finished && posted.table !== entered) {
+      entered = posted.table
+      total = done + (await remaining(posted))
+    }
+    if (finished) total = done
     opts.onProgress?.({ done: Math.min(done, total), total, finished })
     if (finished) return true
   }
