@@ -186,140 +186,152 @@ describe(`fuzzing every mutating endpoint (${DB_KIND}, ${RUNS} runs each)`, () =
     }
   })
 
-  it('answers arbitrary, hostile and prototype-keyed bodies with 2xx or 4xx; refused ones store nothing', async () => {
-    await t.app.ready()
-    // Routes that end the caller's own session go last, so every other route is fuzzed signed in.
-    const endsSession = (path: string) =>
-      ['/api/user/logout', '/api/admin/users/:id/password'].indexOf(path) + 1
-    const mutating = registeredApiRoutes(t.app)
-      .filter((r) => r.method !== 'GET')
-      .sort((a, b) => endsSession(a.path) - endsSession(b.path))
-    const missing = mutating.filter((r) => validFor(r.method, r.path) === undefined)
-    expect(
-      missing.map((r) => `${r.method} ${r.path}`),
-      'mutating routes with no fuzz body',
-    ).toEqual([])
+  it(
+    'answers arbitrary, hostile and prototype-keyed bodies with 2xx or 4xx; refused ones store nothing',
+    async () => {
+      await t.app.ready()
+      // Routes that end the caller's own session go last, so every other route is fuzzed signed in.
+      const endsSession = (path: string) =>
+        ['/api/user/logout', '/api/admin/users/:id/password'].indexOf(path) + 1
+      const mutating = registeredApiRoutes(t.app)
+        .filter((r) => r.method !== 'GET')
+        .sort((a, b) => endsSession(a.path) - endsSession(b.path))
+      const missing = mutating.filter((r) => validFor(r.method, r.path) === undefined)
+      expect(
+        missing.map((r) => `${r.method} ${r.path}`),
+        'mutating routes with no fuzz body',
+      ).toEqual([])
 
-    const started = performance.now()
-    // The database as it is; re-read only after a write that was accepted.
-    let snapshot = await counts(t)
-    let sent = 0
-    let fiveXx = 0
-    for (const { method, path } of mutating) {
-      const valid = validFor(method, path) ?? null
-      const ids = fc.oneof(
-        fc.constantFrom('1', '2', '2147483648', '1e3', '-1', '0x1', '%00', '1.5', '99999999999999999999'),
-        fc.nat().map(String),
-      )
-      await fc.assert(
-        fc.asyncProperty(bodies(valid), ids, async (payload, id) => {
-          const res = await t.app.inject({
-            method: method as 'POST',
-            url: fillPath(path, encodeURIComponent(id).replace(/%2500/, '%00')),
-            headers: { authorization: `Bearer ${t.tokens.admin}`, 'content-type': 'application/json' },
-            ...(method === 'DELETE' ? {} : { payload }),
-          })
-          sent++
-          if (res.statusCode >= 500) fiveXx++
-          expect(res.statusCode, `${method} ${path} ${payload.slice(0, 300)} -> ${res.body}`).toBeLessThan(
-            500,
-          )
-          expect(res.headers['content-type'], res.body).toContain('application/json')
-          const now = await counts(t)
-          if (res.statusCode >= 400) {
-            expect(now, `${method} ${path} ${res.statusCode} changed rows: ${payload.slice(0, 300)}`).toBe(
-              snapshot,
+      const started = performance.now()
+      // The database as it is; re-read only after a write that was accepted.
+      let snapshot = await counts(t)
+      let sent = 0
+      let fiveXx = 0
+      for (const { method, path } of mutating) {
+        const valid = validFor(method, path) ?? null
+        const ids = fc.oneof(
+          fc.constantFrom('1', '2', '2147483648', '1e3', '-1', '0x1', '%00', '1.5', '99999999999999999999'),
+          fc.nat().map(String),
+        )
+        await fc.assert(
+          fc.asyncProperty(bodies(valid), ids, async (payload, id) => {
+            const res = await t.app.inject({
+              method: method as 'POST',
+              url: fillPath(path, encodeURIComponent(id).replace(/%2500/, '%00')),
+              headers: { authorization: `Bearer ${t.tokens.admin}`, 'content-type': 'application/json' },
+              ...(method === 'DELETE' ? {} : { payload }),
+            })
+            sent++
+            if (res.statusCode >= 500) fiveXx++
+            expect(res.statusCode, `${method} ${path} ${payload.slice(0, 300)} -> ${res.body}`).toBeLessThan(
+              500,
             )
-          }
-          snapshot = now
-        }),
-        { numRuns: RUNS },
+            expect(res.headers['content-type'], res.body).toContain('application/json')
+            const now = await counts(t)
+            if (res.statusCode >= 400) {
+              expect(now, `${method} ${path} ${res.statusCode} changed rows: ${payload.slice(0, 300)}`).toBe(
+                snapshot,
+              )
+            }
+            snapshot = now
+          }),
+          { numRuns: RUNS },
+        )
+      }
+      // Nothing leaked onto every object's prototype.
+      expect(Object.keys(Object.prototype)).toEqual([])
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+      const seconds = (performance.now() - started) / 1000
+      figures.push(
+        `fuzz (${DB_KIND}): ${mutating.length} mutating endpoints x ${RUNS} runs = ${sent} bodies in ${seconds.toFixed(1)} s, 5xx seen: ${fiveXx}`,
       )
-    }
-    // Nothing leaked onto every object's prototype.
-    expect(Object.keys(Object.prototype)).toEqual([])
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-    const seconds = (performance.now() - started) / 1000
-    figures.push(
-      `fuzz (${DB_KIND}): ${mutating.length} mutating endpoints x ${RUNS} runs = ${sent} bodies in ${seconds.toFixed(1)} s, 5xx seen: ${fiveXx}`,
-    )
-    console.log(figures.at(-1))
-  }, LIMIT_MS)
+      console.log(figures.at(-1))
+    },
+    LIMIT_MS,
+  )
 
-  it('answers an object, array, number or null in every text field of every body with a 4xx and stores nothing', async () => {
-    await t.app.ready()
-    const started = performance.now()
-    const routes = registeredApiRoutes(t.app).filter((r) => r.method === 'POST' || r.method === 'PUT')
-    let snapshot = await counts(t)
-    let sent = 0
-    let fields = 0
-    for (const { method, path } of routes) {
-      const valid = validFor(method, path)
-      if (!valid) continue
-      for (const [key, value] of Object.entries(valid)) {
-        if (typeof value !== 'string') continue
-        fields++
-        for (const wrong of NOT_TEXT) {
-          const payload = JSON.stringify({ ...valid, [key]: wrong })
-          const res = await t.app.inject({
-            method: method as 'POST',
-            url: fillPath(path, '1'),
-            headers: { authorization: `Bearer ${t.tokens.admin}`, 'content-type': 'application/json' },
-            payload,
-          })
-          sent++
-          expect(res.statusCode, `${method} ${path} ${payload.slice(0, 300)} -> ${res.body}`).toBeLessThan(
-            500,
-          )
-          const now = await counts(t)
-          if (res.statusCode >= 400) expect(now, `${method} ${path} ${key} changed rows`).toBe(snapshot)
-          snapshot = now
+  it(
+    'answers an object, array, number or null in every text field of every body with a 4xx and stores nothing',
+    async () => {
+      await t.app.ready()
+      const started = performance.now()
+      const routes = registeredApiRoutes(t.app).filter((r) => r.method === 'POST' || r.method === 'PUT')
+      let snapshot = await counts(t)
+      let sent = 0
+      let fields = 0
+      for (const { method, path } of routes) {
+        const valid = validFor(method, path)
+        if (!valid) continue
+        for (const [key, value] of Object.entries(valid)) {
+          if (typeof value !== 'string') continue
+          fields++
+          for (const wrong of NOT_TEXT) {
+            const payload = JSON.stringify({ ...valid, [key]: wrong })
+            const res = await t.app.inject({
+              method: method as 'POST',
+              url: fillPath(path, '1'),
+              headers: { authorization: `Bearer ${t.tokens.admin}`, 'content-type': 'application/json' },
+              payload,
+            })
+            sent++
+            expect(res.statusCode, `${method} ${path} ${payload.slice(0, 300)} -> ${res.body}`).toBeLessThan(
+              500,
+            )
+            const now = await counts(t)
+            if (res.statusCode >= 400) expect(now, `${method} ${path} ${key} changed rows`).toBe(snapshot)
+            snapshot = now
+          }
         }
       }
-    }
-    figures.push(
-      `fuzz (${DB_KIND}): ${fields} text fields of ${routes.length} POST/PUT routes x ${NOT_TEXT.length} non-text values = ${sent} bodies in ${((performance.now() - started) / 1000).toFixed(1)} s, 5xx: 0`,
-    )
-    console.log(figures.at(-1))
-  }, LIMIT_MS)
+      figures.push(
+        `fuzz (${DB_KIND}): ${fields} text fields of ${routes.length} POST/PUT routes x ${NOT_TEXT.length} non-text values = ${sent} bodies in ${((performance.now() - started) / 1000).toFixed(1)} s, 5xx: 0`,
+      )
+      console.log(figures.at(-1))
+    },
+    LIMIT_MS,
+  )
 
-  it('answers hostile keys, arrays and huge numbers in every query string parameter of every route with 2xx or 4xx', async () => {
-    await t.app.ready()
-    const started = performance.now()
-    const routes = registeredApiRoutes(t.app).filter(
-      (r) => r.method === 'GET' && !r.path.includes('/backups/'),
-    )
-    const declared = queryParameters()
-    let sent = 0
-    let strings = 0
-    const get = async (url: string) => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url,
-        headers: { authorization: `Bearer ${t.tokens.admin}` },
-      })
-      sent++
-      expect(res.statusCode, `GET ${url} -> ${res.body.slice(0, 300)}`).toBeLessThan(500)
-    }
-    for (const { path } of routes) {
-      const params = new Set([...(declared.get(path) ?? []), ...(BIG ? ALL_QUERY_NAMES(declared) : ['q'])])
-      const base = fillParams(path, '1')
-      const queries: string[] = [...HOSTILE_KEYS]
-      for (const name of params)
-        for (const value of QUERY_VALUES) {
-          const v = encodeURIComponent(value)
-          queries.push(`${name}=${v}`, `${name}=${v}&${name}=${v}`, `${name}[]=${v}`)
-        }
-      strings += queries.length
-      for (const query of queries) await get(`${base}?${query}`)
-      // Ids past PostgreSQL's integer in every path parameter.
-      if (path.includes(':')) for (const id of HUGE_IDS) await get(fillParams(path, id))
-    }
-    figures.push(
-      `fuzz (${DB_KIND}): ${routes.length} GET routes x ${strings} query strings (${(strings / routes.length).toFixed(1)} per route) + huge path ids = ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, 5xx: 0`,
-    )
-    console.log(figures.at(-1))
-  }, LIMIT_MS)
+  it(
+    'answers hostile keys, arrays and huge numbers in every query string parameter of every route with 2xx or 4xx',
+    async () => {
+      await t.app.ready()
+      const started = performance.now()
+      const routes = registeredApiRoutes(t.app).filter(
+        (r) => r.method === 'GET' && !r.path.includes('/backups/'),
+      )
+      const declared = queryParameters()
+      let sent = 0
+      let strings = 0
+      const get = async (url: string) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${t.tokens.admin}` },
+        })
+        sent++
+        expect(res.statusCode, `GET ${url} -> ${res.body.slice(0, 300)}`).toBeLessThan(500)
+      }
+      for (const { path } of routes) {
+        const params = new Set([...(declared.get(path) ?? []), ...(BIG ? ALL_QUERY_NAMES(declared) : ['q'])])
+        const base = fillParams(path, '1')
+        const queries: string[] = [...HOSTILE_KEYS]
+        for (const name of params)
+          for (const value of QUERY_VALUES) {
+            const v = encodeURIComponent(value)
+            queries.push(`${name}=${v}`, `${name}=${v}&${name}=${v}`, `${name}[]=${v}`)
+          }
+        strings += queries.length
+        for (const query of queries) await get(`${base}?${query}`)
+        // Ids past PostgreSQL's integer in every path parameter.
+        if (path.includes(':')) for (const id of HUGE_IDS) await get(fillParams(path, id))
+      }
+      figures.push(
+        `fuzz (${DB_KIND}): ${routes.length} GET routes x ${strings} query strings (${(strings / routes.length).toFixed(1)} per route) + huge path ids = ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, 5xx: 0`,
+      )
+      console.log(figures.at(-1))
+    },
+    LIMIT_MS,
+  )
 })
 
 /** `npm run fuzz` (FUZZ_RUNS=1000): every value on every parameter name any route declares. */
