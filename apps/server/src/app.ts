@@ -15,7 +15,7 @@ import { historyRoutes } from './areas/trust/history.ts'
 import { documentTrust } from './areas/trust/openapi.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
+import { drainSearchQueue, queuedForSearch, startSearchIndexer } from './db/search-queue.ts'
 import { backupDirFor, markServerUsing, retentionFromEnv, sqlitePathOf } from './lib/backups.ts'
 import { type BackfillProgress, backfillBooks } from './lib/books/backfill.ts'
 import { openApiDocument } from './lib/openapi.ts'
@@ -65,7 +65,19 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     throw err
   }
   // Rows queued while no server ran (a bulk import, a fresh migration) are indexed before serving.
-  await drainSearchQueue(db)
+  // Outside any plugin, a committed chunk at a time (a stop resumes it), with progress when long.
+  const queued = await queuedForSearch(db)
+  let toldSearch = 0
+  await drainSearchQueue(db, {
+    stopped: () => opts.signal?.aborted ?? false,
+    onProgress: (done) => {
+      if (queued < 10_000 || (done < queued && performance.now() - toldSearch < 2_000)) return
+      toldSearch = performance.now()
+      console.log(
+        `Indexing rows for search (upgrade): ${Math.min(done, queued).toLocaleString('en-US')} of ${queued.toLocaleString('en-US')}`,
+      )
+    },
+  })
   const stopIndexer = startSearchIndexer(db, opts.searchIndexEveryMs ?? 250)
 
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 })
