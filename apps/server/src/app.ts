@@ -16,8 +16,10 @@ import { historyRoutes } from './areas/trust/history.ts'
 import { documentTrust } from './areas/trust/openapi.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { drainSearchQueue, startSearchIndexer } from './db/search-queue.ts'
+import { drainSearchQueue, queuedForSearch, startSearchIndexer } from './db/search-queue.ts'
 import { backupDirFor, markServerUsing, retentionFromEnv, sqlitePathOf } from './lib/backups.ts'
+import { type BackfillProgress, backfillBooks } from './lib/books/backfill.ts'
+import { backfillCosts } from './lib/books/cost-backfill.ts'
 import { openApiDocument } from './lib/openapi.ts'
 import { registerRouteSchemas } from './lib/route-schemas.ts'
 import { registerTextGuard } from './lib/validate.ts'
@@ -44,6 +46,9 @@ export interface AppOptions {
   signal?: AbortSignal
   /** Where backups go; default BACKUP_DIR or `backups/` beside the SQLite file. */
   backupDir?: string
+  /** Tests only: records per committed chunk of the books' upgrade, and a look at each chunk. */
+  backfillChunk?: number
+  onBackfillProgress?: (progress: BackfillProgress) => void
 }
 
 declare module 'fastify' {
@@ -64,7 +69,19 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     throw err
   }
   // Rows queued while no server ran (a bulk import, a fresh migration) are indexed before serving.
-  await drainSearchQueue(db)
+  // Outside any plugin, a committed chunk at a time (a stop resumes it), with progress when long.
+  const queued = await queuedForSearch(db)
+  let toldSearch = 0
+  await drainSearchQueue(db, {
+    stopped: () => opts.signal?.aborted ?? false,
+    onProgress: (done) => {
+      if (queued < 10_000 || (done < queued && performance.now() - toldSearch < 2_000)) return
+      toldSearch = performance.now()
+      console.log(
+        `Indexing rows for search (upgrade): ${Math.min(done, queued).toLocaleString('en-US')} of ${queued.toLocaleString('en-US')}`,
+      )
+    },
+  })
   const stopIndexer = startSearchIndexer(db, opts.searchIndexEveryMs ?? 250)
 
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 })
@@ -132,6 +149,24 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   )
   // Statement share links (issue 25): public pages outside /api, no session.
   await publicShareRoutes(app, db, { rateMax: opts.shareRateMax ?? 30 })
+  // Outside every plugin (after the areas registered their posters, before listening): no plugin
+  // timeout can stop it, and it commits chunk by chunk, so a stop resumes where it was (decision 040).
+  let told = 0
+  await backfillBooks(db, {
+    signal: opts.signal,
+    chunk: opts.backfillChunk,
+    onProgress: (progress) => {
+      opts.onBackfillProgress?.(progress)
+      const { done, total, finished } = progress
+      if (total === 0 || (!finished && performance.now() - told < 2_000)) return
+      told = performance.now()
+      console.log(
+        `Posting existing records to the books (upgrade): ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${Math.floor((done * 100) / total)} %)`,
+      )
+    },
+  })
+  // Costs that earlier releases never posted (decision 053): chunked and resumable like the above.
+  await backfillCosts(db)
   // Built after the areas registered, from the same zod schemas that validate requests.
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as any } })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })

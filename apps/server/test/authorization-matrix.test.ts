@@ -78,6 +78,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/user/password': 'user',
   'POST /api/corrections': 'user',
   'GET /api/corrections': 'user',
+  'POST /api/corrections/:id/withdraw': 'user',
   'GET /api/admin/audit': 'admin',
   'POST /api/admin/audit/:id/restore': 'admin',
   'GET /api/admin/backups': 'admin',

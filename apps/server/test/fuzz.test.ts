@@ -2,6 +2,7 @@ import { MRZ_SPECIMENS } from '@booking/shared/mrz-specimens'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { openApiDocument } from '../src/lib/openapi.ts'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'
@@ -10,6 +11,8 @@ import { TICKET_SAMPLE } from './ticket-sample.ts'
 
 /** 100 per endpoint in `npm test`; `npm run fuzz` sets FUZZ_RUNS=1000. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100)
+/** Per test: `npm run fuzz` on PostgreSQL sends ~120,000 requests. */
+const LIMIT_MS = RUNS >= 1000 ? 4 * 3_600_000 : 900_000
 
 /** Every table a write could touch: a refused body must leave all of them as they were. */
 const TABLES = [
@@ -167,6 +170,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/statements/:kind/:name/reminders/whatsapp') return { message: 'Rs 1,000 due' }
   if (path === '/api/statements/:kind/:name/reminders/email') return { to: 'a@b.pk' }
   if (path === '/api/admin/collect-settings') return { overdue_days: 45, smtp: null }
+  if (path === '/api/corrections/:id/withdraw') return { note: 'Asked by mistake' }
   if (path === '/api/admin/settings')
     return {
       name: 'Fuzz Travels',
@@ -194,70 +198,216 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
 const figures: string[] = []
 
 describe(`fuzzing every mutating endpoint (${DB_KIND}, ${RUNS} runs each)`, () => {
-  const t = setupTestApp((t) => addNames(t, COMMON_NAMES))
-
-  it('answers arbitrary, hostile and prototype-keyed bodies with 2xx or 4xx; refused ones store nothing', async () => {
-    await t.app.ready()
-    // Routes that end the caller's own session go last, so every other route is fuzzed signed in.
-    const endsSession = (path: string) =>
-      ['/api/user/logout', '/api/admin/users/:id/password'].indexOf(path) + 1
-    const mutating = registeredApiRoutes(t.app)
-      .filter((r) => r.method !== 'GET')
-      .sort((a, b) => endsSession(a.path) - endsSession(b.path))
-    // Records to edit and delete exist, so PUT and DELETE reach their validation and writes.
+  const t = setupTestApp(async (t) => {
+    await addNames(t, COMMON_NAMES)
+    // Records to edit, delete, list and search exist, so every route reaches its queries and writes.
     for (const path of Object.keys(VALID_BODIES)) {
       const res = await t.call('admin', 'POST', path, VALID_BODIES[path].body)
-      expect(res.status, path).toBe(201)
+      if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`)
     }
-    const missing = mutating.filter((r) => validFor(r.method, r.path) === undefined)
-    expect(
-      missing.map((r) => `${r.method} ${r.path}`),
-      'mutating routes with no fuzz body',
-    ).toEqual([])
+  })
 
-    const started = performance.now()
-    // The database as it is; re-read only after a write that was accepted.
-    let snapshot = await counts(t)
-    let sent = 0
-    let fiveXx = 0
-    for (const { method, path } of mutating) {
-      const valid = validFor(method, path) ?? null
-      const ids = fc.oneof(
-        fc.constantFrom('1', '2', '2147483648', '1e3', '-1', '0x1', '%00', '1.5', '99999999999999999999'),
-        fc.nat().map(String),
-      )
-      await fc.assert(
-        fc.asyncProperty(bodies(valid), ids, async (payload, id) => {
-          const res = await t.app.inject({
-            method: method as 'POST',
-            url: fillPath(path, encodeURIComponent(id).replace(/%2500/, '%00')),
-            headers: { authorization: `Bearer ${t.tokens.admin}`, 'content-type': 'application/json' },
-            ...(method === 'DELETE' ? {} : { payload }),
-          })
-          sent++
-          if (res.statusCode >= 500) fiveXx++
-          expect(res.statusCode, `${method} ${path} ${payload.slice(0, 300)} -> ${res.body}`).toBeLessThan(
-            500,
-          )
-          expect(res.headers['content-type'], res.body).toContain('application/json')
-          const now = await counts(t)
-          if (res.statusCode >= 400) {
-            expect(now, `${method} ${path} ${res.statusCode} changed rows: ${payload.slice(0, 300)}`).toBe(
-              snapshot,
+  it(
+    'answers arbitrary, hostile and prototype-keyed bodies with 2xx or 4xx; refused ones store nothing',
+    async () => {
+      await t.app.ready()
+      // Routes that end the caller's own session go last, so every other route is fuzzed signed in.
+      const endsSession = (path: string) =>
+        ['/api/user/logout', '/api/admin/users/:id/password'].indexOf(path) + 1
+      const mutating = registeredApiRoutes(t.app)
+        .filter((r) => r.method !== 'GET')
+        .sort((a, b) => endsSession(a.path) - endsSession(b.path))
+      const missing = mutating.filter((r) => validFor(r.method, r.path) === undefined)
+      expect(
+        missing.map((r) => `${r.method} ${r.path}`),
+        'mutating routes with no fuzz body',
+      ).toEqual([])
+
+      const started = performance.now()
+      // The database as it is; re-read only after a write that was accepted.
+      let snapshot = await counts(t)
+      let sent = 0
+      let fiveXx = 0
+      for (const { method, path } of mutating) {
+        const valid = validFor(method, path) ?? null
+        const ids = fc.oneof(
+          fc.constantFrom('1', '2', '2147483648', '1e3', '-1', '0x1', '%00', '1.5', '99999999999999999999'),
+          fc.nat().map(String),
+        )
+        await fc.assert(
+          fc.asyncProperty(bodies(valid), ids, async (payload, id) => {
+            const res = await t.app.inject({
+              method: method as 'POST',
+              url: fillPath(path, encodeURIComponent(id).replace(/%2500/, '%00')),
+              headers: { authorization: `Bearer ${t.tokens.admin}`, 'content-type': 'application/json' },
+              ...(method === 'DELETE' ? {} : { payload }),
+            })
+            sent++
+            if (res.statusCode >= 500) fiveXx++
+            expect(res.statusCode, `${method} ${path} ${payload.slice(0, 300)} -> ${res.body}`).toBeLessThan(
+              500,
             )
-          }
-          snapshot = now
-        }),
-        { numRuns: RUNS },
+            expect(res.headers['content-type'], res.body).toContain('application/json')
+            const now = await counts(t)
+            if (res.statusCode >= 400) {
+              expect(now, `${method} ${path} ${res.statusCode} changed rows: ${payload.slice(0, 300)}`).toBe(
+                snapshot,
+              )
+            }
+            snapshot = now
+          }),
+          { numRuns: RUNS },
+        )
+      }
+      // Nothing leaked onto every object's prototype.
+      expect(Object.keys(Object.prototype)).toEqual([])
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+      const seconds = (performance.now() - started) / 1000
+      figures.push(
+        `fuzz (${DB_KIND}): ${mutating.length} mutating endpoints x ${RUNS} runs = ${sent} bodies in ${seconds.toFixed(1)} s, 5xx seen: ${fiveXx}`,
       )
-    }
-    // Nothing leaked onto every object's prototype.
-    expect(Object.keys(Object.prototype)).toEqual([])
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-    const seconds = (performance.now() - started) / 1000
-    figures.push(
-      `fuzz (${DB_KIND}): ${mutating.length} mutating endpoints x ${RUNS} runs = ${sent} bodies in ${seconds.toFixed(1)} s, 5xx seen: ${fiveXx}`,
-    )
-    console.log(figures.at(-1))
-  }, 900_000)
+      console.log(figures.at(-1))
+    },
+    LIMIT_MS,
+  )
+
+  it(
+    'answers an object, array, number or null in every text field of every body with a 4xx and stores nothing',
+    async () => {
+      await t.app.ready()
+      const started = performance.now()
+      const routes = registeredApiRoutes(t.app).filter((r) => r.method === 'POST' || r.method === 'PUT')
+      let snapshot = await counts(t)
+      let sent = 0
+      let fields = 0
+      for (const { method, path } of routes) {
+        const valid = validFor(method, path)
+        if (!valid) continue
+        for (const [key, value] of Object.entries(valid)) {
+          if (typeof value !== 'string') continue
+          fields++
+          for (const wrong of NOT_TEXT) {
+            const payload = JSON.stringify({ ...valid, [key]: wrong })
+            const res = await t.app.inject({
+              method: method as 'POST',
+              url: fillPath(path, '1'),
+              headers: { authorization: `Bearer ${t.tokens.admin}`, 'content-type': 'application/json' },
+              payload,
+            })
+            sent++
+            expect(res.statusCode, `${method} ${path} ${payload.slice(0, 300)} -> ${res.body}`).toBeLessThan(
+              500,
+            )
+            const now = await counts(t)
+            if (res.statusCode >= 400) expect(now, `${method} ${path} ${key} changed rows`).toBe(snapshot)
+            snapshot = now
+          }
+        }
+      }
+      figures.push(
+        `fuzz (${DB_KIND}): ${fields} text fields of ${routes.length} POST/PUT routes x ${NOT_TEXT.length} non-text values = ${sent} bodies in ${((performance.now() - started) / 1000).toFixed(1)} s, 5xx: 0`,
+      )
+      console.log(figures.at(-1))
+    },
+    LIMIT_MS,
+  )
+
+  it(
+    'answers hostile keys, arrays and huge numbers in every query string parameter of every route with 2xx or 4xx',
+    async () => {
+      await t.app.ready()
+      const started = performance.now()
+      const routes = registeredApiRoutes(t.app).filter(
+        (r) => r.method === 'GET' && !r.path.includes('/backups/'),
+      )
+      const declared = queryParameters()
+      let sent = 0
+      let strings = 0
+      const get = async (url: string) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${t.tokens.admin}` },
+        })
+        sent++
+        expect(res.statusCode, `GET ${url} -> ${res.body.slice(0, 300)}`).toBeLessThan(500)
+      }
+      for (const { path } of routes) {
+        const params = new Set([...(declared.get(path) ?? []), ...(BIG ? ALL_QUERY_NAMES(declared) : ['q'])])
+        const base = fillParams(path, '1')
+        const queries: string[] = [...HOSTILE_KEYS]
+        for (const name of params)
+          for (const value of QUERY_VALUES) {
+            const v = encodeURIComponent(value)
+            queries.push(`${name}=${v}`, `${name}=${v}&${name}=${v}`, `${name}[]=${v}`)
+          }
+        strings += queries.length
+        for (const query of queries) await get(`${base}?${query}`)
+        // Ids past PostgreSQL's integer in every path parameter.
+        if (path.includes(':')) for (const id of HUGE_IDS) await get(fillParams(path, id))
+      }
+      figures.push(
+        `fuzz (${DB_KIND}): ${routes.length} GET routes x ${strings} query strings (${(strings / routes.length).toFixed(1)} per route) + huge path ids = ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, 5xx: 0`,
+      )
+      console.log(figures.at(-1))
+    },
+    LIMIT_MS,
+  )
 })
+
+/** `npm run fuzz` (FUZZ_RUNS=1000): every value on every parameter name any route declares. */
+const BIG = RUNS >= 1000
+
+/** What a form could be sent instead of text; {"toString": 1} made String() throw. */
+const NOT_TEXT: unknown[] = BIG
+  ? [{ toString: 1 }, { valueOf: 1 }, {}, [], ['x'], [{ toString: 1 }], 0, -1, 1e21, 2 ** 53 + 1, true, null]
+  : [{ toString: 1 }, ['x'], 1e21, null]
+
+/** Amounts and ids past every integer type, and an amount on a ledger (its balance is no column). */
+const QUERY_VALUES = BIG
+  ? [
+      '500',
+      '5',
+      '9223372036854775808',
+      '-9223372036854775809',
+      '99999999999999999999',
+      '2147483648',
+      '1e999',
+      '1,000.50',
+      '0x10',
+      'NaN',
+      '-1',
+      '__proto__',
+      '[object Object]',
+      "' OR 1=1 --",
+      '%',
+      '9'.repeat(400),
+    ]
+  : ['500', '9223372036854775808', '99999999999999999999']
+
+const HUGE_IDS = ['2147483648', '9223372036854775808', '99999999999999999999']
+
+/** Keys that name Object.prototype members, alone and as arrays. */
+const HOSTILE_KEYS = [
+  '__proto__=1&constructor=1&prototype=1',
+  '__proto__[polluted]=1&constructor[prototype][polluted]=1',
+  'toString=1&valueOf=1&hasOwnProperty=1',
+]
+
+/** A path's parameters filled in: a statement's kind is one that takes a customer id. */
+const fillParams = (path: string, value: string) => fillPath(path.replace(':kind', 'customer'), value)
+
+/** The query parameters each GET route documents (OpenAPI, built from the zod schemas). */
+const queryParameters = () => {
+  const out = new Map<string, string[]>()
+  const doc = openApiDocument() as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>
+  }
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    const names = (ops.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
+    out.set(path.replace(/\{([A-Za-z]+)\}/g, ':$1'), names)
+  }
+  return out
+}
+
+const ALL_QUERY_NAMES = (declared: Map<string, string[]>) => [...new Set([...declared.values()].flat())]

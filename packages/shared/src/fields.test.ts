@@ -28,8 +28,14 @@ describe('amount', () => {
   })
   it('checks the minimum, the bounds and at most 2 decimals', () => {
     expect(first(req.safeParse(-1))).toBe('Receivable Amount cannot be negative')
-    expect(first(req.safeParse(1e12))).toBe('Amount is too large')
-    expect(first(req.safeParse(1e11))).toBeNull()
+    expect(first(req.safeParse(1e12))).toBe('Amount cannot be more than 999,999,999.99')
+    // The ceiling (decision 041): 999,999,999.99 is taken, a paisa more is not.
+    expect(first(req.safeParse(999_999_999.99))).toBeNull()
+    expect(first(req.safeParse(1_000_000_000))).toBe('Amount cannot be more than 999,999,999.99')
+    expect(first(req.safeParse('1000000000.00'))).toBe('Amount cannot be more than 999,999,999.99')
+    expect(first(amount({ typeError: 'x' }).safeParse(-1_000_000_000))).toBe(
+      'Amount cannot be less than -999,999,999.99',
+    )
     expect(first(req.safeParse(1.234))).toBe('At most 2 decimal places')
     expect(first(req.safeParse('0.015'))).toBe('At most 2 decimal places')
     expect(first(req.safeParse(0.29))).toBeNull()

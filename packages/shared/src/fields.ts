@@ -7,7 +7,7 @@ export const requiredText = (message: string, max = 500) =>
 /** Optional text: missing/null become ''. */
 export const optionalText = (max = 2000) =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .union([z.string(), z.null(), z.undefined()], { error: 'Must be text' })
     .transform((v) => (v ?? '').trim())
     .pipe(z.string().max(max, `At most ${max} characters`))
     // zod 4 only lets optional-typed schemas be omitted; prefault makes a missing key read as empty.
@@ -46,6 +46,15 @@ export const hasAtMostTwoDecimals = (v: number) =>
   )
 
 /**
+ * The most any one amount of a record may be (decision 041): under Rs 100 crore, far beyond an
+ * agency's largest booking, and 90,000 times below the books' exact limit (2^53 − 1 paisa), so no
+ * one can fill the books with a few hundred records and stop every money write.
+ */
+export const MAX_AMOUNT = 999_999_999.99
+export const AMOUNT_TOO_LARGE = 'Amount cannot be more than 999,999,999.99'
+export const AMOUNT_TOO_SMALL = 'Amount cannot be less than -999,999,999.99'
+
+/**
  * A money amount in rupees (the API's unit), at most 2 decimals, bounded so paisa stay exact.
  * Missing gives `required` (or the default when optional); a non-number gives `typeError`.
  */
@@ -59,7 +68,7 @@ export const amount = (opts: {
   const typeError = opts.typeError ?? opts.required ?? 'Must be a number'
   let num = z.number({ error: (iss) => (iss.input === undefined ? (opts.required ?? typeError) : typeError) })
   if (opts.min) num = num.min(opts.min.value, opts.min.message)
-  num = num.min(-1e11, 'Amount is too large').max(1e11, 'Amount is too large')
+  num = num.min(-MAX_AMOUNT, AMOUNT_TOO_SMALL).max(MAX_AMOUNT, AMOUNT_TOO_LARGE)
   const checked = num
     .refine(hasAtMostTwoDecimals, 'At most 2 decimal places')
     .refine((v) => !opts.integer || Number.isInteger(v), 'Must be a whole number')

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { optionalText, requiredText } from './fields.ts'
+import { base64ToBytes, logoSizeProblem } from './image-size.ts'
 import { fromPaisa, toPaisa } from './money.ts'
 
 // Agency settings (the header of every document), statement and report queries.
@@ -38,6 +39,11 @@ export const AgencySettingsInput = z.object({
       if (!m) ctx.addIssue({ code: 'custom', message: 'Logo must be a PNG or JPEG image' })
       else if (base64Bytes(m[2]!) > LOGO_MAX_BYTES)
         ctx.addIssue({ code: 'custom', message: 'Logo must be at most 200 kB' })
+      else {
+        // By its decoded size too: a small file can declare millions of pixels (issue 27 item 5).
+        const problem = logoSizeProblem(base64ToBytes(m[2]!))
+        if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      }
     })
     .prefault(null),
   currency: z

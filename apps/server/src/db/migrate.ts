@@ -20,6 +20,7 @@ import * as customerSearch from './migrations/0016_customer_search.ts'
 import * as visaExpiry from './migrations/0016_visa_expiry.ts'
 import * as createdAtRanges from './migrations/0017_created_at_ranges.ts'
 import * as ticketNumbers from './migrations/0018_ticket_numbers.ts'
+import * as resumableBackfill from './migrations/0019_resumable_backfill.ts'
 import * as phoneNormalForm from './migrations/0020_phone_normal_form.ts'
 import * as paperLanguage from './migrations/0021_paper_language.ts'
 import * as costPostings from './migrations/0023_cost_postings.ts'
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0016_visa_expiry': visaExpiry,
   '0017_created_at_ranges': createdAtRanges,
   '0018_ticket_numbers': ticketNumbers,
+  '0019_resumable_backfill': resumableBackfill,
   '0020_phone_normal_form': phoneNormalForm,
   '0021_paper_language': paperLanguage,
   '0023_cost_postings': costPostings,

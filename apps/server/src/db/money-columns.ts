@@ -8,6 +8,20 @@ export const MONEY_COLUMNS: Partial<Record<TableName, readonly string[]>> = {
   payments: ['amount'],
 }
 
+/**
+ * The money columns the table itself stores: a ledger's running balance is a money key of its answer
+ * but no column (an amount search compared it, and the database answered "no such column").
+ */
+export const STORED_MONEY_COLUMNS: Partial<Record<TableName, readonly string[]>> = {
+  ...MONEY_COLUMNS,
+  ...Object.fromEntries(
+    ALL_RECORD_SPECS.map((s) => [
+      s.table,
+      s.money.filter((c) => (s.columns as readonly string[]).includes(c)),
+    ]),
+  ),
+}
+
 const convert = (table: TableName, row: Record<string, unknown>, fn: (v: any) => number | null) => {
   const out: Record<string, unknown> = { ...row }
   for (const column of MONEY_COLUMNS[table] ?? []) {

@@ -120,6 +120,9 @@ export interface BooksTotalsTable {
   id: number
   debit: number
   backfill: number
+  /** Where a resumed books upgrade carries on: the table and the last id posted (migration 0019). */
+  backfill_table: string
+  backfill_after: number
 }
 
 export interface SettingsTable {

@@ -41,10 +41,30 @@ export const indexQueued = (db: Kysely<any>, max = CHUNK): Promise<number> =>
 /** Indexes everything queued, a chunk per transaction, letting requests in between. */
 export const drainSearchQueue = async (
   db: Kysely<any>,
-  { stopped = () => false, chunk = CHUNK }: { stopped?: () => boolean; chunk?: number } = {},
+  {
+    stopped = () => false,
+    chunk = CHUNK,
+    onProgress,
+  }: { stopped?: () => boolean; chunk?: number; onProgress?: (done: number) => void } = {},
 ) => {
   if (dbKind(db) === 'postgres') return
-  while (!stopped() && (await indexQueued(db, chunk)) === chunk) await new Promise((r) => setImmediate(r))
+  let done = 0
+  for (;;) {
+    if (stopped()) return
+    const n = await indexQueued(db, chunk)
+    done += n
+    // Each chunk committed: a stop resumes with what is still queued.
+    onProgress?.(done)
+    if (n < chunk) return
+    await new Promise((r) => setImmediate(r))
+  }
+}
+
+/** How many rows wait for the search index (SQLite; 0 on PostgreSQL, which indexes as it writes). */
+export const queuedForSearch = async (db: Kysely<any>): Promise<number> => {
+  if (dbKind(db) === 'postgres') return 0
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(SEARCH_QUEUE)}`.execute(db)
+  return Number(rows[0]?.n ?? 0)
 }
 
 /**

@@ -10,7 +10,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import type { Db } from '../db/connect.ts'
 import { containsCI, type DbKind, dbKind } from '../db/dialect.ts'
 import { entryGlobalSql, entryNumberSql } from '../db/migrations/helpers/entry-order.ts'
-import { MONEY_COLUMNS, moneyOut } from '../db/money-columns.ts'
+import { moneyOut, STORED_MONEY_COLUMNS } from '../db/money-columns.ts'
 import { nullableColumns } from '../db/nullable-columns.ts'
 import type { TableName } from '../db/schema.ts'
 import { indexedTable, type SearchPlan, searchCandidateIds, searchPrefilter } from '../db/search-index.ts'
@@ -39,7 +39,9 @@ export const searchedDate = (q: string): string | null => {
 export const searchedAmount = (q: string): number | null => {
   const t = q.trim()
   if (!/^\d{1,3}(,\d{3})+(\.\d{1,2})?$|^\d+(\.\d{1,2})?$/.test(t)) return null
-  return toPaisa(Number(t.replace(/,/g, '')))
+  const paisa = toPaisa(Number(t.replace(/,/g, '')))
+  // No stored amount is larger (bigint would refuse 9223372036854775808, or "1e+22"): not an amount.
+  return Number.isSafeInteger(paisa) ? paisa : null
 }
 
 /**
@@ -103,7 +105,7 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
   let out = qb
   const date = query.q ? searchedDate(query.q) : null
   const paisa = query.q && !date ? searchedAmount(query.q) : null
-  const money = MONEY_COLUMNS[opts.table as TableName] ?? []
+  const money = STORED_MONEY_COLUMNS[opts.table as TableName] ?? []
   const inRange = (from?: string, to?: string) => {
     const { lower, upper, strict } = dayBounds(opts.dateColumn, from, to)
     if (lower) out = out.where(opts.dateColumn as any, '>=', lower) as QB

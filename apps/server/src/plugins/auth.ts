@@ -5,6 +5,7 @@ import { type Access, ADMIN_ONLY_MESSAGE, type Role } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/connect.ts'
+import { StartupError } from '../db/startup-error.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { versionedMemo } from './db-version.ts'
 import { startSession } from './sessions.ts'
@@ -48,18 +49,35 @@ const keyFromFile = async (db: Db, file: string): Promise<string> => {
     .select('value')
     .where('key', '=', 'jwt_secret')
     .executeTakeFirst()
+  // Any failure here stops the start with one line naming the file (main.ts prints StartupErrors).
+  const unusable = (why: string) =>
+    new StartupError(
+      `${file} ${why}: it must hold one key of at least ${MIN_SECRET_LENGTH} printable characters. Delete it to make a new one (everyone signs in again).`,
+    )
   try {
     writeFileSync(file, legacy?.value ?? randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'EEXIST')
+      throw new StartupError(`Cannot create the token key file ${file} (${code ?? (err as Error).message})`)
     if ((statSync(file).mode & 0o077) !== 0) {
       chmodSync(file, 0o600)
       console.warn(`${file} was readable by other users; it is now owner-only (0600).`)
     }
   }
-  const secret = readFileSync(file, 'utf8').trim()
-  if (secret.length < MIN_SECRET_LENGTH)
-    throw new Error(`${file} holds no usable key: delete it to make a new one`)
+  let secret: string
+  try {
+    secret = readFileSync(file, 'utf8').trim()
+  } catch (err) {
+    throw new StartupError(
+      `Cannot read the token key file ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    )
+  }
+  // What this server writes is base64url; a legacy key is printable text too. Anything else
+  // (binary garbage, a truncated write) is not a key this server made.
+  if (!/^[\x21-\x7e]*$/.test(secret))
+    throw unusable('is not a key (it holds binary or non-printable characters)')
+  if (secret.length < MIN_SECRET_LENGTH) throw unusable(`is too short (${secret.length} characters)`)
   if (legacy) await db.deleteFrom('settings').where('key', '=', 'jwt_secret').execute()
   return secret
 }
@@ -72,7 +90,7 @@ const keyFromFile = async (db: Db, file: string): Promise<string> => {
 const loadSecret = async (db: Db, opts: SecretOptions): Promise<string> => {
   if (opts.jwtSecret !== undefined) {
     if (opts.jwtSecret.length < MIN_SECRET_LENGTH) {
-      throw new Error(
+      throw new StartupError(
         `JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (it has ${opts.jwtSecret.length}). ` +
           'Set a longer random value (e.g. `openssl rand -base64 48`), or unset it to use a generated key.',
       )

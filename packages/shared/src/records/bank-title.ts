@@ -13,7 +13,12 @@ export const requireBankTitle =
     const body = v as Record<string, unknown>
     const amount = body[amountKey]
     if (typeof amount !== 'number' || !(amount > 0)) return
-    const named = (key: string | undefined) => key !== undefined && String(body[key] ?? '').trim() !== ''
+    // Only text names a bank; anything else is refused by the field's own schema (String() of
+    // {"toString": 1} would throw here, before it).
+    const named = (key: string | undefined) => {
+      const value = key === undefined ? undefined : body[key]
+      return typeof value === 'string' && value.trim() !== ''
+    }
     if (!named(field) && !named(also))
       ctx.addIssue({ code: 'custom', message: BANK_TITLE_REQUIRED, path: [field] })
   }

@@ -41,6 +41,36 @@ export const customerIdOfText = async (trx: Trx, text: string): Promise<number |
   return both.length === 1 ? both[0].id : null
 }
 
+/** Merges a restore follows at most (a merged customer merged again, and so on). */
+const MAX_MERGES = 32
+
+/**
+ * The customer `id` is now: itself while it exists, else the customer it was merged into (its merge
+ * wrote `merged_into` on its delete in the history), followed through later merges; null when it
+ * was deleted without a merge.
+ */
+export const survivingCustomer = async (trx: Trx, id: number): Promise<number | null> => {
+  let at = id
+  for (let hop = 0; hop <= MAX_MERGES; hop++) {
+    const kept = await trx.selectFrom('customers').select('id').where('id', '=', at).executeTakeFirst()
+    if (kept) return kept.id
+    const merge = await trx
+      .selectFrom('audit_log')
+      .select('after_json')
+      .where('table_name', '=', 'customers')
+      .where('record_id', '=', at)
+      .where('action', '=', 'delete')
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    const into = merge?.after_json
+      ? (JSON.parse(merge.after_json) as { merged_into?: unknown }).merged_into
+      : null
+    if (typeof into !== 'number') return null
+    at = into
+  }
+  return null
+}
+
 /**
  * Sets a saved record's customer_id: kept when the customer text did not change (a merge or a
  * choice between namesakes survives an edit), else read from the text. Mutates `row` so the
@@ -59,13 +89,8 @@ export const linkCustomer = async (
   if (before && before[column] === row[column] && before.customer_id != null) {
     id = before.customer_id as number
   } else if (!before && typeof row.customer_id === 'number') {
-    // A restored record keeps its customer while that customer exists.
-    const kept = await trx
-      .selectFrom('customers')
-      .select('id')
-      .where('id', '=', row.customer_id)
-      .executeTakeFirst()
-    id = kept ? kept.id : await customerIdOfText(trx, text)
+    // A restored record keeps its customer, or the one that customer was merged into since.
+    id = (await survivingCustomer(trx, row.customer_id)) ?? (await customerIdOfText(trx, text))
   } else {
     id = await customerIdOfText(trx, text)
   }

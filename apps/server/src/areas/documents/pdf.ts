@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
-import { type AgencySettings, formatAmount, formatDate } from '@booking/shared'
+import { type AgencySettings, formatAmount, formatDate, logoSizeProblem } from '@booking/shared'
 import type { FastifyReply } from 'fastify'
 import PDFDocument from 'pdfkit'
 import { needsBidi, visualRuns } from './bidi-text.ts'
@@ -195,7 +195,9 @@ export const newPdf = (title: string, settings: AgencySettings, lang: PaperLang 
 
 const logoBuffer = (logo: string): Buffer | null => {
   const m = /^data:image\/(png|jpeg);base64,(.+)$/.exec(logo)
-  return m ? Buffer.from(m[2]!, 'base64') : null
+  const bytes = m ? Buffer.from(m[2]!, 'base64') : null
+  // A logo saved before sizes were checked is left out rather than decoded (a pixel bomb).
+  return bytes && logoSizeProblem(bytes) === null ? bytes : null
 }
 
 /**

@@ -1,8 +1,6 @@
 import { BooksCheckAnswer, CashInOfficeAnswer, isIsoDate, TrialBalanceAnswer } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { backfillBooks } from '../../lib/books/backfill.ts'
-import { backfillCosts } from '../../lib/books/cost-backfill.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { requireAccess } from '../../plugins/auth.ts'
 import { documentBooks } from './openapi.ts'
@@ -16,8 +14,7 @@ const dayParam = (value: unknown): string | undefined => {
 }
 
 /**
- * The books' reports (admin): trial balance, books check, Cash in Office. Registered after every
- * record area, so the upgrade backfill (migration 0012) can post any record before serving.
+ * The books' reports (admin): trial balance, books check, Cash in Office.
  */
 /** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
 const GET_REPORTS_TRIAL_BALANCE = { schema: { response: { 200: TrialBalanceAnswer } } }
@@ -27,8 +24,6 @@ const GET_REPORTS_BOOKS_CHECK = { schema: { response: { 200: BooksCheckAnswer } 
 const GET_REPORTS_CASH_IN_OFFICE = { schema: { response: { 200: CashInOfficeAnswer } } }
 
 export const booksReportRoutes = async (app: FastifyInstance, db: Db) => {
-  await backfillBooks(db)
-  await backfillCosts(db)
   documentBooks()
   app.get(
     '/reports/trial-balance',

@@ -27,15 +27,26 @@ export interface DatedAmount {
   settled: number
 }
 
-/** The lines of every account of one kind up to as_of, in (date, id) order. */
+/**
+ * Every account of one kind up to as_of, one row per account and day (debits and credits summed), in
+ * date order. Aging only needs a day's total (its lines all fall in one bucket), and summing in the
+ * database hands the report at most a row per day a party moved, however many lines it has: one
+ * agent's 50,000 lines no longer arrive as 50,000 rows that the server holds the event loop to read.
+ */
 const accountLines = (db: Db, kind: string, asOf: string) =>
   k(db)
     .selectFrom('posting_lines')
-    .select(['account', 'date', 'debit', 'credit'])
+    .select((eb: any) => [
+      'account',
+      'date',
+      eb.fn.sum('debit').as('debit'),
+      eb.fn.sum('credit').as('credit'),
+    ])
     .where('account', 'like', `${kind}:%`)
     .where('date', '<=', asOf)
+    .groupBy(['account', 'date'])
     .orderBy('date')
-    .orderBy('id')
+    .orderBy('account')
     .execute()
 
 /** Agents' lines up to as_of: the receivable is the debit, what they paid the credit. */

@@ -1,4 +1,4 @@
-import { type StatementKind, toPaisa } from '@booking/shared'
+import { MAX_ID, type StatementKind, toPaisa } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
@@ -49,7 +49,8 @@ export const customerAccountFor = async (
   db: Db,
   name: string,
 ): Promise<{ account: string; known: boolean }> => {
-  if (/^\d{1,15}$/.test(name)) {
+  // Past MAX_ID it names no customer (and PostgreSQL's integer would refuse it).
+  if (/^\d{1,10}$/.test(name) && Number(name) <= MAX_ID) {
     const found = await k(db)
       .selectFrom('customers')
       .select('id')

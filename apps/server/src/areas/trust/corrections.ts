@@ -50,6 +50,42 @@ const asBody = (lifecycle: RecordLifecycle, row: ApiRow): Record<string, unknown
 const proposedBody = (lifecycle: RecordLifecycle, row: ApiRow, changes: Record<string, unknown>) =>
   lifecycle.parse({ ...asBody(lifecycle, row), ...changes })
 
+/** Stamped by the server on every save (the customer link, later payments, the saving employee). */
+const SERVER_SET = new Set(['customer_id', 'payments_total', 'employee_name', 'employee'])
+
+/**
+ * The proposed fields an approval would actually change: an edit form sends the whole record, and
+ * fields the server derives (the customer link, payments, the remaining amount, the employee) or
+ * that equal the record's own value would be listed as changes that approval then drops.
+ */
+const effectiveChanges = (lifecycle: RecordLifecycle, row: ApiRow, changes: Record<string, unknown>) => {
+  const saved = (body: unknown) => {
+    try {
+      return JSON.stringify(body)
+    } catch {
+      return null
+    }
+  }
+  let base: string | null
+  try {
+    base = saved(proposedBody(lifecycle, row, {}))
+  } catch {
+    // The record as it is does not pass its own form any more: keep what was asked.
+    return changes
+  }
+  return Object.fromEntries(
+    Object.entries(changes).filter(([k, v]) => {
+      if (SERVER_SET.has(k)) return false
+      try {
+        return saved(proposedBody(lifecycle, row, { [k]: v })) !== base
+      } catch {
+        // Refused alone: the whole request's check below answers with the form's message.
+        return true
+      }
+    }),
+  )
+}
+
 const toCorrection = (
   c: Row<'corrections'>,
   { diff, entry }: { diff: Correction['diff']; entry: string | null },
@@ -96,10 +132,13 @@ const diffOf = async (
   const current = row && lifecycle ? asBody(lifecycle, row) : null
   const entry = typeof row?.entry === 'string' ? row.entry : null
   if (c.action === 'delete') return { diff: fieldChanges(current, null), entry }
+  // A request stored before derived fields were left out shows only what approval would change.
+  const shown =
+    c.status === 'pending' && row && lifecycle ? effectiveChanges(lifecycle, row, changes) : changes
   const before: Record<string, unknown> = {}
-  for (const k of Object.keys(changes))
+  for (const k of Object.keys(shown))
     before[k] = c.status === 'pending' ? (current?.[k] ?? null) : (asked[k] ?? null)
-  return { diff: fieldChanges(before, changes), entry }
+  return { diff: fieldChanges(before, shown), entry }
 }
 
 const withDiffs = (db: Db, rows: Row<'corrections'>[]) =>
@@ -150,6 +189,10 @@ const POST_ADMIN_CORRECTIONS_ID_APPROVE = {
   schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } },
 }
 
+const POST_CORRECTIONS_ID_WITHDRAW = {
+  schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } },
+}
+
 const POST_ADMIN_CORRECTIONS_ID_REJECT = {
   schema: { params: IdParams, body: DecisionInput, response: { 200: CorrectionSavedAnswer } },
 }
@@ -162,8 +205,12 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
     const current = asBody(lifecycle, row)
     // Only the record's own fields; its id, entry number, author and creation time are not for correcting.
-    const changes = Object.fromEntries(
-      Object.entries(input.changes ?? {}).filter(([k]) => Object.hasOwn(current, k) && !FIXED.has(k)),
+    const changes = effectiveChanges(
+      lifecycle,
+      row,
+      Object.fromEntries(
+        Object.entries(input.changes ?? {}).filter(([k]) => Object.hasOwn(current, k) && !FIXED.has(k)),
+      ),
     )
     if (input.action === 'update' && Object.keys(changes).length === 0) {
       throw new HttpError(400, 'Changes are required for an update', {
@@ -245,6 +292,22 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     })
     const [correction] = await withDiffs(db, [decided])
     return { status: 'success', message: 'Correction approved', correction }
+  })
+
+  // Decision 008: "a requester may reject (withdraw) their own". Not under /api/admin, which
+  // employees cannot reach; only the requester may, and it is recorded as rejected by them.
+  app.post('/corrections/:id/withdraw', POST_CORRECTIONS_ID_WITHDRAW, async (req) => {
+    const id = idOf(req.params)
+    const { note } = parseBody(DecisionInput, req.body ?? {})
+    const user = req.user as AuthUser
+    const decided = await writeTransaction(db, async (trx) => {
+      const c = await pendingCorrection(trx, id)
+      if (c.requested_by_id !== user.id)
+        throw new HttpError(403, 'Only the person who asked can withdraw a request')
+      return decide(trx, id, 'rejected', user, note ?? 'Withdrawn by the requester')
+    })
+    const [correction] = await withDiffs(db, [decided])
+    return { status: 'success', message: 'Correction request withdrawn', correction }
   })
 
   app.post('/admin/corrections/:id/reject', POST_ADMIN_CORRECTIONS_ID_REJECT, async (req) => {

@@ -25,9 +25,12 @@ const StatusBadge = ({ status }: { status: Correction['status'] }) => (
 const CorrectionCard = ({
   c,
   decide,
+  withdraw,
 }: {
   c: Correction
   decide?: (c: Correction, d: 'approve' | 'reject') => void
+  /** The requester's own pending request can be withdrawn (decision 008). */
+  withdraw?: (c: Correction) => void
 }) => (
   <li className="space-y-2 rounded-lg border border-slate-200 bg-white p-3" aria-label={`Correction ${c.id}`}>
     <div className="flex flex-wrap items-start justify-between gap-2">
@@ -57,6 +60,11 @@ const CorrectionCard = ({
           </button>
         </div>
       )}
+      {withdraw && c.status === 'pending' && (
+        <button type="button" className="btn-secondary px-3 py-1" onClick={() => withdraw(c)}>
+          Withdraw
+        </button>
+      )}
     </div>
     {c.action === 'update' ? (
       <FieldChanges changes={c.diff} />
@@ -74,10 +82,12 @@ const CorrectionCard = ({
 const List = ({
   query,
   decide,
+  withdraw,
   empty,
 }: {
   query: ReturnType<typeof useCorrections>
   decide?: Parameters<typeof CorrectionCard>[0]['decide']
+  withdraw?: Parameters<typeof CorrectionCard>[0]['withdraw']
   empty: string
 }) =>
   query.isPending ? (
@@ -91,7 +101,7 @@ const List = ({
   ) : (
     <ul className="space-y-2">
       {query.data.corrections.map((c) => (
-        <CorrectionCard key={c.id} c={c} decide={decide} />
+        <CorrectionCard key={c.id} c={c} decide={decide} withdraw={withdraw} />
       ))}
     </ul>
   )
@@ -109,6 +119,14 @@ export default function CorrectionsPage() {
       // An approved change moved the record, its ledgers and the dashboard.
       qc.invalidateQueries()
       toast.success(d === 'approve' ? 'Correction approved' : 'Correction rejected')
+    },
+    onError: (err) => toast.error((err as Error).message),
+  })
+  const withdrawal = useMutation({
+    mutationFn: (c: Correction) => api.post(`/corrections/${c.id}/withdraw`, {}),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: ['corrections'] })
+      toast.success('Correction request withdrawn')
     },
     onError: (err) => toast.error((err as Error).message),
   })
@@ -148,6 +166,7 @@ export default function CorrectionsPage() {
       <List
         query={query}
         decide={admin && tab !== 'mine' ? (c, d) => decision.mutate({ c, d }) : undefined}
+        withdraw={tab === 'mine' ? (c) => withdrawal.mutate(c) : undefined}
         empty={tab === 'pending' ? 'No pending requests' : 'No requests yet'}
       />
     </section>
