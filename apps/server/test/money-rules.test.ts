@@ -17,7 +17,7 @@ const RECEIVABLES = [
 describe(`money rules (${DB_KIND})`, () => {
   const t = setupTestApp((t) => addNames(t, COMMON_NAMES))
 
-  it('refuses paid cash + paid in bank above the receivable on every record with one (docs/decisions/007-overpayment.md)', async () => {
+  it('refuses paid cash + paid in bank above the receivable on every record with one (docs/decisions/059-overpayment.md)', async () => {
     for (const [path, receivable, cash, bank] of RECEIVABLES) {
       const { table, body } = VALID_BODIES[path]
       const before = await rowCount(t, table)

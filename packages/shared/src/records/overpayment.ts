@@ -7,7 +7,7 @@ export const OVERPAID_REMAINING = 'Paid Cash and Paid In Bank together cannot ex
 type Keys = { owed: string; cash: string; bank: string; message?: string }
 
 /**
- * docs/decisions/007-overpayment.md: paid cash + paid in bank may not exceed what the customer owes, on every record
+ * docs/decisions/059-overpayment.md: paid cash + paid in bank may not exceed what the customer owes, on every record
  * with a receivable and a remaining. Compared in paisa, so 0.1 + 0.2 against 0.3 is equal, not over.
  * `owed` may be a function of the body (Customer Refund owes total − return − charges).
  */

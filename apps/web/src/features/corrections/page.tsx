@@ -29,7 +29,7 @@ const CorrectionCard = ({
 }: {
   c: Correction
   decide?: (c: Correction, d: 'approve' | 'reject') => void
-  /** The requester's own pending request can be withdrawn (decision 008). */
+  /** The requester's own pending request can be withdrawn (decision 061). */
   withdraw?: (c: Correction) => void
 }) => (
   <li className="space-y-2 rounded-lg border border-slate-200 bg-white p-3" aria-label={`Correction ${c.id}`}>
