@@ -71,6 +71,23 @@ const prepareFolder = (file: string) => {
 }
 
 /**
+ * Runs the structural check, again when another server's migration changed the schema while it
+ * read (SQLITE_SCHEMA, e.g. a search index dropped and rebuilt as two servers start on one file).
+ */
+const checkSchemaSettled = (sqlite: SQLite.Database, check: string): string[] => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[])
+        .map((r) => r[check]!)
+        .filter((m) => m !== 'ok')
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_SCHEMA' || attempt >= 20) throw err
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50 * attempt)
+    }
+  }
+}
+
+/**
  * Opens (creating when absent) a SQLite database file for the server: checks first, then WAL,
  * durable commits, and a quick structural check. Every failure is a StartupError with the path.
  * The file, and so its -wal and -shm (SQLite gives them the file's mode), are owner-only.
@@ -101,9 +118,7 @@ export const openSqlite = (file: string): SQLite.Database => {
     // The checkpointer thread keeps the log short; this only applies if it falls behind (~40 MB).
     sqlite.pragma('wal_autocheckpoint = 10000')
     const check = afterCrash ? 'integrity_check' : 'quick_check'
-    const problems = (sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[])
-      .map((r) => r[check]!)
-      .filter((m) => m !== 'ok')
+    const problems = checkSchemaSettled(sqlite, check)
     if (problems.length > 0) {
       throw new StartupError(
         `${file} failed its integrity check (${problems.join('; ')}). Restore a backup; npm run check-db prints the full report.`,
