@@ -19,6 +19,7 @@ import * as postingMonths from './migrations/0015_posting_months.ts'
 import * as customerSearch from './migrations/0016_customer_search.ts'
 import * as visaExpiry from './migrations/0016_visa_expiry.ts'
 import * as createdAtRanges from './migrations/0017_created_at_ranges.ts'
+import * as bookEntries from './migrations/0022_book_entries.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_customer_search': customerSearch,
   '0016_visa_expiry': visaExpiry,
   '0017_created_at_ranges': createdAtRanges,
+  '0022_book_entries': bookEntries,
 }
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */

@@ -11,6 +11,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
 import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
+import { linkAudit } from '../books/post.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
@@ -300,7 +301,12 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
         created_at: new Date().toISOString(),
       })
       await afterWrite(trx, row, actor, { created: true, before: null })
-      await audit(trx, actor, 'create', table, row.id, null, row)
+      await linkAudit(
+        trx,
+        { type: table, id: row.id },
+        await audit(trx, actor, 'create', table, row.id, null, row),
+        u.id,
+      )
       return row
     },
     update: async (trx, actor, id, input) => {
@@ -317,7 +323,12 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
       await afterWrite(trx, row, actor, { created: false, before })
-      await audit(trx, actor, 'update', table, id, before, row)
+      await linkAudit(
+        trx,
+        { type: table, id },
+        await audit(trx, actor, 'update', table, id, before, row),
+        actor.user.id,
+      )
       return row
     },
     remove: async (trx, actor, id) => {
@@ -327,7 +338,12 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await removeJournal(trx, cfg.table, id)
       await unindexRecord(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before as StoredRow<S>)
-      await audit(trx, actor, 'delete', table, id, before, null)
+      await linkAudit(
+        trx,
+        { type: table, id },
+        await audit(trx, actor, 'delete', table, id, before, null),
+        actor.user.id,
+      )
       return before
     },
     restore: async (trx, actor, deleted) => {
@@ -335,7 +351,12 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await check(trx, deleted as unknown as R, actor, null)
       const row = await rows.insert(trx, deleted)
       await afterWrite(trx, row, actor, { created: true, before: null })
-      await audit(trx, actor, 'restore', table, row.id, null, row)
+      await linkAudit(
+        trx,
+        { type: table, id: row.id },
+        await audit(trx, actor, 'restore', table, row.id, null, row),
+        actor.user.id,
+      )
       return row
     },
   }
