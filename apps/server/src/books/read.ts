@@ -211,14 +211,34 @@ export const ledgerPage = async (
 }
 
 /** A record's money history: every entry it posted, reversals included, oldest first, with its lines. */
-export const entriesOf = async (db: Reader, source: { type: string; id: number }) => {
-  const headers = await k(db)
-    .selectFrom('book_entries')
-    .selectAll()
-    .where('source_type', '=', source.type)
-    .where('source_id', '=', source.id)
-    .orderBy('id')
-    .execute()
+export const entriesOf = async (db: Reader, source: { type: string; id: number }) =>
+  withLines(
+    db,
+    await k(db)
+      .selectFrom('book_entries')
+      .selectAll()
+      .where('source_type', '=', source.type)
+      .where('source_id', '=', source.id)
+      .orderBy('id')
+      .execute(),
+  )
+
+/** The newest entries of the given source types, newest first (at most `limit`). */
+export const latestEntries = async (db: Reader, types: readonly string[], limit = 100) =>
+  types.length === 0
+    ? []
+    : withLines(
+        db,
+        await k(db)
+          .selectFrom('book_entries')
+          .selectAll()
+          .where('source_type', 'in', [...types])
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute(),
+      )
+
+const withLines = async (db: Reader, headers: Record<string, unknown>[]) => {
   const ids = headers.map((h) => Number(h.id))
   const lines = ids.length
     ? await k(db)

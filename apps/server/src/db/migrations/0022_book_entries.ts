@@ -37,6 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('book_entries')
     .columns(['source_type', 'source_id', 'id'])
     .execute()
+  await db.schema.createIndex('book_entries_reverses').on('book_entries').column('reverses').execute()
   await db.schema.alterTable('posting_lines').addColumn('entry_id', 'integer').execute()
   await db.schema.alterTable('posting_lines').addColumn('reverses', 'integer').execute()
   await db.schema.alterTable('posting_lines').addColumn('place', 'integer').execute()
