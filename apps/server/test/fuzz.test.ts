@@ -14,6 +14,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 100)
 const TABLES = [
   'payments',
   'posting_lines',
+  'book_entries',
   'tickets',
   'umrah',
   'visa_processing',
