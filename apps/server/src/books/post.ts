@@ -206,7 +206,7 @@ export const postEntry = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   const ids = await append(trx, e)
   if (ids.length > 0) {
     const open = unlinked.get(trx) ?? []
-    open.push(...ids)
+    open.push(...ids.map((id) => ({ id, source: e.source })))
     unlinked.set(trx, open)
   }
   return ids
@@ -216,7 +216,7 @@ export const postEntry = async (trx: Trx, e: PostEntry): Promise<number[]> => {
  * Entries appended in a transaction and not yet linked to their audit row. A batch of writes can
  * share one transaction (lib/write-batch.ts), so linkAudit also matches the source.
  */
-const unlinked = new WeakMap<object, number[]>()
+const unlinked = new WeakMap<object, { id: number; source: BookSource }[]>()
 
 const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   const { lines } = linesOf(e.moves)
@@ -296,14 +296,17 @@ export const reverseEntry = (trx: Trx, source: BookSource) =>
  * is written last, after the lines; the header is completed before the transaction commits).
  */
 export const linkAudit = async (trx: Trx, source: BookSource, auditId: number, userId: number | null) => {
-  const open = unlinked.get(trx)
-  if (!open || open.length === 0) return
-  const ids = open.splice(0)
+  const open = unlinked.get(trx) ?? []
+  const mine = (e: { source: BookSource }) => e.source.type === source.type && e.source.id === source.id
+  const ids = open.filter(mine).map((e) => e.id)
+  if (ids.length === 0) return
+  unlinked.set(
+    trx,
+    open.filter((e) => !mine(e)),
+  )
   await trx
     .updateTable('book_entries')
     .set({ audit_id: auditId, user_id: userId })
     .where('id', 'in', ids)
-    .where('source_type', '=', source.type)
-    .where('source_id', '=', source.id)
     .execute()
 }
