@@ -119,7 +119,12 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
           .orderBy('id')
           .execute()
         await sql`DROP VIEW current_lines`.execute(trx)
-        for (const index of ['posting_lines_entry', 'posting_lines_reverses', 'posting_lines_account_place'])
+        for (const index of [
+          'posting_lines_entry',
+          'posting_lines_reverses',
+          'posting_lines_account_place',
+          'posting_lines_reversals',
+        ])
           await sql.raw(`DROP INDEX ${index}`).execute(trx)
         await trx.deleteFrom('posting_lines').execute()
         for (const column of ['entry_id', 'reverses', 'place'])

@@ -107,6 +107,12 @@ describe(`book entries (${DB_KIND})`, () => {
     expect(net(second)['bank:UBL Account 1']).toBeUndefined()
     // The Cash in Office row keeps its id and place; only its figure changes.
     expect(await cashRows()).toEqual(cashBefore.map(([rowId]) => [rowId, 15_000]))
+    // A page counts and shows the lines in force only (the reversed pair is not a row).
+    const page = await t.call('admin', 'GET', '/api/accounts?name=Cash%20in%20Office&limit=10&sort=-date')
+    expect(page.body.total).toBe(cashBefore.length)
+    expect(page.body.accounts.map((r: { id: number; credit: number }) => [r.id, r.credit])).toEqual(
+      cashBefore.map(([rowId]) => [rowId, 15_000]),
+    )
 
     const deleted = await t.call('admin', 'DELETE', `/api/ticket/${id}`)
     expect(deleted.status).toBe(200)

@@ -104,14 +104,19 @@ const COLUMNS = [
 /** Which accounts: one code, or every account of a kind ("agent" means agent:*). */
 export type Accounts = { account: string } | { kind: string } | { accounts: readonly string[] }
 
-const inForce = (db: Reader, which: Accounts) => {
-  const q = k(db)
-    .selectFrom('current_lines')
-    .select([...COLUMNS])
-  if ('account' in which) return q.where('account', '=', which.account)
-  if ('kind' in which) return q.where('account', 'like', `${which.kind}:%`)
-  return q.where('account', 'in', [...which.accounts])
+const ofAccounts = <QB extends SelectQueryBuilder<any, any, any>>(q: QB, which: Accounts): QB => {
+  if ('account' in which) return q.where('account', '=', which.account) as QB
+  if ('kind' in which) return q.where('account', 'like', `${which.kind}:%`) as QB
+  return q.where('account', 'in', [...which.accounts]) as QB
 }
+
+const inForce = (db: Reader, which: Accounts) =>
+  ofAccounts(
+    k(db)
+      .selectFrom('current_lines')
+      .select([...COLUMNS]),
+    which,
+  )
 
 /**
  * The lines in force of an account (or kind) from..to (inclusive, either open), in ledger order:
@@ -123,11 +128,42 @@ export const ledgerLines = async (
   range: { from?: string; to?: string } = {},
   opts: { byAccount?: boolean } = {},
 ): Promise<BookLine[]> => {
-  let q = inForce(db, which)
+  // Every line of the range, then the reversed pairs dropped here: a reversal and the line it
+  // cancels share account and day, so both are in any range or neither (cheaper than asking the
+  // database, line by line, whether each was reversed).
+  let q = ofAccounts(
+    k(db)
+      .selectFrom('posting_lines')
+      .select([...COLUMNS, 'reverses']),
+    which,
+  )
   if (range.from) q = q.where('date', '>=', range.from)
   if (range.to) q = q.where('date', '<=', range.to)
   if (opts.byAccount) q = q.orderBy('account')
-  return (await q.orderBy('date').orderBy('place').orderBy('id').execute()).map(toLine)
+  const rows = await q.orderBy('date').orderBy('place').orderBy('id').execute()
+  const reversed = new Set(rows.filter((r) => r.reverses !== null).map((r) => Number(r.reverses)))
+  return rows.filter((r) => r.reverses === null && !reversed.has(Number(r.id))).map(toLine)
+}
+
+/**
+ * How many lines in force the filters leave: every line less twice the reversals (each reversal
+ * cancels one line of its account and day, and repeats its entry and detail, so the filters keep
+ * or drop both), each an index count.
+ */
+const countInForce = async (db: Reader, account: string, query: ListQuery) => {
+  const count = async (reversals: boolean) => {
+    let q = k(db).selectFrom('posting_lines').where('account', '=', account)
+    if (reversals) q = q.where('reverses', 'is not', null)
+    return Number(
+      (
+        await filtered(db, q, query)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    )
+  }
+  const [all, reversals] = await Promise.all([count(false), count(true)])
+  return all - 2 * reversals
 }
 
 /** A ledger row: a line in force with the account's balance (debit − credit, paisa) after it. */
@@ -165,7 +201,7 @@ export const ledgerPage = async (
     const ids = filters
       ? await filtered(
           db,
-          k(db).selectFrom('current_lines').select('id').where('account', '=', account),
+          k(db).selectFrom('posting_lines').select('id').where('account', '=', account),
           query,
         ).execute()
       : []
@@ -187,13 +223,7 @@ export const ledgerPage = async (
       .offset(query.offset ?? 0)
       .execute()
   ).map(toLine)
-  const total = Number(
-    (
-      await filtered(db, k(db).selectFrom('current_lines').where('account', '=', account), query)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst()
-    )?.n ?? 0,
-  )
+  const total = await countInForce(db, account, query)
   if (page.length === 0) return { rows: [], total }
   const days = page.map((l) => l.date).sort()
   const first = days[0] as string
