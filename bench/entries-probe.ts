@@ -80,6 +80,29 @@ if (mode === 'seed') {
     await app.close()
     rmSync(dir, { recursive: true, force: true })
   }
+} else if (mode === 'cpu') {
+  // CPU time (user + system) per ticket create through the lifecycle, ROUND per transaction, on a
+  // copy of the seeded file: less at the mercy of a loaded machine than requests per second.
+  const [file] = args as [string]
+  const app = await buildApp({ databaseUrl: `sqlite:${file}`, jwtSecret: SECRET, searchIndexEveryMs: 0 })
+  try {
+    const user = await adminOf(app.db as unknown as Kysely<any>)
+    const lifecycle = recordLifecycle(app.db, 'tickets')!
+    const ROUND = 500
+    const times: number[] = []
+    for (let round = 0; round < 4; round++) {
+      const cpu = process.cpuUsage()
+      await app.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < ROUND; i++)
+          await lifecycle.create(trx, { user }, lifecycle.parse(ticketBody(`CPU-${round}-${i}`)))
+      })
+      const used = process.cpuUsage(cpu)
+      times.push((used.user + used.system) / ROUND)
+    }
+    console.log(JSON.stringify({ us: times.slice(1).sort((a, b) => a - b)[1] }))
+  } finally {
+    await app.close()
+  }
 } else if (mode === 'pages') {
   const [file] = args as [string]
   const app = await buildApp({ databaseUrl: `sqlite:${file}`, jwtSecret: SECRET, searchIndexEveryMs: 0 })

@@ -139,6 +139,19 @@ for (const [side, tree] of Object.entries(trees)) {
 const base = join(DIR, `engine-entries-${SIZE}.db`)
 if (!existsSync(base)) await probe(prev, ['seed', String(SIZE), base])
 
+const cpu: Record<string, number[]> = { before: [], after: [] }
+for (const side of ['before', 'after', 'after', 'before'] as const) {
+  const file = join(DIR, 'engine-entries-cpu.db')
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+  copyFileSync(base, file)
+  // This tree upgrades its copy first (migration 0022), outside the timed rounds.
+  cpu[side]!.push((await probe(trees[side], ['cpu', file])).us)
+}
+const cpuMean = (side: string) => cpu[side]!.reduce((a, b) => a + b, 0) / cpu[side]!.length
+console.log(
+  `  CPU per ticket create (lifecycle, 500 per transaction; median of rounds, mean of 2 runs): before ${cpuMean('before').toFixed(0)} µs, after ${cpuMean('after').toFixed(0)} µs (${((cpuMean('after') / cpuMean('before')) * 100).toFixed(0)} %); runs ${JSON.stringify(cpu)}`,
+)
+
 const runs: Record<string, { rps: number; p99: number }[]> = { before: [], after: [] }
 const pages: Record<string, Record<string, { p50: number; p99: number }>[]> = { before: [], after: [] }
 for (const side of ['before', 'after', 'after', 'before'] as const) {
