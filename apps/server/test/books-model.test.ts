@@ -1,4 +1,5 @@
-import { bankTitle, CASH_IN_OFFICE, gamcaBankTitle, toPaisa } from '@booking/shared'
+import { createHash } from 'node:crypto'
+import { bankTitle, CASH_IN_OFFICE, gamcaBankTitle, specByPath, toPaisa } from '@booking/shared'
 import fc from 'fast-check'
 import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
@@ -15,7 +16,7 @@ import { addNames, passenger, protectorBody, setupTestApp } from './helpers.ts'
  */
 const RUNS = Number(process.env.BOOKS_MODEL_RUNS ?? 30)
 /** Steps verified over all runs, and payments taken: the test fails if the commands did nothing. */
-const seen = { steps: 0, payments: 0, types: new Set<string>() }
+const seen = { steps: 0, payments: 0, restores: 0, types: new Set<string>() }
 const BANKS = ['UBL Account 1', 'HBL Account 1', 'JAZ C', 'MCB FIT'] as const
 const one = JSON.stringify(passenger('Ali', 'Khan'))
 
@@ -40,12 +41,17 @@ interface Live {
 }
 interface Model {
   records: Live[]
+  /** Records deleted (restorable) and payments deleted: their entries must net to nothing. */
+  deleted: Live[]
+  gonePayments: number[]
   cash: number
   banks: Record<string, number>
   steps: number
 }
 interface Real {
   t: TestApp
+  /** How many posting lines existed after the previous step, and a checksum of them. */
+  lines: { n: number; sum: string }
 }
 
 const p = toPaisa
@@ -428,8 +434,80 @@ const verifyCards = async (r: Real) => {
   expect(byType(journal), 'journal money = posting lines, per record type and day').toEqual(byType(lines))
 }
 
+const tableOf = (made: Made) => specByPath(made.path.replace(/^\/api/, ''))!.table
+
+type LineRow = {
+  id: unknown
+  source_type: string
+  source_id: unknown
+  account: string
+  debit: unknown
+  credit: unknown
+}
+const lineText = (l: Record<string, unknown>) =>
+  [
+    l.id,
+    l.source_type,
+    l.source_id,
+    l.date,
+    l.account,
+    l.debit,
+    l.credit,
+    l.entry,
+    l.detail,
+    l.entry_id,
+    l.reverses,
+    l.place,
+  ]
+    .map(String)
+    .join('|')
+const checksum = (rows: Record<string, unknown>[]) =>
+  createHash('sha256').update(rows.map(lineText).join('\n')).digest('hex')
+
+/** Net paisa per account of one source's lines (accounts that net to nothing left out). */
+const netOf = (lines: LineRow[], type: string, id: number) => {
+  const out: Record<string, number> = {}
+  for (const l of lines)
+    if (l.source_type === type && Number(l.source_id) === id)
+      out[l.account] = (out[l.account] ?? 0) + Number(l.debit) - Number(l.credit)
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0))
+}
+
+/**
+ * Issue 21 item 4 (decision 050), after every step: no line written before was changed or removed
+ * (count and checksum of the earlier lines); a deleted record's (or payment's) entries net to
+ * nothing; a live record's entries net to its current entry's lines, whose cash and bank money is
+ * what the model says the record moved.
+ */
+const verifyEntries = async (m: Model, r: Real) => {
+  const db = r.t.app.db as unknown as Kysely<any>
+  const all = (await db.selectFrom('posting_lines').selectAll().orderBy('id').execute()) as (LineRow &
+    Record<string, unknown>)[]
+  expect(all.length, 'lines are only appended').toBeGreaterThanOrEqual(r.lines.n)
+  expect(checksum(all.slice(0, r.lines.n)), 'earlier lines unchanged').toBe(r.lines.sum)
+  r.lines = { n: all.length, sum: checksum(all) }
+  const current = (await db.selectFrom('current_lines').selectAll().execute()) as LineRow[]
+  for (const d of m.deleted)
+    expect(netOf(all, tableOf(d.made), d.id), `deleted ${d.made.path} ${d.id}`).toEqual({})
+  for (const id of m.gonePayments) expect(netOf(all, 'payments', id), `deleted payment ${id}`).toEqual({})
+  for (const rec of m.records) {
+    const type = tableOf(rec.made)
+    const net = netOf(all, type, rec.id)
+    expect(net, `${type} ${rec.id}: entries net to the current entry`).toEqual(netOf(current, type, rec.id))
+    const money: Record<string, number> = { cash: rec.made.money.cash }
+    for (const [bank, v] of Object.entries(rec.made.money.banks)) money[`bank:${bank}`] = v
+    const moved = Object.fromEntries(
+      Object.entries(net).filter(([account]) => account === 'cash' || account.startsWith('bank:')),
+    )
+    expect(moved, `${type} ${rec.id}: its cash and bank lines`).toEqual(
+      Object.fromEntries(Object.entries(money).filter(([, v]) => v !== 0)),
+    )
+  }
+}
+
 /** The books against the model: equal totals, each bank's ledger, Cash in Office; now and then the books check. */
 const verify = async (m: Model, r: Real) => {
+  await verifyEntries(m, r)
   const tb = await r.t.call('admin', 'GET', '/api/reports/trial-balance')
   expect(tb.status).toBe(200)
   expect(p(tb.body.totals.debit)).toBe(p(tb.body.totals.credit))
@@ -506,6 +584,7 @@ class Delete implements fc.AsyncCommand<Model, Real> {
       expect(res.status, JSON.stringify(res.body)).toBe(200)
       apply(m, rec.made.money, -1)
       m.records.splice(i, 1)
+      m.deleted.push(rec)
     }
     await verify(m, r)
   }
@@ -561,9 +640,36 @@ class Unpay implements fc.AsyncCommand<Model, Real> {
     const res = await r.t.call('admin', 'DELETE', `/api/payments/${payment.id}`)
     expect(res.status).toBe(200)
     apply(m, { cash: payment.cash, banks: payment.bank ? { [payment.bank]: payment.amount } : {} }, -1)
+    m.gonePayments.push(payment.id)
     await verify(m, r)
   }
   toString = () => `unpay #${this.pick}`
+}
+
+/** Restores a deleted record from its delete in the history: its money comes back as a new entry. */
+class Restore implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<Model>) => m.deleted.length > 0
+  async run(m: Model, r: Real) {
+    const i = this.pick % m.deleted.length
+    const rec = m.deleted[i]
+    const history = await r.t.call(
+      'admin',
+      'GET',
+      `/api/admin/audit?table=${tableOf(rec.made)}&record_id=${rec.id}`,
+    )
+    const deletion = (history.body.audit as { id: number; action: string }[]).find(
+      (a) => a.action === 'delete',
+    )
+    const res = await r.t.call('admin', 'POST', `/api/admin/audit/${deletion!.id}/restore`)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    m.deleted.splice(i, 1)
+    m.records.push(rec)
+    apply(m, rec.made.money, 1)
+    seen.restores++
+    await verify(m, r)
+  }
+  toString = () => `restore #${this.pick}`
 }
 
 describe(`books model (${DB_KIND}, ${RUNS} runs)`, () => {
@@ -582,6 +688,7 @@ describe(`books model (${DB_KIND}, ${RUNS} runs)`, () => {
           .tuple(fc.nat(), share, fc.option(bankArb, { nil: null }), fc.boolean())
           .map(([i, part, bank, over]) => new Pay(i, part, bank, over && part > 0.9)),
         fc.nat().map((i) => new Unpay(i)),
+        fc.nat().map((i) => new Restore(i)),
       ],
       { maxCommands: 40, size: 'max' },
     )
@@ -592,8 +699,21 @@ describe(`books model (${DB_KIND}, ${RUNS} runs)`, () => {
         const banks: Record<string, number> = {}
         for (const a of tb.accounts) if (a.kind === 'bank') banks[a.name] = p(a.balance)
         const cash = tb.accounts.find((a: { kind: string }) => a.kind === 'cash')
-        const model: Model = { records: [], cash: p(cash?.balance ?? 0), banks, steps: 0 }
-        await fc.asyncModelRun(() => ({ model, real: { t } }), cmds)
+        const model: Model = {
+          records: [],
+          deleted: [],
+          gonePayments: [],
+          cash: p(cash?.balance ?? 0),
+          banks,
+          steps: 0,
+        }
+        const lines = await (t.app.db as unknown as Kysely<any>)
+          .selectFrom('posting_lines')
+          .selectAll()
+          .orderBy('id')
+          .execute()
+        const real: Real = { t, lines: { n: lines.length, sum: checksum(lines) } }
+        await fc.asyncModelRun(() => ({ model, real }), cmds)
         if (process.env.BOOKS_MODEL_LOG) console.log(String(cmds))
         const check = await t.call('admin', 'GET', '/api/reports/books-check')
         expect(check.body).toMatchObject({ ok: true })
@@ -602,6 +722,7 @@ describe(`books model (${DB_KIND}, ${RUNS} runs)`, () => {
     )
     expect(seen.steps, JSON.stringify({ ...seen, types: [...seen.types] })).toBeGreaterThan(RUNS * 3)
     expect(seen.payments).toBeGreaterThan(0)
+    expect(seen.restores).toBeGreaterThan(0)
     // Every record type was created at least once (13 forms).
     expect(seen.types.size).toBe(13)
   })

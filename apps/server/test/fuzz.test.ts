@@ -18,6 +18,7 @@ const LIMIT_MS = RUNS >= 1000 ? 4 * 3_600_000 : 900_000
 const TABLES = [
   'payments',
   'posting_lines',
+  'book_entries',
   'tickets',
   'umrah',
   'visa_processing',

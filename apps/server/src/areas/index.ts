@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { bookEntryRoutes } from '../books/routes.ts'
 import type { Db } from '../db/connect.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { adminRoutes } from './admin/routes.ts'
@@ -64,6 +65,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   paymentRoutes,
   collectRoutes,
   morningRoutes,
+  bookEntryRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

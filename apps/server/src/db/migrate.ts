@@ -23,6 +23,7 @@ import * as ticketNumbers from './migrations/0018_ticket_numbers.ts'
 import * as resumableBackfill from './migrations/0019_resumable_backfill.ts'
 import * as phoneNormalForm from './migrations/0020_phone_normal_form.ts'
 import * as paperLanguage from './migrations/0021_paper_language.ts'
+import * as bookEntries from './migrations/0022_book_entries.ts'
 import * as costPostings from './migrations/0023_cost_postings.ts'
 import * as collect from './migrations/0024_collect.ts'
 import { errorCode, StartupError } from './startup-error.ts'
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0019_resumable_backfill': resumableBackfill,
   '0020_phone_normal_form': phoneNormalForm,
   '0021_paper_language': paperLanguage,
+  '0022_book_entries': bookEntries,
   '0023_cost_postings': costPostings,
   '0024_collect': collect,
 }

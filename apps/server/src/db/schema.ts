@@ -88,6 +88,43 @@ export interface PostingLinesTable {
   entry: string
   detail: string
   created_at: string
+  /** The entry header (0022); null only on a line written before 0022 ran. */
+  entry_id: number | null
+  /** On a reversal line: the line it cancels (0022). */
+  reverses: number | null
+  /** Where the line sorts among its account's lines of a day (0022, decision 050). */
+  place: number | null
+}
+
+/** An entry header (0022, decision 050): one set of balanced lines a record posted, or its reversal. */
+export interface BookEntriesTable {
+  id: Generated<number>
+  source_type: string
+  source_id: number
+  day: string
+  entry: string
+  memo: string
+  /** On a reversal: the entry it cancels. */
+  reverses: number | null
+  user_id: number | null
+  audit_id: number | null
+  created_at: string
+}
+
+/** The lines of entries in force (view, 0022): neither reversals nor reversed. */
+export interface CurrentLinesView {
+  id: number
+  source_type: string
+  source_id: number
+  date: string
+  account: string
+  debit: number
+  credit: number
+  entry: string
+  detail: string
+  created_at: string
+  entry_id: number | null
+  place: number | null
 }
 
 /** An account's lines summed per month (0015), kept with the lines. */
@@ -540,6 +577,8 @@ export interface Database {
   journal: JournalTable
   posting_lines: PostingLinesTable
   posting_months: PostingMonthsTable
+  book_entries: BookEntriesTable
+  current_lines: CurrentLinesView
   payments: PaymentsTable
   books_totals: BooksTotalsTable
   journal_months: JournalMonthsTable

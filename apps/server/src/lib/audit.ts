@@ -29,8 +29,11 @@ export type Who = { user: AuthUser | null; approvedBy?: string } | AuthUser | nu
 
 const actorOf = (who: Who) => (who && 'user' in who ? who : { user: who })
 
-/** Who changed what, with the record before and after; written in the same transaction as the change. */
-export const audit = (
+/**
+ * Who changed what, with the record before and after; written in the same transaction as the
+ * change. Resolves to the audit row's id (a record's book entries link to it).
+ */
+export const audit = async (
   trx: Kysely<Database>,
   who: Who,
   action: AuditAction,
@@ -40,7 +43,7 @@ export const audit = (
   after: unknown,
 ) => {
   const actor = actorOf(who)
-  return trx
+  const row = await trx
     .insertInto('audit_log')
     .values({
       at: new Date().toISOString(),
@@ -53,7 +56,9 @@ export const audit = (
       after_json: after === null ? null : JSON.stringify(after),
       approved_by: actor.approvedBy ?? null,
     })
-    .execute()
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
 }
 
 /** An event with details but no before/after (a login, a sign-up); never pass a password here. */

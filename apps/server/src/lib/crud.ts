@@ -16,6 +16,7 @@ import type { z } from 'zod'
 import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from '../areas/collect/credit.ts'
 import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
 import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
+import { linkAudit } from '../books/post.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
@@ -357,7 +358,12 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await afterWrite(trx, row, actor, { created: true, before: null })
       // A new record had no lines before; its postings are checked against credit limits here.
       await enforceCreditLimits(trx, { type: table, id: row.id }, new Map(), actor)
-      await audit(trx, actor, 'create', table, row.id, null, row)
+      await linkAudit(
+        trx,
+        { type: table, id: row.id },
+        await audit(trx, actor, 'create', table, row.id, null, row),
+        u.id,
+      )
       return row
     },
     update: async (trx, actor, id, input) => {
@@ -376,7 +382,12 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       if (!row) throw notFound()
       await afterWrite(trx, row, actor, { created: false, before })
       await enforceCreditLimits(trx, { type: table, id }, linesBefore, actor)
-      await audit(trx, actor, 'update', table, id, before, row)
+      await linkAudit(
+        trx,
+        { type: table, id },
+        await audit(trx, actor, 'update', table, id, before, row),
+        actor.user.id,
+      )
       return row
     },
     remove: async (trx, actor, id) => {
@@ -386,7 +397,12 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await removeJournal(trx, cfg.table, id)
       await unindexRecord(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before as StoredRow<S>)
-      await audit(trx, actor, 'delete', table, id, before, null)
+      await linkAudit(
+        trx,
+        { type: table, id },
+        await audit(trx, actor, 'delete', table, id, before, null),
+        actor.user.id,
+      )
       return before
     },
     restore: async (trx, actor, deleted) => {
@@ -394,7 +410,12 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await check(trx, deleted as unknown as R, actor, null)
       const row = await rows.insert(trx, deleted)
       await afterWrite(trx, row, actor, { created: true, before: null })
-      await audit(trx, actor, 'restore', table, row.id, null, row)
+      await linkAudit(
+        trx,
+        { type: table, id: row.id },
+        await audit(trx, actor, 'restore', table, row.id, null, row),
+        actor.user.id,
+      )
       return row
     },
   }

@@ -1,5 +1,6 @@
 import { fromPaisa } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
+import { balanceTo } from '../../books/read.ts'
 import type { Database } from '../../db/schema.ts'
 import { customerIdAccount } from '../../lib/books/accounts.ts'
 
@@ -12,15 +13,11 @@ import { customerIdAccount } from '../../lib/books/accounts.ts'
  */
 export const customerBalance = async (db: Kysely<Database>, customerId: number): Promise<number> => {
   const anyDb = db as unknown as Kysely<any>
-  const account = await anyDb
-    .selectFrom('posting_lines')
-    .select(sql<string | number | null>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('net'))
-    .where('account', '=', customerIdAccount(customerId))
-    .executeTakeFirst()
+  const account = await balanceTo(db, customerIdAccount(customerId))
   const refunds = await anyDb
     .selectFrom('refund_customers')
     .select(sql<string | number | null>`sum(balance)`.as('due'))
     .where('customer_id', '=', customerId)
     .executeTakeFirst()
-  return fromPaisa(Number(account?.net ?? 0) - Number(refunds?.due ?? 0))
+  return fromPaisa(Number(account) - Number(refunds?.due ?? 0))
 }

@@ -1,5 +1,6 @@
 import { addDaysIso, fromPaisa, RECORD_SPECS, type RecordSpec, type RecordTable } from '@booking/shared'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
+import { balanceBefore } from '../../books/read.ts'
 import type { Db } from '../../db/connect.ts'
 import { CASH } from '../../lib/books/accounts.ts'
 
@@ -210,23 +211,7 @@ const summarize = (list: Cell[], cash: number) => {
  * whole months from posting_months, the rest of its month an index range on posting_lines
  * (account, date, id).
  */
-const cashBefore = async (k: Kysely<any>, day?: string) => {
-  let months = k
-    .selectFrom('posting_months')
-    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
-    .where('account', '=', CASH)
-  if (day !== undefined) months = months.where('month', '<', day.slice(0, 7))
-  const whole = Number((await months.executeTakeFirst())?.n ?? 0)
-  if (day === undefined) return whole
-  const part = await k
-    .selectFrom('posting_lines')
-    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
-    .where('account', '=', CASH)
-    .where('date', '>=', day.slice(0, 7))
-    .where('date', '<', day)
-    .executeTakeFirst()
-  return whole + Number(part?.n ?? 0)
-}
+const cashBefore = async (k: Kysely<any>, day?: string) => Number(await balanceBefore(k, CASH, day))
 
 /**
  * The cash account's movement over the range, in paisa (docs/decisions/034): without bounds, the

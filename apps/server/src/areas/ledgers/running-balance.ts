@@ -155,11 +155,11 @@ const ownLines = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[]): Pro
         eb.or(batch.map((s) => eb.and([eb('source_type', '=', s.type), eb('source_id', '=', s.id)]))),
       )
       .execute()
-    for (const l of found)
-      lines.set(
-        `${l.source_type} ${Number(l.source_id)} ${l.account}`,
-        BigInt(String(l.debit)) - BigInt(String(l.credit)),
-      )
+    // A source's entries net to its current one (a reversal cancels what it replaces).
+    for (const l of found) {
+      const key = `${l.source_type} ${Number(l.source_id)} ${l.account}`
+      lines.set(key, (lines.get(key) ?? 0n) + BigInt(String(l.debit)) - BigInt(String(l.credit)))
+    }
   }
   return rows.map((r) => {
     const s = sourceOf(r)

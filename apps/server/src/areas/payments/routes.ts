@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
+import { linkAudit } from '../../books/post.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
 import { moneyIn, moneyOut } from '../../db/money-columns.ts'
@@ -251,7 +252,12 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
         const payment = toPayment(inserted)
         await applyToRecord(trx, input.source_type, record, paisa)
         await postPayment(trx, payment, record)
-        await audit(trx, u, 'create', SOURCE, payment.id, null, payment)
+        await linkAudit(
+          trx,
+          { type: SOURCE, id: payment.id },
+          await audit(trx, u, 'create', SOURCE, payment.id, null, payment),
+          u.id,
+        )
         return { status: 201, body: { status: 'success', message: 'Payment received', payment } }
       }),
     )
@@ -311,7 +317,12 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       await removePostings(trx, { type: SOURCE, id })
       // The books' total row last, as every write takes it (lib/books/lines.ts).
       await removeLines(trx, { type: SOURCE, id })
-      await audit(trx, u, 'delete', SOURCE, id, payment, null)
+      await linkAudit(
+        trx,
+        { type: SOURCE, id },
+        await audit(trx, u, 'delete', SOURCE, id, payment, null),
+        u.id,
+      )
     })
     return { status: 'success', message: 'Payment deleted successfully' }
   })

@@ -1,5 +1,6 @@
 import { customerLabel } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
+import { balanceBefore, balancesBefore, ledgerLines } from '../../books/read.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
 import { accountName, CASH, customerIdOfAccount } from '../../lib/books/accounts.ts'
@@ -210,41 +211,21 @@ export interface Movement {
 export const CASH_ACCOUNT = 'Cash in office'
 
 /** Cash balance (paisa) after every line dated before `date`: Cash in Office the day before. */
-export const cashBefore = async (db: Db, date: string) => {
-  const row = await k(db)
-    .selectFrom('posting_lines')
-    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('net'))
-    .where('account', '=', CASH)
-    .where('date', '<', date)
-    .executeTakeFirst()
-  return Number(row?.net ?? 0)
-}
+export const cashBefore = async (db: Db, date: string) => Number(await balanceBefore(db, CASH, date))
 
 /** Each bank's balance (paisa) before `date`. */
-export const banksBefore = async (db: Db, date: string) => {
-  const rows = await k(db)
-    .selectFrom('posting_lines')
-    .select(['account', sql<string>`sum(debit) - sum(credit)`.as('net')])
-    .where('account', 'like', 'bank:%')
-    .where('date', '<', date)
-    .groupBy('account')
-    .orderBy('account')
-    .execute()
-  return new Map(rows.map((r) => [accountName(String(r.account)), Number(r.net)]))
-}
+export const banksBefore = async (db: Db, date: string) =>
+  new Map(
+    [...(await balancesBefore(db, 'bank', date))].map(([code, net]) => [accountName(code), Number(net)]),
+  )
 
 /** Every cash and bank movement dated `date`, cash first, each in its saved order. */
 export const movementsOn = async (db: Db, date: string): Promise<Movement[]> => {
-  const rows = await k(db)
-    .selectFrom('posting_lines')
-    .select(['account', 'entry', 'detail', 'debit', 'credit'])
-    .where('date', '=', date)
-    .where((eb: any) => eb.or([eb('account', '=', CASH), eb('account', 'like', 'bank:%')]))
-    .orderBy(sql`case when account = ${CASH} then 0 else 1 end`)
-    .orderBy('account')
-    .orderBy('id')
-    .execute()
-  return rows.map((r) => ({
+  const [cash, banks] = await Promise.all([
+    ledgerLines(db, { account: CASH }, { from: date, to: date }),
+    ledgerLines(db, { kind: 'bank' }, { from: date, to: date }, { byAccount: true }),
+  ])
+  return [...cash, ...banks].map((r) => ({
     account: r.account === CASH ? CASH_ACCOUNT : accountName(String(r.account)),
     entry: String(r.entry ?? ''),
     detail: String(r.detail ?? ''),

@@ -1,5 +1,6 @@
 import { MAX_ID, type StatementKind, toPaisa } from '@booking/shared'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { balanceBefore, hasLines, ledgerLines } from '../../books/read.ts'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import type { TableName } from '../../db/schema.ts'
@@ -32,9 +33,6 @@ export interface SourceLine {
 }
 
 const k = (db: Db) => db as unknown as Kysely<any>
-
-const hasLines = async (db: Db, account: string) =>
-  !!(await k(db).selectFrom('posting_lines').select('id').where('account', '=', account).executeTakeFirst())
 
 const named = async (db: Db, table: string, name: string) =>
   !!(await k(db).selectFrom(table).select('name').where('name', '=', name).executeTakeFirst())
@@ -95,28 +93,16 @@ export const statementAccount = async (
 /** debit − credit of every line of the account before `from` (paisa); 0 without a from. */
 export const openingBalance = async (db: Db, account: string, from?: string) => {
   if (!from) return 0
-  const row = await k(db)
-    .selectFrom('posting_lines')
-    .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('net'))
-    .where('account', '=', account)
-    .where('date', '<', from)
-    .executeTakeFirst()
-  return Number(row?.net ?? 0)
+  return Number(await balanceBefore(db, account, from))
 }
 
-/** The account's lines from..to (either may be open) in (date, id) order, sales split (saleRows). */
+/** The account's lines in force from..to (either may be open) in ledger order, sales split (saleRows). */
 export const statementLines = async (
   db: Db,
   account: string,
   range: { from?: string; to?: string },
 ): Promise<SourceLine[]> => {
-  let q = k(db)
-    .selectFrom('posting_lines')
-    .select(['date', 'entry', 'detail', 'debit', 'credit', 'source_type', 'source_id'])
-    .where('account', '=', account)
-  if (range.from) q = q.where('date', '>=', range.from)
-  if (range.to) q = q.where('date', '<=', range.to)
-  const rows = await q.orderBy('date').orderBy('id').execute()
+  const rows = await ledgerLines(db, { account }, range)
   const lines = rows.map((r) => ({
     date: String(r.date),
     entry: String(r.entry ?? ''),

@@ -1,0 +1,312 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { HttpError } from '../lib/http-error.ts'
+import { BOOKS_FULL, type BookSource, type LineMeta, linesOf, MAX_BOOK_PAISA, type Move } from './moves.ts'
+
+type Trx = Kysely<Database>
+
+/**
+ * The books' one write (issue 21, decision 050). Lines are only ever appended: a record's money
+ * changes by a reversal of its current entry (the same lines with their amounts negated, on the
+ * same sides, dated on the day of the lines they cancel) followed by a new entry. Each entry has a
+ * header in book_entries; posting_months and books_totals move by exactly the lines appended.
+ */
+
+const big = (v: unknown) => BigInt(String(v ?? 0))
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** A line as appended: paisa, possibly negative on a reversal. */
+interface NewLine {
+  account: string
+  date: string
+  debit: bigint
+  credit: bigint
+  entry: string
+  detail: string
+  reverses: number | null
+  place: number
+}
+
+interface CurrentLine {
+  id: number
+  entry_id: number | null
+  account: string
+  date: string
+  debit: bigint
+  credit: bigint
+  entry: string
+  detail: string
+  place: number
+}
+
+/** The source's lines in force (its current entry), in account order. */
+const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =>
+  (
+    await trx
+      .selectFrom('current_lines')
+      .select(['id', 'entry_id', 'account', 'date', 'debit', 'credit', 'entry', 'detail', 'place'])
+      .where('source_type', '=', source.type)
+      .where('source_id', '=', source.id)
+      .execute()
+  )
+    .map((l) => ({
+      id: Number(l.id),
+      entry_id: l.entry_id === null ? null : Number(l.entry_id),
+      account: l.account,
+      date: l.date,
+      debit: big(l.debit),
+      credit: big(l.credit),
+      entry: l.entry,
+      detail: l.detail,
+      place: Number(l.place ?? l.id),
+    }))
+    .sort((a, b) => cmp(a.account, b.account))
+
+/**
+ * Moves books_totals (the running total of debits) by `delta` and refuses (400) a write that takes
+ * it past MAX_BOOK_PAISA. Its one row is locked by every write, last (only the audit follows).
+ */
+const bumpTotal = async (trx: Trx, delta: bigint) => {
+  if (delta === 0n) return
+  const row = await sql<{
+    debit: unknown
+  }>`update books_totals set debit = debit + ${delta.toString()} where id = 1 returning debit`.execute(trx)
+  if (big(row.rows[0]?.debit) > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
+}
+
+/** Adds appended lines to their (account, month) checkpoints, in (account, month) order so writers lock alike. */
+const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
+  const delta = new Map<
+    string,
+    { account: string; month: string; n: number; debit: bigint; credit: bigint }
+  >()
+  for (const l of lines) {
+    const month = l.date.slice(0, 7)
+    const key = `${l.account}\u0000${month}`
+    const d = delta.get(key) ?? { account: l.account, month, n: 0, debit: 0n, credit: 0n }
+    d.n += 1
+    d.debit += l.debit
+    d.credit += l.credit
+    delta.set(key, d)
+  }
+  const moved = [...delta.values()].sort((a, b) =>
+    a.account === b.account ? cmp(a.month, b.month) : cmp(a.account, b.account),
+  )
+  for (const d of moved) {
+    await sql`insert into posting_months (account, month, n, debit, credit)
+      values (${d.account}, ${d.month}, ${d.n}, ${d.debit.toString()}, ${d.credit.toString()})
+      on conflict (account, month) do update set n = posting_months.n + excluded.n,
+        debit = posting_months.debit + excluded.debit, credit = posting_months.credit + excluded.credit`.execute(
+      trx,
+    )
+  }
+}
+
+const insertHeader = async (
+  trx: Trx,
+  source: BookSource,
+  h: { day: string; entry: string; memo: string; reverses: number | null },
+  created_at: string,
+) =>
+  Number(
+    (
+      await trx
+        .insertInto('book_entries')
+        .values({
+          source_type: source.type,
+          source_id: source.id,
+          day: h.day,
+          entry: h.entry.slice(0, 100),
+          memo: h.memo,
+          reverses: h.reverses,
+          user_id: null,
+          audit_id: null,
+          created_at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  )
+
+const insertLines = async (
+  trx: Trx,
+  source: BookSource,
+  entryId: number,
+  lines: readonly NewLine[],
+  created_at: string,
+) => {
+  if (lines.length === 0) return
+  await trx
+    .insertInto('posting_lines')
+    .values(
+      lines.map((l) => ({
+        source_type: source.type,
+        source_id: source.id,
+        date: l.date,
+        account: l.account,
+        // Paisa as text: exact past 2^53 on the way in; the columns are integers.
+        debit: l.debit.toString() as unknown as number,
+        credit: l.credit.toString() as unknown as number,
+        entry: l.entry.slice(0, 100),
+        detail: l.detail,
+        created_at,
+        entry_id: entryId,
+        reverses: l.reverses,
+        place: l.place,
+      })),
+    )
+    .execute()
+}
+
+/** The next line id or above: a new account line's place sorts after every line written before it. */
+const nextPlace = async (trx: Trx) =>
+  Number(
+    (
+      await trx
+        .selectFrom('posting_lines')
+        .select(sql<string>`coalesce(max(id), 0)`.as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  ) + 1
+
+export interface PostEntry {
+  source: BookSource
+  /** The business day the money moved. */
+  day: string
+  meta: Omit<LineMeta, 'date'>
+  moves: readonly Move[]
+}
+
+/** Whether the source's current lines already say exactly this (same day, texts and amounts). */
+const unchanged = (
+  current: readonly CurrentLine[],
+  next: readonly { account: string; debit: bigint; credit: bigint }[],
+  e: PostEntry,
+) =>
+  current.length === next.length &&
+  current.every((c, i) => {
+    const n = next[i]!
+    return (
+      c.account === n.account &&
+      c.debit === n.debit &&
+      c.credit === n.credit &&
+      c.date === e.day &&
+      c.entry === e.meta.entry.slice(0, 100) &&
+      c.detail === e.meta.detail
+    )
+  })
+
+/**
+ * Makes `moves` the source's money, in the caller's transaction: nothing when they are what it
+ * already says; otherwise a reversal of its current entry (if any) and a new entry (if the moves
+ * net to anything). Balanced (checked) and netted per account before anything is written.
+ * Returns the ids of the entries appended.
+ */
+export const postEntry = async (trx: Trx, e: PostEntry): Promise<number[]> => {
+  const ids = await append(trx, e)
+  if (ids.length > 0) {
+    const open = unlinked.get(trx) ?? []
+    open.push(...ids.map((id) => ({ id, source: e.source })))
+    unlinked.set(trx, open)
+  }
+  return ids
+}
+
+/**
+ * Entries appended in a transaction and not yet linked to their audit row. A batch of writes can
+ * share one transaction (lib/write-batch.ts), so linkAudit also matches the source.
+ */
+const unlinked = new WeakMap<object, { id: number; source: BookSource }[]>()
+
+const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
+  const { lines } = linesOf(e.moves)
+  lines.sort((a, b) => cmp(a.account, b.account))
+  const current = await currentOf(trx, e.source)
+  if (unchanged(current, lines, e)) return []
+  const created_at = new Date().toISOString()
+  const appended: NewLine[] = []
+  const ids: number[] = []
+  if (current.length > 0) {
+    const reversed = current[0]!.entry_id
+    const id = await insertHeader(
+      trx,
+      e.source,
+      {
+        day: current[0]!.date,
+        entry: current[0]!.entry,
+        memo: `Reversal: ${current[0]!.detail}`,
+        reverses: reversed,
+      },
+      created_at,
+    )
+    // Dated on the day of the lines it cancels (that day is open: no month is closed yet), so the
+    // pair nets to nothing in every range and every running balance keeps its figures.
+    const reversal = current.map((c) => ({
+      account: c.account,
+      date: c.date,
+      debit: -c.debit,
+      credit: -c.credit,
+      entry: c.entry,
+      detail: c.detail,
+      reverses: c.id,
+      place: c.place,
+    }))
+    await insertLines(trx, e.source, id, reversal, created_at)
+    appended.push(...reversal)
+    ids.push(id)
+  }
+  if (lines.length > 0) {
+    const placeOf = new Map(current.map((c) => [c.account, c.place]))
+    const fresh = lines.some((l) => !placeOf.has(l.account)) ? await nextPlace(trx) : 0
+    const id = await insertHeader(
+      trx,
+      e.source,
+      { day: e.day, entry: e.meta.entry, memo: e.meta.detail, reverses: null },
+      created_at,
+    )
+    const entry = lines.map((l) => ({
+      account: l.account,
+      date: e.day,
+      debit: l.debit,
+      credit: l.credit,
+      entry: e.meta.entry,
+      detail: e.meta.detail,
+      reverses: null,
+      // An account the record already had keeps its place in the day's order (as an in-place edit did).
+      place: placeOf.get(l.account) ?? fresh,
+    }))
+    await insertLines(trx, e.source, id, entry, created_at)
+    appended.push(...entry)
+    ids.push(id)
+  }
+  await addToMonths(trx, appended)
+  await bumpTotal(
+    trx,
+    appended.reduce((s, l) => s + l.debit, 0n),
+  )
+  return ids
+}
+
+/** Reverses the source's current entry (a delete): its money nets to nothing from then on. */
+export const reverseEntry = (trx: Trx, source: BookSource) =>
+  postEntry(trx, { source, day: '', meta: { entry: '', detail: '' }, moves: [] })
+
+/**
+ * Links the entries a change appended in this transaction to its audit row and user (the audit row
+ * is written last, after the lines; the header is completed before the transaction commits).
+ */
+export const linkAudit = async (trx: Trx, source: BookSource, auditId: number, userId: number | null) => {
+  const open = unlinked.get(trx) ?? []
+  const mine = (e: { source: BookSource }) => e.source.type === source.type && e.source.id === source.id
+  const ids = open.filter(mine).map((e) => e.id)
+  if (ids.length === 0) return
+  unlinked.set(
+    trx,
+    open.filter((e) => !mine(e)),
+  )
+  await trx
+    .updateTable('book_entries')
+    .set({ audit_id: auditId, user_id: userId })
+    .where('id', 'in', ids)
+    .execute()
+}
