@@ -84,9 +84,10 @@ test('paste an MRZ into a ticket passenger block and save; the ticket list opens
   ).toBeVisible()
   // The statement is the customer's account in the books: the ticket's line, closing at what they owe.
   await expect(page.getByTestId('statement-closing')).toHaveText('Rs 100,000')
-  await expect(
-    page.getByLabel('Customer statement').getByRole('row', { name: new RegExp(entry) }),
-  ).toBeVisible()
+  // The sale at its full price and what was paid at booking, each a line (decision 054).
+  const entryRows = page.getByLabel('Customer statement').getByRole('row', { name: new RegExp(entry) })
+  await expect(entryRows).toHaveCount(2)
+  await expect(entryRows.nth(1)).toContainText('Paid in')
   await shoot(page, 'customer-page-employee')
   await page.goto('/customers')
   await expect(page.getByRole('button', { name: 'Merge' })).toHaveCount(0)
