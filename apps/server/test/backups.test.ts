@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { LEDGER_PARTITIONS } from '../src/db/migrations/0003_ledger_indexes.ts'
-import { backupName, backupsToPrune, msUntilHour } from '../src/lib/backups.ts'
+import { backupName, backupsToPrune, listBackups, msUntilHour } from '../src/lib/backups.ts'
 import { integrityOf, RestoreRefused, restoreSqlite } from '../src/lib/restore.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, passenger, setupTestApp } from './helpers.ts'
@@ -116,7 +116,7 @@ describe(`backups API (${DB_KIND})`, () => {
 
       const list = await t.call('admin', 'GET', '/api/admin/backups')
       expect(list.body.backups).toEqual([made.body.backup])
-      expect(made.body.backup.name).toMatch(/^booking-\d{8}-\d{6}-\d{3}\.db$/)
+      expect(made.body.backup.name).toMatch(/^booking-\d{8}-\d{6}-\d{3}[+-]\d{4}\.db$/)
 
       // Restored into a new place: integrity, books, and every ticket acknowledged before the backup.
       const dir = mkdtempSync(join(tmpdir(), 'booking-restore-'))
@@ -177,6 +177,23 @@ describe(`backups API (${DB_KIND})`, () => {
     }
     expect((await t.call('employee', 'GET', '/api/admin/backups')).status).toBe(403)
     expect((await t.call('employee', 'POST', '/api/admin/backups')).status).toBe(403)
+  })
+})
+
+describe('backup names', () => {
+  it("carry the agency's day and time with its offset, and read back to the same instant", () => {
+    // 00:30 on 26 November in Karachi is still 25 November in UTC (decision 046).
+    const at = new Date('2026-11-25T19:30:00.123Z')
+    const name = backupName(at, 'db', 'Asia/Karachi')
+    expect(name).toBe('booking-20261126-003000-123+0500.db')
+    expect(backupName(at, 'dump', 'America/New_York')).toBe('booking-20261125-143000-123-0500.dump')
+    const dir = mkdtempSync(join(tmpdir(), 'backup-names-'))
+    // A name written by an earlier release (UTC, no offset) beside it.
+    for (const n of [name, 'booking-20261125-200000-000.db']) writeFileSync(join(dir, n), 'x')
+    expect(listBackups(dir).map((b) => [b.name, b.created_at])).toEqual([
+      ['booking-20261125-200000-000.db', '2026-11-25T20:00:00.000Z'],
+      [name, '2026-11-25T19:30:00.123Z'],
+    ])
   })
 })
 

@@ -51,6 +51,7 @@ export const businessToday = (now: Date | number = Date.now(), tz: string = agen
   businessDayOf(now, tz)
 
 /** The zone's offset from UTC at an instant, in ms, read back from its wall clock. */
+export const zoneOffsetMs = (at: number, tz: string = agencyTz()): number => offsetAt(at, tz)
 const offsetAt = (at: number, tz: string): number => {
   const p = Object.fromEntries(
     formatter(tz, 'clock')

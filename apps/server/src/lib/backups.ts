@@ -15,10 +15,15 @@ import {
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { BackupFile } from '@booking/shared'
+import { agencyTz, type BackupFile, businessDayOf, zoneOffsetMs } from '@booking/shared'
 
-/** Backup files are named by their UTC time, so names sort by age and the name alone is safe to serve. */
-export const BACKUP_NAME = /^booking-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})\.(db|dump)$/
+/**
+ * Backup files are named by the agency's wall-clock time and its offset from UTC (decision 046:
+ * one day everywhere, file names too), e.g. booking-20261126-003000-000+0500.db; names written by
+ * earlier releases carry no offset and are UTC. Only digits and a sign: the name alone is safe to serve.
+ */
+export const BACKUP_NAME =
+  /^booking-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})([+-]\d{4})?\.(db|dump)$/
 
 export interface Retention {
   /** The newest backup of each of this many most recent days is kept. */
@@ -42,16 +47,33 @@ export const backupDirFor = (dbFile: string, env: NodeJS.ProcessEnv = process.en
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
 
-export const backupName = (at: Date, ext: 'db' | 'dump' = 'db') =>
-  `booking-${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}-${pad(at.getUTCHours())}${pad(
-    at.getUTCMinutes(),
-  )}${pad(at.getUTCSeconds())}-${pad(at.getUTCMilliseconds(), 3)}.${ext}`
+export const backupName = (at: Date, ext: 'db' | 'dump' = 'db', tz: string = agencyTz()) => {
+  const offset = zoneOffsetMs(at.getTime(), tz)
+  const wall = new Date(at.getTime() + offset)
+  const minutes = Math.round(Math.abs(offset) / 60_000)
+  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}${pad(minutes % 60)}`
+  return `booking-${wall.getUTCFullYear()}${pad(wall.getUTCMonth() + 1)}${pad(wall.getUTCDate())}-${pad(
+    wall.getUTCHours(),
+  )}${pad(wall.getUTCMinutes())}${pad(wall.getUTCSeconds())}-${pad(wall.getUTCMilliseconds(), 3)}${zone}.${ext}`
+}
 
 const timeOf = (name: string): Date | null => {
   const m = BACKUP_NAME.exec(name)
   if (!m) return null
-  const [, y, mo, d, h, mi, s, ms] = m.map(Number)
-  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms))
+  const [y, mo, d, h, mi, s, ms] = m.slice(1, 8).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  const zone = m[8]
+  const offset = zone
+    ? (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5))) * 60_000
+    : 0
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offset)
 }
 
 /** The backups in `dir`, newest first. */
@@ -60,8 +82,8 @@ export const listBackups = (dir: string): BackupFile[] => {
   return readdirSync(dir)
     .map((name) => ({ name, at: timeOf(name) }))
     .filter((f): f is { name: string; at: Date } => f.at !== null)
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
     .map(({ name, at }) => ({ name, size: statSync(join(dir, name)).size, created_at: at.toISOString() }))
-    .sort((a, b) => (a.name < b.name ? 1 : -1))
 }
 
 /** The path of a backup by name, or null when the name is not one of ours (no path can be smuggled in). */
@@ -134,12 +156,13 @@ export const backupSqlite = async (dbFile: string, dir: string, at = new Date())
   return { name, size: statSync(target).size, created_at: at.toISOString() }
 }
 
-const dayKey = (d: Date) => d.toISOString().slice(0, 10)
-/** The Monday (UTC) of d's week. */
+/** Retention counts the agency's days and weeks, as the names do. */
+const dayKey = (d: Date) => businessDayOf(d)
+/** The Monday of d's week, in the agency's calendar. */
 const weekKey = (d: Date) => {
-  const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
-  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7))
-  return dayKey(monday)
+  const day = new Date(`${businessDayOf(d)}T00:00:00Z`)
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7))
+  return day.toISOString().slice(0, 10)
 }
 
 /**
