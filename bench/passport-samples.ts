@@ -7,11 +7,12 @@
  *
  *   node --import tsx bench/passport-samples.ts        (needs /usr/bin/chromium and fonts-ocr-b)
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { mrzCheckDigit } from '@booking/shared/mrz-check-digit'
 import { MRZ_SPECIMENS } from '@booking/shared/mrz-specimens'
-import { chromium } from '@playwright/test'
+import { launchChromium } from './chromium.ts'
 
 const OUT = join(import.meta.dirname, '../e2e/fixtures/passports')
 
@@ -232,17 +233,7 @@ const page = (lines: readonly [string, string], shot: Shot, seed: number) => {
   })()</script></body></html>`
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-})
+const browser = await launchChromium()
 mkdirSync(OUT, { recursive: true })
 const tab = await browser.newPage({ viewport: { width: 1200, height: 860 } })
 tab.on('pageerror', (e) => console.error('page error:', e.message))

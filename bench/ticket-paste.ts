@@ -7,11 +7,13 @@
  * types faster than any person. Not run by CI: `node --import tsx bench/ticket-paste.ts`
  * (needs `npm run build -w apps/web` first; BENCH_PORT, default 4291; CHROMIUM_PATH).
  */
+
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { launchChromium } from './chromium.ts'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const PORT = Number(process.env.BENCH_PORT ?? 4291)
@@ -143,17 +145,7 @@ const main = async () => {
       LOG: 'off',
     },
   })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  const browser = await launchChromium()
   try {
     await waitForServer()
     const page = await (

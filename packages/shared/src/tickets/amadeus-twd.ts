@@ -3,7 +3,7 @@ import {
   flightNumber,
   gdsFullDate,
   gdsShortDate,
-  linesOf,
+  readEachDisplay,
   splitName,
   statusOfCoupons,
   validatingCarrier,
@@ -71,11 +71,4 @@ const readDisplay = (lines: readonly string[]): ReadTicket | null => {
 }
 
 /** Amadeus TWD ticket displays (one or more), with an agent's TWD/TAX answer after them. */
-export const readAmadeusTwd = (text: string): LayoutRead => {
-  const lines = linesOf(text)
-  const starts = lines.flatMap((l, i) => (OPENING.test(l) ? [i] : []))
-  const tickets = starts
-    .map((s, k) => readDisplay(lines.slice(s, starts[k + 1] ?? lines.length)))
-    .filter((t): t is ReadTicket => t !== null)
-  return { tickets, warnings: [] }
-}
+export const readAmadeusTwd = (text: string): LayoutRead => readEachDisplay(text, OPENING, readDisplay)

@@ -3,7 +3,7 @@ import {
   flightNumber,
   gdsFullDate,
   gdsShortDate,
-  linesOf,
+  readEachDisplay,
   splitName,
   statusOfCoupons,
   validatingCarrier,
@@ -63,11 +63,4 @@ const readRecord = (lines: readonly string[]): ReadTicket | null => {
 }
 
 /** Sabre WETR / *T displays, one or more pasted one after another. */
-export const readSabre = (text: string): LayoutRead => {
-  const lines = linesOf(text)
-  const starts = lines.flatMap((l, i) => (SABRE_MARK.test(l) ? [i] : []))
-  const tickets = starts
-    .map((s, k) => readRecord(lines.slice(s, starts[k + 1] ?? lines.length)))
-    .filter((t): t is ReadTicket => t !== null)
-  return { tickets, warnings: [] }
-}
+export const readSabre = (text: string): LayoutRead => readEachDisplay(text, SABRE_MARK, readRecord)

@@ -1,4 +1,4 @@
-import type { PassengerType, ReadTicket, TicketStatus } from './types.ts'
+import type { LayoutRead, PassengerType, ReadTicket, TicketStatus } from './types.ts'
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -165,3 +165,17 @@ export const validatingCarrier = (
 
 /** Lines of a paste: CRLF and terminal page marks ()><, ><) removed. */
 export const linesOf = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\)?></g, '\n').split('\n')
+
+/** A GDS paste of one or more displays: each starts on a line `opening` matches and runs to the next. */
+export const readEachDisplay = (
+  text: string,
+  opening: RegExp,
+  read: (lines: string[]) => ReadTicket | null,
+): LayoutRead => {
+  const lines = linesOf(text)
+  const starts = lines.flatMap((l, i) => (opening.test(l) ? [i] : []))
+  const tickets = starts
+    .map((s, k) => read(lines.slice(s, starts[k + 1] ?? lines.length)))
+    .filter((t): t is ReadTicket => t !== null)
+  return { tickets, warnings: [] }
+}

@@ -3,7 +3,7 @@ import {
   flightNumber,
   gdsFullDate,
   gdsShortDate,
-  linesOf,
+  readEachDisplay,
   splitName,
   statusOfCoupons,
   validatingCarrier,
@@ -60,11 +60,4 @@ const readDisplay = (lines: readonly string[]): ReadTicket | null => {
 }
 
 /** Travelport (Galileo, Apollo) *TE ticket displays; an *HTE list before them is skipped. */
-export const readTravelport = (text: string): LayoutRead => {
-  const lines = linesOf(text)
-  const starts = lines.flatMap((l, i) => (OPENING.test(l) ? [i] : []))
-  const tickets = starts
-    .map((s, k) => readDisplay(lines.slice(s, starts[k + 1] ?? lines.length)))
-    .filter((t): t is ReadTicket => t !== null)
-  return { tickets, warnings: [] }
-}
+export const readTravelport = (text: string): LayoutRead => readEachDisplay(text, OPENING, readDisplay)
