@@ -1,15 +1,16 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { homeFor, useAuth } from '../lib/auth.tsx'
-import { ADMIN_ONLY, EMPLOYEE_ONLY, PAGES } from './routes.ts'
+import { lazyPreloaded } from '../lib/preload.ts'
+import { ADMIN_ONLY, EMPLOYEE_ONLY, loadAppLayout, PAGES } from './routes.ts'
 
-// The layout (header, sidebar, Add Customer with its schema) loads after sign-in, not with /login.
-const AppLayout = lazy(() =>
-  import('../components/layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
-)
+// The layout loads after sign-in (or while the password is typed), not with /login.
+const AppLayout = lazyPreloaded(loadAppLayout)
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'))
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'))
-const lazyPages = Object.fromEntries(Object.entries(PAGES).map(([segment, load]) => [segment, lazy(load)]))
+const lazyPages = Object.fromEntries(
+  Object.entries(PAGES).map(([segment, load]) => [segment, lazyPreloaded(load)]),
+)
 
 const Loading = () => <div className="p-8 text-center text-slate-500">Loading...</div>
 

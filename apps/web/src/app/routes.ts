@@ -3,6 +3,10 @@ import { NAV_ITEMS } from '../config/nav.ts'
 
 type PageModule = Promise<{ default: ComponentType }>
 
+/** The signed-in layout (header, sidebar, Add Customer with its schema), not shipped with /login. */
+export const loadAppLayout = (): PageModule =>
+  import('../components/layout/app-layout.tsx').then((m) => ({ default: m.AppLayout }))
+
 /**
  * Each area's screen, loaded on first visit so the login page ships little JavaScript.
  * Keys are the path segments of config/nav.ts (plus 'bookings').

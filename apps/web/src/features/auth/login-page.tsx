@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { PAGES } from '../../app/routes.ts'
+import { loadAppLayout, PAGES } from '../../app/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { homeFor, useAuth } from '../../lib/auth.tsx'
+import { preload } from '../../lib/preload.ts'
 import { AuthCard } from './auth-card.tsx'
 
 type Notice = { kind: 'not-found' } | { kind: 'pending' } | { kind: 'error'; message: string } | null
@@ -13,8 +14,8 @@ export default function LoginPage() {
   // While the user types, fetch the layout and dashboard chunks the next screen needs, so Login
   // waits for the server only, not for a waterfall of lazy chunks (issue 23.7).
   useEffect(() => {
-    void import('../../components/layout/app-layout.tsx')
-    void PAGES.dashboard?.()
+    void preload(loadAppLayout)
+    if (PAGES.dashboard) void preload(PAGES.dashboard)
   }, [])
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
