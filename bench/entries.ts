@@ -144,7 +144,7 @@ for (const side of ['before', 'after', 'after', 'before'] as const) {
   const file = join(DIR, 'engine-entries-cpu.db')
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
   copyFileSync(base, file)
-  // This tree upgrades its copy first (migration 0022), outside the timed rounds.
+  // This tree upgrades its copy first (migration 0024), outside the timed rounds.
   cpu[side]!.push((await probe(trees[side], ['cpu', file])).us)
 }
 const cpuMean = (side: string) => cpu[side]!.reduce((a, b) => a + b, 0) / cpu[side]!.length

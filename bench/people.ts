@@ -13,7 +13,7 @@ import { seedPath } from './seed.ts'
  * `node --import tsx bench/people.ts [rows]`: customer register, customer page, passenger file and
  * alerts beside a bare Fastify hello world, on a copy of bench/seed.ts's data set (it must exist:
  * `node --import tsx bench/seed.ts 1000000 42`; or BENCH_SOURCE=path of a seeded file).
- * Before migration 0013 runs on the copy, every distinct customer name of the seed becomes a
+ * Before migration 0015 runs on the copy, every distinct customer name of the seed becomes a
  * customer and BENCH_CUSTOMERS (default 100,000) more customers are added, so the migration's
  * backfill links the records and indexes their passports, as an upgrade of a live office would.
  */
@@ -160,7 +160,7 @@ const main = async () => {
   const file = prepared.file
   const { passports, busiest, counts } = await facts(file)
   console.log(
-    `  migration 0013 on ${fmt(ROWS)} records: ${prepared.migrated === null ? 'done before' : `${prepared.migrated.toFixed(1)} s`} (${fmt(counts.passports)} passport rows, ${fmt(counts.customers)} customers)`,
+    `  migration 0015 on ${fmt(ROWS)} records: ${prepared.migrated === null ? 'done before' : `${prepared.migrated.toFixed(1)} s`} (${fmt(counts.passports)} passport rows, ${fmt(counts.customers)} customers)`,
   )
   const helloPort = PORT + 1
   const hello = await start(['bench/hello.ts'], { PORT: String(helloPort) }, `http://127.0.0.1:${helloPort}/`)

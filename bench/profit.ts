@@ -83,7 +83,7 @@ const seed = async (db: Db) => {
         .execute()
     await k.insertInto('journal').values(journal).execute()
   }
-  // The month checkpoints syncLines keeps (decision 034), as migration 0015 builds them.
+  // The month checkpoints syncLines keeps (decision 034), as migration 0016 builds them.
   await sql`INSERT INTO posting_months (account, month, n, debit, credit)
     SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit) FROM posting_lines
     GROUP BY account, substr(date, 1, 7)`.execute(k)

@@ -3,7 +3,7 @@ import { loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import { buildApp } from '../apps/server/src/app.ts'
 import { connect } from '../apps/server/src/db/connect.ts'
-import { down as dropListIndexes } from '../apps/server/src/db/migrations/0011_list_indexes.ts'
+import { down as dropListIndexes } from '../apps/server/src/db/migrations/0013_list_indexes.ts'
 import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
 import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
 import { start, stop } from './processes.ts'
@@ -11,7 +11,7 @@ import { BENCH_ADMIN, seedDatabase } from './seed.ts'
 import { ticketBody } from './ticket-body.ts'
 
 /**
- * What the sort indexes of migration 0011 cost a write: create ticket (three postings) on a copy
+ * What the sort indexes of migration 0013 cost a write: create ticket (three postings) on a copy
  * of the seeded data set with the indexes, and on a copy with them dropped, in the order
  * without, with, with, without (a shared machine drifts; each figure is the mean of its two
  * runs), beside a bare Fastify hello world before and after.

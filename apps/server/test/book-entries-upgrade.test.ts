@@ -9,7 +9,7 @@ import { DB_KIND, TEST_SECRET } from './harness.ts'
 import { addNames, passenger, setupTestApp } from './helpers.ts'
 
 /**
- * Issue 21: a database of the release before entry headers (migration 0022) upgrades, and its trial
+ * Issue 21: a database of the release before entry headers (migration 0024) upgrades, and its trial
  * balance, ledgers and dashboard answer the same figures before and after. The books are written
  * through the API (creates, edits that move money and change accounts, a delete, payments), then
  * put back in the previous release's shape: one line per record and account, the line an edit
@@ -145,7 +145,7 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
         await sql`INSERT INTO posting_months (account, month, n, debit, credit)
           SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit)
           FROM posting_lines GROUP BY account, substr(date, 1, 7)`.execute(trx)
-        await trx.deleteFrom('kysely_migration').where('name', '=', '0022_book_entries').execute()
+        await trx.deleteFrom('kysely_migration').where('name', '=', '0024_book_entries').execute()
       })
       expect(
         Number(

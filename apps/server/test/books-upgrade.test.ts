@@ -8,7 +8,7 @@ import { migrateToLatest } from '../src/db/migrate.ts'
 import { DB_KIND, freshDatabase, TEST_SECRET } from './harness.ts'
 
 /** The release before the books: its schema and rows, as an agency's database holds them. */
-const PREVIOUS_RELEASE = '0010_name_keys'
+const PREVIOUS_RELEASE = '0012_name_keys'
 
 describe(`books upgrade (${DB_KIND})`, () => {
   it('a database of the previous release gains balanced postings for every record when the server starts', {

@@ -9,7 +9,7 @@ import { migrateToLatest } from '../src/db/migrate.ts'
 import { DB_KIND, freshDatabase, TEST_SECRET } from './harness.ts'
 
 /** The release before this one (issue 21): the books exist, but no record's cost reached them. */
-const PREVIOUS_RELEASE = '0017_created_at_ranges'
+const PREVIOUS_RELEASE = '0019_created_at_ranges'
 const CREATED = '2026-11-20T06:00:00.000Z' // 20 November in Karachi
 const DAY = '2026-11-20'
 
@@ -67,7 +67,7 @@ const postAsBefore = async (
   }
 }
 
-describe(`cost backfill, migration 0023 (${DB_KIND})`, () => {
+describe(`cost backfill, migration 0025 (${DB_KIND})`, () => {
   it("an upgraded database posts every old record's costs, nets Cash in Office, and its books balance and match", {
     timeout: 60_000,
   }, async () => {

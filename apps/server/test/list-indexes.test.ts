@@ -4,7 +4,7 @@ import { entryGlobalSql, entryNumberSql } from '../src/db/migrations/helpers/ent
 import { DB_KIND } from './harness.ts'
 import { setupTestApp } from './helpers.ts'
 
-/** What the sort indexes of migration 0011 are for: each list ORDER BY answered by an index walk. */
+/** What the sort indexes of migration 0013 are for: each list ORDER BY answered by an index walk. */
 const plan = async (db: Kysely<any>, query: string) => {
   if (DB_KIND === 'postgres') {
     // Empty tables make a sequential scan look cheapest; forbid the sort to see whether an index can

@@ -457,12 +457,12 @@ describe(`expiry alerts (${DB_KIND})`, () => {
   })
 })
 
-describe(`migration 0013 backfill (${DB_KIND})`, () => {
+describe(`migration 0015 backfill (${DB_KIND})`, () => {
   it('links records whose customer text names exactly one customer, and indexes stored passports', async () => {
     const database = await freshDatabase()
     const db = connect(database.url)
     try {
-      await migrateToLatest(db, { until: '0010_name_keys' })
+      await migrateToLatest(db, { until: '0012_name_keys' })
       const now = new Date().toISOString()
       const customer = (name: string, mobile: string) =>
         db

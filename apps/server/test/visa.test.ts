@@ -1,6 +1,6 @@
 import { businessDayOf } from '@booking/shared'
 import { describe, expect, it } from 'vitest'
-import * as journalCustomerNames from '../src/db/migrations/0010_journal_customer_names.ts'
+import * as journalCustomerNames from '../src/db/migrations/0011_journal_customer_names.ts'
 import { DB_KIND } from './harness.ts'
 import { journalRow, recordApi, setupTestApp, passenger as traveller } from './helpers.ts'
 

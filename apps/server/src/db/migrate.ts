@@ -8,24 +8,24 @@ import * as search from './migrations/0005_search.ts'
 import * as searchQueue from './migrations/0006_search_queue.ts'
 import * as checkpointLockOrder from './migrations/0007_checkpoint_lock_order.ts'
 import * as idempotency from './migrations/0008_idempotency.ts'
-import * as userIdentity from './migrations/0008_user_identity.ts'
-import * as trust from './migrations/0009_trust.ts'
-import * as journalCustomerNames from './migrations/0010_journal_customer_names.ts'
-import * as nameKeys from './migrations/0010_name_keys.ts'
-import * as listIndexes from './migrations/0011_list_indexes.ts'
-import * as books from './migrations/0012_books.ts'
-import * as customerIds from './migrations/0013_customer_ids.ts'
-import * as postingMonths from './migrations/0015_posting_months.ts'
-import * as customerSearch from './migrations/0016_customer_search.ts'
-import * as visaExpiry from './migrations/0016_visa_expiry.ts'
-import * as createdAtRanges from './migrations/0017_created_at_ranges.ts'
-import * as ticketNumbers from './migrations/0018_ticket_numbers.ts'
-import * as resumableBackfill from './migrations/0019_resumable_backfill.ts'
-import * as phoneNormalForm from './migrations/0020_phone_normal_form.ts'
-import * as paperLanguage from './migrations/0021_paper_language.ts'
-import * as bookEntries from './migrations/0022_book_entries.ts'
-import * as costPostings from './migrations/0023_cost_postings.ts'
-import * as collect from './migrations/0024_collect.ts'
+import * as userIdentity from './migrations/0009_user_identity.ts'
+import * as trust from './migrations/0010_trust.ts'
+import * as journalCustomerNames from './migrations/0011_journal_customer_names.ts'
+import * as nameKeys from './migrations/0012_name_keys.ts'
+import * as listIndexes from './migrations/0013_list_indexes.ts'
+import * as books from './migrations/0014_books.ts'
+import * as customerIds from './migrations/0015_customer_ids.ts'
+import * as postingMonths from './migrations/0016_posting_months.ts'
+import * as customerSearch from './migrations/0017_customer_search.ts'
+import * as visaExpiry from './migrations/0018_visa_expiry.ts'
+import * as createdAtRanges from './migrations/0019_created_at_ranges.ts'
+import * as ticketNumbers from './migrations/0020_ticket_numbers.ts'
+import * as resumableBackfill from './migrations/0021_resumable_backfill.ts'
+import * as phoneNormalForm from './migrations/0022_phone_normal_form.ts'
+import * as paperLanguage from './migrations/0023_paper_language.ts'
+import * as bookEntries from './migrations/0024_book_entries.ts'
+import * as costPostings from './migrations/0025_cost_postings.ts'
+import * as collect from './migrations/0026_collect.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -38,25 +38,44 @@ const migrations: Record<string, Migration> = {
   '0006_search_queue': searchQueue,
   '0007_checkpoint_lock_order': checkpointLockOrder,
   '0008_idempotency': idempotency,
-  '0008_user_identity': userIdentity,
-  '0009_trust': trust,
-  '0010_journal_customer_names': journalCustomerNames,
-  '0010_name_keys': nameKeys,
-  '0011_list_indexes': listIndexes,
-  '0012_books': books,
-  '0013_customer_ids': customerIds,
-  '0015_posting_months': postingMonths,
-  '0016_customer_search': customerSearch,
-  '0016_visa_expiry': visaExpiry,
-  '0017_created_at_ranges': createdAtRanges,
-  '0018_ticket_numbers': ticketNumbers,
-  '0019_resumable_backfill': resumableBackfill,
-  '0020_phone_normal_form': phoneNormalForm,
-  '0021_paper_language': paperLanguage,
-  '0022_book_entries': bookEntries,
-  '0023_cost_postings': costPostings,
-  '0024_collect': collect,
+  '0009_user_identity': userIdentity,
+  '0010_trust': trust,
+  '0011_journal_customer_names': journalCustomerNames,
+  '0012_name_keys': nameKeys,
+  '0013_list_indexes': listIndexes,
+  '0014_books': books,
+  '0015_customer_ids': customerIds,
+  '0016_posting_months': postingMonths,
+  '0017_customer_search': customerSearch,
+  '0018_visa_expiry': visaExpiry,
+  '0019_created_at_ranges': createdAtRanges,
+  '0020_ticket_numbers': ticketNumbers,
+  '0021_resumable_backfill': resumableBackfill,
+  '0022_phone_normal_form': phoneNormalForm,
+  '0023_paper_language': paperLanguage,
+  '0024_book_entries': bookEntries,
+  '0025_cost_postings': costPostings,
+  '0026_collect': collect,
 }
+
+/**
+ * Until 2026-11-25 the numbers 0008, 0010 and 0016 were each used twice (and 0014 not at all); the
+ * files were renumbered once, in the order they always ran. A database upgraded by an earlier
+ * release recorded the old names: they are rewritten to these before anything is compared.
+ */
+export const RENAMED: ReadonlyArray<readonly [string, string]> = [
+  ['0008_user_identity', '0009_user_identity'],
+  ['0009_trust', '0010_trust'],
+  ['0010_journal_customer_names', '0011_journal_customer_names'],
+  ['0010_name_keys', '0012_name_keys'],
+  ['0011_list_indexes', '0013_list_indexes'],
+  ['0012_books', '0014_books'],
+  ['0013_customer_ids', '0015_customer_ids'],
+  ['0015_posting_months', '0016_posting_months'],
+  ['0016_customer_search', '0017_customer_search'],
+  ['0016_visa_expiry', '0018_visa_expiry'],
+  ['0017_created_at_ranges', '0019_created_at_ranges'],
+]
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */
 const TABLE = 'kysely_migration'
@@ -137,6 +156,11 @@ export const migrateToLatest = async (db: Kysely<any>, { signal, onApply, until 
         cause: err,
       },
     )
+  })
+  // Names as earlier releases recorded them, before each number was used once (2026-11-25).
+  await locked(db, async (trx) => {
+    for (const [from, to] of RENAMED)
+      await trx.updateTable(TABLE).set({ name: to }).where('name', '=', from).execute()
   })
   const applied = async (trx: Kysely<any>) =>
     new Set((await trx.selectFrom(TABLE).select('name').execute()).map((r) => r.name as string))

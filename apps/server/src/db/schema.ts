@@ -24,12 +24,12 @@ interface Authored {
   created_by: ColumnType<number | null, number | null | undefined, number | null>
 }
 
-/** The customer a record names, when known (migration 0013): two customers may share a name. */
+/** The customer a record names, when known (migration 0015): two customers may share a name. */
 interface CustomerLinked {
   customer_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
-/** One row per passport number a record carries (migration 0013), kept by the record lifecycle. */
+/** One row per passport number a record carries (migration 0015), kept by the record lifecycle. */
 export interface RecordPassportsTable {
   id: Generated<number>
   record_type: string
@@ -157,7 +157,7 @@ export interface BooksTotalsTable {
   id: number
   debit: number
   backfill: number
-  /** Where a resumed books upgrade carries on: the table and the last id posted (migration 0019). */
+  /** Where a resumed books upgrade carries on: the table and the last id posted (migration 0021). */
   backfill_table: string
   backfill_after: number
 }
@@ -173,7 +173,7 @@ export interface CustomersTable extends Base {
   address: string
   passport_number: string
   created_by: string
-  /** 'en' or 'ur': the language of this customer's receipts and statements (migration 0021). */
+  /** 'en' or 'ur': the language of this customer's receipts and statements (migration 0023). */
   paper_language: Generated<string>
 }
 
@@ -496,7 +496,7 @@ export interface IdempotencyKeysTable {
   created_at: string
 }
 
-/** Issue 25 (migration 0024): an agent's, vendor's or customer's contact details and credit limit. */
+/** Issue 25 (migration 0026): an agent's, vendor's or customer's contact details and credit limit. */
 export interface PartyProfilesTable {
   id: Generated<number>
   kind: string

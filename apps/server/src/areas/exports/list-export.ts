@@ -44,7 +44,7 @@ type Key = { value: unknown; global?: unknown; id: number }
  * range on the (col, id) index on both databases (an OR of two comparisons made SQLite scan). Lists
  * sort NULL first in ascending order on both databases (list-query's sort rule), so the NULL rows
  * are added where the order puts them and chunks join without a gap. Entries compare on their two
- * numbers, the expressions migration 0011 indexes.
+ * numbers, the expressions migration 0013 indexes.
  */
 const after = (db: Kysely<any>, column: string, desc: boolean, last: Key): Expression<SqlBool> => {
   const cmp = sql.raw(desc ? '<' : '>')

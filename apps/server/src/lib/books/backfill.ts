@@ -58,12 +58,12 @@ const countRows = async (k: Kysely<any>, table: string, after = 0) =>
   )
 
 /**
- * The upgrade to the books (migration 0012 sets books_totals.backfill): every existing record posts
+ * The upgrade to the books (migration 0014 sets books_totals.backfill): every existing record posts
  * its lines (and the Office Accounts rows its bank money now makes) with today's rules, and its
  * dashboard line is rewritten on its money date (decision 018). A migration cannot run these rules
  * (it imports nothing from the application), so the server does, before it listens, outside any
  * plugin (decision 040): a chunk of records per write transaction, each committing with the table
- * and last id it reached (migration 0019), so a kill or a stop resumes there and nothing is posted
+ * and last id it reached (migration 0021), so a kill or a stop resumes there and nothing is posted
  * twice. Posting is a replacement of the record's lines and journal line, so two servers running it
  * at once (each chunk re-reads the place under the write lock) post each record the same way.
  * Older records' bank texts that name no bank are kept as their bank.

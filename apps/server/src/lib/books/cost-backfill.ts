@@ -7,12 +7,12 @@ import { writeJournal } from '../journal.ts'
 import { writeTransaction } from '../write-batch.ts'
 import { registeredPosters } from './registry.ts'
 
-/** The settings row migration 0023 writes (the key is copied: application code imports no migration). */
+/** The settings row migration 0025 writes (the key is copied: application code imports no migration). */
 const KEY = 'books_backfill_0023'
 const PAGE = 500
 
 /**
- * What migration 0023 re-posts, in order: the records whose costs now reach the books are posted
+ * What migration 0025 re-posts, in order: the records whose costs now reach the books are posted
  * again (their lines, decision 053); the Cash in Office entries' dashboard lines are written again,
  * netted (decision 055).
  */
@@ -36,7 +36,7 @@ const progressOf = async (k: Kysely<any>): Promise<Progress | null> => {
 }
 
 /**
- * Runs migration 0023's backfill at start, before the server serves: each page of 500 records is
+ * Runs migration 0025's backfill at start, before the server serves: each page of 500 records is
  * posted with today's rules in its own transaction together with the progress it reached, so an
  * upgrade killed half-way resumes at the next page, and a page posted twice posts the same lines
  * (posting is idempotent per source). Nothing to do once the settings row is gone.

@@ -1,5 +1,5 @@
 /**
- * Passport numbers of a stored record, as migration 0013 first indexed them. Copied from the
+ * Passport numbers of a stored record, as migration 0015 first indexed them. Copied from the
  * application's areas/passengers/passports.ts on purpose: a migration builds the same rows forever.
  */
 export interface PassportRowV1 {
