@@ -322,6 +322,21 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
           input: input as z.output<S['input']> | undefined,
         })
       : Promise.resolve()
+  // The change's audit row, linked to the book entries the change posted (decision 050).
+  const auditLinked = async (
+    trx: Trx,
+    actor: Actor,
+    action: 'create' | 'update' | 'delete' | 'restore',
+    id: number,
+    before: unknown,
+    after: unknown,
+  ) =>
+    linkAudit(
+      trx,
+      { type: table, id },
+      await audit(trx, actor, action, table, id, before, after),
+      actor.user.id,
+    )
   // Journal, postings and audit after a row was written, shared by create, update and restore.
   const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
     // Customer link and passport index (issue 17), before the journal, postings and audit read the row.
@@ -358,12 +373,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await afterWrite(trx, row, actor, { created: true, before: null })
       // A new record had no lines before; its postings are checked against credit limits here.
       await enforceCreditLimits(trx, { type: table, id: row.id }, new Map(), actor)
-      await linkAudit(
-        trx,
-        { type: table, id: row.id },
-        await audit(trx, actor, 'create', table, row.id, null, row),
-        u.id,
-      )
+      await auditLinked(trx, actor, 'create', row.id, null, row)
       return row
     },
     update: async (trx, actor, id, input) => {
@@ -382,12 +392,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       if (!row) throw notFound()
       await afterWrite(trx, row, actor, { created: false, before })
       await enforceCreditLimits(trx, { type: table, id }, linesBefore, actor)
-      await linkAudit(
-        trx,
-        { type: table, id },
-        await audit(trx, actor, 'update', table, id, before, row),
-        actor.user.id,
-      )
+      await auditLinked(trx, actor, 'update', id, before, row)
       return row
     },
     remove: async (trx, actor, id) => {
@@ -397,12 +402,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await removeJournal(trx, cfg.table, id)
       await unindexRecord(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before as StoredRow<S>)
-      await linkAudit(
-        trx,
-        { type: table, id },
-        await audit(trx, actor, 'delete', table, id, before, null),
-        actor.user.id,
-      )
+      await auditLinked(trx, actor, 'delete', id, before, null)
       return before
     },
     restore: async (trx, actor, deleted) => {
@@ -410,12 +410,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await check(trx, deleted as unknown as R, actor, null)
       const row = await rows.insert(trx, deleted)
       await afterWrite(trx, row, actor, { created: true, before: null })
-      await linkAudit(
-        trx,
-        { type: table, id: row.id },
-        await audit(trx, actor, 'restore', table, row.id, null, row),
-        actor.user.id,
-      )
+      await auditLinked(trx, actor, 'restore', row.id, null, row)
       return row
     },
   }
