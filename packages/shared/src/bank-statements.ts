@@ -224,11 +224,14 @@ export interface ReadError {
   message: string
 }
 
-/** CSV text to rows of cells (RFC 4180 quotes; comma, semicolon or tab, whichever the first line uses most). */
+/**
+ * CSV text to rows of cells (RFC 4180 quotes). The separator is comma, semicolon or tab,
+ * whichever the first lines use most outside quotes (a bank's title line may have none).
+ */
 export const parseCsv = (text: string): string[][] => {
   const src = text.replace(/^\uFEFF/, '')
-  const firstLine = src.slice(0, src.search(/\r?\n/) >>> 0 || src.length)
-  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const)
+  const sample = src.slice(0, 4000).replace(/"[^"]*"/g, '')
+  const counts = [',', ';', '\t'].map((d) => [d, sample.split(d).length] as const)
   const sep = counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0]
   const rows: string[][] = []
   let row: string[] = []
