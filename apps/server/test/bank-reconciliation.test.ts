@@ -1,4 +1,5 @@
 import type { BankMatch, BookLine, StatementLine } from '@booking/shared'
+import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, rowCount, setupTestApp } from './helpers.ts'
@@ -438,6 +439,46 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     ])
     const rec = await t.call('admin', 'GET', `/api/banks/${id}/reconciliation?as_of=2026-11-30`)
     expect(rec.body).toMatchObject({ statement_balance: 104_650, book_balance: 125_000, difference: -20_350 })
+  })
+
+  it("an XLSX export (date cells, numbers, a shared-string narration) imports with the bank's saved mapping", async () => {
+    const id = await bankId(t, 'Bank Alfalah Ops')
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Statement')
+    ws.addRow(['Posting Date', 'Narration', 'Withdrawal', 'Deposit', 'Balance'])
+    ws.addRow([new Date(Date.UTC(2026, 10, 2)), 'Cash deposit & slip 4471', null, 4200.5, 4200.5])
+    ws.addRow([new Date(Date.UTC(2026, 10, 3)), 'Bank charges', 0.1 + 0.2, null, 4200.2])
+    ws.getColumn(1).numFmt = 'dd-mmm-yy'
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer())
+    const mapping = {
+      date: 'Posting Date',
+      date_format: 'dd-MMM-yy',
+      narration: 'Narration',
+      amount_style: 'debit_credit',
+      debit: 'Withdrawal',
+      credit: 'Deposit',
+      balance: 'Balance',
+    }
+    const put = await t.call('admin', 'PUT', `/api/banks/${id}/statement-mapping`, mapping)
+    expect(put.status).toBe(200)
+    const preview = await t.call('admin', 'POST', `/api/banks/${id}/statement-preview`, {
+      xlsx_base64: bytes.toString('base64'),
+    })
+    expect(preview.body).toMatchObject({
+      saved: true,
+      columns: ['Posting Date', 'Narration', 'Withdrawal', 'Deposit', 'Balance'],
+    })
+    const res = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
+      xlsx_base64: bytes.toString('base64'),
+      file_name: 'alfalah.xlsx',
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body).toMatchObject({ lines: 2, unmatched: 2 })
+    const st: StatementLine[] = (await t.call('admin', 'GET', `/api/banks/${id}/statement-lines`)).body.lines
+    expect(st.map((l) => [l.date, l.narration, l.direction, l.amount, l.balance])).toEqual([
+      ['2026-11-02', 'Cash deposit & slip 4471', 'in', 4200.5, 4200.5],
+      ['2026-11-03', 'Bank charges', 'out', 0.3, 4200.2],
+    ])
   })
 
   it('a file the mapping cannot read is a 400 naming the first bad row and column; nothing is stored', async () => {
