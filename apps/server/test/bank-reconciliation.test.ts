@@ -516,6 +516,15 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     expect(noColumn.body).toMatchObject({ row: 1, column: 'Narration' })
     expect(await rowCount(t, 'bank_statement_lines')).toBe(linesBefore)
     expect(await rowCount(t, 'bank_statement_imports')).toBe(importsBefore)
+    // Bad days and ids are 400s, never a database error.
+    expect((await t.call('admin', 'GET', `/api/banks/${id}/reconciliation?as_of=2026-13-45`)).status).toBe(400)
+    expect((await t.call('admin', 'DELETE', `/api/banks/${id}/matches/99999999999`)).status).toBe(400)
+    const hugeLine = await t.call('admin', 'POST', `/api/banks/${id}/matches`, {
+      statement_line_ids: [1],
+      posting_line_ids: [99_999_999_999],
+    })
+    expect(hugeLine.status).toBe(400)
+    expect((await t.call('admin', 'GET', '/api/banks/999999/reconciliation')).status).toBe(404)
     // A bad file does not save its mapping either.
     expect((await t.call('admin', 'GET', `/api/banks/${id}/statement-mapping`)).body.mapping).toBeNull()
   })

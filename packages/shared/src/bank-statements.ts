@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { isIsoDate } from './dates.ts'
+import { MAX_ID } from './fields.ts'
 import { MessageAnswer } from './records/answer-schemas.ts'
 
 /**
@@ -69,11 +71,14 @@ export const StatementMatchBody = z.object({
     .array(z.number().int().positive())
     .min(1, 'Choose at least one statement line')
     .max(500),
-  posting_line_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one book line').max(500),
+  posting_line_ids: z
+    .array(z.number().int().positive().max(MAX_ID))
+    .min(1, 'Choose at least one book line')
+    .max(500),
 })
 
 export const MatchConfirmBody = z.object({
-  match_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one match').max(5000),
+  match_ids: z.array(z.number().int().positive().max(MAX_ID)).min(1, 'Choose at least one match').max(5000),
 })
 
 /**
@@ -101,10 +106,18 @@ export const StatementPostBody = z
   })
 export type StatementPostBody = z.output<typeof StatementPostBody>
 
-export const ReconciliationQuery = z.object({
-  as_of: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format (yyyy-MM-dd)')
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format (yyyy-MM-dd)')
+  .refine(isIsoDate, 'Invalid date values')
+
+export const ReconciliationQuery = z.object({ as_of: isoDay.optional() })
+/** `from`, `to` (days) and `status` of the statement and book line lists. */
+export const BankLinesQuery = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  status: z
+    .enum(['all', 'matched', 'unmatched'], { error: 'Status is all, matched or unmatched' })
     .optional(),
 })
 export const ReconciliationReportQuery = z.object({
