@@ -439,6 +439,38 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     ])
     const rec = await t.call('admin', 'GET', `/api/banks/${id}/reconciliation?as_of=2026-11-30`)
     expect(rec.body).toMatchObject({ statement_balance: 104_650, book_balance: 125_000, difference: -20_350 })
+    // The withdrawal was a vendor paid from the bank: posted as a Vendor payment, matched.
+    const withdrawal = st[2] as StatementLine
+    const asAgent = await t.call('admin', 'POST', `/api/banks/${id}/statement-lines/${withdrawal.id}/post`, {
+      kind: 'agent',
+      name: AGENTS[0],
+    })
+    expect(asAgent.status).toBe(400)
+    const noName = await t.call('admin', 'POST', `/api/banks/${id}/statement-lines/${withdrawal.id}/post`, {
+      kind: 'vendor',
+    })
+    expect(noName.status).toBe(400)
+    expect(noName.body.errors).toEqual({ name: 'Vendor name is required' })
+    const paid = await t.call('admin', 'POST', `/api/banks/${id}/statement-lines/${withdrawal.id}/post`, {
+      kind: 'vendor',
+      name: VENDORS[1],
+      detail: 'Visa fees, cheque 778812',
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    expect(paid.body.record.table).toBe('vender_entries')
+    const vendorRow = await t.call(
+      'admin',
+      'GET',
+      `/api/vender?name=${encodeURIComponent(VENDORS[1] as string)}`,
+    )
+    expect(JSON.stringify(vendorRow.body)).toContain('Visa fees, cheque 778812')
+    const again = await t.call('admin', 'POST', `/api/banks/${id}/statement-lines/${withdrawal.id}/post`, {
+      kind: 'vendor',
+      name: VENDORS[1],
+    })
+    expect(again.status).toBe(409)
+    const rec2 = await t.call('admin', 'GET', `/api/banks/${id}/reconciliation?as_of=2026-11-30`)
+    expect(rec2.body).toMatchObject({ book_balance: 105_000, difference: -350 })
   })
 
   it("an XLSX export (date cells, numbers, a shared-string narration) imports with the bank's saved mapping", async () => {
@@ -479,6 +511,24 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
       ['2026-11-02', 'Cash deposit & slip 4471', 'in', 4200.5, 4200.5],
       ['2026-11-03', 'Bank charges', 'out', 0.3, 4200.2],
     ])
+    // The deposit was an agent's: posted as an Agent entry paid into this bank, matched.
+    const posted = await t.call('admin', 'POST', `/api/banks/${id}/statement-lines/${st[0]?.id}/post`, {
+      kind: 'agent',
+      name: AGENTS[1],
+    })
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201)
+    expect(posted.body.record.table).toBe('agent_entries')
+    expect(posted.body.match).toMatchObject({
+      amount: 4200.5,
+      direction: 'in',
+      statement_line_ids: [st[0]?.id],
+    })
+    const agentRows = await t.call(
+      'admin',
+      'GET',
+      `/api/agent?name=${encodeURIComponent(AGENTS[1] as string)}`,
+    )
+    expect(JSON.stringify(agentRows.body)).toContain('Cash deposit & slip 4471')
   })
 
   it('a file the mapping cannot read is a 400 naming the first bad row and column; nothing is stored', async () => {
@@ -517,7 +567,9 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     expect(await rowCount(t, 'bank_statement_lines')).toBe(linesBefore)
     expect(await rowCount(t, 'bank_statement_imports')).toBe(importsBefore)
     // Bad days and ids are 400s, never a database error.
-    expect((await t.call('admin', 'GET', `/api/banks/${id}/reconciliation?as_of=2026-13-45`)).status).toBe(400)
+    expect((await t.call('admin', 'GET', `/api/banks/${id}/reconciliation?as_of=2026-13-45`)).status).toBe(
+      400,
+    )
     expect((await t.call('admin', 'DELETE', `/api/banks/${id}/matches/99999999999`)).status).toBe(400)
     const hugeLine = await t.call('admin', 'POST', `/api/banks/${id}/matches`, {
       statement_line_ids: [1],

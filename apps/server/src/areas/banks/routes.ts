@@ -55,7 +55,7 @@ import { bookLineView, monthEnd, reconcile, statementLineView } from './reconcil
 import { reconciliationDoc } from './report.ts'
 import { statementFileOf } from './statement-file.ts'
 
-/** Statement files up to 5 MB (a year of a busy account is well under 1 MB of CSV). */
+/** A 5 MB file, also as base64 in JSON (a year of a busy account is well under 1 MB of CSV). */
 const FILE_LIMIT = 8 * 1024 * 1024
 
 const BankParams = idParam
