@@ -80,6 +80,7 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/banks/:id/statement-mapping': 'admin',
   'POST /api/banks/:id/statement-preview': 'admin',
   'POST /api/banks/:id/statement-imports': 'admin',
+  'GET /api/banks/:id/statement-imports': 'admin',
   'GET /api/banks/:id/statement-lines': 'admin',
   'GET /api/banks/:id/book-lines': 'admin',
   'GET /api/banks/:id/matches': 'admin',

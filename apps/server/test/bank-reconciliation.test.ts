@@ -346,6 +346,11 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     expect(again.status).toBe(201)
     expect(again.body).toMatchObject({ lines: 50, duplicates: 50, matched: 0, unmatched: 0 })
     expect(await rowCount(t, 'bank_statement_lines')).toBe(50)
+    const imports = await t.call('admin', 'GET', `/api/banks/${id}/statement-imports`)
+    expect(imports.body.imports.map((i: { lines: number; added: number }) => [i.lines, i.added])).toEqual([
+      [50, 0],
+      [50, 50],
+    ])
     const still = await t.call('admin', 'GET', `/api/banks/${id}/reconciliation?as_of=2026-10-31`)
     expect(still.body.difference).toBe(0)
 

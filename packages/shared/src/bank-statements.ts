@@ -144,6 +144,15 @@ export interface StatementLine {
   confirmed: boolean
 }
 
+export interface StatementImport {
+  id: number
+  file_name: string
+  /** Lines read from the file; `added` of them were new (the rest were already imported). */
+  lines: number
+  added: number
+  created_at: string
+}
+
 export interface BookLine {
   /** The posting line's id. */
   id: number
@@ -192,6 +201,7 @@ export const StatementImportAnswer = MessageAnswer.extend({
   matched: z.number().int(),
   unmatched: z.number().int(),
 })
+export const StatementImportsAnswer = success({ imports: z.array(loose('StatementImport')) })
 export const StatementLinesAnswer = success({ lines: z.array(loose('StatementLine')) })
 export const BookLinesAnswer = success({ lines: z.array(loose('BookLine')) })
 export const BankMatchesAnswer = success({ matches: z.array(loose('BankMatch')) })

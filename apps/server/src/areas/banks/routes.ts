@@ -17,6 +17,7 @@ import {
   readStatement,
   StatementFileBody,
   StatementImportAnswer,
+  StatementImportsAnswer,
   StatementLinePostedAnswer,
   StatementLinesAnswer,
   StatementMapping,
@@ -86,6 +87,7 @@ const POST_IMPORT = {
   bodyLimit: FILE_LIMIT,
   schema: { ...FILE_BODY, response: { 201: StatementImportAnswer } },
 }
+const GET_IMPORTS = { ...admin, schema: { params: BankParams, response: { 200: StatementImportsAnswer } } }
 const GET_ST_LINES = {
   ...admin,
   schema: { params: BankParams, querystring: BankLinesQuery, response: { 200: StatementLinesAnswer } },
@@ -313,6 +315,25 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
         return body
       })
       return reply.code(201).send(answer)
+    })
+
+    scoped.get('/banks/:id/statement-imports', GET_IMPORTS, async (req) => {
+      const bank = await bankById(db, bankIdOf(req))
+      const rows = await db
+        .selectFrom('bank_statement_imports')
+        .select(['id', 'file_name', 'lines', 'added', 'created_at'])
+        .where('bank_id', '=', bank.id)
+        .orderBy('id', 'desc')
+        .execute()
+      return {
+        status: 'success',
+        imports: rows.map((r) => ({
+          ...r,
+          id: Number(r.id),
+          lines: Number(r.lines),
+          added: Number(r.added),
+        })),
+      }
     })
 
     scoped.get('/banks/:id/statement-lines', GET_ST_LINES, async (req) => {
