@@ -91,6 +91,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/banks/:id/statement-lines/:line_id/post': 'admin',
   'GET /api/banks/:id/reconciliation': 'admin',
   'GET /api/banks/:id/reconciliation.pdf': 'admin',
+  'GET /api/bank-reconciliations': 'admin',
   'POST /api/mrz': 'user',
   'POST /api/tickets/parse': 'user',
   'POST /api/user/logout': 'user',

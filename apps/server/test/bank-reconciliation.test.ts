@@ -353,6 +353,16 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     ])
     const still = await t.call('admin', 'GET', `/api/banks/${id}/reconciliation?as_of=2026-10-31`)
     expect(still.body.difference).toBe(0)
+    const all = await t.call('admin', 'GET', '/api/bank-reconciliations?as_of=2026-10-31')
+    expect(all.body.banks.find((b: { id: number }) => b.id === id)).toMatchObject({
+      name: BANK,
+      start: '2026-10-01',
+      statement_to: '2026-10-31',
+      unmatched_statement: 0,
+      outstanding: 4,
+      unconfirmed_matches: 45,
+      difference: 0,
+    })
 
     // The month's report as a PDF.
     const pdf = await download(t, 'admin', `/api/banks/${id}/reconciliation.pdf?month=2026-10`)

@@ -215,6 +215,25 @@ export const StatementLinePostedAnswer = MessageAnswer.extend({
   record: z.object({ table: z.string(), id: z.number().int(), entry: z.string() }),
   match: loose('BankMatch'),
 })
+/** Every bank's reconciliation in one line, for the month-end list (decision 063). */
+export const BankReconciliationsAnswer = success({
+  as_of: z.string(),
+  banks: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      active: z.boolean(),
+      /** The first statement day; null: no statement imported yet. */
+      start: z.string().nullable(),
+      /** The last statement day on or before as_of; null when none. */
+      statement_to: z.string().nullable(),
+      unmatched_statement: z.number().int(),
+      outstanding: z.number().int(),
+      unconfirmed_matches: z.number().int(),
+      difference: rupees,
+    }),
+  ),
+})
 export const ReconciliationAnswer = success({
   bank: z.object({ id: z.number().int(), name: z.string() }),
   as_of: z.string(),

@@ -3,6 +3,7 @@ import {
   BankLinesQuery,
   BankMatchesAnswer,
   BankMatchSavedAnswer,
+  BankReconciliationsAnswer,
   BookLinesAnswer,
   FileAnswer,
   guessStatementMapping,
@@ -114,6 +115,10 @@ const POST_LINE = {
 const GET_RECON = {
   ...admin,
   schema: { params: BankParams, querystring: ReconciliationQuery, response: { 200: ReconciliationAnswer } },
+}
+const GET_RECONS = {
+  ...admin,
+  schema: { querystring: ReconciliationQuery, response: { 200: BankReconciliationsAnswer } },
 }
 const GET_RECON_PDF = {
   ...admin,
@@ -517,6 +522,30 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const state = await loadState(db, bank)
       const r = await reconcile(db, state, asOf)
       return { status: 'success', bank: { id: bank.id, name: bank.name }, ...r }
+    })
+
+    scoped.get('/bank-reconciliations', GET_RECONS, async (req) => {
+      const q = parseBody(ReconciliationQuery, req.query)
+      const asOf = q.as_of ?? agencyToday(await agencySettings(db))
+      const banks = await db.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
+      const out = []
+      for (const b of banks) {
+        const state = await loadState(db, await bankById(db, b.id))
+        const r = await reconcile(db, state, asOf)
+        const upTo = state.st.filter((l) => l.date <= asOf)
+        out.push({
+          id: b.id,
+          name: b.name,
+          active: Boolean(b.active),
+          start: r.start,
+          statement_to: upTo.at(-1)?.date ?? null,
+          unmatched_statement: r.unmatched_statement.length,
+          outstanding: r.outstanding_deposits.length + r.outstanding_payments.length,
+          unconfirmed_matches: [...state.matches.values()].filter((m) => !m.confirmed).length,
+          difference: r.difference,
+        })
+      }
+      return { status: 'success', as_of: asOf, banks: out }
     })
 
     scoped.get('/banks/:id/reconciliation.pdf', GET_RECON_PDF, async (req, reply) => {
