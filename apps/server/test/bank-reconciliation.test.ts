@@ -594,6 +594,17 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     expect((await t.call('admin', 'GET', '/api/banks/999999/reconciliation')).status).toBe(404)
     // A bad file does not save its mapping either.
     expect((await t.call('admin', 'GET', `/api/banks/${id}/statement-mapping`)).body.mapping).toBeNull()
+
+    // A bank with a statement but no book entries may still be deleted; its statement goes with it.
+    const good = csv.split('\n').slice(0, 3).join('\n')
+    const ok = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
+      csv: good,
+      mapping: MAPPING_ONE,
+    })
+    expect(ok.body).toMatchObject({ lines: 2, unmatched: 2 })
+    expect((await t.call('admin', 'DELETE', `/api/admin/banks/${id}`)).status).toBe(200)
+    expect(await rowCount(t, 'bank_statement_lines')).toBe(linesBefore)
+    expect((await t.call('admin', 'GET', `/api/banks/${id}/statement-lines`)).status).toBe(404)
   })
 
   it('matches by hand (one statement line to two book lines), and a reversed book line takes its match away', async () => {
