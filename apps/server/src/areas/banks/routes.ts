@@ -6,7 +6,7 @@ import {
   BankReconciliationsAnswer,
   BookLinesAnswer,
   FileAnswer,
-  guessStatementMapping,
+  guessStatementLayout,
   idParam,
   MAX_ID,
   MatchConfirmBody,
@@ -216,16 +216,16 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const bank = await bankById(db, bankIdOf(req))
       const file = statementFileOf(req.body)
       const saved = await savedMapping(db, bank.id)
-      const mapping = file.mapping ?? saved
-      const headerRow = mapping?.header_row ?? 1
-      const columns = (file.rows[headerRow - 1] ?? []).map((c) => c.trim())
+      // The mapping sent, else the bank's, else one guessed from the file (header row, date layout).
+      const mapping = file.mapping ?? saved ?? guessStatementLayout(file.rows)
+      const columns = (file.rows[(mapping?.header_row ?? 1) - 1] ?? []).map((c) => c.trim())
       return {
         status: 'success',
         file_name: file.fileName,
         rows_total: file.rows.length,
         rows: file.rows.slice(0, 20),
         columns,
-        mapping: mapping ?? guessStatementMapping(columns),
+        mapping,
         saved: !file.mapping && saved !== null,
       }
     })
