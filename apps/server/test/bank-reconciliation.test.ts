@@ -604,13 +604,17 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     // A bad file does not save its mapping either.
     expect((await t.call('admin', 'GET', `/api/banks/${id}/statement-mapping`)).body.mapping).toBeNull()
 
-    // A bank with a statement but no book entries may still be deleted; its statement goes with it.
+    // The same good file twice at once: stored once.
     const good = csv.split('\n').slice(0, 3).join('\n')
-    const ok = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
-      csv: good,
-      mapping: MAPPING_ONE,
-    })
-    expect(ok.body).toMatchObject({ lines: 2, unmatched: 2 })
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, { csv: good, mapping: MAPPING_ONE }),
+      ),
+    )
+    expect(both.map((r) => r.status)).toEqual([201, 201])
+    expect(both.map((r) => r.body.duplicates).sort()).toEqual([0, 2])
+    expect(await rowCount(t, 'bank_statement_lines')).toBe(linesBefore + 2)
+    // A bank with a statement but no book entries may still be deleted; its statement goes with it.
     expect((await t.call('admin', 'DELETE', `/api/admin/banks/${id}`)).status).toBe(200)
     expect(await rowCount(t, 'bank_statement_lines')).toBe(linesBefore)
     expect((await t.call('admin', 'GET', `/api/banks/${id}/statement-lines`)).status).toBe(404)

@@ -33,6 +33,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import { dbKind } from '../../db/dialect.ts'
 import type { Database } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -168,6 +169,10 @@ const saveMapping = async (
 
 /** The state of a bank inside a write: matches whose book line was reversed are settled first (decision 063). */
 const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
+  // One writer per bank on PostgreSQL whatever lock the write path takes (decision 036 may give way
+  // to per-account locks): imports and matches of a bank read its whole state, then write.
+  if (dbKind(trx) === 'postgres')
+    await trx.selectFrom('banks').select('id').where('id', '=', bankId).forUpdate().execute()
   const state = await loadState(trx, await bankById(trx, bankId))
   await storeResolution(trx, state)
   return state
