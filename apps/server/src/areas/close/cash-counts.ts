@@ -19,6 +19,7 @@ import type { CashCountsTable, Database } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
 import { CASH, CASH_OVER_SHORT } from '../../lib/books/accounts.ts'
 import { HttpError } from '../../lib/http-error.ts'
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
 import { removeJournal, writeJournal } from '../../lib/journal.ts'
 import { parseBody } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
@@ -136,8 +137,19 @@ export const cashCountRoutes = async (app: FastifyInstance, db: Db) => {
         date: 'A count cannot be dated after today',
       })
     const user = req.user as AuthUser
-    const cash_count = await writeTransaction(db, (trx) => saveCount(trx, user, input))
-    return reply.code(201).send({ status: 'success', message: 'Cash count saved', cash_count })
+    // A malformed key is refused here, before the request joins the write queue.
+    idempotencyKeyOf(req)
+    const answer = await writeTransaction(db, (trx) =>
+      answerOnce(trx, req, user.id, async () => ({
+        status: 201,
+        body: {
+          status: 'success',
+          message: 'Cash count saved',
+          cash_count: await saveCount(trx, user, input),
+        },
+      })),
+    )
+    return sendAnswer(reply, answer)
   })
 
   app.get('/cash-counts', GET_CASH_COUNTS, async (req) => {
