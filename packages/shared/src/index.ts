@@ -1,6 +1,7 @@
 export * from './answers.ts'
 export * from './api.ts'
 export * from './auth.ts'
+export * from './bank-statements.ts'
 export * from './book-entries.ts'
 export * from './books.ts'
 export * from './business-day.ts'
