@@ -376,6 +376,7 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
 
   it('a second layout (one signed amount, dd-MMM-yy, a title row) maps and imports from an uploaded file', async () => {
     const id = await bankId(t, 'Meezan Current')
+    const storedBefore = await rowCount(t, 'bank_statement_lines')
     const deposit = await t.call('admin', 'POST', '/api/agent', {
       agent_name: AGENTS[0],
       date: '2026-11-03',
@@ -432,6 +433,13 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
         },
         payload,
       })
+    // Before any mapping, the preview guesses one from the file: its header row and date layout.
+    const guessed = await t.call('admin', 'POST', `/api/banks/${id}/statement-preview`, { csv })
+    expect(guessed.body).toMatchObject({
+      saved: false,
+      rows_total: 6,
+      mapping: { ...mapping, header_row: 2, date: 'Date' },
+    })
     const preview = await upload(`/api/banks/${id}/statement-preview`)
     expect(preview.statusCode).toBe(200)
     expect(preview.json().columns).toEqual([
@@ -441,7 +449,8 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
       'Amount (PKR)',
       'Running Balance',
     ])
-    expect(await rowCount(t, 'bank_statement_lines')).toBe(50)
+    // A preview stores nothing.
+    expect(await rowCount(t, 'bank_statement_lines')).toBe(storedBefore)
 
     const res = await upload(`/api/banks/${id}/statement-imports`)
     expect(res.statusCode, res.body).toBe(201)
@@ -595,13 +604,17 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     // A bad file does not save its mapping either.
     expect((await t.call('admin', 'GET', `/api/banks/${id}/statement-mapping`)).body.mapping).toBeNull()
 
-    // A bank with a statement but no book entries may still be deleted; its statement goes with it.
+    // The same good file twice at once: stored once.
     const good = csv.split('\n').slice(0, 3).join('\n')
-    const ok = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
-      csv: good,
-      mapping: MAPPING_ONE,
-    })
-    expect(ok.body).toMatchObject({ lines: 2, unmatched: 2 })
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, { csv: good, mapping: MAPPING_ONE }),
+      ),
+    )
+    expect(both.map((r) => r.status)).toEqual([201, 201])
+    expect(both.map((r) => r.body.duplicates).sort()).toEqual([0, 2])
+    expect(await rowCount(t, 'bank_statement_lines')).toBe(linesBefore + 2)
+    // A bank with a statement but no book entries may still be deleted; its statement goes with it.
     expect((await t.call('admin', 'DELETE', `/api/admin/banks/${id}`)).status).toBe(200)
     expect(await rowCount(t, 'bank_statement_lines')).toBe(linesBefore)
     expect((await t.call('admin', 'GET', `/api/banks/${id}/statement-lines`)).status).toBe(404)

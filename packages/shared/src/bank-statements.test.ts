@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  guessStatementLayout,
   guessStatementMapping,
   parseCsv,
   readStatement,
@@ -81,5 +82,29 @@ describe('bank statement reader', () => {
       balance: 'Balance',
     })
     expect(guessStatementMapping(['Foo', 'Bar'])).toBeNull()
+  })
+
+  it('guesses the header row and the date layout from the file', () => {
+    const rows = parseCsv(
+      [
+        'Statement of Account 01-Nov-26 to 30-Nov-26',
+        'Date;Particulars;Instrument #;Amount (PKR);Running Balance',
+        '04-Nov-26;Inward IBFT;;125000;125000',
+        '13-Nov-26;Excise duty;;-350;124650',
+      ].join('\n'),
+    )
+    expect(guessStatementLayout(rows)).toMatchObject({
+      header_row: 2,
+      date: 'Date',
+      date_format: 'dd-MMM-yy',
+      narration: 'Particulars',
+      reference: 'Instrument #',
+      amount_style: 'signed',
+      amount: 'Amount (PKR)',
+      balance: 'Running Balance',
+    })
+    const us = parseCsv('Date,Description,Amount\n11/28/2026,Fee,-5\n12/01/2026,Fee,-5\n')
+    expect(guessStatementLayout(us)?.date_format).toBe('mm/dd/yyyy')
+    expect(guessStatementLayout([['just', 'text']])).toBeNull()
   })
 })

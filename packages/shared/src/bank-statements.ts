@@ -515,3 +515,27 @@ export const guessStatementMapping = (header: readonly string[]): StatementMappi
     return { ...base, amount_style: 'signed', debit: null, credit: null, amount } as StatementMapping
   return null
 }
+
+/**
+ * A first import's mapping guessed from the file itself: the first of its top ten rows whose
+ * cells read as a header (guessStatementMapping), and the first date layout every one of the next
+ * ten date cells reads in (day before month when both would).
+ */
+export const guessStatementLayout = (rows: readonly string[][]): StatementMapping | null => {
+  for (let i = 0; i < Math.min(rows.length, 10); i++) {
+    const header = rows[i] ?? []
+    const m = guessStatementMapping(header)
+    if (!m) continue
+    const at = header.map(norm).indexOf(norm(m.date))
+    const samples = rows
+      .slice(i + 1, i + 11)
+      .map((r) => String(r[at] ?? '').trim())
+      .filter(Boolean)
+    const format =
+      STATEMENT_DATE_FORMATS.find(
+        (f) => samples.length > 0 && samples.every((s) => readStatementDate(s, f)),
+      ) ?? 'dd/mm/yyyy'
+    return { ...m, header_row: i + 1, date_format: format }
+  }
+  return null
+}

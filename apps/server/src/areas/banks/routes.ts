@@ -6,7 +6,7 @@ import {
   BankReconciliationsAnswer,
   BookLinesAnswer,
   FileAnswer,
-  guessStatementMapping,
+  guessStatementLayout,
   idParam,
   MAX_ID,
   MatchConfirmBody,
@@ -33,6 +33,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import { dbKind } from '../../db/dialect.ts'
 import type { Database } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -168,6 +169,10 @@ const saveMapping = async (
 
 /** The state of a bank inside a write: matches whose book line was reversed are settled first (decision 063). */
 const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
+  // One writer per bank on PostgreSQL whatever lock the write path takes (decision 036 may give way
+  // to per-account locks): imports and matches of a bank read its whole state, then write.
+  if (dbKind(trx) === 'postgres')
+    await trx.selectFrom('banks').select('id').where('id', '=', bankId).forUpdate().execute()
   const state = await loadState(trx, await bankById(trx, bankId))
   await storeResolution(trx, state)
   return state
@@ -216,16 +221,16 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const bank = await bankById(db, bankIdOf(req))
       const file = statementFileOf(req.body)
       const saved = await savedMapping(db, bank.id)
-      const mapping = file.mapping ?? saved
-      const headerRow = mapping?.header_row ?? 1
-      const columns = (file.rows[headerRow - 1] ?? []).map((c) => c.trim())
+      // The mapping sent, else the bank's, else one guessed from the file (header row, date layout).
+      const mapping = file.mapping ?? saved ?? guessStatementLayout(file.rows)
+      const columns = (file.rows[(mapping?.header_row ?? 1) - 1] ?? []).map((c) => c.trim())
       return {
         status: 'success',
         file_name: file.fileName,
         rows_total: file.rows.length,
         rows: file.rows.slice(0, 20),
         columns,
-        mapping: mapping ?? guessStatementMapping(columns),
+        mapping,
         saved: !file.mapping && saved !== null,
       }
     })
