@@ -19,6 +19,12 @@ const TABLES = [
   'payments',
   'cash_counts',
   'books_locks',
+  'bank_statement_mappings',
+  'bank_statement_imports',
+  'bank_statement_lines',
+  'bank_matches',
+  'bank_match_statement_lines',
+  'bank_match_book_lines',
   'posting_lines',
   'book_entries',
   'tickets',
@@ -174,6 +180,21 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/statements/:kind/:name/reminders/email') return { to: 'a@b.pk' }
   if (path === '/api/admin/collect-settings') return { overdue_days: 45, smtp: null }
   if (path === '/api/corrections/:id/withdraw') return { note: 'Asked by mistake' }
+  // Issue 24: bank statements (decision 063): a small valid statement and mapping, matches by id.
+  const mapping = {
+    date: 'Date',
+    date_format: 'dd/mm/yyyy',
+    narration: 'Narration',
+    amount_style: 'signed',
+    amount: 'Amount',
+  }
+  if (path === '/api/banks/:id/statement-mapping') return mapping
+  if (path === '/api/banks/:id/statement-preview' || path === '/api/banks/:id/statement-imports')
+    return { csv: 'Date,Narration,Amount\n01/03/2026,Bank charge,-150', mapping }
+  if (path === '/api/banks/:id/matches') return { statement_line_ids: [1], posting_line_ids: [1] }
+  if (path === '/api/banks/:id/matches/auto') return null
+  if (path === '/api/banks/:id/matches/confirm') return { match_ids: [1] }
+  if (path === '/api/banks/:id/statement-lines/:line_id/post') return { kind: 'charge', detail: 'Fuzz' }
   // A day before every record here: the fuzz's later writes stay open.
   if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz' }
   if (path === '/api/admin/settings')
