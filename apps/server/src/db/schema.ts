@@ -111,6 +111,15 @@ export interface BookEntriesTable {
   created_at: string
 }
 
+/** Where the incremental books check last stopped (0030, decision 073): lines up to line_id proved. */
+export interface BooksVerifiedTable {
+  id: number
+  line_id: number
+  /** Total debits (paisa) of the lines up to line_id. */
+  debit: number | string
+  checked_at: string
+}
+
 /** The lines of entries in force (view, 0022): neither reversals nor reversed. */
 export interface CurrentLinesView {
   id: number
@@ -579,6 +588,10 @@ export interface Database {
   posting_months: PostingMonthsTable
   book_entries: BookEntriesTable
   current_lines: CurrentLinesView
+  agent_ledger: Selectable<AgentEntriesTable>
+  office_ledger: Selectable<AccountEntriesTable>
+  vendor_ledger: Selectable<VenderEntriesTable>
+  books_verified: BooksVerifiedTable
   payments: PaymentsTable
   books_totals: BooksTotalsTable
   journal_months: JournalMonthsTable
