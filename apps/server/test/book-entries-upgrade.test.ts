@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts'
 import { booksCheck } from '../src/books/trial-balance.ts'
 import { connect } from '../src/db/connect.ts'
 import { dbKind } from '../src/db/dialect.ts'
+import type { Database } from '../src/db/schema.ts'
 import { DB_KIND, TEST_SECRET } from './harness.ts'
 import { addNames, passenger, setupTestApp } from './helpers.ts'
 import { backBeforeMoneyOnce } from './money-once-shape.ts'
@@ -114,7 +115,7 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
     try {
       await old.transaction().execute(async (trx) => {
         // The release before 0024 also stored posted ledger rows' money (0030 came later).
-        await backBeforeMoneyOnce(trx)
+        await backBeforeMoneyOnce(trx as unknown as Kysely<Database>)
         const current = await trx
           .selectFrom('current_lines')
           .selectAll()

@@ -30,7 +30,8 @@ describe(`migrations numbered once (${DB_KIND})`, () => {
       expect(upgraded).toContain('0026_collect')
       expect(upgraded.some((n) => RENAMED.some(([from]) => from === n))).toBe(false)
       // Nothing ran twice: the renamed migrations kept their rows and their tables.
-      expect(upgraded).toHaveLength(old.length + 7)
+      // (the ones after 0019 are the only new rows, however many later releases add).
+      expect(upgraded).toHaveLength(old.length + upgraded.filter((n) => n > '0019_created_at_ranges').length)
     } finally {
       await db.destroy()
       await database.drop()
