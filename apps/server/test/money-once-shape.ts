@@ -20,5 +20,6 @@ export const backBeforeMoneyOnce = async (trx: Kysely<Database>) => {
   }
   for (const [, view] of LEDGER_MONEY) await sql`DROP VIEW ${sql.table(view)}`.execute(trx)
   await sql`DROP TABLE books_verified`.execute(trx)
+  await sql`DROP TABLE books_verified_months`.execute(trx)
   await sql`DELETE FROM kysely_migration WHERE name = '0030_money_once'`.execute(trx)
 }

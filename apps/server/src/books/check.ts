@@ -237,6 +237,65 @@ const proveCopies = async (k: K, c: Comparer) => {
   }
 }
 
+/** A month checkpoint's figures: n, debits, credits. */
+interface Sums {
+  n: bigint
+  debit: bigint
+  credit: bigint
+}
+type Pair = { account: string; month: string }
+const pairKey = (p: Pair) => `${p.account} ${p.month}`
+
+/**
+ * The month checkpoints the new lines touched. One the check proved before in this generation is
+ * proved by difference: stored now = as proved then + the new lines' sums (lines are only appended,
+ * so nothing else can have moved it). Any other is recounted from its month's lines. Answers the
+ * stored figures read, to be remembered as proved.
+ */
+const proveTouched = async (k: K, c: Comparer, after: number, to: number, generation: number) => {
+  const { rows: added } = await sql<Pair & { n: unknown; debit: unknown; credit: unknown }>`SELECT account,
+      substr(date, 1, 7) AS month, count(*) AS n, sum(debit) AS debit, sum(credit) AS credit
+    FROM posting_lines WHERE id > ${after} AND id <= ${to} GROUP BY account, substr(date, 1, 7)`.execute(k)
+  const stored = new Map<string, Sums>()
+  const proved = new Map<string, Sums>()
+  for (const batch of chunks(added, 100)) {
+    const where = sql.join(
+      batch.map((p) => sql`(account = ${p.account} AND month = ${p.month})`),
+      sql` OR `,
+    )
+    const read = async (table: string, extra: ReturnType<typeof sql>) =>
+      (
+        await sql<
+          Pair & { n: unknown; debit: unknown; credit: unknown }
+        >`SELECT account, month, n, debit, credit
+          FROM ${sql.table(table)} WHERE (${where}) ${extra}`.execute(k)
+      ).rows
+    for (const r of await read('posting_months', sql``))
+      stored.set(pairKey(r), { n: big(r.n), debit: big(r.debit), credit: big(r.credit) })
+    for (const r of await read('books_verified_months', sql`AND generation = ${generation}`))
+      proved.set(pairKey(r), { n: big(r.n), debit: big(r.debit), credit: big(r.credit) })
+  }
+  const recount: Pair[] = []
+  for (const a of added) {
+    const before = proved.get(pairKey(a))
+    if (!before) {
+      recount.push({ account: a.account, month: a.month })
+      continue
+    }
+    const now = stored.get(pairKey(a)) ?? { n: 0n, debit: 0n, credit: 0n }
+    for (const column of ['n', 'debit', 'credit'] as const)
+      c.compare(
+        `posting checkpoint ${column}`,
+        pairKey(a),
+        'posting_months',
+        now[column],
+        before[column] + big(a[column]),
+      )
+  }
+  await proveMonths(k, c, to, recount)
+  return added.map((a) => ({ ...a, sums: stored.get(pairKey(a)) ?? { n: 0n, debit: 0n, credit: 0n } }))
+}
+
 /**
  * GET /api/reports/books-check (incremental) and `npm run check-books` (`full`). Reads in one
  * snapshot; when everything it proved agrees, moves the verified point to the last line it read.
@@ -258,24 +317,17 @@ export const booksCheck = async (db: Db, { full = false }: { full?: boolean } = 
     const kept = big(
       (await k.selectFrom('books_totals').select('debit').where('id', '=', 1).executeTakeFirst())?.debit,
     )
-    const point = full
-      ? undefined
-      : await k.selectFrom('books_verified').selectAll().where('id', '=', 1).executeTakeFirst()
-    if (point) {
+    const point = await k.selectFrom('books_verified').selectAll().where('id', '=', 1).executeTakeFirst()
+    // A bank rename or a customer merge sets line_id to -1: every line again.
+    if (!full && point && Number(point.line_id) >= 0) {
       const after = Number(point.line_id)
       const added = await totalDebits(k, after, to)
       if (big(point.debit) + added === kept) {
         await proveLines(k, c, after, to)
         c.compare('total debits', '', 'books_totals', kept, big(point.debit) + added)
-        const touched = (await k
-          .selectFrom('posting_lines')
-          .select(['account', sql<string>`substr(date, 1, 7)`.as('month')])
-          .where('id', '>', after)
-          .where('id', '<=', to)
-          .groupBy(['account', sql`substr(date, 1, 7)`])
-          .execute()) as { account: string; month: string }[]
-        await proveMonths(k, c, to, touched)
-        return { c, to, lines: to - after, total: kept, scope: 'incremental' as const }
+        const months = await proveTouched(k, c, after, to, Number(point.generation))
+        const next = { line_id: to, debit: kept, generation: Number(point.generation) }
+        return { c, point, next, months, lines: to - after, scope: 'incremental' as const }
       }
     }
     await proveLines(k, c, 0, to)
@@ -283,27 +335,70 @@ export const booksCheck = async (db: Db, { full = false }: { full?: boolean } = 
     c.compare('total debits', '', 'books_totals', kept, total)
     await proveMonths(k, c, to)
     await proveCopies(k, c)
-    return { c, to, lines: to, total, scope: 'full' as const }
+    // A new generation: month sums remembered before this run are recounted when next touched.
+    const next = { line_id: to, debit: total, generation: Number(point?.generation ?? 0) + 1 }
+    return { c, point, next, months: [], lines: to, scope: 'full' as const }
   })
-  const { c, to, lines, total, scope } = result
-  if (!c.first && lines > 0) await markVerified(db, to, total)
+  const { c, point, next, months, lines, scope } = result
+  if (!c.first && (lines > 0 || scope === 'full')) await markVerified(db, point, next, months)
   const ms = Math.round((performance.now() - started) * 10) / 10
-  const answer = { ok: !c.first, checked: c.checked, scope, lines, through_line: to, ms }
+  const answer = { ok: !c.first, checked: c.checked, scope, lines, through_line: next.line_id, ms }
   return c.first ? { ...answer, first_divergence: c.first } : answer
 }
 
-/** Moves the verified point forward (never back: a slower run that read less leaves it). */
-const markVerified = async (db: Db, lineId: number, debit: bigint) => {
-  const k = db as unknown as Kysely<Database>
+/**
+ * Moves the verified point to what this run proved and remembers the month sums it proved, in one
+ * transaction, only if the point is still the one this run started from (another run that moved
+ * it meanwhile proved at least as much; its month sums must not be mixed with these).
+ */
+const markVerified = async (
+  db: Db,
+  from: { line_id: number; generation: number } | undefined,
+  next: { line_id: number; debit: bigint; generation: number },
+  months: (Pair & { sums: Sums })[],
+) => {
   const at = new Date().toISOString()
-  await k
-    .insertInto('books_verified')
-    .values({ id: 1, line_id: lineId, debit: debit.toString(), checked_at: at })
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({ line_id: lineId, debit: debit.toString(), checked_at: at })
-        .where('books_verified.line_id', '<', lineId),
-    )
-    .execute()
+  const row = {
+    line_id: next.line_id,
+    debit: next.debit.toString(),
+    generation: next.generation,
+    checked_at: at,
+  }
+  await db.transaction().execute(async (trx) => {
+    const moved = from
+      ? Number(
+          (
+            await trx
+              .updateTable('books_verified')
+              .set(row)
+              .where('id', '=', 1)
+              .where('line_id', '=', from.line_id)
+              .where('generation', '=', from.generation)
+              .executeTakeFirst()
+          ).numUpdatedRows,
+        )
+      : Number(
+          (
+            await trx
+              .insertInto('books_verified')
+              .values({ id: 1, ...row })
+              .onConflict((oc) => oc.column('id').doNothing())
+              .executeTakeFirst()
+          ).numInsertedOrUpdatedRows ?? 0n,
+        )
+    if (moved !== 1) return
+    for (const m of months) {
+      const sums = {
+        generation: next.generation,
+        n: m.sums.n.toString(),
+        debit: m.sums.debit.toString(),
+        credit: m.sums.credit.toString(),
+      }
+      await trx
+        .insertInto('books_verified_months')
+        .values({ account: m.account, month: m.month, ...sums })
+        .onConflict((oc) => oc.columns(['account', 'month']).doUpdateSet(sums))
+        .execute()
+    }
+  })
 }

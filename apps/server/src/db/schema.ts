@@ -118,6 +118,17 @@ export interface BooksVerifiedTable {
   /** Total debits (paisa) of the lines up to line_id. */
   debit: number | string
   checked_at: string
+  generation: number
+}
+
+/** A month checkpoint as the books check last proved it (0030, decision 073). */
+export interface BooksVerifiedMonthsTable {
+  account: string
+  month: string
+  generation: number
+  n: number | string
+  debit: number | string
+  credit: number | string
 }
 
 /** The lines of entries in force (view, 0022): neither reversals nor reversed. */
@@ -592,6 +603,7 @@ export interface Database {
   office_ledger: Selectable<AccountEntriesTable>
   vendor_ledger: Selectable<VenderEntriesTable>
   books_verified: BooksVerifiedTable
+  books_verified_months: BooksVerifiedMonthsTable
   payments: PaymentsTable
   books_totals: BooksTotalsTable
   journal_months: JournalMonthsTable

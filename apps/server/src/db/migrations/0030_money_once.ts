@@ -78,10 +78,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('line_id', 'integer', (c) => c.notNull())
     .addColumn('debit', kind === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
     .addColumn('checked_at', 'text', (c) => c.notNull())
+    // A full check starts a new generation: month sums verified in an older one are not trusted.
+    .addColumn('generation', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
+  // Each month checkpoint as the check last proved it (generation, n, debits, credits), so the
+  // next run proves it by the lines added since, not by recounting its month.
+  await db.schema
+    .createTable('books_verified_months')
+    .addColumn('account', 'varchar(220)', (c) => c.notNull())
+    .addColumn('month', 'varchar(7)', (c) => c.notNull())
+    .addColumn('generation', 'integer', (c) => c.notNull())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .addColumn('debit', kind === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
+    .addColumn('credit', kind === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('books_verified_months_pk', ['account', 'month'])
     .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('books_verified_months').ifExists().execute()
   await db.schema.dropTable('books_verified').ifExists().execute()
   for (const view of ['agent_ledger', 'office_ledger', 'vendor_ledger'])
     await sql.raw(`DROP VIEW IF EXISTS ${view}`).execute(db)
