@@ -24,14 +24,8 @@ const rupees = (paisa: bigint) => fromPaisa(Number(paisa))
 type K = Kysely<Database>
 type Figures = Map<string, bigint>
 
-export interface CheckAnswer extends BooksCheck {
-  /** 'incremental': lines after the last verified point; 'full': every line and kept copy. */
-  scope: 'incremental' | 'full'
-  /** Lines proved by this run, and the last line id the books are now verified to. */
-  lines: number
-  through_line: number
-  ms: number
-}
+export type CheckAnswer = Required<Omit<BooksCheck, 'first_divergence'>> &
+  Pick<BooksCheck, 'first_divergence'>
 
 class Comparer {
   checked = 0
