@@ -41,6 +41,28 @@ const snapshot = async (db: Kysely<any>) => {
   return out
 }
 
+/** Columns that hold money (paisa) in any table: amounts, sums and balances, not counts or ids. */
+const MONEY = /debit|credit|paid|receiv|remain|withdraw|^net$|payable|payed|amount|profit|total|cost|return/
+
+/**
+ * Whether a write changed a money figure in a table: a new row with a nonzero money column, or a
+ * row (matched by id, else by its text columns) whose money column changed. A table the write
+ * touched only for counts, names or places (ledger_months' n, a posted ledger row after decision
+ * 072) is written but stores none of the ticket's money.
+ */
+const movedMoney = (before: string, after: string) => {
+  type R = Record<string, unknown>
+  const keyOf = (r: R) =>
+    'id' in r ? `id ${r.id}` : JSON.stringify(Object.entries(r).filter(([, v]) => typeof v === 'string'))
+  const old = new Map((JSON.parse(before) as R[]).map((r) => [keyOf(r), r]))
+  return (JSON.parse(after) as R[]).some((r) => {
+    const was = old.get(keyOf(r))
+    return Object.entries(r).some(
+      ([c, v]) => MONEY.test(c) && typeof v === 'number' && v !== (was ? Number(was[c]) : 0),
+    )
+  })
+}
+
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!
 
@@ -75,7 +97,8 @@ if (mode === 'seed') {
       .execute((trx) => lifecycle.create(trx, { user }, lifecycle.parse(ticketBody('S-1'))))
     const after = await snapshot(db)
     const written = [...after.keys()].filter((t) => before.get(t) !== after.get(t)).sort()
-    console.log(JSON.stringify({ written }))
+    const money = written.filter((t) => movedMoney(before.get(t)!, after.get(t)!))
+    console.log(JSON.stringify({ written, money }))
   } finally {
     await app.close()
     rmSync(dir, { recursive: true, force: true })

@@ -132,8 +132,9 @@ console.log(
 )
 
 for (const [side, tree] of Object.entries(trees)) {
-  const { written } = await probe(tree, ['stores'])
+  const { written, money } = await probe(tree, ['stores'])
   console.log(`  ${side}: one ticket create writes ${written.length} tables: ${written.join(', ')}`)
+  if (money) console.log(`  ${side}: ${money.length} of them store its money: ${money.join(', ')}`)
 }
 
 const base = join(DIR, `engine-entries-${SIZE}.db`)

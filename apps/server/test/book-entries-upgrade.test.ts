@@ -5,8 +5,10 @@ import { buildApp } from '../src/app.ts'
 import { booksCheck } from '../src/books/trial-balance.ts'
 import { connect } from '../src/db/connect.ts'
 import { dbKind } from '../src/db/dialect.ts'
+import type { Database } from '../src/db/schema.ts'
 import { DB_KIND, TEST_SECRET } from './harness.ts'
 import { addNames, passenger, setupTestApp } from './helpers.ts'
+import { backBeforeMoneyOnce } from './money-once-shape.ts'
 
 /**
  * Issue 21: a database of the release before entry headers (migration 0024) upgrades, and its trial
@@ -112,6 +114,8 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
     const old = connect(t.databaseUrl) as unknown as Kysely<any>
     try {
       await old.transaction().execute(async (trx) => {
+        // The release before 0024 also stored posted ledger rows' money (0030 came later).
+        await backBeforeMoneyOnce(trx as unknown as Kysely<Database>)
         const current = await trx
           .selectFrom('current_lines')
           .selectAll()

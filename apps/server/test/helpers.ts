@@ -2,6 +2,7 @@ import { recordInput, TEST_NAMES } from '@booking/shared/test-data'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { AppOptions } from '../src/app.ts'
+import { LEDGER_VIEW } from '../src/lib/postings.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 
 /**
@@ -82,7 +83,12 @@ export const ledgerBalance = async (
   name: string,
 ) => {
   const db = t.app.db as unknown as Kysely<any>
-  const rows = await db.selectFrom(table).select(['credit', 'debit']).where(column, '=', name).execute()
+  // The ledger's view: a row another record posted stores no money (decision 072).
+  const rows = await db
+    .selectFrom(LEDGER_VIEW[table])
+    .select(['credit', 'debit'])
+    .where(column, '=', name)
+    .execute()
   return rows.reduce((s, r) => s + Number(r.credit) - Number(r.debit), 0) / 100
 }
 

@@ -22,7 +22,7 @@ describe(`navtcc API (${DB_KIND})`, () => {
   const api = recordApi(t, '/api/navtcc', 'navtcc')
   const postings = (id: number) =>
     t.app.db
-      .selectFrom('vender_entries')
+      .selectFrom('vendor_ledger')
       .selectAll()
       .where('source_type', '=', 'navtcc')
       .where('source_id', '=', id)
@@ -133,7 +133,7 @@ describe(`navtcc API (${DB_KIND})`, () => {
   it('refuses an unknown vendor and stores neither record nor posting', async () => {
     await api.refuses({ ...valid, vendor_name: 'Nobody Ltd' }, { vendor_name: 'Unknown vendor name' })
     const stray = await t.app.db
-      .selectFrom('vender_entries')
+      .selectFrom('vendor_ledger')
       .select('id')
       .where('vender_name', '=', 'Nobody Ltd')
       .execute()

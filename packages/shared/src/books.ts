@@ -53,4 +53,11 @@ export interface BooksCheck {
   /** Figures compared. */
   checked: number
   first_divergence?: BooksDivergence
+  /** 'incremental': the lines since the last verified point; 'full': every line and kept copy (decision 073). */
+  scope?: 'incremental' | 'full'
+  /** Lines proved by this run, and the last line the books are verified to. */
+  lines?: number
+  through_line?: number
+  /** Time the check took. */
+  ms?: number
 }

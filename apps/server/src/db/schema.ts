@@ -111,6 +111,26 @@ export interface BookEntriesTable {
   created_at: string
 }
 
+/** Where the incremental books check last stopped (0030, decision 073): lines up to line_id proved. */
+export interface BooksVerifiedTable {
+  id: number
+  line_id: number
+  /** Total debits (paisa) of the lines up to line_id. */
+  debit: number | string
+  checked_at: string
+  generation: number
+}
+
+/** A month checkpoint as the books check last proved it (0030, decision 073). */
+export interface BooksVerifiedMonthsTable {
+  account: string
+  month: string
+  generation: number
+  n: number | string
+  debit: number | string
+  credit: number | string
+}
+
 /** The lines of entries in force (view, 0022): neither reversals nor reversed. */
 export interface CurrentLinesView {
   id: number
@@ -664,6 +684,11 @@ export interface Database {
   bank_matches: BankMatchesTable
   bank_match_statement_lines: BankMatchLinesTable
   bank_match_book_lines: BankMatchLinesTable
+  agent_ledger: Selectable<AgentEntriesTable>
+  office_ledger: Selectable<AccountEntriesTable>
+  vendor_ledger: Selectable<VenderEntriesTable>
+  books_verified: BooksVerifiedTable
+  books_verified_months: BooksVerifiedMonthsTable
   payments: PaymentsTable
   books_totals: BooksTotalsTable
   books_locks: BooksLocksTable

@@ -30,6 +30,7 @@ import { answerOnce, idempotencyKeyOf, sendAnswer } from './idempotency.ts'
 import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
 import { listAnswer, parseListQuery } from './list-query.ts'
 import { documentArea } from './openapi.ts'
+import { LEDGER_VIEW, type Ledger } from './postings.ts'
 import { parseBody, parseIdParam } from './validate.ts'
 import { writeTransaction } from './write-batch.ts'
 
@@ -106,7 +107,10 @@ const repository = (table: RecordTable) => {
   return {
     /** `lock`: FOR UPDATE on PostgreSQL (SQLite's single writer already serializes). */
     find: async (trx: Kysely<Database>, id: number, lock = false): Promise<ApiRow | undefined> => {
-      const query = t(trx).selectFrom(table).selectAll().where('id', '=', id)
+      // A ledger row another record posted shows its figures through its ledger's view (decision
+      // 072); the lock is on the table (a posted row is never edited here, refuseLinked).
+      const from = !lock && table in LEDGER_VIEW ? LEDGER_VIEW[table as Ledger] : table
+      const query = t(trx).selectFrom(from).selectAll().where('id', '=', id)
       const row = await (lock && dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
       return row ? out(row) : undefined
     },

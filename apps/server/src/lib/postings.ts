@@ -5,6 +5,23 @@ import type { Database, NewRow } from '../db/schema.ts'
 /** The ledgers other records post into. */
 export type Ledger = 'agent_entries' | 'account_entries' | 'vender_entries'
 
+/**
+ * What each ledger's screens read (migration 0030, decision 072): its rows with the figures of a
+ * row another record posted taken from that record's posting lines (or its own typed figures).
+ */
+export const LEDGER_VIEW = {
+  agent_entries: 'agent_ledger',
+  account_entries: 'office_ledger',
+  vender_entries: 'vendor_ledger',
+} as const satisfies Record<Ledger, string>
+
+/** A posted row's money columns: never stored (decision 072), the views derive them. */
+const LINKED_MONEY: Record<Ledger, readonly string[]> = {
+  agent_entries: ['debit', 'credit', 'paid_cash', 'paid_bank', 'receivable_amount'],
+  account_entries: ['debit', 'credit'],
+  vender_entries: ['debit', 'credit', 'withdraw'],
+}
+
 /** The record that caused a posting; the posting is updated and removed with it. */
 export interface Source {
   type: string
@@ -14,7 +31,8 @@ export interface Source {
 type PostingValues<L extends Ledger> = Omit<NewRow<L>, 'source_type' | 'source_id' | 'created_at' | 'id'>
 
 /**
- * Makes the source's posting in one ledger match `values` (rupees): insert, update in place
+ * Makes the source's posting in one ledger match `values` (rupees; its money columns are stored
+ * as 0, decision 072): insert, update in place
  * (keeping its id, so its place in the running balance stays), or delete when null.
  * Call inside the source's transaction. `created`: the source was inserted in this transaction,
  * so it has no posting to look for yet.
@@ -41,6 +59,8 @@ export const syncPosting = async <L extends Ledger>(
     return
   }
   const row: Record<string, any> = moneyIn(ledger, values as Record<string, unknown>)
+  // The money is the source's (its lines, its own figures); the row says where it shows.
+  for (const column of LINKED_MONEY[ledger]) row[column] = 0
   if (existing) {
     await db.updateTable(table).set(row).where('id', '=', existing.id).execute()
   } else {

@@ -8,10 +8,14 @@ import { agentAccount, bankAccount, CASH, vendorAccount } from '../../lib/books/
 import type { ApiRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { applyListFilters, applySort } from '../../lib/list-query.ts'
-import type { Ledger } from '../../lib/postings.ts'
+import { LEDGER_VIEW, type Ledger } from '../../lib/postings.ts'
 
 interface LedgerListConfig {
   table: Ledger
+  /** What the rows are read from: the table with posted rows' figures from their sources (decision 072). */
+  view: (typeof LEDGER_VIEW)[Ledger]
+  /** Sortable answer keys the view derives (a posted row stores no money): sorted on the view. */
+  money: readonly string[]
   /** The column a running balance restarts on: agent, vendor or bank name. */
   partition: string
   /** Answer key of the running balance. */
@@ -31,6 +35,8 @@ interface LedgerListConfig {
 export const LEDGER_LISTS = {
   agent: {
     table: 'agent_entries',
+    view: LEDGER_VIEW.agent_entries,
+    money: ['credit', 'debit', 'paid_cash', 'paid_bank', 'receivable_amount'],
     partition: 'agent_name',
     balanceColumn: 'balance',
     search: SEARCH_INDEX.agent_entries,
@@ -41,6 +47,8 @@ export const LEDGER_LISTS = {
   },
   vender: {
     table: 'vender_entries',
+    view: LEDGER_VIEW.vender_entries,
+    money: ['credit', 'debit', 'withdraw'],
     partition: 'vender_name',
     balanceColumn: 'remaining_amount',
     search: SEARCH_INDEX.vender_entries,
@@ -50,6 +58,8 @@ export const LEDGER_LISTS = {
   },
   accounts: {
     table: 'account_entries',
+    view: LEDGER_VIEW.account_entries,
+    money: ['credit', 'debit'],
     partition: 'bank_name',
     balanceColumn: 'balance',
     search: SEARCH_INDEX.account_entries,
@@ -92,13 +102,13 @@ const order = <QB extends SelectQueryBuilder<any, any, any>>(
  */
 export const windowList = (cfg: LedgerListConfig) => async (db: Db, query: ListQuery) => {
   const k = db as unknown as Kysely<any>
-  let every = k.selectFrom(cfg.table).selectAll()
+  let every = k.selectFrom(cfg.view).selectAll()
   if (query.name) every = every.where(cfg.partition, '=', query.name)
   const all = (await every.execute()) as Row[]
   await addBalances(k, cfg, all, true)
   const balance = new Map(all.map((r) => [r.id, r[cfg.balanceColumn] as number]))
   const filters = { search: cfg.search, dateColumn: 'date', table: cfg.table, nameColumn: cfg.partition }
-  const shown = applyListFilters(k, k.selectFrom(cfg.table).selectAll(), query, filters)
+  const shown = applyListFilters(k, k.selectFrom(cfg.view).selectAll(), query, filters)
   const sortKey = query.sort?.replace(/^-/, '')
   const byBalance = sortKey === cfg.balanceColumn
   const paged = query.limit !== undefined
@@ -123,7 +133,8 @@ export const windowList = (cfg: LedgerListConfig) => async (db: Db, query: ListQ
 }
 
 const countDirect = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQuery) => {
-  const counted = (await applyListFilters(k, k.selectFrom(cfg.table), query, {
+  // A search may name an amount, which only the view holds for a posted row.
+  const counted = (await applyListFilters(k, k.selectFrom(query.q ? cfg.view : cfg.table), query, {
     search: cfg.search,
     dateColumn: 'date',
     table: cfg.table,
@@ -331,12 +342,11 @@ export const ledgerList = (cfg: LedgerListConfig) => {
     if (sortKey === cfg.balanceColumn || (query.q && !paged)) return fallback(db, query)
     const k = db as unknown as Kysely<any>
     const inLedgerOrder = query.sort ? sortKey === 'date' : cfg.defaultOrder === 'ledger'
-    let filtered = applyListFilters(k, k.selectFrom(cfg.table), query, {
-      search: cfg.search,
-      dateColumn: 'date',
-      table: cfg.table,
-      nameColumn: cfg.partition,
-    })
+    // Ids come from the table's indexes, except where a figure chooses or orders them: a search
+    // (it may name an amount) or a sort by money read the view (decision 072).
+    const byFigure = Boolean(query.q) || (sortKey !== undefined && cfg.money.includes(sortKey))
+    const filters = { search: cfg.search, dateColumn: 'date', table: cfg.table, nameColumn: cfg.partition }
+    let filtered = applyListFilters(k, k.selectFrom(byFigure ? cfg.view : cfg.table), query, filters)
     let rows: Row[]
     let total: number | undefined
     if (paged) {
@@ -370,12 +380,13 @@ export const ledgerList = (cfg: LedgerListConfig) => {
         await order(k, filtered.select('id'), cfg, query).limit(query.limit!).offset(offset).execute()
       ).map((r: { id: number }) => r.id)
       const found = ids.length
-        ? await k.selectFrom(cfg.table).selectAll().where('id', 'in', ids).execute()
+        ? await k.selectFrom(cfg.view).selectAll().where('id', 'in', ids).execute()
         : []
       const byId = new Map((found as Row[]).map((r) => [r.id, r]))
       rows = ids.map((id: number) => byId.get(id)!)
     } else {
-      rows = (await order(k, filtered.selectAll(), cfg, query).execute()) as Row[]
+      const shown = byFigure ? filtered : applyListFilters(k, k.selectFrom(cfg.view), query, filters)
+      rows = (await order(k, shown.selectAll(), cfg, query).execute()) as Row[]
     }
     // Date and name filters cut a ledger only at its ends, so without a search the rows are a run
     // of each name's (date, id) order, unless a page was cut from a different order.

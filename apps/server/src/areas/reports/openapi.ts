@@ -42,8 +42,9 @@ export const documentBooks = () =>
     '/api/reports/books-check': {
       get: {
         tags: ['books'],
-        summary: 'Recompute every balance and checkpoint from the posting lines (admins)',
-        responses: ok('{ ok, checked, first_divergence? }'),
+        summary:
+          'Prove the lines written since the last verified point and the checkpoints they touched (admins; the full check is npm run check-books)',
+        responses: ok('{ ok, checked, scope, lines, through_line, ms, first_divergence? }'),
       },
     },
     '/api/reports/cash-in-office': {

@@ -40,4 +40,6 @@ export const moveAccountLines = async (trx: Trx, from: string, to: string) => {
   await sql`INSERT INTO posting_months (account, month, n, debit, credit)
     SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit)
     FROM posting_lines WHERE account = ${to} GROUP BY account, substr(date, 1, 7)`.execute(trx)
+  // Lines before the books check's verified point changed: its next run proves them all (decision 073).
+  await trx.updateTable('books_verified').set({ line_id: -1 }).execute()
 }

@@ -1,0 +1,398 @@
+import { type BooksCheck, type BooksDivergence, CASH_IN_OFFICE, fromPaisa } from '@booking/shared'
+import { type Kysely, sql } from 'kysely'
+import type { Db } from '../db/connect.ts'
+import { dbKind } from '../db/dialect.ts'
+import type { Database } from '../db/schema.ts'
+import { CASH } from '../lib/books/accounts.ts'
+import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
+
+/**
+ * The books check (issue 26 item 2, decision 073). Posting lines are the only derived money store
+ * (decision 072) and are only ever appended, so what can still diverge is: an entry that does not
+ * balance, a reversal that does not cancel its line exactly, and the stored sums of lines (the
+ * month checkpoints `posting_months`, the books' total `books_totals`). The incremental check
+ * proves those for the lines written since the last verified point (`books_verified`): their
+ * entries and reversals, the total, and each month checkpoint they touched, recounted from its lines.
+ * The full check (`npm run check-books`) proves them for every line, and also the copies still
+ * kept beside the lines: the journal (dashboard rows and their month sums), the ledgers' month
+ * counts, each record's stored remaining and payments total.
+ */
+
+const big = (v: unknown): bigint => BigInt(String(v ?? 0).split('.')[0] || '0')
+const rupees = (paisa: bigint) => fromPaisa(Number(paisa))
+
+type K = Kysely<Database>
+type Figures = Map<string, bigint>
+
+export type CheckAnswer = Required<Omit<BooksCheck, 'first_divergence'>> &
+  Pick<BooksCheck, 'first_divergence'>
+
+class Comparer {
+  checked = 0
+  first: BooksDivergence | undefined
+  compare(check: string, account: string, row: string, stored: bigint, computed: bigint) {
+    this.checked++
+    if (!this.first && stored !== computed)
+      this.first = { check, account, row, stored: rupees(stored), computed: rupees(computed) }
+  }
+  compareAll(check: string, row: string, stored: Figures, computed: Figures) {
+    for (const k of [...new Set([...stored.keys(), ...computed.keys()])].sort())
+      this.compare(check, k, row, stored.get(k) ?? 0n, computed.get(k) ?? 0n)
+  }
+}
+
+const collect = async (
+  rows: Promise<Record<string, unknown>[]>,
+  key: (r: Record<string, unknown>) => string,
+) => {
+  const out: Figures = new Map()
+  for (const r of await rows) out.set(key(r), (out.get(key(r)) ?? 0n) + big(r.n))
+  return out
+}
+
+/**
+ * Runs `fn` on one connection inside a read snapshot, so lines, checkpoints and totals are read as
+ * of one moment while writers go on (SQLite WAL: a deferred BEGIN; PostgreSQL: repeatable read).
+ */
+const inSnapshot = <T>(db: Db, fn: (k: K) => Promise<T>): Promise<T> =>
+  db.connection().execute(async (c) => {
+    const k = c as unknown as K
+    const begin =
+      dbKind(db) === 'postgres' ? sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY` : sql`BEGIN DEFERRED`
+    await begin.execute(k)
+    try {
+      return await fn(k)
+    } finally {
+      await sql`COMMIT`.execute(k)
+    }
+  })
+
+/** Each entry among the lines after `after` (up to `to`) balances; each reversal cancels its line. */
+const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
+  const entries = await k
+    .selectFrom('posting_lines')
+    .select(['entry_id', sql<string>`sum(debit) - sum(credit)`.as('n')])
+    .where('id', '>', after)
+    .where('id', '<=', to)
+    .groupBy('entry_id')
+    .execute()
+  for (const e of entries) c.compare('entry balanced', '', `entry ${e.entry_id}`, 0n, big(e.n))
+  const reversals = await k
+    .selectFrom('posting_lines as r')
+    .innerJoin('posting_lines as l', 'l.id', 'r.reverses')
+    .select('r.id')
+    .where('r.id', '>', after)
+    .where('r.id', '<=', to)
+    .where(
+      sql<boolean>`(r.account <> l.account or r.date <> l.date or r.source_id <> l.source_id or r.debit + l.debit <> 0 or r.credit + l.credit <> 0)`,
+    )
+    .execute()
+  for (const r of reversals) c.compare('reversal', '', `line ${r.id}`, 0n, 1n)
+}
+
+/**
+ * The month checkpoints of `pairs` (account, month; every one when omitted) against their lines
+ * up to `to`, each pair on the lines' (account, date) index.
+ */
+const proveMonths = async (k: K, c: Comparer, to: number, pairs?: { account: string; month: string }[]) => {
+  for (const batch of pairs ? chunks(pairs, 100) : [undefined]) {
+    const stored = batch
+      ? sql<MonthSums>`SELECT account, month, n, debit, credit FROM posting_months WHERE ${sql.join(
+          batch.map((p) => sql`(account = ${p.account} AND month = ${p.month})`),
+          sql` OR `,
+        )}`
+      : sql<MonthSums>`SELECT account, month, n, debit, credit FROM posting_months`
+    const lines = batch
+      ? sql`(${sql.join(
+          batch.map(
+            (p) =>
+              sql`(account = ${p.account} AND date >= ${`${p.month}-00`} AND date <= ${`${p.month}-99`})`,
+          ),
+          sql` OR `,
+        )})`
+      : sql`1 = 1`
+    const computed = sql<MonthSums>`SELECT account, substr(date, 1, 7) AS month, count(*) AS n,
+        sum(debit) AS debit, sum(credit) AS credit
+      FROM posting_lines WHERE id <= ${to} AND ${lines} GROUP BY account, substr(date, 1, 7)`
+    const s = (await stored.execute(k)).rows
+    const m = (await computed.execute(k)).rows
+    for (const column of ['n', 'debit', 'credit'] as const) {
+      const pick = (rows: MonthSums[]) =>
+        new Map(rows.map((r) => [`${r.account} ${r.month}`, big(r[column])] as const))
+      c.compareAll(`posting checkpoint ${column}`, 'posting_months', pick(s), pick(m))
+    }
+  }
+}
+
+interface MonthSums {
+  account: string
+  month: string
+  n: unknown
+  debit: unknown
+  credit: unknown
+}
+
+const chunks = <T>(xs: T[], n: number) => {
+  const out: T[][] = []
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n))
+  return out
+}
+
+const totalDebits = async (k: K, after: number, to: number) =>
+  big(
+    (
+      await k
+        .selectFrom('posting_lines')
+        .select(sql<string>`coalesce(sum(debit), 0)`.as('n'))
+        .where('id', '>', after)
+        .where('id', '<=', to)
+        .executeTakeFirst()
+    )?.n,
+  )
+
+/** The copies still kept beside the lines (full check only): journal, ledger month counts, records. */
+const proveCopies = async (k: K, c: Comparer) => {
+  // Cash in Office on the dashboard (paid cash − withdraw over the journal) against the cash account.
+  const journalCash = await k
+    .selectFrom('journal')
+    .select(sql<string>`coalesce(sum(paid_cash) - sum(withdraw), 0)`.as('n'))
+    .executeTakeFirst()
+  const cashLines = await k
+    .selectFrom('posting_lines')
+    .select(sql<string>`coalesce(sum(debit) - sum(credit), 0)`.as('n'))
+    .where('account', '=', CASH)
+    .executeTakeFirst()
+  c.compare('cash in office', CASH_IN_OFFICE, 'journal', big(journalCash?.n), big(cashLines?.n))
+
+  // Records: remaining = receivable − paid cash − paid in bank − payments; payments_total = their sum.
+  for (const [type, table] of Object.entries(PAYMENT_TABLES)) {
+    const { rows } = await sql<Record<string, unknown>>`SELECT t.id, t.receivable_amount, t.paid_cash,
+        t.paid_in_bank, t.payments_total, t.remaining_amount,
+        (SELECT coalesce(sum(p.amount), 0) FROM payments p WHERE p.source_type = ${type} AND p.source_id = t.id) AS paid_later
+      FROM ${sql.table(table)} t`.execute(k)
+    for (const r of rows) {
+      c.compare('payments', table, String(r.id), big(r.payments_total), big(r.paid_later))
+      const remaining = big(r.receivable_amount) - big(r.paid_cash) - big(r.paid_in_bank) - big(r.paid_later)
+      c.compare('remaining', table, String(r.id), big(r.remaining_amount), remaining)
+    }
+  }
+
+  // The journal's trigger-kept month sums against its rows.
+  for (const col of ['receivable', 'paid_cash', 'paid_in_bank', 'remaining', 'withdraw']) {
+    const stored = await collect(
+      k
+        .selectFrom('journal_months')
+        .select(['month', 'source_type', sql.ref(col).as('n')])
+        .execute(),
+      (r) => `${r.source_type} ${r.month}`,
+    )
+    const computed = await collect(
+      k
+        .selectFrom('journal')
+        .select([
+          sql<string>`substr(date, 1, 7)`.as('month'),
+          'source_type',
+          sql<string>`sum(${sql.ref(col)})`.as('n'),
+        ])
+        .groupBy([sql`substr(date, 1, 7)`, 'source_type'])
+        .execute(),
+      (r) => `${r.source_type} ${r.month}`,
+    )
+    c.compareAll(`journal checkpoint ${col}`, 'journal_months', stored, computed)
+  }
+  // The ledgers' month counts (deep pages skip whole months by them) and their typed rows' sums.
+  for (const [ledger, name] of [
+    ['agent_entries', 'agent_name'],
+    ['account_entries', 'bank_name'],
+    ['vender_entries', 'vender_name'],
+  ] as const) {
+    for (const [col, expr] of [
+      ['n', sql<string>`count(*)`],
+      ['net', sql<string>`sum(credit) - sum(debit)`],
+    ] as const) {
+      const stored = await collect(
+        k
+          .selectFrom('ledger_months')
+          .select(['name', 'month', sql.ref(col).as('n')])
+          .where('ledger', '=', ledger)
+          .execute(),
+        (r) => `${r.name} ${r.month}`,
+      )
+      const computed = await collect(
+        k
+          .selectFrom(ledger)
+          .select([sql.ref(name).as('name'), sql<string>`substr(date, 1, 7)`.as('month'), expr.as('n')])
+          .groupBy([sql.ref(name), sql`substr(date, 1, 7)`])
+          .execute(),
+        (r) => `${r.name} ${r.month}`,
+      )
+      c.compareAll(`ledger checkpoint ${col}`, ledger, stored, computed)
+    }
+  }
+}
+
+/** A month checkpoint's figures: n, debits, credits. */
+interface Sums {
+  n: bigint
+  debit: bigint
+  credit: bigint
+}
+type Pair = { account: string; month: string }
+const pairKey = (p: Pair) => `${p.account} ${p.month}`
+
+/**
+ * The month checkpoints the new lines touched. One the check proved before in this generation is
+ * proved by difference: stored now = as proved then + the new lines' sums (lines are only appended,
+ * so nothing else can have moved it). Any other is recounted from its month's lines. Answers the
+ * stored figures read, to be remembered as proved.
+ */
+const proveTouched = async (k: K, c: Comparer, after: number, to: number, generation: number) => {
+  const { rows: added } = await sql<Pair & { n: unknown; debit: unknown; credit: unknown }>`SELECT account,
+      substr(date, 1, 7) AS month, count(*) AS n, sum(debit) AS debit, sum(credit) AS credit
+    FROM posting_lines WHERE id > ${after} AND id <= ${to} GROUP BY account, substr(date, 1, 7)`.execute(k)
+  const stored = new Map<string, Sums>()
+  const proved = new Map<string, Sums>()
+  for (const batch of chunks(added, 100)) {
+    const where = sql.join(
+      batch.map((p) => sql`(account = ${p.account} AND month = ${p.month})`),
+      sql` OR `,
+    )
+    const read = async (table: string, extra: ReturnType<typeof sql>) =>
+      (
+        await sql<
+          Pair & { n: unknown; debit: unknown; credit: unknown }
+        >`SELECT account, month, n, debit, credit
+          FROM ${sql.table(table)} WHERE (${where}) ${extra}`.execute(k)
+      ).rows
+    for (const r of await read('posting_months', sql``))
+      stored.set(pairKey(r), { n: big(r.n), debit: big(r.debit), credit: big(r.credit) })
+    for (const r of await read('books_verified_months', sql`AND generation = ${generation}`))
+      proved.set(pairKey(r), { n: big(r.n), debit: big(r.debit), credit: big(r.credit) })
+  }
+  const recount: Pair[] = []
+  for (const a of added) {
+    const before = proved.get(pairKey(a))
+    if (!before) {
+      recount.push({ account: a.account, month: a.month })
+      continue
+    }
+    const now = stored.get(pairKey(a)) ?? { n: 0n, debit: 0n, credit: 0n }
+    for (const column of ['n', 'debit', 'credit'] as const)
+      c.compare(
+        `posting checkpoint ${column}`,
+        pairKey(a),
+        'posting_months',
+        now[column],
+        before[column] + big(a[column]),
+      )
+  }
+  await proveMonths(k, c, to, recount)
+  return added.map((a) => ({ ...a, sums: stored.get(pairKey(a)) ?? { n: 0n, debit: 0n, credit: 0n } }))
+}
+
+/**
+ * GET /api/reports/books-check (incremental) and `npm run check-books` (`full`). Reads in one
+ * snapshot; when everything it proved agrees, moves the verified point to the last line it read.
+ * An incremental run whose total does not add up (lines committed out of id order by parallel
+ * PostgreSQL writers, or a damaged total) runs the full check instead, which says which.
+ */
+export const booksCheck = async (db: Db, { full = false }: { full?: boolean } = {}): Promise<CheckAnswer> => {
+  const started = performance.now()
+  const result = await inSnapshot(db, async (k) => {
+    const c = new Comparer()
+    const to = Number(
+      (
+        await k
+          .selectFrom('posting_lines')
+          .select(sql<string>`coalesce(max(id), 0)`.as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    )
+    const kept = big(
+      (await k.selectFrom('books_totals').select('debit').where('id', '=', 1).executeTakeFirst())?.debit,
+    )
+    const point = await k.selectFrom('books_verified').selectAll().where('id', '=', 1).executeTakeFirst()
+    // A bank rename or a customer merge sets line_id to -1: every line again.
+    if (!full && point && Number(point.line_id) >= 0) {
+      const after = Number(point.line_id)
+      const added = await totalDebits(k, after, to)
+      if (big(point.debit) + added === kept) {
+        await proveLines(k, c, after, to)
+        c.compare('total debits', '', 'books_totals', kept, big(point.debit) + added)
+        const months = await proveTouched(k, c, after, to, Number(point.generation))
+        const next = { line_id: to, debit: kept, generation: Number(point.generation) }
+        return { c, point, next, months, lines: to - after, scope: 'incremental' as const }
+      }
+    }
+    await proveLines(k, c, 0, to)
+    const total = await totalDebits(k, 0, to)
+    c.compare('total debits', '', 'books_totals', kept, total)
+    await proveMonths(k, c, to)
+    await proveCopies(k, c)
+    // A new generation: month sums remembered before this run are recounted when next touched.
+    const next = { line_id: to, debit: total, generation: Number(point?.generation ?? 0) + 1 }
+    return { c, point, next, months: [], lines: to, scope: 'full' as const }
+  })
+  const { c, point, next, months, lines, scope } = result
+  if (!c.first && (lines > 0 || scope === 'full')) await markVerified(db, point, next, months)
+  const ms = Math.round((performance.now() - started) * 10) / 10
+  const answer = { ok: !c.first, checked: c.checked, scope, lines, through_line: next.line_id, ms }
+  return c.first ? { ...answer, first_divergence: c.first } : answer
+}
+
+/**
+ * Moves the verified point to what this run proved and remembers the month sums it proved, in one
+ * transaction, only if the point is still the one this run started from (another run that moved
+ * it meanwhile proved at least as much; its month sums must not be mixed with these).
+ */
+const markVerified = async (
+  db: Db,
+  from: { line_id: number; generation: number } | undefined,
+  next: { line_id: number; debit: bigint; generation: number },
+  months: (Pair & { sums: Sums })[],
+) => {
+  const at = new Date().toISOString()
+  const row = {
+    line_id: next.line_id,
+    debit: next.debit.toString(),
+    generation: next.generation,
+    checked_at: at,
+  }
+  await db.transaction().execute(async (trx) => {
+    const moved = from
+      ? Number(
+          (
+            await trx
+              .updateTable('books_verified')
+              .set(row)
+              .where('id', '=', 1)
+              .where('line_id', '=', from.line_id)
+              .where('generation', '=', from.generation)
+              .executeTakeFirst()
+          ).numUpdatedRows,
+        )
+      : Number(
+          (
+            await trx
+              .insertInto('books_verified')
+              .values({ id: 1, ...row })
+              .onConflict((oc) => oc.column('id').doNothing())
+              .executeTakeFirst()
+          ).numInsertedOrUpdatedRows ?? 0n,
+        )
+    if (moved !== 1) return
+    for (const m of months) {
+      const sums = {
+        generation: next.generation,
+        n: m.sums.n.toString(),
+        debit: m.sums.debit.toString(),
+        credit: m.sums.credit.toString(),
+      }
+      await trx
+        .insertInto('books_verified_months')
+        .values({ account: m.account, month: m.month, ...sums })
+        .onConflict((oc) => oc.columns(['account', 'month']).doUpdateSet(sums))
+        .execute()
+    }
+  })
+}

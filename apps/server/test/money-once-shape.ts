@@ -1,0 +1,25 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../src/db/schema.ts'
+
+/** Each ledger, its view (migration 0030) and the money columns a posted row stored before it. */
+export const LEDGER_MONEY = [
+  ['agent_entries', 'agent_ledger', ['debit', 'credit', 'paid_cash', 'paid_bank', 'receivable_amount']],
+  ['account_entries', 'office_ledger', ['debit', 'credit']],
+  ['vender_entries', 'vendor_ledger', ['debit', 'credit', 'withdraw']],
+] as const
+
+/**
+ * Puts a database back in the shape of the release before 0030 (decision 072): every posted ledger
+ * row stores its money again (here the figures its view shows), no views, no verified point.
+ */
+export const backBeforeMoneyOnce = async (trx: Kysely<Database>) => {
+  for (const [table, view, columns] of LEDGER_MONEY) {
+    for (const c of columns)
+      await sql`UPDATE ${sql.table(table)} SET ${sql.ref(c)} = (SELECT v.${sql.ref(c)} FROM ${sql.table(view)} v
+        WHERE v.id = ${sql.ref(`${table}.id`)}) WHERE source_type IS NOT NULL`.execute(trx)
+  }
+  for (const [, view] of LEDGER_MONEY) await sql`DROP VIEW ${sql.table(view)}`.execute(trx)
+  await sql`DROP TABLE books_verified`.execute(trx)
+  await sql`DROP TABLE books_verified_months`.execute(trx)
+  await sql`DELETE FROM kysely_migration WHERE name = '0030_money_once'`.execute(trx)
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { buildApp } from '../apps/server/src/app.ts'
+import { booksCheck } from '../apps/server/src/books/check.ts'
+import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
+import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
+import { ticketBody } from './ticket-body.ts'
+
+/**
+ * The books check (decision 073) on books of BENCH_LINES posting lines (default 1,000,000), SQLite:
+ * - the full check (`npm run check-books`), once;
+ * - the dashboard's mark (GET /api/reports/books-check, incremental) with nothing new, ROUNDS times;
+ * - the mark after one ticket create each time (the new entry, its total, the months it touched).
+ * The lines are written in bulk SQL (two-line entries over the last three years, a quarter of them
+ * on cash and on the ticket's agent, a third on ticket income and its vendor, so the months a
+ * ticket touches hold about 1/36 of the books; with their headers, month checkpoints and total);
+ * each ticket is a real create through the record lifecycle. p50 / p99 in ms, and the ratio of the mark to a
+ * `SELECT 1` measured the same way in the same run.
+ * `node --import tsx bench/books-check.ts`  BENCH_LINES=1000000 BENCH_ROUNDS=50
+ */
+const LINES = Number(process.env.BENCH_LINES ?? 1_000_000)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50)
+const dir = mkdtempSync(join(tmpdir(), 'books-check-'))
+const app = await buildApp({
+  databaseUrl: `sqlite:${join(dir, 'db')}`,
+  jwtSecret: 'bench-secret-at-least-32-characters-long',
+  searchIndexEveryMs: 0,
+})
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!
+const timed = async (f: () => Promise<unknown>) => {
+  const t = performance.now()
+  await f()
+  return performance.now() - t
+}
+const fmt = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(2)} / p99 ${percentile(xs, 99).toFixed(2)} ms`
+
+try {
+  const db = app.db
+  const entries = Math.floor(LINES / 2)
+  const started = performance.now()
+  const now = new Date().toISOString()
+  // Entry i: Dr account a, Cr account b, (i mod 1095) days before today.
+  await db.transaction().execute(async (trx) => {
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${entries})
+      INSERT INTO book_entries (id, source_type, source_id, day, entry, memo, created_at)
+      SELECT i, 'bench', i, date('now', '-' || (i % 1095) || ' days'), '', '', ${now} FROM n`.execute(trx)
+    await sql`INSERT INTO posting_lines (id, source_type, source_id, date, account, debit, credit, entry, detail,
+        created_at, entry_id, place)
+      SELECT 2 * id - 1, 'bench', id, day,
+        CASE id % 4 WHEN 0 THEN 'cash' WHEN 1 THEN 'agent:Agent Rafiq' ELSE 'bench:' || (id % 60) END,
+        100 + id % 997, 0, '', '', ${now}, id, 2 * id - 1
+      FROM book_entries WHERE source_type = 'bench'
+      UNION ALL
+      SELECT 2 * id, 'bench', id, day,
+        CASE id % 3 WHEN 0 THEN 'income:tickets' WHEN 1 THEN 'vendor:Sky Links' ELSE 'bench:' || ((id + 7) % 60) END,
+        0, 100 + id % 997, '', '', ${now}, id, 2 * id
+      FROM book_entries WHERE source_type = 'bench'`.execute(trx)
+    await sql`INSERT INTO posting_months (account, month, n, debit, credit)
+      SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit) FROM posting_lines
+      GROUP BY account, substr(date, 1, 7)`.execute(trx)
+    await sql`UPDATE books_totals SET debit = (SELECT sum(debit) FROM posting_lines) WHERE id = 1`.execute(
+      trx,
+    )
+    // The dashboard's cash (the journal) holds the bench's cash, as records' journal rows would.
+    await sql`INSERT INTO journal (source_type, source_id, date, entry, name, employee, receivable, paid_cash,
+        paid_in_bank, remaining, withdraw)
+      SELECT 'bench', 0, date('now'), '', '', '', 0, sum(debit) - sum(credit), 0, 0, 0
+      FROM posting_lines WHERE account = 'cash'`.execute(trx)
+  })
+  console.log(
+    `Books check bench: ${(entries * 2).toLocaleString('en-US')} lines written in ${Math.round(performance.now() - started)} ms; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  )
+
+  const full = await booksCheck(db, { full: true })
+  console.log(
+    `  full check (npm run check-books): ${full.ok ? 'OK' : 'DIFFERS'}, ${full.checked.toLocaleString('en-US')} figures, ${full.ms} ms`,
+  )
+
+  const hello: number[] = []
+  const idle: number[] = []
+  for (let i = 0; i < ROUNDS; i++) {
+    hello.push(await timed(() => sql`SELECT 1`.execute(db)))
+    idle.push(await timed(() => booksCheck(db)))
+  }
+  const { ensureAdmin } = await import('../apps/server/src/lib/bootstrap-admin.ts')
+  await ensureAdmin(db, { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-long-enough-1' })
+  const user = (await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'role'])
+    .executeTakeFirstOrThrow()) as AuthUser
+  await db.insertInto('agent_names').values({ name: 'Agent Rafiq', created_at: now }).execute()
+  await db.insertInto('vender_names').values({ name: 'Sky Links', created_at: now }).execute()
+  const lifecycle = recordLifecycle(db, 'tickets')!
+  const after: number[] = []
+  let lines = 0
+  for (let i = 0; i < ROUNDS; i++) {
+    await db
+      .transaction()
+      .execute((trx) => lifecycle.create(trx, { user }, lifecycle.parse(ticketBody(`BC-${i}`))))
+    let answer: Awaited<ReturnType<typeof booksCheck>> | undefined
+    after.push(
+      await timed(async () => {
+        answer = await booksCheck(db)
+      }),
+    )
+    if (!answer?.ok || answer.scope !== 'incremental')
+      throw new Error(`mark after a create: ${JSON.stringify(answer)}`)
+    lines += answer.lines
+  }
+  const ratio = (xs: number[]) => (percentile(xs, 50) / percentile(hello, 50)).toFixed(0)
+  console.log(`  SELECT 1 (hello): ${fmt(hello)}`)
+  console.log(`  mark, nothing new: ${fmt(idle)} (${ratio(idle)}x hello)`)
+  console.log(
+    `  mark after one ticket create (${(lines / ROUNDS).toFixed(1)} new lines each): ${fmt(after)} (${ratio(after)}x hello)`,
+  )
+  const last = await booksCheck(db, { full: true })
+  console.log(`  full check again: ${last.ok ? 'OK' : 'DIFFERS'}, ${last.ms} ms`)
+} finally {
+  await app.close()
+  rmSync(dir, { recursive: true, force: true })
+}
