@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { deferToTail, lockNames } from '../lib/write-locks.ts'
 import { BOOKS_FULL, type BookSource, type LineMeta, linesOf, MAX_BOOK_PAISA, type Move } from './moves.ts'
 
 type Trx = Kysely<Database>
@@ -68,6 +69,12 @@ const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =
  */
 const bumpTotal = async (trx: Trx, delta: bigint) => {
   if (delta === 0n) return
+  // A keyed PostgreSQL write adds it in the commit's tail, the one row every write shares (decision 070).
+  if (deferToTail(trx, () => addToTotal(trx, delta))) return
+  await addToTotal(trx, delta)
+}
+
+const addToTotal = async (trx: Trx, delta: bigint) => {
   const row = await sql<{
     debit: unknown
   }>`update books_totals set debit = debit + ${delta.toString()} where id = 1 returning debit`.execute(trx)
@@ -223,6 +230,11 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   lines.sort((a, b) => cmp(a.account, b.account))
   const current = await currentOf(trx, e.source)
   if (unchanged(current, lines, e)) return []
+  // Its accounts' checkpoints, balances and credit checks are this write's alone until it commits.
+  await lockNames(
+    trx,
+    [...current, ...lines].map((l) => `account:${l.account}`),
+  )
   const created_at = new Date().toISOString()
   const appended: NewLine[] = []
   const ids: number[] = []

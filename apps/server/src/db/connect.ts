@@ -15,6 +15,14 @@ pg.types.setTypeParser(1700, (v) => Number(v))
 export type Db = Kysely<Database>
 
 const versions = new WeakMap<Db, () => string>()
+const shortPools = new WeakMap<Db, pg.Pool>()
+
+/**
+ * PostgreSQL: a second, small pool for statements that commit on their own at once (entry
+ * numbers, decision 070), so their row locks last one statement, not a whole write. Separate from
+ * the main pool so a write waiting for it never waits for a connection another write holds.
+ */
+export const shortPool = (db: Db) => shortPools.get(db)
 const sqliteFiles = new WeakMap<Db, { file: string; checkpointer: Checkpointer }>()
 const OTHERS_EVERY_MS = 1
 
@@ -40,9 +48,15 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`))
+    const short = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true })
+    short.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`))
+    const endMain = pool.end.bind(pool) as () => Promise<void>
+    // Kysely's destroy ends the main pool; the short pool goes with it.
+    Object.assign(pool, { end: async () => Promise.all([short.end(), endMain()]) })
     db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
     })
+    shortPools.set(db, short)
   } else {
     const file = resolve(url.replace(/^sqlite:/, ''))
     const sqlite = openSqlite(file)

@@ -94,6 +94,9 @@ export type CrudConfig<
   R extends Record<string, unknown> = Record<string, unknown>,
 > = S & RecordHooks<S, R>
 
+/** A record's create, edit and delete lock the accounts they post to and run side by side (decision 070). */
+const PARALLEL = { parallel: true } as const
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /**
@@ -207,18 +210,21 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     const u = user(req)
     // A malformed key is refused here, before the request joins the write queue.
     idempotencyKeyOf(req)
-    const answer = await writeTransaction(db, (trx) =>
-      answerOnce(trx, req, u.id, async () => {
-        const row = await lifecycle.create(
-          trx,
-          { user: u, overrideReason: overrideReasonOf(req.body) },
-          input,
-        )
-        return {
-          status: 201,
-          body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(row) },
-        }
-      }),
+    const answer = await writeTransaction(
+      db,
+      (trx) =>
+        answerOnce(trx, req, u.id, async () => {
+          const row = await lifecycle.create(
+            trx,
+            { user: u, overrideReason: overrideReasonOf(req.body) },
+            input,
+          )
+          return {
+            status: 201,
+            body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(row) },
+          }
+        }),
+      PARALLEL,
     )
     return sendAnswer(reply, answer)
   })
@@ -228,13 +234,13 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     const input = parseBody(cfg.input, req.body)
     await refuseExpiredPassports(req.body, input, () => findById(db, id))
     const actor = { user: user(req), overrideReason: overrideReasonOf(req.body) }
-    const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, actor, id, input))
+    const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, actor, id, input), PARALLEL)
     return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
   })
 
   app.delete(`${cfg.path}/:id`, { ...may('delete'), ...DELETE }, async (req) => {
     const id = parseId(req.params)
-    await writeTransaction(db, (trx) => lifecycle.remove(trx, { user: user(req) }, id))
+    await writeTransaction(db, (trx) => lifecycle.remove(trx, { user: user(req) }, id), PARALLEL)
     return { status: 'success', message: `${Label} deleted successfully` }
   })
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { shortStatements } from './write-locks.ts'
 
 /** The counter row every form type also bumps; its count is the global serial. */
 export const GLOBAL_COUNTER = '_global'
@@ -11,6 +12,19 @@ export const GLOBAL_COUNTER = '_global'
  * one, as every create does, so concurrent creates cannot deadlock.
  */
 export const nextEntry = async (trx: Kysely<Database>, formType: string) => {
+  const short = shortStatements(trx)
+  if (short) {
+    // A keyed PostgreSQL write (decision 070): the counters commit at once, so their two rows are
+    // locked for one statement instead of the whole write; a write that then fails leaves its
+    // numbers unused, as a sequence would.
+    const { rows } = await short.query<{ form_type: string; current_count: number }>(
+      `insert into entry_counters (form_type, current_count) values ($1, 1), ($2, 1)
+       on conflict (form_type) do update set current_count = entry_counters.current_count + 1
+       returning form_type, current_count`,
+      [formType, GLOBAL_COUNTER],
+    )
+    return countsOf(rows, formType)
+  }
   const rows = await trx
     .insertInto('entry_counters')
     .values([
@@ -24,6 +38,10 @@ export const nextEntry = async (trx: Kysely<Database>, formType: string) => {
     )
     .returning(['form_type', 'current_count'])
     .execute()
+  return countsOf(rows, formType)
+}
+
+const countsOf = (rows: readonly { form_type: string; current_count: number }[], formType: string) => {
   const count = (type: string) => Number(rows.find((r) => r.form_type === type)!.current_count)
   return { current: count(formType), global: count(GLOBAL_COUNTER) }
 }
