@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync 
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { NAMES, ticketBody, umrahBody } from '../apps/server/test/load.ts'
 // @ts-expect-error: a plain .mjs script with no types
 import { start as startCluster } from '../scripts/pg-cluster.mjs'
-import { NAMES, ticketBody, umrahBody } from '../apps/server/test/load.ts'
 import { root, sleep } from './processes.ts'
 
 /**
@@ -118,11 +118,17 @@ const run = async (cluster: string, tree: string, servers: number, workload: Wor
     const { token } = (await login.json()) as { token: string }
     const agents = Array.from({ length: WORKERS }, (_, i) => `Bench Agent ${i}`)
     const vendors = Array.from({ length: WORKERS }, (_, i) => `Bench Vendor ${i}`)
-    for (const n of [NAMES.agent, ...agents]) await call(bases[0]!, token, 'POST', '/api/agent-names', { name: n })
+    for (const n of [NAMES.agent, ...agents])
+      await call(bases[0]!, token, 'POST', '/api/agent-names', { name: n })
     for (const n of [NAMES.vendor, ...vendors])
       await call(bases[0]!, token, 'POST', '/api/vender-names', { name: n })
     const before = Number(
-      (await query<{ d: string }>(url.toString(), 'SELECT deadlocks AS d FROM pg_stat_database WHERE datname = current_database()'))[0]?.d,
+      (
+        await query<{ d: string }>(
+          url.toString(),
+          'SELECT deadlocks AS d FROM pg_stat_database WHERE datname = current_database()',
+        )
+      )[0]?.d,
     )
     let ok = 0
     let failed = 0
@@ -192,7 +198,9 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 )
-console.log('| workload | servers | before: 2xx in run / deadlocks | after: 2xx in run / deadlocks | after / before |')
+console.log(
+  '| workload | servers | before: 2xx in run / deadlocks | after: 2xx in run / deadlocks | after / before |',
+)
 console.log('|---|---|---|---|---|')
 for (const workload of ['same accounts', 'own accounts'] as const) {
   for (const servers of [1, 2]) {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { insertRows, runText } from '../lib/prepared.ts'
 import { deferToTail, lockNames } from '../lib/write-locks.ts'
 import { BOOKS_FULL, type BookSource, type LineMeta, linesOf, MAX_BOOK_PAISA, type Move } from './moves.ts'
 
@@ -43,22 +44,22 @@ interface CurrentLine {
 /** The source's lines in force (its current entry), in account order. */
 const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =>
   (
-    await trx
-      .selectFrom('current_lines')
-      .select(['id', 'entry_id', 'account', 'date', 'debit', 'credit', 'entry', 'detail', 'place'])
-      .where('source_type', '=', source.type)
-      .where('source_id', '=', source.id)
-      .execute()
+    await runText<Record<keyof CurrentLine, unknown>>(
+      trx,
+      `select id, entry_id, account, date, debit, credit, entry, detail, place from current_lines
+       where source_type = ? and source_id = ?`,
+      [source.type, source.id],
+    )
   )
     .map((l) => ({
       id: Number(l.id),
       entry_id: l.entry_id === null ? null : Number(l.entry_id),
-      account: l.account,
-      date: l.date,
+      account: String(l.account),
+      date: String(l.date),
       debit: big(l.debit),
       credit: big(l.credit),
-      entry: l.entry,
-      detail: l.detail,
+      entry: String(l.entry),
+      detail: String(l.detail),
       place: Number(l.place ?? l.id),
     }))
     .sort((a, b) => cmp(a.account, b.account))
@@ -75,10 +76,12 @@ const bumpTotal = async (trx: Trx, delta: bigint) => {
 }
 
 const addToTotal = async (trx: Trx, delta: bigint) => {
-  const row = await sql<{
-    debit: unknown
-  }>`update books_totals set debit = debit + ${delta.toString()} where id = 1 returning debit`.execute(trx)
-  if (big(row.rows[0]?.debit) > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
+  const rows = await runText<{ debit: unknown }>(
+    trx,
+    'update books_totals set debit = debit + ? where id = 1 returning debit',
+    [delta.toString()],
+  )
+  if (big(rows[0]?.debit) > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
 }
 
 /** Adds appended lines to their (account, month) checkpoints, in (account, month) order so writers lock alike. */
@@ -99,14 +102,22 @@ const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
   const moved = [...delta.values()].sort((a, b) =>
     a.account === b.account ? cmp(a.month, b.month) : cmp(a.account, b.account),
   )
-  for (const d of moved) {
-    await sql`insert into posting_months (account, month, n, debit, credit)
-      values (${d.account}, ${d.month}, ${d.n}, ${d.debit.toString()}, ${d.credit.toString()})
-      on conflict (account, month) do update set n = posting_months.n + excluded.n,
-        debit = posting_months.debit + excluded.debit, credit = posting_months.credit + excluded.credit`.execute(
-      trx,
-    )
-  }
+  // One statement for all of them; its rows are written in the order listed.
+  await insertRows(
+    trx,
+    'posting_months',
+    moved.map((d) => ({
+      account: d.account,
+      month: d.month,
+      n: d.n,
+      debit: d.debit.toString(),
+      credit: d.credit.toString(),
+    })),
+    {
+      conflict: `on conflict (account, month) do update set n = posting_months.n + excluded.n,
+        debit = posting_months.debit + excluded.debit, credit = posting_months.credit + excluded.credit`,
+    },
+  )
 }
 
 const insertHeader = async (
@@ -117,22 +128,25 @@ const insertHeader = async (
 ) =>
   Number(
     (
-      await trx
-        .insertInto('book_entries')
-        .values({
-          source_type: source.type,
-          source_id: source.id,
-          day: h.day,
-          entry: h.entry.slice(0, 100),
-          memo: h.memo,
-          reverses: h.reverses,
-          user_id: null,
-          audit_id: null,
-          created_at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id,
+      await insertRows<{ id: unknown }>(
+        trx,
+        'book_entries',
+        [
+          {
+            source_type: source.type,
+            source_id: source.id,
+            day: h.day,
+            entry: h.entry.slice(0, 100),
+            memo: h.memo,
+            reverses: h.reverses,
+            user_id: null,
+            audit_id: null,
+            created_at,
+          },
+        ],
+        { returning: ['id'] },
+      )
+    )[0]!.id,
   )
 
 const insertLines = async (
@@ -143,26 +157,25 @@ const insertLines = async (
   created_at: string,
 ) => {
   if (lines.length === 0) return
-  await trx
-    .insertInto('posting_lines')
-    .values(
-      lines.map((l) => ({
-        source_type: source.type,
-        source_id: source.id,
-        date: l.date,
-        account: l.account,
-        // Paisa as text: exact past 2^53 on the way in; the columns are integers.
-        debit: l.debit.toString() as unknown as number,
-        credit: l.credit.toString() as unknown as number,
-        entry: l.entry.slice(0, 100),
-        detail: l.detail,
-        created_at,
-        entry_id: entryId,
-        reverses: l.reverses,
-        place: l.place,
-      })),
-    )
-    .execute()
+  await insertRows(
+    trx,
+    'posting_lines',
+    lines.map((l) => ({
+      source_type: source.type,
+      source_id: source.id,
+      date: l.date,
+      account: l.account,
+      // Paisa as text: exact past 2^53 on the way in; the columns are integers.
+      debit: l.debit.toString() as unknown as number,
+      credit: l.credit.toString() as unknown as number,
+      entry: l.entry.slice(0, 100),
+      detail: l.detail,
+      created_at,
+      entry_id: entryId,
+      reverses: l.reverses,
+      place: l.place,
+    })),
+  )
 }
 
 /** The next line id or above: a new account line's place sorts after every line written before it. */
@@ -316,9 +329,9 @@ export const linkAudit = async (trx: Trx, source: BookSource, auditId: number, u
     trx,
     open.filter((e) => !mine(e)),
   )
-  await trx
-    .updateTable('book_entries')
-    .set({ audit_id: auditId, user_id: userId })
-    .where('id', 'in', ids)
-    .execute()
+  await runText(
+    trx,
+    `update book_entries set audit_id = ?, user_id = ? where id in (${ids.map(() => '?').join(', ')})`,
+    [auditId, userId, ...ids],
+  )
 }

@@ -30,6 +30,7 @@ import { answerOnce, idempotencyKeyOf, sendAnswer } from './idempotency.ts'
 import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
 import { listAnswer, parseListQuery } from './list-query.ts'
 import { documentArea } from './openapi.ts'
+import { insertRows } from './prepared.ts'
 import { parseBody, parseIdParam } from './validate.ts'
 import { writeTransaction } from './write-batch.ts'
 
@@ -116,13 +117,7 @@ const repository = (table: RecordTable) => {
     exists: async (trx: Kysely<Database>, id: number) =>
       Boolean(await t(trx).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()),
     insert: async (trx: Kysely<Database>, values: Record<string, unknown>): Promise<ApiRow> =>
-      out(
-        await t(trx)
-          .insertInto(table)
-          .values(moneyIn(table, values))
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      ),
+      out((await insertRows(trx, table, [moneyIn(table, values)], { returning: '*' }))[0]!),
     update: async (trx: Kysely<Database>, id: number, values: Record<string, unknown>) => {
       const row = await t(trx)
         .updateTable(table)
