@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3'
 import type { CompiledQuery } from 'kysely'
 import { buildApp } from '../apps/server/src/app.ts'
 import { TEST_PASSWORD_HASH } from '../apps/server/test/harness.ts'
-import { start, stop } from './processes.ts'
+import { exportPrevious, root, start, stop } from './processes.ts'
 import { ticketBody } from './ticket-body.ts'
 
 /**
@@ -19,10 +19,12 @@ import { ticketBody } from './ticket-body.ts'
  *   recorded ones. Reads (checks, balances) are the API's own cost and not in the loop.
  * - The API: a server process (synchronous = FULL, group commit) on a copy of the same database,
  *   autocannon POSTing the same ticket with CONNECTIONS connections.
- * Runs raw, API, API, raw (a shared machine drifts); each figure is the mean of its two runs.
- * `node --import tsx bench/create-vs-raw.ts`  BENCH_DURATION=10 BENCH_CONNECTIONS=10
+ * The API runs twice on this tree (after) and twice on PREVIOUS (before, exported from git with
+ * this tree's packages); the raw loop three times between them; each figure is a mean.
+ * `node --import tsx bench/create-vs-raw.ts`  PREVIOUS=823ed62 BENCH_DURATION=10 BENCH_CONNECTIONS=10
  * BENCH_CPU_PROF=DIR also writes the servers' CPU profiles (node --cpu-prof) there.
  */
+const PREVIOUS = process.env.PREVIOUS ?? '823ed62'
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const PORT = 4350
@@ -136,7 +138,7 @@ const rawLoop = (file: string, recorded: readonly Recorded[]) => {
   }
 }
 
-const api = async (file: string, run: number) => {
+const api = async (tree: string, file: string, run: number) => {
   const base = `http://127.0.0.1:${PORT}`
   const prof = process.env.BENCH_CPU_PROF
   const server = await start(
@@ -151,6 +153,7 @@ const api = async (file: string, run: number) => {
       JWT_SECRET: SECRET,
     },
     `${base}/api/health`,
+    tree,
   )
   try {
     const login = await fetch(`${base}/api/user/login`, {
@@ -193,18 +196,52 @@ console.log(
     .join(' ')}`,
 )
 const raws: number[] = []
-const apis: number[] = []
-raws.push(rawLoop(copy('raw1.db'), recorded))
-console.log(`  raw loop: ${raws.at(-1)} tickets/s`)
-for (const run of [1, 2]) {
-  const r = await api(copy(`api${run}.db`), run)
-  apis.push(r.rps)
-  console.log(`  API: ${r.rps} tickets/s, p99 ${r.p99} ms${r.errors ? ` (${r.errors} errors)` : ''}`)
+const apis = { before: [] as number[], after: [] as number[] }
+const previous = exportPrevious(PREVIOUS)
+const rawRun = (name: string) => {
+  raws.push(rawLoop(copy(name), recorded))
+  console.log(`  raw loop: ${raws.at(-1)} tickets/s`)
 }
-raws.push(rawLoop(copy('raw2.db'), recorded))
-console.log(`  raw loop: ${raws.at(-1)} tickets/s`)
+/** The previous tree refuses a database with migrations it does not know (this tree's, no-ops on SQLite). */
+const forPrevious = (file: string) => {
+  const db = new SQLite(file)
+  const known = new Set(
+    readdirSync(join(previous, 'apps/server/src/db/migrations')).map((f) => f.replace(/\.ts$/, '')),
+  )
+  const names = db.prepare('SELECT name FROM kysely_migration').pluck().all() as string[]
+  for (const name of names)
+    if (!known.has(name)) db.prepare('DELETE FROM kysely_migration WHERE name = ?').run(name)
+  db.close()
+  return file
+}
+const apiRun = async (which: 'before' | 'after', run: number) => {
+  const file = copy(`api-${which}${run}.db`)
+  const r = await api(
+    which === 'before' ? previous : root,
+    which === 'before' ? forPrevious(file) : file,
+    run,
+  )
+  apis[which].push(r.rps)
+  console.log(
+    `  API ${which === 'before' ? `before (${PREVIOUS})` : 'after (this tree)'}: ${r.rps} tickets/s, p99 ${r.p99} ms${r.errors ? ` (${r.errors} errors)` : ''}`,
+  )
+}
+// raw, before, after, raw, after, before, raw: a shared machine drifts; each figure is a mean.
+rawRun('raw1.db')
+await apiRun('before', 1)
+await apiRun('after', 1)
+rawRun('raw2.db')
+await apiRun('after', 2)
+await apiRun('before', 2)
+rawRun('raw3.db')
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length
+for (const which of ['before', 'after'] as const)
+  console.log(
+    `  ${which}: API / raw ${(mean(apis[which]) / mean(raws)).toFixed(2)}x (API ${Math.round(mean(apis[which]))}/s, raw ${Math.round(mean(raws))}/s)`,
+  )
 console.log(
-  `  API / raw: ${(mean(apis) / mean(raws)).toFixed(2)}x (API ${Math.round(mean(apis))}/s, raw ${Math.round(mean(raws))}/s)`,
+  `  load average at end: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
 )
 rmSync(DIR, { recursive: true, force: true })

@@ -1,12 +1,10 @@
-import { type ChildProcess, execSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import pg from 'pg'
 import { NAMES, ticketBody, umrahBody } from '../apps/server/test/load.ts'
 // @ts-expect-error: a plain .mjs script with no types
 import { start as startCluster } from '../scripts/pg-cluster.mjs'
-import { root, sleep } from './processes.ts'
+import { exportPrevious, root, sleep } from './processes.ts'
 
 /**
  * PostgreSQL write throughput with one and two server processes on one database (decision 070),
@@ -22,28 +20,7 @@ const PREVIOUS = process.env.PREVIOUS ?? '823ed62'
 const DURATION = Number(process.env.BENCH_DURATION ?? 6)
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 12)
 const PORT = 4340
-const DIR = '/tmp/booking-bench'
 const ADMIN = { email: 'pg-bench@bench.local', password: 'Pg-Bench-Pass-7qLx2' }
-
-/** The previous release's tree: its sources from git, this tree's installed packages. */
-const exportPrevious = () => {
-  const dir = join(DIR, `engine-prev-${PREVIOUS}`)
-  if (existsSync(join(dir, '.ready'))) return dir
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  execSync(`git -C ${root} archive ${PREVIOUS} | tar -x -C ${dir}`)
-  mkdirSync(join(dir, 'node_modules', '@booking'), { recursive: true })
-  for (const name of readdirSync(join(root, 'node_modules')))
-    if (name !== '@booking') symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name))
-  for (const [name, target] of [
-    ['server', 'apps/server'],
-    ['shared', 'packages/shared'],
-    ['web', 'apps/web'],
-  ] as const)
-    symlinkSync(join(dir, target), join(dir, 'node_modules', '@booking', name))
-  writeFileSync(join(dir, '.ready'), '')
-  return dir
-}
 
 const startServer = async (tree: string, url: string, port: number): Promise<ChildProcess> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -192,7 +169,7 @@ const run = async (cluster: string, tree: string, servers: number, workload: Wor
 
 const cluster =
   process.env.BENCH_DATABASE_URL ?? ((await startCluster()) as { url: string; stop: () => void }).url
-const previous = exportPrevious()
+const previous = exportPrevious(PREVIOUS)
 console.log(
   `PostgreSQL writes: ${WORKERS} clients, ${DURATION} s per run; before = ${PREVIOUS}, after = this tree; load average ${loadavg()
     .map((l) => l.toFixed(2))
