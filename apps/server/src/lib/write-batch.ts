@@ -3,6 +3,7 @@ import { type Db, shortPool, sqliteFile } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
 import { errorCode } from '../db/startup-error.ts'
+import type { WalSync } from '../db/wal-sync.ts'
 import { HttpError } from './http-error.ts'
 import { beginKeyed, LockOrderRetry, runTail } from './write-locks.ts'
 
@@ -23,8 +24,9 @@ const MAX_BATCH = 16
  * (532 µs of ~1,750 µs): every commit writes each page it touched to the WAL, and creates share
  * most of them (table and index ends, counters, monthly checkpoints). Writes that arrive while
  * another batch is being written share the next transaction, in arrival order, and every caller
- * is answered only after that commit, so nothing is acknowledged before it is committed; with
- * `synchronous = FULL` the commit's fsync is shared by the whole batch.
+ * is answered only after that commit and the flush of the log that follows it (db/wal-sync.ts),
+ * so nothing is acknowledged before it is on disk. The flush is shared by the whole batch and runs
+ * off the event loop while the next batch is written (decision 071).
  * If one of them fails, the whole batch is rolled back and each is run again in its own
  * transaction: a bad write fails alone, exactly as it would have without batching.
  */
@@ -54,26 +56,61 @@ class WriteBatcher {
   }
 
   async #write(batch: Queued[]) {
+    const wal = sqliteFile(this.#db)?.wal ?? null
     if (batch.length > 1) {
       const results: unknown[] = []
       const together = await this.#db
         .transaction()
         .execute(async (trx) => {
           for (const item of batch) results.push(await item.work(trx))
+          wal?.deferNextCommit()
         })
         .then(
           () => true,
-          () => false,
+          () => {
+            wal?.cancelDeferred()
+            return false
+          },
         )
       if (together) {
-        for (const [i, item] of batch.entries()) item.resolve(results[i])
+        answerWhenFlushed(
+          wal,
+          () => {
+            for (const [i, item] of batch.entries()) item.resolve(results[i])
+          },
+          (err) => {
+            for (const item of batch) item.reject(err)
+          },
+        )
         return
       }
     }
     for (const item of batch) {
-      await this.#db.transaction().execute(item.work).then(item.resolve, item.reject)
+      await this.#db
+        .transaction()
+        .execute(async (trx) => {
+          const result = await item.work(trx)
+          wal?.deferNextCommit()
+          return result
+        })
+        .then(
+          (result) => answerWhenFlushed(wal, () => item.resolve(result), item.reject),
+          (err) => {
+            wal?.cancelDeferred()
+            item.reject(err)
+          },
+        )
     }
   }
+}
+
+/**
+ * Answers a committed batch once the log is on disk (db/wal-sync.ts, decision 071). The flush
+ * runs on a libuv thread, so the next batch is written meanwhile; its own flush covers both.
+ */
+const answerWhenFlushed = (wal: WalSync | null, answer: () => void, fail: (err: unknown) => void) => {
+  if (!wal) return answer()
+  wal.sync().then(answer, fail)
 }
 
 const batchers = new WeakMap<Db, WriteBatcher>()
