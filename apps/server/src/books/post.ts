@@ -84,12 +84,25 @@ const addToTotal = async (trx: Trx, delta: bigint) => {
   if (big(rows[0]?.debit) > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
 }
 
+interface MonthDelta {
+  account: string
+  month: string
+  n: number
+  debit: bigint
+  credit: bigint
+}
+
+/**
+ * Accounts nearly every write posts to (Cash in Office, income, costs, expenses, accrued costs,
+ * equity) and whose balance no write reads to decide anything: a keyed PostgreSQL write does not
+ * lock them, and adds their month checkpoints in the commit's tail (decision 070). A party's or
+ * bank's balance is read by the credit check, so those accounts are locked and written at once.
+ */
+const SHARED_ACCOUNT = /^(cash|income|cost|expense|accrued|equity)(:|$)/
+
 /** Adds appended lines to their (account, month) checkpoints, in (account, month) order so writers lock alike. */
 const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
-  const delta = new Map<
-    string,
-    { account: string; month: string; n: number; debit: bigint; credit: bigint }
-  >()
+  const delta = new Map<string, MonthDelta>()
   for (const l of lines) {
     const month = l.date.slice(0, 7)
     const key = `${l.account}\u0000${month}`
@@ -102,7 +115,18 @@ const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
   const moved = [...delta.values()].sort((a, b) =>
     a.account === b.account ? cmp(a.month, b.month) : cmp(a.account, b.account),
   )
-  // One statement for all of them; its rows are written in the order listed.
+  const shared = moved.filter((d) => SHARED_ACCOUNT.test(d.account))
+  // A keyed PostgreSQL write adds the shared accounts' months in the commit's tail (decision 070).
+  if (shared.length > 0 && deferToTail(trx, () => upsertMonths(trx, shared)))
+    await upsertMonths(
+      trx,
+      moved.filter((d) => !SHARED_ACCOUNT.test(d.account)),
+    )
+  else await upsertMonths(trx, moved)
+}
+
+/** One statement for all of them; its rows are written in the order listed. */
+const upsertMonths = async (trx: Trx, moved: readonly MonthDelta[]) => {
   await insertRows(
     trx,
     'posting_months',
@@ -243,10 +267,10 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   lines.sort((a, b) => cmp(a.account, b.account))
   const current = await currentOf(trx, e.source)
   if (unchanged(current, lines, e)) return []
-  // Its accounts' checkpoints, balances and credit checks are this write's alone until it commits.
+  // Its parties' and banks' checkpoints, balances and credit checks are this write's alone until it commits.
   await lockNames(
     trx,
-    [...current, ...lines].map((l) => `account:${l.account}`),
+    [...current, ...lines].filter((l) => !SHARED_ACCOUNT.test(l.account)).map((l) => `account:${l.account}`),
   )
   const created_at = new Date().toISOString()
   const appended: NewLine[] = []
