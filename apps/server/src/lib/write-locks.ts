@@ -4,10 +4,10 @@ import type pg from 'pg'
 import type { Database } from '../db/schema.ts'
 
 /**
- * PostgreSQL write locks in one global order (decision 070, superseding 036 for PostgreSQL).
+ * PostgreSQL write locks in one global order (decision 070, superseding 036 for record writes).
  *
- * A record write locks what it touches: its accounts (books/post.ts), a ticket number it checks
- * for duplicates. Keys are transaction-scoped advisory locks on a 64-bit hash of a name, and every
+ * A record write locks what it touches: its party and bank accounts (books/post.ts), a ticket
+ * number it checks for duplicates. Keys are transaction-scoped advisory locks on a 64-bit hash of a name, and every
  * transaction takes them in ascending key order. Which accounts a write posts to is known only as
  * it runs, so a key that sorts below one already held is only tried (pg_try_advisory_xact_lock);
  * when another transaction holds it, this one is rolled back (LockOrderRetry) and run again with
@@ -15,9 +15,11 @@ import type { Database } from '../db/schema.ts'
  * all it holds, and no cycle of waits can form (the highest key of a cycle would be waited for by
  * its own holder).
  *
- * The rows every write shares (the books' total, the month and table checkpoints kept by triggers)
- * are written after all keys, in the commit's tail, under one short lock (TAIL_LOCK): the triggers
- * are deferred to COMMIT (migration 0031) and the books' total is added there (deferToTail).
+ * The rows every write shares (the books' total, the month checkpoints of cash, income and cost
+ * accounts, the month and table checkpoints kept by triggers) are written after all keys, in the
+ * commit's tail, under one short lock (TAIL_LOCK): the triggers are deferred to COMMIT (migration
+ * 0031) and the rest is added there (deferToTail). Entry numbers commit on their own at once
+ * (lib/entries.ts, shortStatements).
  */
 
 /** pg_advisory_xact_lock key of the commit's tail ("tail" in ASCII). */
