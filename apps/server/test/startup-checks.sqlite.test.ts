@@ -18,6 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { connect, type Db, sqliteFile } from '../src/db/connect.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
 import { StartupError } from '../src/db/startup-error.ts'
+import { writeTransaction } from '../src/lib/write-batch.ts'
 import { startTestApp } from './harness.ts'
 import { protectorBody } from './helpers.ts'
 
@@ -166,13 +167,42 @@ describe('SQLite start-up checks', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600)
   })
 
-  it('commits with synchronous = FULL', async () => {
+  it('flushes the log after every commit before it is answered (synchronous = FULL, decision 071)', async () => {
     const db = await opened(freshFile())
     try {
+      // SQLite itself does not wait for the disk at COMMIT; the server flushes the log (db/wal-sync.ts).
       const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db)
-      expect(rows[0]!.synchronous).toBe(2)
+      expect(rows[0]!.synchronous).toBe(1)
+      const wal = sqliteFile(db)!.wal!
+      const before = wal.flushes
+      await sql`CREATE TABLE t (x INTEGER)`.execute(db)
+      await sql`INSERT INTO t VALUES (1)`.execute(db)
+      expect(wal.flushes - before).toBe(2)
+      await db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO t VALUES (2)`.execute(trx)
+        await sql`INSERT INTO t VALUES (3)`.execute(trx)
+        // Nothing is flushed while the transaction is open.
+        expect(wal.flushes - before).toBe(2)
+      })
+      expect(wal.flushes - before).toBe(3)
+      await sql`SELECT count(*) FROM t`.execute(db)
+      expect(wal.flushes - before).toBe(3)
+      // The group commit flushes after its COMMIT, off the event loop, before answering.
+      await writeTransaction(db, (trx) => sql`INSERT INTO t VALUES (4)`.execute(trx))
+      expect(wal.flushes - before).toBe(4)
     } finally {
       await db.destroy()
+    }
+  })
+
+  it('flushes nothing itself when SQLITE_SYNCHRONOUS=NORMAL (benchmarks)', async () => {
+    process.env.SQLITE_SYNCHRONOUS = 'NORMAL'
+    try {
+      const db = connect(`sqlite:${freshFile()}`)
+      expect(sqliteFile(db)!.wal).toBeNull()
+      await db.destroy()
+    } finally {
+      delete process.env.SQLITE_SYNCHRONOUS
     }
   })
 

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely'
-import { dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
-import { lockedThrough, refuseClosed, refuseDays } from './lock.ts'
+import { insertRows, runText } from '../lib/prepared.ts'
+import { deferToTail, lockNames } from '../lib/write-locks.ts'
+import { refuseClosed } from './lock.ts'
 import { BOOKS_FULL, type BookSource, type LineMeta, linesOf, MAX_BOOK_PAISA, type Move } from './moves.ts'
 
 type Trx = Kysely<Database>
@@ -44,46 +45,67 @@ interface CurrentLine {
 /** The source's lines in force (its current entry), in account order. */
 const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =>
   (
-    await trx
-      .selectFrom('current_lines')
-      .select(['id', 'entry_id', 'account', 'date', 'debit', 'credit', 'entry', 'detail', 'place'])
-      .where('source_type', '=', source.type)
-      .where('source_id', '=', source.id)
-      .execute()
+    await runText<Record<keyof CurrentLine, unknown>>(
+      trx,
+      `select id, entry_id, account, date, debit, credit, entry, detail, place from current_lines
+       where source_type = ? and source_id = ?`,
+      [source.type, source.id],
+    )
   )
     .map((l) => ({
       id: Number(l.id),
       entry_id: l.entry_id === null ? null : Number(l.entry_id),
-      account: l.account,
-      date: l.date,
+      account: String(l.account),
+      date: String(l.date),
       debit: big(l.debit),
       credit: big(l.credit),
-      entry: l.entry,
-      detail: l.detail,
+      entry: String(l.entry),
+      detail: String(l.detail),
       place: Number(l.place ?? l.id),
     }))
     .sort((a, b) => cmp(a.account, b.account))
 
 /**
  * Moves books_totals (the running total of debits) by `delta` and refuses (400) a write that takes
- * it past MAX_BOOK_PAISA. Its one row is locked by every write, last (only the audit follows). On
- * PostgreSQL it is taken even when the debits net to nothing: closing the books takes it too, so
- * a write and a new lock date cannot pass each other (decision 066).
+ * it past MAX_BOOK_PAISA. Its one row is locked by every write, last (only the audit follows). A
+ * write and a new lock date cannot pass each other: closing the books takes the write lock
+ * exclusively, record writes share it (decisions 066, 070).
  */
 const bumpTotal = async (trx: Trx, delta: bigint) => {
-  if (delta === 0n && dbKind(trx) !== 'postgres') return
-  const row = await sql<{
-    debit: unknown
-  }>`update books_totals set debit = debit + ${delta.toString()} where id = 1 returning debit`.execute(trx)
-  if (big(row.rows[0]?.debit) > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
+  if (delta === 0n) return
+  // A keyed PostgreSQL write adds it in the commit's tail, the one row every write shares (decision 070).
+  if (deferToTail(trx, () => addToTotal(trx, delta))) return
+  await addToTotal(trx, delta)
 }
+
+const addToTotal = async (trx: Trx, delta: bigint) => {
+  const rows = await runText<{ debit: unknown }>(
+    trx,
+    'update books_totals set debit = debit + ? where id = 1 returning debit',
+    [delta.toString()],
+  )
+  if (big(rows[0]?.debit) > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
+}
+
+interface MonthDelta {
+  account: string
+  month: string
+  n: number
+  debit: bigint
+  credit: bigint
+}
+
+/**
+ * Accounts nearly every write posts to (Cash in Office, income, costs, expenses, accrued costs,
+ * equity) and whose balance no write reads to decide anything: a keyed PostgreSQL write does not
+ * lock them, and adds their month checkpoints in the commit's tail (decision 070). A party's or
+ * bank's balance is read by the credit check, so those accounts are locked and written at once.
+ */
+const SHARED_ACCOUNT = /^(cash|income|cost|expense|accrued|equity)(:|$)/
 
 /** Adds appended lines to their (account, month) checkpoints, in (account, month) order so writers lock alike. */
 const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
-  const delta = new Map<
-    string,
-    { account: string; month: string; n: number; debit: bigint; credit: bigint }
-  >()
+  const delta = new Map<string, MonthDelta>()
   for (const l of lines) {
     const month = l.date.slice(0, 7)
     const key = `${l.account}\u0000${month}`
@@ -96,14 +118,33 @@ const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
   const moved = [...delta.values()].sort((a, b) =>
     a.account === b.account ? cmp(a.month, b.month) : cmp(a.account, b.account),
   )
-  for (const d of moved) {
-    await sql`insert into posting_months (account, month, n, debit, credit)
-      values (${d.account}, ${d.month}, ${d.n}, ${d.debit.toString()}, ${d.credit.toString()})
-      on conflict (account, month) do update set n = posting_months.n + excluded.n,
-        debit = posting_months.debit + excluded.debit, credit = posting_months.credit + excluded.credit`.execute(
+  const shared = moved.filter((d) => SHARED_ACCOUNT.test(d.account))
+  // A keyed PostgreSQL write adds the shared accounts' months in the commit's tail (decision 070).
+  if (shared.length > 0 && deferToTail(trx, () => upsertMonths(trx, shared)))
+    await upsertMonths(
       trx,
+      moved.filter((d) => !SHARED_ACCOUNT.test(d.account)),
     )
-  }
+  else await upsertMonths(trx, moved)
+}
+
+/** One statement for all of them; its rows are written in the order listed. */
+const upsertMonths = async (trx: Trx, moved: readonly MonthDelta[]) => {
+  await insertRows(
+    trx,
+    'posting_months',
+    moved.map((d) => ({
+      account: d.account,
+      month: d.month,
+      n: d.n,
+      debit: d.debit.toString(),
+      credit: d.credit.toString(),
+    })),
+    {
+      conflict: `on conflict (account, month) do update set n = posting_months.n + excluded.n,
+        debit = posting_months.debit + excluded.debit, credit = posting_months.credit + excluded.credit`,
+    },
+  )
 }
 
 const insertHeader = async (
@@ -114,22 +155,25 @@ const insertHeader = async (
 ) =>
   Number(
     (
-      await trx
-        .insertInto('book_entries')
-        .values({
-          source_type: source.type,
-          source_id: source.id,
-          day: h.day,
-          entry: h.entry.slice(0, 100),
-          memo: h.memo,
-          reverses: h.reverses,
-          user_id: null,
-          audit_id: null,
-          created_at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id,
+      await insertRows<{ id: unknown }>(
+        trx,
+        'book_entries',
+        [
+          {
+            source_type: source.type,
+            source_id: source.id,
+            day: h.day,
+            entry: h.entry.slice(0, 100),
+            memo: h.memo,
+            reverses: h.reverses,
+            user_id: null,
+            audit_id: null,
+            created_at,
+          },
+        ],
+        { returning: ['id'] },
+      )
+    )[0]!.id,
   )
 
 const insertLines = async (
@@ -140,26 +184,25 @@ const insertLines = async (
   created_at: string,
 ) => {
   if (lines.length === 0) return
-  await trx
-    .insertInto('posting_lines')
-    .values(
-      lines.map((l) => ({
-        source_type: source.type,
-        source_id: source.id,
-        date: l.date,
-        account: l.account,
-        // Paisa as text: exact past 2^53 on the way in; the columns are integers.
-        debit: l.debit.toString() as unknown as number,
-        credit: l.credit.toString() as unknown as number,
-        entry: l.entry.slice(0, 100),
-        detail: l.detail,
-        created_at,
-        entry_id: entryId,
-        reverses: l.reverses,
-        place: l.place,
-      })),
-    )
-    .execute()
+  await insertRows(
+    trx,
+    'posting_lines',
+    lines.map((l) => ({
+      source_type: source.type,
+      source_id: source.id,
+      date: l.date,
+      account: l.account,
+      // Paisa as text: exact past 2^53 on the way in; the columns are integers.
+      debit: l.debit.toString() as unknown as number,
+      credit: l.credit.toString() as unknown as number,
+      entry: l.entry.slice(0, 100),
+      detail: l.detail,
+      created_at,
+      entry_id: entryId,
+      reverses: l.reverses,
+      place: l.place,
+    })),
+  )
 }
 
 /** The next line id or above: a new account line's place sorts after every line written before it. */
@@ -231,6 +274,11 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   const days = [e.day, ...current.map((c) => c.date)]
   await refuseClosed(trx, days)
   if (unchanged(current, lines, e)) return []
+  // Its parties' and banks' checkpoints, balances and credit checks are this write's alone until it commits.
+  await lockNames(
+    trx,
+    [...current, ...lines].filter((l) => !SHARED_ACCOUNT.test(l.account)).map((l) => `account:${l.account}`),
+  )
   const created_at = new Date().toISOString()
   const appended: NewLine[] = []
   const ids: number[] = []
@@ -292,9 +340,6 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
     trx,
     appended.reduce((s, l) => s + l.debit, 0n),
   )
-  // PostgreSQL reads committed rows per statement: a lock date saved after the check above but
-  // before this write took the totals row is seen here (a later one waits for this commit).
-  if (dbKind(trx) === 'postgres') refuseDays(await lockedThrough(trx), days)
   return ids
 }
 
@@ -315,9 +360,9 @@ export const linkAudit = async (trx: Trx, source: BookSource, auditId: number, u
     trx,
     open.filter((e) => !mine(e)),
   )
-  await trx
-    .updateTable('book_entries')
-    .set({ audit_id: auditId, user_id: userId })
-    .where('id', 'in', ids)
-    .execute()
+  await runText(
+    trx,
+    `update book_entries set audit_id = ?, user_id = ? where id in (${ids.map(() => '?').join(', ')})`,
+    [auditId, userId, ...ids],
+  )
 }

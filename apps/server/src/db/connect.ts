@@ -6,6 +6,7 @@ import type { Database } from './schema.ts'
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts'
 import { openSqlite } from './sqlite-open.ts'
 import { StatementCache } from './sqlite-statements.ts'
+import { WalSync } from './wal-sync.ts'
 
 // int8 (COUNT, bigint money) and numeric (SUM of bigint) arrive as strings by default.
 // Paisa stay far below 2^53, so plain numbers are exact.
@@ -15,7 +16,15 @@ pg.types.setTypeParser(1700, (v) => Number(v))
 export type Db = Kysely<Database>
 
 const versions = new WeakMap<Db, () => string>()
-const sqliteFiles = new WeakMap<Db, { file: string; checkpointer: Checkpointer }>()
+const shortPools = new WeakMap<Db, pg.Pool>()
+
+/**
+ * PostgreSQL: a second, small pool for statements that commit on their own at once (entry
+ * numbers, decision 070), so their row locks last one statement, not a whole write. Separate from
+ * the main pool so a write waiting for it never waits for a connection another write holds.
+ */
+export const shortPool = (db: Db) => shortPools.get(db)
+const sqliteFiles = new WeakMap<Db, { file: string; checkpointer: Checkpointer; wal: WalSync | null }>()
 const OTHERS_EVERY_MS = 1
 
 /**
@@ -40,18 +49,34 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`))
+    const short = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true })
+    short.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`))
+    const endMain = pool.end.bind(pool) as () => Promise<void>
+    // Kysely's destroy ends the main pool; the short pool goes with it.
+    Object.assign(pool, { end: async () => Promise.all([short.end(), endMain()]) })
     db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
     })
+    shortPools.set(db, short)
   } else {
     const file = resolve(url.replace(/^sqlite:/, ''))
     const sqlite = openSqlite(file)
     const checkpointer = startCheckpointer(file)
-    const database = new StatementCache(sqlite, { onClose: checkpointer.stop })
+    // synchronous = FULL is kept by flushing the log after each commit here (decision 071), so the
+    // group commit can flush it off the event loop; NORMAL (benchmarks only) flushes nothing.
+    const wal = sqlite.pragma('synchronous', { simple: true }) === 2 ? new WalSync(file) : null
+    if (wal) sqlite.pragma('synchronous = NORMAL')
+    const database = new StatementCache(sqlite, {
+      onClose: () => {
+        checkpointer.stop()
+        wal?.close()
+      },
+      wal,
+    })
     db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database, inTransaction: () => sqlite.inTransaction }),
     })
-    sqliteFiles.set(db, { file, checkpointer })
+    sqliteFiles.set(db, { file, checkpointer, wal })
     // total_changes() is a counter in memory (~0.1 µs). data_version, the one way to see commits
     // by other connections, opens a read transaction each time (~3-6 µs, a tenth of a cached list
     // page), so it is read at most once per OTHERS_EVERY_MS: another process's commit shows up

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { type Db, sqliteFile } from './connect.ts'
 import { dbKind } from './dialect.ts'
 import { ftsTable, SEARCH_INDEX, SEARCH_QUEUE, type SearchTable, searchTextSql } from './search-index.ts'
 
@@ -35,6 +36,10 @@ export const indexQueued = (db: Kysely<any>, max = CHUNK): Promise<number> =>
       await sql`DELETE FROM ${sql.table(SEARCH_QUEUE)}
         WHERE table_name = ${table} AND row_id IN ${idList(ids.all)}`.execute(trx)
     }
+    // No flush on the event loop for this commit (decision 071): the index is made from rows
+    // already on disk, and a chunk lost with a power cut leaves its queue entries to index again.
+    // The next write's flush carries it to disk anyway.
+    sqliteFile(db as Db)?.wal?.deferNextCommit()
     return rows.length
   })
 

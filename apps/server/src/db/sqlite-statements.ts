@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
+import type { WalSync } from './wal-sync.ts'
 
 type Row = Record<string, unknown>
 
@@ -14,8 +15,15 @@ class FastStatement implements SqliteStatement {
   #toRow: ((r: unknown[]) => Row) | null = null
   #width = -1
 
-  constructor(stmt: SQLite.Statement) {
+  #after: ((writes: boolean) => void) | null
+  #writes: boolean
+
+  constructor(stmt: SQLite.Statement, after: ((writes: boolean) => void) | null) {
     this.#stmt = stmt
+    this.#after = after
+    // COMMIT and ROLLBACK count as read-only (they write nothing themselves); the connection
+    // remembers a write until no transaction is open.
+    this.#writes = !stmt.readonly
     this.reader = stmt.reader
     if (this.reader && this.#mapper()) stmt.raw(true)
   }
@@ -44,11 +52,14 @@ class FastStatement implements SqliteStatement {
 
   all(parameters: readonly unknown[]): unknown[] {
     const rows = this.#stmt.all(parameters)
+    this.#after?.(this.#writes)
     return this.#toRow ? this.#rows(rows as unknown[][]) : rows
   }
 
   run(parameters: readonly unknown[]) {
-    return this.#stmt.run(parameters)
+    const info = this.#stmt.run(parameters)
+    this.#after?.(this.#writes)
+    return info
   }
 
   *iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
@@ -73,30 +84,35 @@ export class StatementCache implements SqliteDatabase {
   #max: number
   #cache = new Map<string, FastStatement>()
   #onClose?: () => void
+  #after: ((writes: boolean) => void) | null
   /** DDL statements prepared on this connection (their effects are not in total_changes()). */
   schemaChanges = 0
 
-  constructor(db: SQLite.Database, opts: { max?: number; onClose?: () => void } = {}) {
+  /** `wal`: told after each statement, to flush the log after each commit (db/wal-sync.ts). */
+  constructor(db: SQLite.Database, opts: { max?: number; onClose?: () => void; wal?: WalSync | null } = {}) {
     this.#db = db
     this.#max = opts.max ?? 500
     this.#onClose = opts.onClose
+    const wal = opts.wal
+    const open = () => db.inTransaction
+    this.#after = wal ? (writes) => wal.afterStatement(writes, open) : null
   }
 
   prepare(sql: string): FastStatement {
     const cached = this.#cache.get(sql)
     if (cached) {
       // A statement still being iterated cannot run again; that rare caller gets its own.
-      return cached.busy ? new FastStatement(this.#db.prepare(sql)) : cached
+      return cached.busy ? new FastStatement(this.#db.prepare(sql), this.#after) : cached
     }
     if (DDL.test(sql)) {
       this.schemaChanges++
       this.#cache.clear()
-      return new FastStatement(this.#db.prepare(sql))
+      return new FastStatement(this.#db.prepare(sql), this.#after)
     }
     // The app has a few hundred query shapes; past `max` (ad-hoc SQL) the cache starts over
     // rather than paying for recency bookkeeping on every query.
     if (this.#cache.size >= this.#max) this.#cache.clear()
-    const stmt = new FastStatement(this.#db.prepare(sql))
+    const stmt = new FastStatement(this.#db.prepare(sql), this.#after)
     this.#cache.set(sql, stmt)
     return stmt
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { AuthUser } from '../plugins/auth.ts'
+import { insertRows } from './prepared.ts'
 
 /** Record changes, and the events around accounts and settings that change no record row. */
 export type AuditAction =
@@ -46,22 +47,25 @@ export const audit = async (
   after: unknown,
 ) => {
   const actor = actorOf(who)
-  const row = await trx
-    .insertInto('audit_log')
-    .values({
-      at: new Date().toISOString(),
-      user_id: actor.user?.id ?? null,
-      username: actor.user?.username ?? '',
-      action,
-      table_name: table,
-      record_id: recordId,
-      before_json: before === null ? null : JSON.stringify(before),
-      after_json: after === null ? null : JSON.stringify(after),
-      approved_by: actor.approvedBy ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return Number(row.id)
+  const [row] = await insertRows<{ id: number }>(
+    trx,
+    'audit_log',
+    [
+      {
+        at: new Date().toISOString(),
+        user_id: actor.user?.id ?? null,
+        username: actor.user?.username ?? '',
+        action,
+        table_name: table,
+        record_id: recordId,
+        before_json: before === null ? null : JSON.stringify(before),
+        after_json: after === null ? null : JSON.stringify(after),
+        approved_by: actor.approvedBy ?? null,
+      },
+    ],
+    { returning: ['id'] },
+  )
+  return Number(row!.id)
 }
 
 /** An event with details but no before/after (a login, a sign-up); never pass a password here. */

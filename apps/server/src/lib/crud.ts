@@ -31,6 +31,7 @@ import { type JournalFields, removeJournal, writeJournal } from './journal.ts'
 import { listAnswer, parseListQuery } from './list-query.ts'
 import { documentArea } from './openapi.ts'
 import { LEDGER_VIEW, type Ledger } from './postings.ts'
+import { insertRows } from './prepared.ts'
 import { parseBody, parseIdParam } from './validate.ts'
 import { writeTransaction } from './write-batch.ts'
 
@@ -95,6 +96,9 @@ export type CrudConfig<
   R extends Record<string, unknown> = Record<string, unknown>,
 > = S & RecordHooks<S, R>
 
+/** A record's create, edit and delete lock the accounts they post to and run side by side (decision 070). */
+const PARALLEL = { parallel: true } as const
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /**
@@ -117,13 +121,7 @@ const repository = (table: RecordTable) => {
     exists: async (trx: Kysely<Database>, id: number) =>
       Boolean(await t(trx).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()),
     insert: async (trx: Kysely<Database>, values: Record<string, unknown>): Promise<ApiRow> =>
-      out(
-        await t(trx)
-          .insertInto(table)
-          .values(moneyIn(table, values))
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      ),
+      out((await insertRows(trx, table, [moneyIn(table, values)], { returning: '*' }))[0]!),
     update: async (trx: Kysely<Database>, id: number, values: Record<string, unknown>) => {
       const row = await t(trx)
         .updateTable(table)
@@ -211,18 +209,21 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     const u = user(req)
     // A malformed key is refused here, before the request joins the write queue.
     idempotencyKeyOf(req)
-    const answer = await writeTransaction(db, (trx) =>
-      answerOnce(trx, req, u.id, async () => {
-        const row = await lifecycle.create(
-          trx,
-          { user: u, overrideReason: overrideReasonOf(req.body) },
-          input,
-        )
-        return {
-          status: 201,
-          body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(row) },
-        }
-      }),
+    const answer = await writeTransaction(
+      db,
+      (trx) =>
+        answerOnce(trx, req, u.id, async () => {
+          const row = await lifecycle.create(
+            trx,
+            { user: u, overrideReason: overrideReasonOf(req.body) },
+            input,
+          )
+          return {
+            status: 201,
+            body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(row) },
+          }
+        }),
+      PARALLEL,
     )
     return sendAnswer(reply, answer)
   })
@@ -232,13 +233,13 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     const input = parseBody(cfg.input, req.body)
     await refuseExpiredPassports(req.body, input, () => findById(db, id))
     const actor = { user: user(req), overrideReason: overrideReasonOf(req.body) }
-    const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, actor, id, input))
+    const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, actor, id, input), PARALLEL)
     return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
   })
 
   app.delete(`${cfg.path}/:id`, { ...may('delete'), ...DELETE }, async (req) => {
     const id = parseId(req.params)
-    await writeTransaction(db, (trx) => lifecycle.remove(trx, { user: user(req) }, id))
+    await writeTransaction(db, (trx) => lifecycle.remove(trx, { user: user(req) }, id), PARALLEL)
     return { status: 'success', message: `${Label} deleted successfully` }
   })
 }

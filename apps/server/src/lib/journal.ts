@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { moneyIn } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
+import { insertRows } from './prepared.ts'
 
 /** What a money-moving record contributes to the dashboard, in rupees. */
 export interface JournalFields {
@@ -31,11 +32,10 @@ export const writeJournal = async (
     withdraw: 0,
     ...fields,
   })
-  await trx
-    .insertInto('journal')
-    .values({ ...values, source_type: sourceType, source_id: sourceId })
-    .onConflict((oc) => oc.columns(['source_type', 'source_id']).doUpdateSet(values))
-    .execute()
+  const keys = Object.keys(values).filter((k) => values[k as keyof typeof values] !== undefined)
+  await insertRows(trx, 'journal', [{ ...values, source_type: sourceType, source_id: sourceId }], {
+    conflict: `on conflict (source_type, source_id) do update set ${keys.map((k) => `"${k}" = excluded."${k}"`).join(', ')}`,
+  })
 }
 
 export const removeJournal = (trx: Kysely<Database>, sourceType: string, sourceId: number) =>

@@ -1,9 +1,11 @@
 import { sql, type Transaction } from 'kysely'
-import { type Db, sqliteFile } from '../db/connect.ts'
+import { type Db, shortPool, sqliteFile } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
 import { errorCode } from '../db/startup-error.ts'
+import type { WalSync } from '../db/wal-sync.ts'
 import { HttpError } from './http-error.ts'
+import { beginKeyed, LockOrderRetry, runTail } from './write-locks.ts'
 
 /** A unit of writing that touches only the database, so it can be run again after a rollback. */
 export type Work<T> = (trx: Transaction<Database>) => Promise<T>
@@ -22,8 +24,9 @@ const MAX_BATCH = 16
  * (532 µs of ~1,750 µs): every commit writes each page it touched to the WAL, and creates share
  * most of them (table and index ends, counters, monthly checkpoints). Writes that arrive while
  * another batch is being written share the next transaction, in arrival order, and every caller
- * is answered only after that commit, so nothing is acknowledged before it is committed; with
- * `synchronous = FULL` the commit's fsync is shared by the whole batch.
+ * is answered only after that commit and the flush of the log that follows it (db/wal-sync.ts),
+ * so nothing is acknowledged before it is on disk. The flush is shared by the whole batch and runs
+ * off the event loop while the next batch is written (decision 071).
  * If one of them fails, the whole batch is rolled back and each is run again in its own
  * transaction: a bad write fails alone, exactly as it would have without batching.
  */
@@ -53,26 +56,61 @@ class WriteBatcher {
   }
 
   async #write(batch: Queued[]) {
+    const wal = sqliteFile(this.#db)?.wal ?? null
     if (batch.length > 1) {
       const results: unknown[] = []
       const together = await this.#db
         .transaction()
         .execute(async (trx) => {
           for (const item of batch) results.push(await item.work(trx))
+          wal?.deferNextCommit()
         })
         .then(
           () => true,
-          () => false,
+          () => {
+            wal?.cancelDeferred()
+            return false
+          },
         )
       if (together) {
-        for (const [i, item] of batch.entries()) item.resolve(results[i])
+        answerWhenFlushed(
+          wal,
+          () => {
+            for (const [i, item] of batch.entries()) item.resolve(results[i])
+          },
+          (err) => {
+            for (const item of batch) item.reject(err)
+          },
+        )
         return
       }
     }
     for (const item of batch) {
-      await this.#db.transaction().execute(item.work).then(item.resolve, item.reject)
+      await this.#db
+        .transaction()
+        .execute(async (trx) => {
+          const result = await item.work(trx)
+          wal?.deferNextCommit()
+          return result
+        })
+        .then(
+          (result) => answerWhenFlushed(wal, () => item.resolve(result), item.reject),
+          (err) => {
+            wal?.cancelDeferred()
+            item.reject(err)
+          },
+        )
     }
   }
+}
+
+/**
+ * Answers a committed batch once the log is on disk (db/wal-sync.ts, decision 071). The flush
+ * runs on a libuv thread, so the next batch is written meanwhile; its own flush covers both.
+ */
+const answerWhenFlushed = (wal: WalSync | null, answer: () => void, fail: (err: unknown) => void) => {
+  if (!wal) return answer()
+  wal.sync().then(answer, fail)
 }
 
 const batchers = new WeakMap<Db, WriteBatcher>()
@@ -82,34 +120,62 @@ const RETRYABLE = new Set(['40001', '40P01'])
 /** Attempts in all; each retry waits a little longer, with jitter so two victims do not collide again. */
 export const PG_ATTEMPTS = 5
 
-const retried = { count: 0 }
+const retried = { count: 0, reruns: 0 }
 /** How many PostgreSQL write transactions were run again after a serialization failure or deadlock. */
 export const pgRetries = () => retried.count
+/** How many keyed PostgreSQL writes were run again to take an out-of-order key first (decision 070). */
+export const lockReruns = () => retried.reruns
 
 /** pg_advisory_xact_lock key every PostgreSQL write transaction takes first ("writ" in ASCII). */
 export const WRITE_LOCK = 0x77726974
 
 /**
- * PostgreSQL: one write transaction at a time, as SQLite's single writer (decision 036). Every
- * record write already queues on the books' one total row (lib/books/lines.ts) before it commits,
- * but takes the shared checkpoint rows of its ledgers (ledger_months, posting_months) before that,
- * in an order no rule can make the same for all: a vendor payment is a vendor row that posts a
- * bank row, an office-account entry a bank row that posts a vendor row, and a ticket does both.
- * Two servers writing Umrah and tickets deadlocked about once a second, each costing the victim
- * PostgreSQL's one-second deadlock timeout. Taken first, the lock leaves no cycle to wait in.
+ * Keyed reruns after an out-of-order key was busy (lib/write-locks.ts) do not count as attempts:
+ * each one learns at least one key, and a write touches a handful; this bounds a bug, not load.
  */
-const serialized =
-  <T>(work: Work<T>): Work<T> =>
+const MAX_LOCK_RERUNS = 50
+
+/** PostgreSQL write transactions run alone or beside others (decision 070). */
+export interface WriteOptions {
+  /**
+   * A record's create, edit or delete: it locks the accounts it posts to (lib/write-locks.ts) and
+   * runs beside other such writes. Anything else runs alone (WRITE_LOCK taken exclusively), as
+   * every write did under decision 036: a bank rename or customer merge rewrites many accounts.
+   */
+  parallel?: boolean
+}
+
+/**
+ * PostgreSQL. Every write transaction first takes WRITE_LOCK: shared by record writes, which then
+ * lock their accounts in one global key order and write the rows all writes share in a short tail
+ * (decision 070); exclusive for the rest, which run one at a time as under decision 036.
+ */
+const locked =
+  <T>(db: Db, work: Work<T>, parallel: boolean, learned: Set<string>): Work<T> =>
   async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx)
-    return work(trx)
+    if (!parallel) {
+      await sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx)
+      return work(trx)
+    }
+    await sql`SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK})`.execute(trx)
+    await beginKeyed(trx, learned, shortPool(db))
+    const result = await work(trx)
+    await runTail(trx)
+    return result
   }
 
-const withRetry = async <T>(db: Db, work: Work<T>): Promise<T> => {
+const withRetry = async <T>(db: Db, work: Work<T>, parallel: boolean): Promise<T> => {
+  const learned = new Set<string>()
+  let reruns = 0
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(serialized(work))
+      return await db.transaction().execute(locked(db, work, parallel, learned))
     } catch (err) {
+      if (err instanceof LockOrderRetry && reruns++ < MAX_LOCK_RERUNS) {
+        retried.reruns++
+        attempt--
+        continue
+      }
       if (!RETRYABLE.has(errorCode(err) ?? '') || attempt >= PG_ATTEMPTS) throw err
       retried.count++
       await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt))
@@ -133,8 +199,8 @@ const diskFull = (db: Db) => (err: unknown) => {
  * database chose it as a deadlock or serialization victim; on SQLite it may share one with
  * concurrent writes.
  */
-export const writeTransaction = <T>(db: Db, work: Work<T>): Promise<T> => {
-  if (dbKind(db) === 'postgres') return withRetry(db, work)
+export const writeTransaction = <T>(db: Db, work: Work<T>, options: WriteOptions = {}): Promise<T> => {
+  if (dbKind(db) === 'postgres') return withRetry(db, work, options.parallel === true)
   let batcher = batchers.get(db)
   if (!batcher) {
     batcher = new WriteBatcher(db)

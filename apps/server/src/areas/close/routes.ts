@@ -9,7 +9,6 @@ import {
   REOPEN_REASON,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sql } from 'kysely'
 import { currentLock } from '../../books/lock.ts'
 import type { Db } from '../../db/connect.ts'
 import { audit } from '../../lib/audit.ts'
@@ -74,9 +73,8 @@ export const closeRoutes = async (app: FastifyInstance, db: Db) => {
     if (input.through > businessToday()) throw new HttpError(400, LOCK_IN_FUTURE, { through: LOCK_IN_FUTURE })
     const user = req.user as AuthUser
     const lock = await writeTransaction(db, async (trx): Promise<BooksLock> => {
-      // The books' totals row first: every money write takes it, so a write in flight finishes
-      // under the old date and any later one sees the new date (decision 066).
-      await sql`update books_totals set debit = debit where id = 1`.execute(trx)
+      // This runs under the exclusive write lock that every record write shares (decision 070), so
+      // a write in flight finishes under the old date and any later one sees the new date (066).
       const before = await currentLock(trx)
       if (before.through === input.through) return before
       if (before.through !== null && input.through < before.through && !input.reason)

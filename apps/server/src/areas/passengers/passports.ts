@@ -1,6 +1,7 @@
 import { passengerList, passengerName } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { insertRows } from '../../lib/prepared.ts'
 
 type Trx = Kysely<Database>
 
@@ -68,19 +69,22 @@ export const indexPassports = async (
   trx: Trx,
   table: string,
   row: Record<string, unknown> & { id: number },
+  indexed = true,
 ) => {
   if (!(PASSENGER_TABLES as readonly string[]).includes(table)) return
-  await trx
-    .deleteFrom('record_passports')
-    .where('record_type', '=', table)
-    .where('record_id', '=', row.id)
-    .execute()
+  if (indexed)
+    await trx
+      .deleteFrom('record_passports')
+      .where('record_type', '=', table)
+      .where('record_id', '=', row.id)
+      .execute()
   const rows = passportRows(table, row)
   if (rows.length > 0)
-    await trx
-      .insertInto('record_passports')
-      .values(rows.map((p) => ({ ...p, record_type: table, record_id: row.id })))
-      .execute()
+    await insertRows(
+      trx,
+      'record_passports',
+      rows.map((p) => ({ ...p, record_type: table, record_id: row.id })),
+    )
 }
 
 export const unindexPassports = async (trx: Trx, table: string, id: number) => {

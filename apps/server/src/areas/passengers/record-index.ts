@@ -16,7 +16,8 @@ export const indexRecord = async (
   before: Record<string, unknown> | null,
 ) => {
   await linkCustomer(trx, table, row, before)
-  await indexPassports(trx, table, row)
+  // A row saved with no `before` (a create, a restore) has no index rows yet: its delete removed them.
+  await indexPassports(trx, table, row, before !== null)
 }
 
 export const unindexRecord = (trx: Trx, table: string, id: number) => unindexPassports(trx, table, id)

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { HttpError } from '../../lib/http-error.ts'
+import { lockNames } from '../../lib/write-locks.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 
 /** The refusal's message, naming the number and the record it is already on. */
@@ -21,6 +22,11 @@ export const refuseDuplicateTickets = async (
 ) => {
   if (!numbers) return
   if (allow && user.role === 'admin') return
+  // Two writes saving one number at once see each other's (PostgreSQL, decision 070).
+  await lockNames(
+    trx,
+    numbers.split(' ').map((n) => `ticket-number:${n}`),
+  )
   for (const number of numbers.split(' ')) {
     let query = trx
       .selectFrom('tickets')
