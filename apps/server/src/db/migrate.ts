@@ -26,6 +26,7 @@ import * as paperLanguage from './migrations/0023_paper_language.ts'
 import * as bookEntries from './migrations/0024_book_entries.ts'
 import * as costPostings from './migrations/0025_cost_postings.ts'
 import * as collect from './migrations/0026_collect.ts'
+import type { Database } from './schema.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -79,6 +80,8 @@ export const RENAMED: ReadonlyArray<readonly [string, string]> = [
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */
 const TABLE = 'kysely_migration'
+/** What the runner itself reads and writes; each migration gets the transaction as Kysely's Migration types it. */
+type Migrating = Kysely<{ [TABLE]: { name: string; timestamp: string } }>
 /** pg_advisory_xact_lock key shared by every server on one PostgreSQL database ("book" in ASCII). */
 const PG_LOCK_KEY = 0x626f6f6b
 
@@ -117,7 +120,7 @@ const testPause = async (name: string, signal?: AbortSignal) => {
  * server takes first; on SQLite the write lock that BEGIN IMMEDIATE takes (see sqlite-dialect.ts).
  * A SQLite server that waits longer than busy_timeout for another one's migration keeps waiting.
  */
-const locked = async <T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>, signal?: AbortSignal) => {
+const locked = async <T>(db: Migrating, work: (trx: Migrating) => Promise<T>, signal?: AbortSignal) => {
   let told = false
   for (;;) {
     try {
@@ -139,7 +142,11 @@ const locked = async <T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>
  * database at the previous migration and the next start runs the interrupted one again; two
  * servers starting at once apply each migration once, the second after the first.
  */
-export const migrateToLatest = async (db: Kysely<any>, { signal, onApply, until }: MigrateOptions = {}) => {
+export const migrateToLatest = async (
+  database: Kysely<Database>,
+  { signal, onApply, until }: MigrateOptions = {},
+) => {
+  const db = database as unknown as Migrating
   await locked(db, (trx) =>
     trx.schema
       .createTable(TABLE)
@@ -162,7 +169,7 @@ export const migrateToLatest = async (db: Kysely<any>, { signal, onApply, until 
     for (const [from, to] of RENAMED)
       await trx.updateTable(TABLE).set({ name: to }).where('name', '=', from).execute()
   })
-  const applied = async (trx: Kysely<any>) =>
+  const applied = async (trx: Migrating) =>
     new Set((await trx.selectFrom(TABLE).select('name').execute()).map((r) => r.name as string))
 
   const known = Object.keys(migrations)
