@@ -19,7 +19,7 @@ const rupees = (paisa: bigint) => fromPaisa(Number(paisa))
 
 /** Every account's debits and credits up to `to` (inclusive), from the posting lines. */
 export const trialBalance = async (database: Db, to?: string): Promise<TrialBalance> => {
-  const db = database as unknown as Kysely<any>
+  const db = database
   let q = db
     .selectFrom('posting_lines')
     .select(['account', sql<string>`sum(debit)`.as('d'), sql<string>`sum(credit)`.as('c')])
@@ -86,7 +86,7 @@ const collect = async (
  * each record's remaining amount and payments, and the journal, ledger and posting month checkpoints.
  */
 export const booksCheck = async (database: Db): Promise<BooksCheck> => {
-  const db = database as unknown as Kysely<any>
+  const db = database
   let checked = 0
   let first: BooksDivergence | undefined
   const compare = (check: string, account: string, row: string, stored: bigint, computed: bigint) => {

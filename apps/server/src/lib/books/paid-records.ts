@@ -5,8 +5,11 @@ import type { Database } from '../../db/schema.ts'
 import type { AnyRecordRow } from '../crud.ts'
 import { HttpError } from '../http-error.ts'
 
+/** The record tables later payments are taken against. */
+export type PaymentTable = 'tickets' | 'umrah' | 'visa_processing' | 'gamca_tokens' | 'services' | 'navtcc'
+
 /** The table behind each payment source_type (the record's list path without the slash). */
-export const PAYMENT_TABLES: Record<PaymentSource, string> = {
+export const PAYMENT_TABLES: Record<PaymentSource, PaymentTable> = {
   ticket: 'tickets',
   umrah: 'umrah',
   'visa-processing': 'visa_processing',
