@@ -7,7 +7,7 @@ import {
   type TrialBalance,
   type TrialBalanceAccount,
 } from '@booking/shared'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { accountName, bankAccount, CASH, customerIdOfAccount, kindOf } from '../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'

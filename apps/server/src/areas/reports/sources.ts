@@ -1,5 +1,5 @@
 import { customerLabel } from '@booking/shared'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { balanceBefore, balancesBefore, ledgerLines } from '../../books/read.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
