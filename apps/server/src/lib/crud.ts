@@ -17,6 +17,7 @@ import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from '../areas/co
 import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
 import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
 import { linkAudit } from '../books/post.ts'
+import { byName } from '../db/by-name.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
@@ -114,7 +115,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
  * database. The one place a record table is reached by a name known only at run time.
  */
 const repository = (table: RecordTable) => {
-  const t = (trx: Kysely<Database>) => trx as unknown as Kysely<any>
+  const t = byName
   const out = (row: Record<string, unknown>) => moneyOut(table, row) as ApiRow
   return {
     /** `lock`: FOR UPDATE on PostgreSQL (SQLite's single writer already serializes). */

@@ -3,10 +3,11 @@ import {
   type FileRecord,
   type PassengerFile,
   PassengerFileAnswer,
+  type RecordTable,
   todayIso,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
+import { byName } from '../../db/by-name.ts'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import type { AnyRecordRow } from '../../lib/crud.ts'
@@ -74,7 +75,7 @@ documentRoute('/passengers/{passport}', {
 const GET_PASSENGERS_PASSPORT = { schema: { response: { 200: PassengerFileAnswer } } }
 
 export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
-  const anyDb = db as unknown as Kysely<any>
+  const anyDb = byName(db)
 
   app.get('/passengers/:passport', GET_PASSENGERS_PASSPORT, async (req): Promise<PassengerFile> => {
     const raw = (req.params as { passport?: unknown }).passport
@@ -96,7 +97,11 @@ export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
     for (const h of hits) byTable.set(h.record_type, [...(byTable.get(h.record_type) ?? []), h.record_id])
     const loaded: Array<{ table: string; row: AnyRecordRow; record: FileRecord }> = []
     for (const [table, ids] of byTable) {
-      const rows = await anyDb.selectFrom(table).selectAll().where('id', 'in', ids).execute()
+      const rows = await anyDb
+        .selectFrom(table as RecordTable)
+        .selectAll()
+        .where('id', 'in', ids)
+        .execute()
       for (const r of rows) {
         const row = moneyOut(table as never, r) as AnyRecordRow
         loaded.push({ table, row, record: fileRecord(table, row) })

@@ -21,7 +21,7 @@ import { linkAudit } from '../../books/post.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
 import { moneyIn, moneyOut } from '../../db/money-columns.ts'
-import type { Database, TableName } from '../../db/schema.ts'
+import type { Database, Row, TableName } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
 import { partyAccountOf } from '../../lib/books/accounts.ts'
 import { resolveBank } from '../../lib/books/banks.ts'
@@ -59,7 +59,7 @@ const ListQuery = z.object({
 /** The record a payment is against, locked first (PostgreSQL) so payments and edits of it queue. */
 const lockRecord = async (trx: Trx, type: PaymentSource, id: number): Promise<AnyRecordRow> => {
   const table = PAYMENT_TABLES[type] as TableName
-  const query = (trx as unknown as Kysely<any>).selectFrom(table).selectAll().where('id', '=', id)
+  const query = trx.selectFrom(table).selectAll().where('id', '=', id)
   const row = await (dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
   if (!row) throw new HttpError(404, `${LABELS[type]} not found`)
   return moneyOut(table, row) as AnyRecordRow
@@ -72,7 +72,7 @@ const applyToRecord = async (trx: Trx, type: PaymentSource, row: AnyRecordRow, p
   const table = PAYMENT_TABLES[type] as TableName
   const payments_total = fromPaisa(toPaisa(row.payments_total) + paisa)
   const remaining_amount = fromPaisa(toPaisa(row.remaining_amount) - paisa)
-  await (trx as unknown as Kysely<any>)
+  await trx
     .updateTable(table)
     .set(moneyIn(table, { payments_total, remaining_amount }))
     .where('id', '=', row.id)
@@ -182,15 +182,15 @@ const recordAfter = async (db: Db, p: Payment, record: AnyRecordRow) => {
 }
 
 const toPayment = (row: Record<string, unknown>): Payment => {
-  const r = moneyOut('payments', row) as Record<string, any>
+  const r = moneyOut('payments', row) as Row<'payments'>
   return {
     id: Number(r.id),
     receipt_no: r.receipt_no,
-    source_type: r.source_type,
+    source_type: r.source_type as PaymentSource,
     source_id: Number(r.source_id),
     date: r.date,
     amount: r.amount,
-    method: r.method,
+    method: r.method as Payment['method'],
     bank_title: r.bank_title,
     note: r.note,
     employee: r.employee,
@@ -230,7 +230,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
             ? await resolveBank(trx, input.bank_title, { amount: input.amount, field: 'bank_title' })
             : ''
         const { current } = await nextEntry(trx, 'payment')
-        const inserted = await (trx as unknown as Kysely<any>)
+        const inserted = await trx
           .insertInto('payments')
           .values(
             moneyIn('payments', {
@@ -285,7 +285,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     if (!row) return null
     const payment = toPayment(row)
     const table = PAYMENT_TABLES[payment.source_type] as TableName
-    const record = await (d as unknown as Kysely<any>)
+    const record = await d
       .selectFrom(table)
       .selectAll()
       .where('id', '=', payment.source_id)

@@ -19,7 +19,7 @@ export type Poster<T extends RecordTable = RecordTable> = (
   opts: PostOptions<T>,
 ) => Promise<void>
 
-const posters = new Map<string, Poster>()
+const posters = new Map<RecordTable, Poster>()
 
 export const registerPoster = <T extends RecordTable>(table: T, poster: Poster<T>) => {
   // Callers pass the row of the table they look the poster up by (backfills read it from `table`).
