@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { bankTitle, CASH_IN_OFFICE, gamcaBankTitle, specByPath, toPaisa } from '@booking/shared'
 import fc from 'fast-check'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { TestApp } from './harness.ts'
 import { DB_KIND } from './harness.ts'
@@ -400,7 +400,7 @@ const verifyViews = async (r: Real, accounts: { code: string; balance: number }[
  * while a bank's own entries (deposits, opening balances) are not sales money.
  */
 const verifyCards = async (r: Real) => {
-  const db = r.t.app.db as unknown as Kysely<any>
+  const db = r.t.app.db
   const lines = await db
     .selectFrom('posting_lines')
     .select([
@@ -480,7 +480,7 @@ const netOf = (lines: LineRow[], type: string, id: number) => {
  * what the model says the record moved.
  */
 const verifyEntries = async (m: Model, r: Real) => {
-  const db = r.t.app.db as unknown as Kysely<any>
+  const db = r.t.app.db
   const all = (await db.selectFrom('posting_lines').selectAll().orderBy('id').execute()) as (LineRow &
     Record<string, unknown>)[]
   expect(all.length, 'lines are only appended').toBeGreaterThanOrEqual(r.lines.n)
@@ -707,11 +707,7 @@ describe(`books model (${DB_KIND}, ${RUNS} runs)`, () => {
           banks,
           steps: 0,
         }
-        const lines = await (t.app.db as unknown as Kysely<any>)
-          .selectFrom('posting_lines')
-          .selectAll()
-          .orderBy('id')
-          .execute()
+        const lines = await t.app.db.selectFrom('posting_lines').selectAll().orderBy('id').execute()
         const real: Real = { t, lines: { n: lines.length, sum: checksum(lines) } }
         await fc.asyncModelRun(() => ({ model, real }), cmds)
         if (process.env.BOOKS_MODEL_LOG) console.log(String(cmds))
