@@ -37,7 +37,7 @@ import { writeTransaction } from './write-batch.ts'
 type Trx = Kysely<Database>
 /**
  * A record table's stored row as the server works with it: money already in rupees, the spec's
- * snake_case names, typed from db/schema.ts; without T, any one record table's row.
+ * snake_case names, typed from db/schema.ts; without T, the row of whichever record table.
  */
 export type ApiRow<T extends RecordTable = RecordTable> = { [K in T]: Row<K> }[T]
 
