@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely'
+import type { Db } from './connect.ts'
 import { dbKind } from './dialect.ts'
 import * as init from './migrations/0001_init.ts'
 import * as performance from './migrations/0002_performance.ts'
@@ -26,7 +27,6 @@ import * as paperLanguage from './migrations/0023_paper_language.ts'
 import * as bookEntries from './migrations/0024_book_entries.ts'
 import * as costPostings from './migrations/0025_cost_postings.ts'
 import * as collect from './migrations/0026_collect.ts'
-import type { Database } from './schema.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -143,7 +143,7 @@ const locked = async <T>(db: Migrating, work: (trx: Migrating) => Promise<T>, si
  * servers starting at once apply each migration once, the second after the first.
  */
 export const migrateToLatest = async (
-  database: Kysely<Database>,
+  database: Db,
   { signal, onApply, until }: MigrateOptions = {},
 ) => {
   const db = database as unknown as Migrating
