@@ -142,10 +142,7 @@ const locked = async <T>(db: Migrating, work: (trx: Migrating) => Promise<T>, si
  * database at the previous migration and the next start runs the interrupted one again; two
  * servers starting at once apply each migration once, the second after the first.
  */
-export const migrateToLatest = async (
-  database: Db,
-  { signal, onApply, until }: MigrateOptions = {},
-) => {
+export const migrateToLatest = async (database: Db, { signal, onApply, until }: MigrateOptions = {}) => {
   const db = database as unknown as Migrating
   await locked(db, (trx) =>
     trx.schema
