@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
+import { byName } from '../apps/server/src/db/by-name.ts'
 import { connect } from '../apps/server/src/db/connect.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { start, stop } from './processes.ts'
@@ -22,7 +23,7 @@ const seed = async () => {
   if (existsSync(`${file}.done`)) return
   mkdirSync('/tmp/booking-bench', { recursive: true })
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
-  const db = connect(`sqlite:${file}`) as unknown as Kysely<any>
+  const db = byName(connect(`sqlite:${file}`))
   await migrateToLatest(db)
   const rand = random(11)
   const startDay = Date.UTC(2024, 0, 1)

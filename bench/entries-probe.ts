@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import { buildApp } from '../apps/server/src/app.ts'
 import { cashLedger } from '../apps/server/src/areas/accounts/cash-ledger.ts'
 import { LEDGER_LISTS, ledgerList } from '../apps/server/src/areas/ledgers/running-balance.ts'
+import type { Database } from '../apps/server/src/db/schema.ts'
 import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
 import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
 import { BENCH_ADMIN, seedDatabase } from './seed.ts'
@@ -22,7 +23,7 @@ import { ticketBody } from './ticket-body.ts'
 const SECRET = 'bench-secret-at-least-32-characters-long'
 const [mode, ...args] = process.argv.slice(2)
 
-const adminOf = async (db: Kysely<any>) =>
+const adminOf = async (db: Kysely<Database>) =>
   (await db
     .selectFrom('users')
     .select(['id', 'username', 'email', 'role'])
@@ -30,14 +31,15 @@ const adminOf = async (db: Kysely<any>) =>
     .executeTakeFirstOrThrow()) as AuthUser
 
 /** Every table's rows as text, to see which a write changed (small databases only). */
-const snapshot = async (db: Kysely<any>) => {
+const snapshot = async (db: Kysely<Database>) => {
   const tables = (
     await sql<{
       name: string
     }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(db)
   ).rows.map((r) => r.name)
   const out = new Map<string, string>()
-  for (const t of tables) out.set(t, JSON.stringify(await db.selectFrom(t).selectAll().execute()))
+  for (const t of tables)
+    out.set(t, JSON.stringify((await sql`SELECT * FROM ${sql.table(t)}`.execute(db)).rows))
   return out
 }
 
@@ -79,7 +81,7 @@ if (mode === 'seed') {
     searchIndexEveryMs: 0,
   })
   try {
-    const db = app.db as unknown as Kysely<any>
+    const db = app.db
     const { ensureAdmin } = await import('../apps/server/src/lib/bootstrap-admin.ts')
     await ensureAdmin(app.db, { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password })
     const created_at = new Date().toISOString()
@@ -109,7 +111,7 @@ if (mode === 'seed') {
   const [file] = args as [string]
   const app = await buildApp({ databaseUrl: `sqlite:${file}`, jwtSecret: SECRET, searchIndexEveryMs: 0 })
   try {
-    const user = await adminOf(app.db as unknown as Kysely<any>)
+    const user = await adminOf(app.db)
     const lifecycle = recordLifecycle(app.db, 'tickets')!
     const ROUND = 500
     const times: number[] = []

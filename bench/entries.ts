@@ -45,8 +45,8 @@ const exportPrevious = () => {
 }
 
 /** Runs the probe inside a tree and returns its JSON line. */
-const probe = (tree: string, args: string[]) =>
-  new Promise<Record<string, any>>((resolve, reject) => {
+const probe = <T>(tree: string, args: string[]) =>
+  new Promise<T>((resolve, reject) => {
     copyFileSync(join(root, 'bench/entries-probe.ts'), join(tree, 'bench/entries-probe.ts'))
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/entries-probe.ts', ...args], {
       cwd: tree,
@@ -132,7 +132,7 @@ console.log(
 )
 
 for (const [side, tree] of Object.entries(trees)) {
-  const { written, money } = await probe(tree, ['stores'])
+  const { written, money } = await probe<{ written: string[]; money?: string[] }>(tree, ['stores'])
   console.log(`  ${side}: one ticket create writes ${written.length} tables: ${written.join(', ')}`)
   if (money) console.log(`  ${side}: ${money.length} of them store its money: ${money.join(', ')}`)
 }
@@ -146,7 +146,7 @@ for (const side of ['before', 'after', 'after', 'before'] as const) {
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
   copyFileSync(base, file)
   // This tree upgrades its copy first (migration 0024), outside the timed rounds.
-  cpu[side]!.push((await probe(trees[side], ['cpu', file])).us)
+  cpu[side]!.push((await probe<{ us: number }>(trees[side], ['cpu', file])).us)
 }
 const cpuMean = (side: string) => cpu[side]!.reduce((a, b) => a + b, 0) / cpu[side]!.length
 console.log(
@@ -161,7 +161,7 @@ for (const side of ['before', 'after', 'after', 'before'] as const) {
     `  create ticket ${side}: ${r.rps} req/s, p99 ${r.p99} ms${r.errors ? ` (${r.errors} errors)` : ''} (server up in ${r.startMs} ms)`,
   )
   runs[side]!.push(r)
-  pages[side]!.push(await probe(trees[side], ['pages', r.file]))
+  pages[side]!.push(await probe<Record<string, { p50: number; p99: number }>>(trees[side], ['pages', r.file]))
 }
 const mean = (side: string) => runs[side]!.reduce((s, r) => s + r.rps, 0) / runs[side]!.length
 console.log(

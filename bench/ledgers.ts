@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { ListQuery } from '@booking/shared'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { LEDGER_LISTS, ledgerList, windowList } from '../apps/server/src/areas/ledgers/running-balance.ts'
+import { byName } from '../apps/server/src/db/by-name.ts'
 import { connect, type Db } from '../apps/server/src/db/connect.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
+import type { TableName } from '../apps/server/src/db/schema.ts'
 import { random } from './seed.ts'
 
 /**
@@ -32,7 +34,7 @@ const plan = () => {
 }
 
 const seed = async (db: Db) => {
-  const k = db as unknown as Kysely<any>
+  const k = byName(db)
   const rand = random(7)
   const start = Date.UTC(2021, 0, 1)
   const day = () => new Date(start + Math.floor(rand() * 5 * 365) * 86_400_000).toISOString().slice(0, 10)
@@ -40,7 +42,7 @@ const seed = async (db: Db) => {
   const now = new Date().toISOString()
   const { agents, venders, accounts } = plan()
   const banks = ['UBL Account 1', 'UBL Account 2', 'HBL Account 1', 'HBL Account 2', 'JAZ C', 'MCB FIT']
-  const tables: Array<[string, number, (i: number) => Record<string, unknown>]> = [
+  const tables: Array<[TableName, number, (i: number) => Record<string, unknown>]> = [
     [
       'agent_entries',
       agents,
@@ -142,7 +144,7 @@ const open = async (): Promise<{ db: Db; done: () => Promise<void> }> => {
     }
     const cluster = await start()
     const db = connect(cluster.url)
-    await migrateToLatest(db as unknown as Kysely<any>)
+    await migrateToLatest(db)
     console.log('Seeding PostgreSQL...')
     await seed(db)
     return {
@@ -160,7 +162,7 @@ const open = async (): Promise<{ db: Db; done: () => Promise<void> }> => {
     for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
   }
   const db = connect(`sqlite:${file}`)
-  await migrateToLatest(db as unknown as Kysely<any>)
+  await migrateToLatest(db)
   if (fresh) {
     console.log(`Seeding ${file}...`)
     await seed(db)

@@ -42,7 +42,7 @@ const load = async (base: string, paths: string[], token?: string): Promise<Load
     headers: token ? { authorization: `Bearer ${token}` } : {},
     requests: [
       {
-        setupRequest: (req: any) => {
+        setupRequest: (req) => {
           const i = n++
           return { ...req, path: token ? freshUrl(paths[i % paths.length], i) : paths[0] }
         },

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { netProfit } from '../apps/server/src/areas/reports/net-profit.ts'
 import { profitLines } from '../apps/server/src/areas/reports/sources.ts'
+import { byName } from '../apps/server/src/db/by-name.ts'
 import { connect, type Db } from '../apps/server/src/db/connect.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { random } from './seed.ts'
@@ -19,7 +20,7 @@ const ROWS = Number(process.env.PROFIT_ROWS ?? 100_000)
 const ITERATIONS = Number(process.env.ITERATIONS ?? 20)
 
 const seed = async (db: Db) => {
-  const k = db as unknown as Kysely<any>
+  const k = byName(db)
   const rand = random(11)
   const start = Date.UTC(2021, 0, 1)
   const now = new Date().toISOString()
@@ -97,7 +98,7 @@ const storedProfit = async (db: Db, range: { from?: string; to?: string }) => {
     FROM journal j JOIN visa_processing r ON r.id = j.source_id
     WHERE j.source_type = 'visa_processing'
       AND ${range.from ? sql`j.date >= ${range.from}` : sql`1 = 1`}
-      AND ${range.to ? sql`j.date <= ${range.to}` : sql`1 = 1`}`.execute(db as unknown as Kysely<any>)
+      AND ${range.to ? sql`j.date <= ${range.to}` : sql`1 = 1`}`.execute(db)
   return rows.reduce((s, r) => s + Number(r.profit), 0)
 }
 
@@ -118,7 +119,7 @@ const time = async (fn: () => Promise<unknown>) => {
 const dir = mkdtempSync(join(tmpdir(), 'bench-profit-'))
 const db = connect(`sqlite:${join(dir, 'profit.db')}`)
 try {
-  await migrateToLatest(db as unknown as Kysely<any>)
+  await migrateToLatest(db)
   const t0 = performance.now()
   await seed(db)
   console.log(

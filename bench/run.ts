@@ -91,7 +91,7 @@ const load = async (
       ? {
           requests: [
             {
-              setupRequest: (req: any) => ({
+              setupRequest: (req) => ({
                 ...req,
                 path: freshUrl(`${path.pathname}${path.search}`, n++),
               }),

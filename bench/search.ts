@@ -1,8 +1,9 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { buildApp } from '../apps/server/src/app.ts'
+import { byName } from '../apps/server/src/db/by-name.ts'
 import { SEARCH_INDEX } from '../apps/server/src/db/search-index.ts'
 import { applyListFilters, parseListQuery, SEARCH_COUNT_CAP } from '../apps/server/src/lib/list-query.ts'
 import { hashPassword } from '../apps/server/src/lib/passwords.ts'
@@ -59,7 +60,7 @@ const main = async () => {
     console.log(
       `${rows} records; app start with migrations (0005 indexes the copy): ${((performance.now() - start) / 1000).toFixed(1)} s`,
     )
-    const db = app.db as unknown as Kysely<any>
+    const db = byName(app.db)
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db)
     const mb = (f: string) => (statSync(f).size / 1e6).toFixed(0)
     console.log(`database file: ${mb(file)} MB cached, ${mb(copy)} MB with the search index`)

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { HealthAnswer } from '@booking/shared'
 import fastifyStatic from '@fastify/static'
-import swagger from '@fastify/swagger'
+import swagger, { type StaticDocumentSpec } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import helmet from 'helmet'
@@ -168,7 +168,10 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   // Costs that earlier releases never posted (decision 053): chunked and resumable like the above.
   await backfillCosts(db)
   // Built after the areas registered, from the same zod schemas that validate requests.
-  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as any } })
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: openApiDocument() as StaticDocumentSpec['document'] },
+  })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   const webDir = opts.webDir === undefined ? null : opts.webDir

@@ -176,7 +176,7 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
         expect(res.statusCode, url).toBe(200)
         expect(figures(url, res.json()), url).toEqual(before[url])
       }
-      const db = app.db as unknown as Kysely<any>
+      const db = app.db
       // One header per record that had lines; every line has one.
       const orphans = await db
         .selectFrom('posting_lines')

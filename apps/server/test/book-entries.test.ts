@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import { addNames, passenger, setupTestApp } from './helpers.ts'
@@ -57,7 +56,7 @@ const net = (entries: Entry[]) => {
 
 describe(`book entries (${DB_KIND})`, () => {
   const t = setupTestApp((t) => addNames(t, { vendors: ['Vendor V'] }))
-  const db = () => t.app.db as unknown as Kysely<any>
+  const db = () => t.app.db
   const allLines = async () =>
     JSON.stringify(await db().selectFrom('posting_lines').selectAll().orderBy('id').execute())
 

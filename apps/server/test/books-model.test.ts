@@ -463,7 +463,7 @@ const verifyViews = async (r: Real, accounts: { code: string; balance: number }[
  * while a bank's own entries (deposits, opening balances) are not sales money.
  */
 const verifyCards = async (r: Real) => {
-  const db = r.t.app.db as unknown as Kysely<any>
+  const db = r.t.app.db
   const lines = await db
     .selectFrom('posting_lines')
     .select([
@@ -543,7 +543,7 @@ const netOf = (lines: LineRow[], type: string, id: number) => {
  * what the model says the record moved.
  */
 const verifyEntries = async (m: Model, r: Real) => {
-  const db = r.t.app.db as unknown as Kysely<any>
+  const db = r.t.app.db
   const all = (await db.selectFrom('posting_lines').selectAll().orderBy('id').execute()) as (LineRow &
     Record<string, unknown>)[]
   expect(all.length, 'lines are only appended').toBeGreaterThanOrEqual(r.lines.n)
@@ -910,11 +910,7 @@ describe(`books model (${DB_KIND}, ${RUNS} runs)`, () => {
               : [],
           ),
         }
-        const lines = await (t.app.db as unknown as Kysely<any>)
-          .selectFrom('posting_lines')
-          .selectAll()
-          .orderBy('id')
-          .execute()
+        const lines = await t.app.db.selectFrom('posting_lines').selectAll().orderBy('id').execute()
         const real: Real = { t, lines: { n: lines.length, sum: checksum(lines) } }
         await fc.asyncModelRun(() => ({ model, real }), cmds)
         if (process.env.BOOKS_MODEL_LOG) console.log(String(cmds))

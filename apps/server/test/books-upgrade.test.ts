@@ -181,7 +181,7 @@ describe(`books upgrade (${DB_KIND})`, () => {
 
       const app = await buildApp({ databaseUrl: database.url, jwtSecret: TEST_SECRET })
       try {
-        const db = app.db as unknown as Kysely<any>
+        const db = app.db
         expect(
           (await db.selectFrom('books_totals').select('backfill').executeTakeFirstOrThrow()).backfill,
         ).toBe(0)

@@ -303,7 +303,7 @@ describe(`books (${DB_KIND})`, () => {
     expect(saved.status).toBe(201)
     const read = await t.call('employee', 'GET', `/api/expenses/${saved.body.expense.id}`)
     expect(read.body.expense.total_amount).toBe(999_999_999.99)
-    const db = t.app.db as unknown as Kysely<any>
+    const db = t.app.db
     const line = await db
       .selectFrom('posting_lines')
       .select(['account', 'debit'])
@@ -382,7 +382,7 @@ describe(`books (${DB_KIND})`, () => {
         process.env.TZ = tz
         // 02:00 on 25 November in Karachi is 21:00 on 24 November UTC and 11:00 on 24 November in Honolulu.
         vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T21:00:00Z') })
-        const admin = await (t.app.db as unknown as Kysely<any>)
+        const admin = await t.app.db
           .selectFrom('users')
           .select(['id', 'username', 'email', 'role'])
           .where('username', '=', 'admin')
@@ -395,7 +395,7 @@ describe(`books (${DB_KIND})`, () => {
         const ticket = res.json().ticket
         expect(businessDayOf(ticket.created_at, 'Asia/Karachi')).toBe('2026-11-25')
         expect((await journalRow(t, 'tickets', ticket.id))?.date).toBe('2026-11-25')
-        const lines = await (t.app.db as unknown as Kysely<any>)
+        const lines = await t.app.db
           .selectFrom('posting_lines')
           .select('date')
           .where('source_type', '=', 'tickets')

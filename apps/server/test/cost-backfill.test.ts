@@ -6,6 +6,7 @@ import { profitLines } from '../src/areas/reports/sources.ts'
 import { booksCheck, trialBalance } from '../src/areas/reports/trial-balance.ts'
 import { connect } from '../src/db/connect.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
+import type { Database } from '../src/db/schema.ts'
 import { DB_KIND, freshDatabase, TEST_SECRET } from './harness.ts'
 
 /** The release before this one (issue 21): the books exist, but no record's cost reached them. */
@@ -15,7 +16,7 @@ const DAY = '2026-11-20'
 
 /** Lines as the previous release posted them (paisa), with their month checkpoints and the books' total. */
 const postAsBefore = async (
-  db: Kysely<any>,
+  db: Kysely<Database>,
   source: { type: string; id: number; entry: string },
   date: string,
   lines: Array<[account: string, debit: number, credit: number]>,
@@ -186,7 +187,7 @@ describe(`cost backfill, migration 0025 (${DB_KIND})`, () => {
         await old.destroy()
       }
       const before = await (async () => {
-        const db = connect(database.url) as unknown as Kysely<any>
+        const db = connect(database.url)
         try {
           // What the previous release's books said: balanced, but cost of sales missing.
           const lines = await db.selectFrom('posting_lines').select(['account']).execute()
@@ -199,7 +200,7 @@ describe(`cost backfill, migration 0025 (${DB_KIND})`, () => {
 
       const app = await buildApp({ databaseUrl: database.url, jwtSecret: TEST_SECRET })
       try {
-        const db = app.db as unknown as Kysely<any>
+        const db = app.db
         // Done: the mark is gone.
         expect(
           await db
@@ -234,7 +235,7 @@ describe(`cost backfill, migration 0025 (${DB_KIND})`, () => {
       }
       // Resumable: a backfill stopped half-way (its mark left at a later step) carries on from there
       // and posting a page again changes nothing.
-      const again = connect(database.url) as unknown as Kysely<any>
+      const again = connect(database.url)
       try {
         await again
           .insertInto('settings')
@@ -249,7 +250,7 @@ describe(`cost backfill, migration 0025 (${DB_KIND})`, () => {
         const tb = await trialBalance(resumed.db)
         expect(tb.accounts.find((a) => a.code === 'cost:sales')?.balance).toBe(40_500)
         expect(
-          await (resumed.db as unknown as Kysely<any>)
+          await resumed.db
             .selectFrom('settings')
             .select('key')
             .where('key', '=', 'books_backfill_0023')

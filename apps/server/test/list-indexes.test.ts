@@ -1,11 +1,12 @@
 import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { entryGlobalSql, entryNumberSql } from '../src/db/migrations/helpers/entry-order.ts'
+import type { Database } from '../src/db/schema.ts'
 import { DB_KIND } from './harness.ts'
 import { setupTestApp } from './helpers.ts'
 
 /** What the sort indexes of migration 0013 are for: each list ORDER BY answered by an index walk. */
-const plan = async (db: Kysely<any>, query: string) => {
+const plan = async (db: Kysely<Database>, query: string) => {
   if (DB_KIND === 'postgres') {
     // Empty tables make a sequential scan look cheapest; forbid the sort to see whether an index can
     // serve. SET LOCAL in one transaction: a plain SET on the pool can land on another connection
@@ -29,7 +30,7 @@ describe(`sort indexes (${DB_KIND})`, () => {
   const t = setupTestApp()
 
   it('serve a page sorted by a column, both ways, ties by id', async () => {
-    const db = t.app.db as unknown as Kysely<any>
+    const db = t.app.db
     const cases: Array<[string, string, boolean]> = [
       ['tickets', 'sector', false],
       ['tickets', 'reference', true],
@@ -53,7 +54,7 @@ describe(`sort indexes (${DB_KIND})`, () => {
   })
 
   it('sort entry numbers as numbers (type count, then global), on an index', async () => {
-    const db = t.app.db as unknown as Kysely<any>
+    const db = t.app.db
     const number = entryNumberSql(DB_KIND)
     const global = entryGlobalSql(DB_KIND)
     for (const dir of ['ASC', 'DESC'] as const) {

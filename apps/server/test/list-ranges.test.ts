@@ -20,7 +20,7 @@ const SAVED = {
 
 const t = setupTestApp(async (t) => {
   await addNames(t, COMMON_NAMES)
-  const db = t.app.db as unknown as Kysely<any>
+  const db = t.app.db
   for (const [key, at] of Object.entries(SAVED)) {
     const res = await t.call('admin', 'POST', '/api/visa-processing', {
       ...VALID_BODIES['/api/visa-processing']!.body,

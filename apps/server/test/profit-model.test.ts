@@ -1,7 +1,7 @@
 import { addDaysIso, CASH_IN_OFFICE, gamcaBankTitle, toPaisa } from '@booking/shared'
 import { recordInput } from '@booking/shared/test-data'
 import fc from 'fast-check'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
@@ -131,7 +131,7 @@ describe(`profit and cards from the books, property (${DB_KIND}, ${RUNS} runs)`,
     timeout: 120_000,
   }, async () => {
     const call: Call = (...args) => t.call(...args)
-    const db = t.app.db as unknown as Kysely<any>
+    const db = t.app.db
     await fc.assert(
       fc.asyncProperty(
         fc.array(

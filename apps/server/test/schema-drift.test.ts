@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { connect } from '../src/db/connect.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
+import type { Database } from '../src/db/schema.ts'
 import { SEARCH_INDEX, type SearchTable } from '../src/db/search-index.ts'
 import { DB_KIND, freshDatabase } from './harness.ts'
 import { setupTestApp } from './helpers.ts'
@@ -68,7 +69,7 @@ describe(`search index on a fresh install (${DB_KIND})`, () => {
 })
 
 /** The columns of a table as the database reports them. */
-const tableColumns = async (db: Kysely<any>, table: string): Promise<string[]> => {
+const tableColumns = async (db: Kysely<Database>, table: string): Promise<string[]> => {
   const { rows } =
     DB_KIND === 'postgres'
       ? await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
@@ -91,7 +92,7 @@ const COMPUTED = new Set([
  * than the spec's search.
  */
 const specDrift = async (
-  db: Kysely<any>,
+  db: Kysely<Database>,
   specs: readonly RecordSpec[] = ALL_RECORD_SPECS,
 ): Promise<string[]> => {
   const out: string[] = []
@@ -122,7 +123,7 @@ const specDrift = async (
 describe(`every table against its RecordSpec (${DB_KIND})`, () => {
   const t = setupTestApp()
   it("a fresh install's record tables have exactly the spec's columns, and each search index is the spec's search", async () => {
-    expect(await specDrift(t.app.db as unknown as Kysely<any>)).toEqual([])
+    expect(await specDrift(t.app.db)).toEqual([])
   })
   it('the comparison sees a column the spec does not list, and one it lists that the table lacks', async () => {
     const expenses = ALL_RECORD_SPECS.find((s) => s.table === 'expenses') as RecordSpec
@@ -130,7 +131,7 @@ describe(`every table against its RecordSpec (${DB_KIND})`, () => {
       ...expenses,
       columns: [...expenses.columns.filter((c) => c !== 'detail'), 'stray_note'],
     }
-    expect(await specDrift(t.app.db as unknown as Kysely<any>, [drifted])).toEqual([
+    expect(await specDrift(t.app.db, [drifted])).toEqual([
       'expenses has column detail its spec does not list',
       'expenses lacks column stray_note its spec lists',
       'expenses: its spec names detail, which is not one of its columns',
@@ -139,7 +140,7 @@ describe(`every table against its RecordSpec (${DB_KIND})`, () => {
 })
 
 /** Tables, columns, indexes and triggers as the database reports them, in a stable order. */
-const describeSchema = async (db: Kysely<any>) => {
+const describeSchema = async (db: Kysely<Database>) => {
   if (DB_KIND === 'postgres') {
     const columns = await sql<{ t: string; c: string; d: string }>`
       SELECT table_name AS t, column_name AS c, data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') AS d

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { connect, type Db, sqliteFile } from '../src/db/connect.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
@@ -29,7 +29,7 @@ const freshFile = () => join(dir, `db${++n}`, 'booking.db')
 
 const opened = async (file: string) => {
   const db = connect(`sqlite:${file}`)
-  await migrateToLatest(db as unknown as Kysely<any>)
+  await migrateToLatest(db)
   return db
 }
 

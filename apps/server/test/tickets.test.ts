@@ -1,5 +1,4 @@
 import { businessDayOf } from '@booking/shared'
-import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import {
@@ -190,7 +189,7 @@ describe(`ticket API (${DB_KIND})`, () => {
     expect(await ledgerBalance(t, 'agent_entries', 'agent_name', agent)).toBe(-49999.5)
     expect(await ledgerBalance(t, 'account_entries', 'bank_name', bank)).toBe(20000.5)
     expect(await ledgerBalance(t, 'vender_entries', 'vender_name', vendor)).toBe(80000)
-    const db = t.app.db as unknown as Kysely<any>
+    const db = t.app.db
     const vendorRow = await db
       .selectFrom('vender_entries')
       .selectAll()

@@ -14,7 +14,7 @@ import type { Database } from '../db/schema.ts'
  */
 
 type Reader = Kysely<Database>
-const k = (db: Reader) => db as unknown as Kysely<any>
+const k = (db: Reader) => db
 const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
 
 /**
@@ -101,10 +101,13 @@ const COLUMNS = [
   'credit',
 ] as const
 
+/** A query over posting lines, which the filters below narrow. */
+type LineQuery = SelectQueryBuilder<Database, 'posting_lines', object>
+
 /** Which accounts: one code, or every account of a kind ("agent" means agent:*). */
 export type Accounts = { account: string } | { kind: string } | { accounts: readonly string[] }
 
-const ofAccounts = <QB extends SelectQueryBuilder<any, any, any>>(q: QB, which: Accounts): QB => {
+const ofAccounts = <QB extends LineQuery>(q: QB, which: Accounts): QB => {
   if ('account' in which) return q.where('account', '=', which.account) as QB
   if ('kind' in which) return q.where('account', 'like', `${which.kind}:%`) as QB
   return q.where('account', 'in', [...which.accounts]) as QB
@@ -180,7 +183,7 @@ const countInForce = async (db: Reader, account: string, query: ListQuery) => {
 /** A ledger row: a line in force with the account's balance (debit − credit, paisa) after it. */
 export type LedgerLine = BookLine & { balance: bigint }
 
-const filtered = <QB extends SelectQueryBuilder<any, any, any>>(db: Reader, qb: QB, query: ListQuery): QB => {
+const filtered = <QB extends LineQuery>(db: Reader, qb: QB, query: ListQuery): QB => {
   let out = qb
   if (query.from) out = out.where('date', '>=', query.from) as QB
   if (query.to) out = out.where('date', '<=', query.to) as QB

@@ -1,5 +1,5 @@
 import { customerLabel, fromPaisa, type TrialBalance, type TrialBalanceAccount } from '@booking/shared'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { accountName, bankAccount, CASH, customerIdOfAccount, kindOf } from '../lib/books/accounts.ts'
 import { balanceTo } from './read.ts'
@@ -10,7 +10,7 @@ const rupees = (paisa: bigint) => fromPaisa(Number(paisa))
 
 /** Every account's debits and credits up to `to` (inclusive), from the posting lines. */
 export const trialBalance = async (database: Db, to?: string): Promise<TrialBalance> => {
-  const db = database as unknown as Kysely<any>
+  const db = database
   let q = db
     .selectFrom('posting_lines')
     .select(['account', sql<string>`sum(debit)`.as('d'), sql<string>`sum(credit)`.as('c')])

@@ -4,7 +4,7 @@ import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, type RawBui
 export type DbKind = 'sqlite' | 'postgres'
 
 /** Works on a transaction too: both share the dialect's adapter. */
-export const dbKind = (db: Kysely<any>): DbKind =>
+export const dbKind = <DB>(db: Kysely<DB>): DbKind =>
   db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 
 /** Primary key column type per dialect. */

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely'
+import type { Db } from './connect.ts'
 import { dbKind } from './dialect.ts'
 import * as init from './migrations/0001_init.ts'
 import * as performance from './migrations/0002_performance.ts'
@@ -87,6 +88,8 @@ export const RENAMED: ReadonlyArray<readonly [string, string]> = [
 
 /** Bookkeeping table Kysely's Migrator created in earlier versions; kept, so old databases carry on. */
 const TABLE = 'kysely_migration'
+/** What the runner itself reads and writes; each migration gets the transaction as Kysely's Migration types it. */
+type Migrating = Kysely<{ [TABLE]: { name: string; timestamp: string } }>
 /** pg_advisory_xact_lock key shared by every server on one PostgreSQL database ("book" in ASCII). */
 const PG_LOCK_KEY = 0x626f6f6b
 
@@ -125,7 +128,7 @@ const testPause = async (name: string, signal?: AbortSignal) => {
  * server takes first; on SQLite the write lock that BEGIN IMMEDIATE takes (see sqlite-dialect.ts).
  * A SQLite server that waits longer than busy_timeout for another one's migration keeps waiting.
  */
-const locked = async <T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>, signal?: AbortSignal) => {
+const locked = async <T>(db: Migrating, work: (trx: Migrating) => Promise<T>, signal?: AbortSignal) => {
   let told = false
   for (;;) {
     try {
@@ -147,7 +150,8 @@ const locked = async <T>(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<T>
  * database at the previous migration and the next start runs the interrupted one again; two
  * servers starting at once apply each migration once, the second after the first.
  */
-export const migrateToLatest = async (db: Kysely<any>, { signal, onApply, until }: MigrateOptions = {}) => {
+export const migrateToLatest = async (database: Db, { signal, onApply, until }: MigrateOptions = {}) => {
+  const db = database as unknown as Migrating
   await locked(db, (trx) =>
     trx.schema
       .createTable(TABLE)
@@ -170,7 +174,7 @@ export const migrateToLatest = async (db: Kysely<any>, { signal, onApply, until 
     for (const [from, to] of RENAMED)
       await trx.updateTable(TABLE).set({ name: to }).where('name', '=', from).execute()
   })
-  const applied = async (trx: Kysely<any>) =>
+  const applied = async (trx: Migrating) =>
     new Set((await trx.selectFrom(TABLE).select('name').execute()).map((r) => r.name as string))
 
   const known = Object.keys(migrations)

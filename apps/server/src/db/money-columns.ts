@@ -22,10 +22,14 @@ export const STORED_MONEY_COLUMNS: Partial<Record<TableName, readonly string[]>>
   ),
 }
 
-const convert = (table: TableName, row: Record<string, unknown>, fn: (v: any) => number | null) => {
+const convert = (
+  table: TableName,
+  row: Record<string, unknown>,
+  fn: (v: number | string) => number | null,
+) => {
   const out: Record<string, unknown> = { ...row }
   for (const column of MONEY_COLUMNS[table] ?? []) {
-    if (column in out) out[column] = out[column] === null ? null : fn(out[column])
+    if (column in out) out[column] = out[column] === null ? null : fn(out[column] as number | string)
   }
   return out
 }

@@ -59,8 +59,8 @@ const trigramMatch = (q: string) => {
  * array: thousands of ids cost 0.6 ms that way against 2.4 ms as rows). Undefined where there is
  * no such index (PostgreSQL, fewer than three characters).
  */
-export const searchCandidateIds = async (
-  db: Kysely<any>,
+export const searchCandidateIds = async <DB>(
+  db: Kysely<DB>,
   table: SearchTable,
   q: string,
   limit: number,
@@ -88,8 +88,8 @@ export type SearchPlan =
  * the candidates (`+id` keeps the planner from starting from the candidate list), a sparse one
  * takes its candidates as read.
  */
-export const searchPrefilter = (
-  db: Kysely<any>,
+export const searchPrefilter = <DB>(
+  db: Kysely<DB>,
   table: SearchTable,
   q: string,
   plan?: SearchPlan,

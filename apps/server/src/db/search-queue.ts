@@ -13,7 +13,7 @@ const idList = (ids: number[]) => sql`(SELECT value FROM json_each(${JSON.string
  * transaction — drops the older text of rows the index may hold, adds the current text of rows
  * that still exist, and clears their queue entries. Returns how many entries it took.
  */
-export const indexQueued = (db: Kysely<any>, max = CHUNK): Promise<number> =>
+export const indexQueued = <DB>(db: Kysely<DB>, max = CHUNK): Promise<number> =>
   db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ table_name: string; row_id: number; in_index: number }>`
       SELECT table_name, row_id, in_index FROM ${sql.table(SEARCH_QUEUE)} LIMIT ${max}`.execute(trx)
@@ -39,13 +39,13 @@ export const indexQueued = (db: Kysely<any>, max = CHUNK): Promise<number> =>
     // No flush on the event loop for this commit (decision 071): the index is made from rows
     // already on disk, and a chunk lost with a power cut leaves its queue entries to index again.
     // The next write's flush carries it to disk anyway.
-    sqliteFile(db as Db)?.wal?.deferNextCommit()
+    sqliteFile(db as unknown as Db)?.wal?.deferNextCommit()
     return rows.length
   })
 
 /** Indexes everything queued, a chunk per transaction, letting requests in between. */
-export const drainSearchQueue = async (
-  db: Kysely<any>,
+export const drainSearchQueue = async <DB>(
+  db: Kysely<DB>,
   {
     stopped = () => false,
     chunk = CHUNK,
@@ -66,7 +66,7 @@ export const drainSearchQueue = async (
 }
 
 /** How many rows wait for the search index (SQLite; 0 on PostgreSQL, which indexes as it writes). */
-export const queuedForSearch = async (db: Kysely<any>): Promise<number> => {
+export const queuedForSearch = async <DB>(db: Kysely<DB>): Promise<number> => {
   if (dbKind(db) === 'postgres') return 0
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(SEARCH_QUEUE)}`.execute(db)
   return Number(rows[0]?.n ?? 0)
@@ -78,7 +78,7 @@ export const queuedForSearch = async (db: Kysely<any>): Promise<number> => {
  * queue too; the timer only keeps that queue short. Returns the stop function, which waits for a
  * running chunk to finish. SQLite only; `everyMs` 0 leaves indexing to explicit drains.
  */
-export const startSearchIndexer = (db: Kysely<any>, everyMs: number): (() => Promise<void>) => {
+export const startSearchIndexer = <DB>(db: Kysely<DB>, everyMs: number): (() => Promise<void>) => {
   if (dbKind(db) === 'postgres' || everyMs <= 0) return async () => {}
   let running: Promise<void> | null = null
   let stopped = false

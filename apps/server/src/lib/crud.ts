@@ -17,10 +17,11 @@ import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from '../areas/co
 import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
 import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
 import { linkAudit } from '../books/post.ts'
+import { byName } from '../db/by-name.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
-import type { Database, TableName } from '../db/schema.ts'
+import type { Database, Row, TableName } from '../db/schema.ts'
 import { type AuthUser, requireAccess } from '../plugins/auth.ts'
 import { cachedAnswers } from './answer-cache.ts'
 import { audit } from './audit.ts'
@@ -36,8 +37,21 @@ import { parseBody, parseIdParam } from './validate.ts'
 import { writeTransaction } from './write-batch.ts'
 
 type Trx = Kysely<Database>
-/** A row as the server works with it: money already in rupees, the spec's snake_case names. */
-export type ApiRow = Record<string, any> & { id: number }
+/**
+ * A record table's stored row as the server works with it: money already in rupees, the spec's
+ * snake_case names, typed from db/schema.ts; without T, the row of whichever record table.
+ */
+export type ApiRow<T extends RecordTable = RecordTable> = { [K in T]: Row<K> }[T]
+
+type RecordColumn = { [K in RecordTable]: keyof Row<K> }[RecordTable]
+type ColumnOf<C, K extends RecordTable> = C extends keyof Row<K> ? Row<K>[C] : never
+/**
+ * Any record table's row read by columns only some tables have (a table-keyed map, a receipt, a
+ * passenger's file): each such column optional, typed as the tables that have it type it.
+ */
+export type AnyRecordRow = { id: number } & {
+  [C in RecordColumn]?: { [K in RecordTable]: ColumnOf<C, K> }[RecordTable]
+}
 
 export interface SaveContext<Row = ApiRow> {
   user: AuthUser
@@ -87,7 +101,7 @@ export interface RecordHooks<
   /** False when GET {path}/:id would clash with another route (GET /accounts/{bankName}). */
   getOne?: boolean
   /** Replaces the default list query (ledgers add running balances). */
-  list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: ApiRow[]; total?: number }>
+  list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: AnyRecordRow[]; total?: number }>
 }
 
 /** A spec with its hooks: everything crudRoutes and the lifecycle read. */
@@ -106,7 +120,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
  * database. The one place a record table is reached by a name known only at run time.
  */
 const repository = (table: RecordTable) => {
-  const t = (trx: Kysely<Database>) => trx as unknown as Kysely<any>
+  const t = byName
   const out = (row: Record<string, unknown>) => moneyOut(table, row) as ApiRow
   return {
     /** `lock`: FOR UPDATE on PostgreSQL (SQLite's single writer already serializes). */
@@ -148,7 +162,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   hooks: RecordHooks<S, R>,
 ) => {
   const cfg: CrudConfig<S, R> = { ...spec, ...hooks }
-  const toApi = (row: ApiRow) => (cfg.toApi ? cfg.toApi(row as StoredRow<S>) : row)
+  const toApi = (row: AnyRecordRow) => (cfg.toApi ? cfg.toApi(row as StoredRow<S>) : row)
   const Label = capital(cfg.label)
   const rows = repository(cfg.table)
   const user = (req: FastifyRequest) => req.user as AuthUser
@@ -253,7 +267,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
 const refuseExpiredPassports = async (
   body: unknown,
   input: unknown,
-  stored: () => Promise<ApiRow | null>,
+  stored: () => Promise<AnyRecordRow | null>,
 ) => {
   if ((body as Record<string, unknown> | null)?.[CONFIRM_EXPIRED] === true) return
   const values = input as Record<string, unknown>
@@ -293,7 +307,7 @@ export interface RecordLifecycle {
   table: TableName
   label: string
   findById: (trx: Kysely<Database>, id: number) => Promise<ApiRow>
-  toApi: (row: ApiRow) => Record<string, unknown>
+  toApi: (row: AnyRecordRow) => Record<string, unknown>
   /** Validates a body with the record's own schema (400 with the spec's field messages). */
   parse: (body: unknown) => unknown
   create: (trx: Trx, actor: Actor, input: unknown) => Promise<ApiRow>
@@ -314,7 +328,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
     lockById: (trx: Kysely<Database>, id: number) => Promise<ApiRow>
     notFound: () => HttpError
   },
-  toApi: (row: ApiRow) => Record<string, unknown>,
+  toApi: (row: AnyRecordRow) => Record<string, unknown>,
 ): RecordLifecycle => {
   const { findById, lockById, notFound } = found
   const table = cfg.table

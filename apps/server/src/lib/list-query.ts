@@ -6,7 +6,8 @@ import {
   ListQuery as ListQuerySchema,
   toPaisa,
 } from '@booking/shared'
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
+import { type ByName, type ByNameSelect, byName } from '../db/by-name.ts'
 import type { Db } from '../db/connect.ts'
 import { containsCI, type DbKind, dbKind } from '../db/dialect.ts'
 import { entryGlobalSql, entryNumberSql } from '../db/migrations/helpers/entry-order.ts'
@@ -15,7 +16,7 @@ import { nullableColumns } from '../db/nullable-columns.ts'
 import type { TableName } from '../db/schema.ts'
 import { indexedTable, type SearchPlan, searchCandidateIds, searchPrefilter } from '../db/search-index.ts'
 import type { AuthUser } from '../plugins/auth.ts'
-import type { ApiRow, CrudConfig } from './crud.ts'
+import type { AnyRecordRow, CrudConfig } from './crud.ts'
 import { HttpError } from './http-error.ts'
 import { parseBody } from './validate.ts'
 
@@ -72,7 +73,7 @@ export const DENSE_SEARCH = 5000
  * at 1M: 61 → 13 ms p50). PostgreSQL's planner weighs its trigram index itself: undefined there.
  */
 export const planSearch = async (
-  db: Kysely<any>,
+  db: ByName,
   opts: { search: readonly string[]; table: string },
   q: string | undefined,
   threshold = DENSE_SEARCH,
@@ -85,8 +86,8 @@ export const planSearch = async (
 }
 
 /** Applies the search box, date range and name filters shared by every list. */
-export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
-  db: Kysely<any>,
+export const applyListFilters = <QB extends ByNameSelect>(
+  db: ByName,
   qb: QB,
   query: ListQuery,
   /**
@@ -108,8 +109,8 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
   const money = STORED_MONEY_COLUMNS[opts.table as TableName] ?? []
   const inRange = (from?: string, to?: string) => {
     const { lower, upper, strict } = dayBounds(opts.dateColumn, from, to)
-    if (lower) out = out.where(opts.dateColumn as any, '>=', lower) as QB
-    if (upper) out = out.where(opts.dateColumn as any, strict ? '<' : '<=', upper) as QB
+    if (lower) out = out.where(opts.dateColumn, '>=', lower) as QB
+    if (upper) out = out.where(opts.dateColumn, strict ? '<' : '<=', upper) as QB
   }
   if (date) {
     // A date as the screens show it (10/10/2026): the record's date, on its (date, id) index.
@@ -119,7 +120,7 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
     // The trigram index (migration 0005) narrows the rows; the OR of LIKEs below stays the rule.
     const indexed = indexedTable(opts.search, opts.table)
     const prefilter = indexed && searchPrefilter(db, indexed, q, opts.plan)
-    out = out.where((eb: any) => {
+    out = out.where((eb) => {
       const text = eb.or(opts.search.map((c) => containsCI(kind, sql.ref(c), q)))
       const textMatch = prefilter ? eb.and([prefilter, text]) : text
       // An amount as typed (25,000 or 25000.50): equal to any money column, or the text rule.
@@ -128,7 +129,7 @@ export const applyListFilters = <QB extends SelectQueryBuilder<any, any, any>>(
     }) as QB
   }
   inRange(query.from, query.to)
-  if (query.name && opts.nameColumn) out = out.where(opts.nameColumn as any, '=', query.name) as QB
+  if (query.name && opts.nameColumn) out = out.where(opts.nameColumn, '=', query.name) as QB
   return out
 }
 
@@ -160,8 +161,8 @@ export const unknownSort = (key: string) =>
  * order); ties broken by id in the same direction so pages are stable. Entries sort by their
  * numbers (per type, then global).
  */
-export const applySort = <QB extends SelectQueryBuilder<any, any, any>>(
-  db: Kysely<any>,
+export const applySort = <QB extends ByNameSelect>(
+  db: ByName,
   qb: QB,
   sort: string | undefined,
   rule: SortRule,
@@ -196,12 +197,12 @@ export const listAnswer = async (
     CrudConfig,
     'list' | 'listExtras' | 'listKey' | 'table' | 'search' | 'dateColumn' | 'sortable' | 'columnOf'
   >,
-  toApi: (row: ApiRow) => Record<string, unknown>,
+  toApi: (row: AnyRecordRow) => Record<string, unknown>,
   query: ListQuery,
   u: AuthUser,
 ) => {
   const table = cfg.table
-  const anyDb = db as unknown as Kysely<any>
+  const anyDb = byName(db)
   if (cfg.list) {
     const { rows, total } = await cfg.list(db, query, u)
     return {
@@ -220,8 +221,7 @@ export const listAnswer = async (
   // date column as a sort (sorting.test.ts holds them to it).
   const dateKey = cfg.sortable.find((k) => (cfg.columnOf?.[k] ?? k) === cfg.dateColumn)
   const fallback = !paged ? 'id' : (query.from || query.to) && dateKey ? `-${dateKey}` : '-id'
-  const sorted = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
-    applySort(anyDb, q, query.sort, sortRule, fallback)
+  const sorted = <Q extends ByNameSelect>(q: Q) => applySort(anyDb, q, query.sort, sortRule, fallback)
   // A page is found by its ids first, then only its rows are read (decision 026): the ids of a
   // date range come from the (date, id) index and a sort column's from its (column, id) index
   // without reading a row, where selecting whole rows read every matching row to sort them.
@@ -236,7 +236,7 @@ export const listAnswer = async (
   const rows = await rowsQuery.execute()
   const out: Record<string, unknown> = {
     ...cfg.listExtras,
-    [cfg.listKey]: rows.map((r: any) => toApi(moneyOut(table, r))),
+    [cfg.listKey]: rows.map((r) => toApi(moneyOut(table, r) as AnyRecordRow)),
   }
   if (paged && rows.length < query.limit! && (rows.length > 0 || !query.offset)) {
     // A short page is the last one: the total is known without counting.
@@ -256,7 +256,7 @@ export const listAnswer = async (
             .limit(bound + 1)
             .as('matches'),
         )
-        .select((eb: any) => eb.fn.countAll().as('total'))
+        .select((eb) => eb.fn.countAll().as('total'))
       const counted = (await capped.executeTakeFirst()) as { total?: number } | undefined
       const total = Number(counted?.total ?? 0)
       out.total = total
@@ -271,7 +271,7 @@ export const listAnswer = async (
       if (kept) {
         out.total = Number(kept.n)
       } else {
-        qb = qb.select((eb: any) => eb.fn.countAll().as('total'))
+        qb = qb.select((eb) => eb.fn.countAll().as('total'))
         const counted = (await qb.executeTakeFirst()) as { total?: number } | undefined
         out.total = Number(counted?.total ?? 0)
       }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { byName } from '../db/by-name.ts'
 import { moneyIn } from '../db/money-columns.ts'
 import type { Database, NewRow } from '../db/schema.ts'
 
@@ -44,8 +45,8 @@ export const syncPosting = async <L extends Ledger>(
   values: PostingValues<L> | null,
   { created = false }: { created?: boolean } = {},
 ) => {
-  const db = trx as unknown as Kysely<any>
-  const table = ledger as string
+  const db = byName(trx)
+  const table: Ledger = ledger
   const existing = created
     ? undefined
     : await db
@@ -58,7 +59,7 @@ export const syncPosting = async <L extends Ledger>(
     if (existing) await db.deleteFrom(table).where('id', '=', existing.id).execute()
     return
   }
-  const row: Record<string, any> = moneyIn(ledger, values as Record<string, unknown>)
+  const row: Record<string, unknown> = moneyIn(ledger, values as Record<string, unknown>)
   // The money is the source's (its lines, its own figures); the row says where it shows.
   for (const column of LINKED_MONEY[ledger]) row[column] = 0
   if (existing) {

@@ -1,5 +1,5 @@
 import { type BaseSyntheticEvent, Fragment, type ReactNode } from 'react'
-import { FormProvider, get, type UseFormReturn } from 'react-hook-form'
+import { type FieldValues, FormProvider, get, type UseFormReturn } from 'react-hook-form'
 import type { ExpiredConfirm } from '../lib/use-record-form.ts'
 import { useWizardSteps } from '../lib/use-wizard-steps.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
@@ -7,8 +7,8 @@ import { FormCard } from './form-card.tsx'
 import { Wizard } from './wizard.tsx'
 
 /** What useRecordForm answers: the form, its save and the general error line. */
-export interface RecordFormState {
-  form: UseFormReturn<any, any, any>
+export interface RecordFormState<V extends FieldValues = FieldValues, T extends FieldValues = V> {
+  form: UseFormReturn<V, unknown, T>
   submit: (e?: BaseSyntheticEvent) => Promise<void>
   busy: boolean
   error: string | null
@@ -28,27 +28,27 @@ const ExpiredPassportDialog = ({ ask }: { ask: ExpiredConfirm | null | undefined
   />
 )
 
-interface Common {
+interface Common<V extends FieldValues, T extends FieldValues> {
   title: string
-  recordForm: RecordFormState
+  recordForm: RecordFormState<V, T>
   /** Update instead of Submit. */
   editing: boolean
   onCancel: () => void
 }
 
 /** A one-page record form (FormCard) on its useRecordForm. */
-export const RecordFormCard = ({
+export const RecordFormCard = <V extends FieldValues, T extends FieldValues>({
   title,
   recordForm: { form, submit, busy, error, expiredConfirm },
   ...rest
-}: Common & { children: ReactNode }) => (
+}: Common<V, T> & { children: ReactNode }) => (
   <FormProvider {...form}>
     <FormCard title={title} onSubmit={submit} busy={busy} error={error} {...rest} />
     <ExpiredPassportDialog ask={expiredConfirm} />
   </FormProvider>
 )
 
-interface RecordWizardProps extends Common {
+interface RecordWizardProps<V extends FieldValues, T extends FieldValues> extends Common<V, T> {
   steps: readonly string[]
   /** Each step's field names, for the Next check and for finding the step of a submit error. */
   stepFields: readonly (readonly string[])[]
@@ -62,7 +62,7 @@ interface RecordWizardProps extends Common {
  * A record wizard on its useRecordForm, with the step state of useWizardSteps; a failed submit
  * jumps to the step with the first error.
  */
-export const RecordWizard = ({
+export const RecordWizard = <V extends FieldValues, T extends FieldValues>({
   title,
   steps,
   stepFields,
@@ -70,7 +70,7 @@ export const RecordWizard = ({
   children,
   recordForm: { form, submit, busy, error, expiredConfirm },
   ...rest
-}: RecordWizardProps) => {
+}: RecordWizardProps<V, T>) => {
   const wizard = useWizardSteps(form, stepFields, { checkOnNext })
   const { errors } = form.formState
   const invalid = stepFields.map((fields) => fields.some((f) => get(errors, f) !== undefined))

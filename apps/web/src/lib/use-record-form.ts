@@ -8,7 +8,7 @@ import { ApiError } from './api.ts'
 import { CorrectionContext, changedFields, useRequestCorrection } from './corrections.ts'
 import { useSaveRecord } from './records.ts'
 
-interface Options<S extends z.ZodType<any, any>> {
+interface Options<S extends z.ZodType> {
   schema: S
   path: string
   /** The record being edited (PUT) or null (POST). */
@@ -42,9 +42,9 @@ const FAILURE = 'Failed to submit form. Please try again later.'
  * react-hook-form on the shared zod schema (so the browser shows the server's messages), with
  * save, server field errors mapped onto fields, and one general error line.
  */
-export const useRecordForm = <S extends z.ZodType<any, any>>(opts: Options<S>) => {
+export const useRecordForm = <S extends z.ZodType>(opts: Options<S>) => {
   const form = useForm<z.input<S> & FieldValues, unknown, z.output<S>>({
-    resolver: zodResolver(opts.schema as any) as any,
+    resolver: zodResolver(opts.schema as z.ZodType<z.output<S>, z.input<S> & FieldValues>),
     mode: 'onTouched',
     defaultValues: opts.defaultValues,
   })

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { FieldValues, UseFormReturn } from 'react-hook-form'
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 
 /** The step holding the first field with an error, so a failed submit shows it. */
 export const firstErrorStep = (
@@ -17,8 +17,8 @@ export const firstErrorStep = (
  * the step holding the first error. Step fields are leaf names ('passport_detail.dob') or whole
  * objects/lists ('passport_detail').
  */
-export const useWizardSteps = <V extends FieldValues>(
-  form: UseFormReturn<V, any, any>,
+export const useWizardSteps = <V extends FieldValues, C, T extends FieldValues>(
+  form: UseFormReturn<V, C, T>,
   stepFields: readonly (readonly string[])[],
   { checkOnNext = true }: { checkOnNext?: boolean } = {},
 ) => {
@@ -27,7 +27,7 @@ export const useWizardSteps = <V extends FieldValues>(
   const goTo = async (index: number) => {
     if (index < 0 || index >= stepFields.length || index === step) return
     if (checkOnNext && index > step) {
-      const names = stepFields.slice(step, index).flat() as any[]
+      const names = stepFields.slice(step, index).flat() as Path<V>[]
       for (const name of names) form.setValue(name, form.getValues(name), { shouldTouch: true })
       if (!(await form.trigger(names))) return
     }
@@ -36,7 +36,7 @@ export const useWizardSteps = <V extends FieldValues>(
 
   const showFirstError = () => {
     // The live field state: the render's formState snapshot does not yet hold this submit's errors.
-    const index = firstErrorStep(stepFields, (f) => form.getFieldState(f as any).invalid)
+    const index = firstErrorStep(stepFields, (f) => form.getFieldState(f as Path<V>).invalid)
     if (index !== null) setStep(index)
   }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { removeLines } from '../../lib/books/lines.ts'
 import { registerPoster } from '../../lib/books/registry.ts'
-import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
+import { type AnyRecordRow, type ApiRow, crudRoutes } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseListQuery } from '../../lib/list-query.ts'
 import { removePostings, syncPosting } from '../../lib/postings.ts'
@@ -17,7 +17,7 @@ import { officeCashJournal, postOfficeEntry } from './postings.ts'
 const bankList = ledgerList(LEDGER_LISTS.accounts)
 
 /** One bank's rows, or (the "Cash in Office" account) every cash movement of the books. */
-const list = (db: Db, query: ListQuery): Promise<{ rows: ApiRow[]; total?: number }> =>
+const list = (db: Db, query: ListQuery): Promise<{ rows: AnyRecordRow[]; total?: number }> =>
   query.name === CASH_IN_OFFICE ? cashLedger(db, query) : bankList(db, query)
 
 /** New rows go only to a bank account that exists and is active; old rows of a deactivated bank stay editable. */
@@ -31,7 +31,7 @@ const checkBank = async (trx: Kysely<Database>, name: string) => {
 }
 
 /** The vendor ledger line an account entry with a vendor posts, in the account's transaction. */
-const vendorPosting = (row: ApiRow) =>
+const vendorPosting = (row: ApiRow<'account_entries'>) =>
   row.vendor_name
     ? {
         vender_name: row.vendor_name,

@@ -16,7 +16,7 @@ const AGENT_INCOME = incomeAccount('agent_entries')
  * bank (Dr cash / bank, Cr agent); a credit beyond the money received is an allowance (Dr agent
  * income, Cr agent). The agent account's balance is the ledger's debit − credit.
  */
-export const agentMoves = (row: ApiRow, bank: string): Move[] => {
+export const agentMoves = (row: ApiRow<'agent_entries'>, bank: string): Move[] => {
   const agent = agentAccount(row.agent_name)
   const bankMoney = bank ? row.paid_bank : 0
   return [
@@ -31,7 +31,11 @@ export const agentMoves = (row: ApiRow, bank: string): Move[] => {
 const paisaDiff = (a: number, b: number, c: number) => fromPaisa(toPaisa(a) - toPaisa(b) - toPaisa(c))
 
 /** Rows another record posted (a ticket's) carry that record's lines, not these. */
-export const postAgentEntry = async (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) => {
+export const postAgentEntry = async (
+  trx: Kysely<Database>,
+  row: ApiRow<'agent_entries'>,
+  opts: PostOptions<'agent_entries'>,
+) => {
   if (row.source_type) return
   const bank = await resolveBank(trx, row.bank_title, {
     amount: row.paid_bank,

@@ -6,10 +6,12 @@ import {
   addMonthsIso,
   formatDate,
   RECORD_TYPE_LABEL,
+  type RecordTable,
   todayIso,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
+import { byName } from '../../db/by-name.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
 import { documentRoute } from '../../lib/openapi.ts'
@@ -28,7 +30,7 @@ const MAX_ALERTS = 300
  * One alert per document and reason; the newest record carrying it is the one linked.
  */
 export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): Promise<Alert[]> => {
-  const anyDb = db as unknown as Kysely<any>
+  const anyDb = byName(db)
   const sixMonths = addMonthsIso(today, PASSPORT_MONTHS)
   const window = addDaysIso(today, withinDays)
   const travelLimit =
@@ -50,7 +52,7 @@ export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): 
   const soon = await base()
     .where('p.expiry', 'is not', null)
     .where('p.expiry', '>=', today)
-    .where((eb: any) =>
+    .where((eb) =>
       eb.or([
         eb.and([eb('p.document_type', '=', 'Passport'), eb('p.expiry', '<=', sixMonths)]),
         eb.and([eb('p.document_type', '<>', 'Passport'), eb('p.expiry', '<=', window)]),
@@ -139,7 +141,7 @@ export const alertsOf = async (db: Db, withinDays: number, today = todayIso()): 
   for (const [table, list] of ids) {
     for (let i = 0; i < list.length; i += 500) {
       const rows = await anyDb
-        .selectFrom(table)
+        .selectFrom(table as RecordTable)
         .select(['id', 'entry'])
         .where('id', 'in', list.slice(i, i + 500))
         .execute()

@@ -12,7 +12,7 @@ import { customerIdAccount } from '../../lib/books/accounts.ts'
  * place a customer's balance is computed (decision 027).
  */
 export const customerBalance = async (db: Kysely<Database>, customerId: number): Promise<number> => {
-  const anyDb = db as unknown as Kysely<any>
+  const anyDb = db
   const account = await balanceTo(db, customerIdAccount(customerId))
   const refunds = await anyDb
     .selectFrom('refund_customers')

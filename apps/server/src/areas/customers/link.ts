@@ -95,6 +95,6 @@ export const linkCustomer = async (
     id = await customerIdOfText(trx, text)
   }
   if ((row.customer_id ?? null) !== id)
-    await (trx as Kysely<any>).updateTable(table).set({ customer_id: id }).where('id', '=', row.id).execute()
+    await trx.updateTable(table).set({ customer_id: id }).where('id', '=', row.id).execute()
   row.customer_id = id
 }

@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { z } from 'zod'
+import { byName } from '../../db/by-name.ts'
 import type { Db } from '../../db/connect.ts'
 import { containsCI, type DbKind, dbKind } from '../../db/dialect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
@@ -140,7 +141,7 @@ const customerMatches = async (
   }))
 }
 
-const findCustomer = async (trx: Kysely<any>, id: number, lock = false) => {
+const findCustomer = async (trx: Kysely<Database>, id: number, lock = false) => {
   const q = trx.selectFrom('customers').selectAll().where('id', '=', id)
   const row = await (lock && dbKind(trx) === 'postgres' ? q.forUpdate() : q).executeTakeFirst()
   if (!row) throw new HttpError(404, 'Customer not found')
@@ -149,7 +150,7 @@ const findCustomer = async (trx: Kysely<any>, id: number, lock = false) => {
 
 /** Every record linked to a customer, newest first, and how many there are per type. */
 const customerRecords = async (db: Db, id: number) => {
-  const anyDb = db as unknown as Kysely<any>
+  const anyDb = db
   const records: FileRecord[] = []
   let total = 0
   for (const table of CUSTOMER_TABLES) {
@@ -164,7 +165,7 @@ const customerRecords = async (db: Db, id: number) => {
     if (rows.length === RECORDS_PER_TYPE) {
       const n = (await anyDb
         .selectFrom(table)
-        .select((eb: any) => eb.fn.countAll().as('n'))
+        .select((eb) => eb.fn.countAll().as('n'))
         .where('customer_id', '=', id)
         .executeTakeFirst()) as { n?: number | string } | undefined
       counted = Number(n?.n ?? 0)
@@ -197,7 +198,7 @@ const customerPayments = async (db: Db, customerId: number, records: FileRecord[
   const byType = new Map(records.map((r) => [r.table, r.type]))
   const later: CustomerPayment[] = []
   for (const [type, table] of Object.entries(PAYMENT_TABLES)) {
-    const rows = await (db as unknown as Kysely<any>)
+    const rows = await byName(db)
       .selectFrom('payments as p')
       .innerJoin(`${table} as r`, 'r.id', 'p.source_id')
       .select(['p.id', 'p.date', 'p.amount', 'p.receipt_no', 'r.id as record_id', 'r.entry'])
@@ -337,7 +338,7 @@ const GET_MATCHES = { schema: { querystring: CustomerMatchQuery, response: { 200
 const DELETE_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
 
 export const customerRoutes = async (app: FastifyInstance, db: Db) => {
-  const anyDb = db as unknown as Kysely<any>
+  const anyDb = db
 
   app.post('/customers', POST_CUSTOMERS, async (req, reply) => {
     const input = parseBody(CustomerInput, req.body)
@@ -458,7 +459,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
       const [from, into] = a.id === id ? [a, b] : [b, a]
       const moved: Record<string, number[]> = {}
       for (const table of CUSTOMER_TABLES) {
-        const rows = await (trx as Kysely<any>)
+        const rows = await trx
           .updateTable(table)
           .set({ customer_id: intoId })
           .where('customer_id', '=', id)
@@ -499,7 +500,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
       await writeTransaction(db, async (trx) => {
         const before = await findCustomer(trx, id, true)
         for (const table of CUSTOMER_TABLES) {
-          const used = await (trx as Kysely<any>)
+          const used = await trx
             .selectFrom(table)
             .select('id')
             .where('customer_id', '=', id)

@@ -1,7 +1,8 @@
 import { addDaysIso, fromPaisa, RECORD_SPECS, type RecordSpec, type RecordTable } from '@booking/shared'
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { balanceBefore } from '../../books/read.ts'
 import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
 import { CASH } from '../../lib/books/accounts.ts'
 
 /** How each journal source is named on the dashboard (its spec's dashboard label; the spec's bookingsByType names first). */
@@ -78,8 +79,14 @@ const negate = (list: Cell[]): Cell[] =>
     withdraw: -c.withdraw,
   }))
 
+type JournalEb = ExpressionBuilder<Database, 'journal'>
+
 /** Journal rows of one month summed per type under extra conditions, over the covering index. */
-const journalCells = async (db: Kysely<any>, inMonth: string, where: (eb: any) => Expression<SqlBool>) => {
+const journalCells = async (
+  db: Kysely<Database>,
+  inMonth: string,
+  where: (eb: JournalEb) => Expression<SqlBool>,
+) => {
   const rows = await db
     .selectFrom('journal')
     .select([
@@ -93,7 +100,7 @@ const journalCells = async (db: Kysely<any>, inMonth: string, where: (eb: any) =
   return rows.map((r) => num({ ...r, month: inMonth }))
 }
 
-const checkpointCells = async (db: Kysely<any>, inMonth: string) =>
+const checkpointCells = async (db: Kysely<Database>, inMonth: string) =>
   (await db.selectFrom('journal_months').selectAll().where('month', '=', inMonth).execute()).map(num)
 
 const day = (date: string) => Number(date.slice(8, 10)) || 1
@@ -103,18 +110,18 @@ const day = (date: string) => Number(date.slice(8, 10)) || 1
  * directly, or take the month's checkpoint and subtract the rows outside (so the newest page
  * of the feed reads a handful of rows, not a whole month).
  */
-const edgeMonth = async (db: Kysely<any>, m: string, range: Range): Promise<Cell[]> => {
+const edgeMonth = async (db: Kysely<Database>, m: string, range: Range): Promise<Cell[]> => {
   const end = `${m}-99` // sorts after every day of the month and before the next month
   const from = range.from !== undefined && month(range.from) === m ? range.from : undefined
   const hiDate = range.before?.date ?? range.to
   const hi = hiDate !== undefined && month(hiDate) === m ? hiDate : undefined
-  const upper = (eb: any) =>
+  const upper = (eb: JournalEb) =>
     range.before
       ? eb.or([
           eb('date', '<', range.before.date),
           eb.and([eb('date', '=', range.before.date), eb('id', '<', range.before.id)]),
         ])
-      : eb('date', '<=', range.to)
+      : eb('date', '<=', range.to!)
   const insideShare = ((hi ? day(hi) : 31) - (from ? day(from) : 1) + 1) / 31
   if (insideShare <= 0.5) {
     return journalCells(db, m, (eb) =>
@@ -140,7 +147,7 @@ const edgeMonth = async (db: Kysely<any>, m: string, range: Range): Promise<Cell
  * edgeMonth. Equal to summing the journal itself, only fast.
  */
 export const cells = async (database: Db, range: Range, byMonth = false): Promise<Cell[]> => {
-  const db = database as unknown as Kysely<any>
+  const db = database
   const hiDate = range.before?.date ?? range.to
   const loMonth = range.from === undefined ? undefined : month(range.from)
   const hiMonth = hiDate === undefined ? undefined : month(hiDate)
@@ -213,14 +220,14 @@ const summarize = (list: Cell[], cash: number) => {
  * whole months from posting_months, the rest of its month an index range on posting_lines
  * (account, date, id).
  */
-const cashBefore = async (k: Kysely<any>, day?: string) => Number(await balanceBefore(k, CASH, day))
+const cashBefore = async (k: Kysely<Database>, day?: string) => Number(await balanceBefore(k, CASH, day))
 
 /**
  * The cash account's movement over the range, in paisa (docs/decisions/034): without bounds, the
  * cash account's balance, Cash in Office. `to` is inclusive, `beforeDay` exclusive.
  */
 export const cashLines = async (database: Db, range: { from?: string; to?: string; beforeDay?: string }) => {
-  const k = database as unknown as Kysely<any>
+  const k = database
   const hi = range.beforeDay ?? (range.to === undefined ? undefined : addDaysIso(range.to, 1))
   if (range.from !== undefined && hi !== undefined && hi <= range.from) return 0
   const [upTo, before] = await Promise.all([
@@ -262,7 +269,7 @@ export const charts = async (db: Db, range: Range) => {
  * the sum of all rows before the page's oldest row, which equals windowing over the whole range.
  */
 export const bookings = async (database: Db, range: Range, limit: number, offset: number) => {
-  const db = database as unknown as Kysely<any>
+  const db = database
   let inRange = db.selectFrom('journal')
   if (range.from) inRange = inRange.where('date', '>=', range.from)
   if (range.to) inRange = inRange.where('date', '<=', range.to)
@@ -296,14 +303,14 @@ export const bookings = async (database: Db, range: Range, limit: number, offset
     .where(
       'j.id',
       'in',
-      pageIds.map((r: any) => r.id),
+      pageIds.map((r) => r.id),
     )
     .execute()
   // Oldest first to run the cash, then newest first as the feed shows.
-  page.sort((x: any, y: any) => (x.date === y.date ? x.id - y.id : x.date < y.date ? -1 : 1))
+  page.sort((x, y) => (x.date === y.date ? x.id - y.id : x.date < y.date ? -1 : 1))
   let running = start
   const rows = page
-    .map((r: any) => {
+    .map((r) => {
       running += Number(r.cash)
       return { ...r, running }
     })
@@ -311,7 +318,7 @@ export const bookings = async (database: Db, range: Range, limit: number, offset
   return {
     // Rows in range = those before the page's oldest row + the ones from it up to the newest.
     total: b.n + offset + pageIds.length,
-    rows: rows.map((r: any) => ({
+    rows: rows.map((r) => ({
       id: r.id,
       source_type: r.source_type,
       source_id: r.source_id,

@@ -12,9 +12,10 @@ import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
  * The cash an expense takes out of the office: its Withdraw when filled, else its Total Amount
  * (an expense with only Total Amount filled was paid, so cash went down; decision 022).
  */
-export const expenseCashOut = (row: ApiRow): number => (row.withdraw > 0 ? row.withdraw : row.total_amount)
+export const expenseCashOut = (row: ApiRow<'expenses'>): number =>
+  row.withdraw > 0 ? row.withdraw : row.total_amount
 
-const postExpense = (trx: Kysely<Database>, row: ApiRow) =>
+const postExpense = (trx: Kysely<Database>, row: ApiRow<'expenses'>) =>
   postWithdraw(trx, 'expenses', row, {
     account: expenseAccount(String(row.selection ?? '')),
     amount: expenseCashOut(row),

@@ -1,15 +1,16 @@
 import type { ListQuery } from '@booking/shared'
 import { businessToday, passengerList, passengerName } from '@booking/shared'
 import type { FastifyReply } from 'fastify'
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
+import { type Expression, type SqlBool, sql } from 'kysely'
 import { z } from 'zod'
+import { type ByName, byName } from '../../db/by-name.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
 import { entryGlobalSql, entryNumberSql } from '../../db/migrations/helpers/entry-order.ts'
 import { MONEY_COLUMNS, moneyOut } from '../../db/money-columns.ts'
 import { nullableColumns } from '../../db/nullable-columns.ts'
 import type { TableName } from '../../db/schema.ts'
-import type { ApiRow, CrudConfig } from '../../lib/crud.ts'
+import type { AnyRecordRow, CrudConfig } from '../../lib/crud.ts'
 import { applyListFilters, applySort } from '../../lib/list-query.ts'
 import { parseBody } from '../../lib/validate.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
@@ -46,7 +47,7 @@ type Key = { value: unknown; global?: unknown; id: number }
  * are added where the order puts them and chunks join without a gap. Entries compare on their two
  * numbers, the expressions migration 0013 indexes.
  */
-const after = (db: Kysely<any>, column: string, desc: boolean, last: Key): Expression<SqlBool> => {
+const after = (db: ByName, column: string, desc: boolean, last: Key): Expression<SqlBool> => {
   const cmp = sql.raw(desc ? '<' : '>')
   const idAfter = sql<SqlBool>`${sql.ref('id')} ${cmp} ${last.id}`
   if (column === 'id') return idAfter
@@ -68,8 +69,8 @@ const after = (db: Kysely<any>, column: string, desc: boolean, last: Key): Expre
 }
 
 /** Every matching row of a record list, EXPORT_CHUNK at a time, in the JSON list's order. */
-async function* recordChunks(db: Db, cfg: ListCfg, query: ListQuery): AsyncGenerator<ApiRow[]> {
-  const k = db as unknown as Kysely<any>
+async function* recordChunks(db: Db, cfg: ListCfg, query: ListQuery): AsyncGenerator<AnyRecordRow[]> {
+  const k = byName(db)
   const rule = { sortable: cfg.sortable, columnOf: cfg.columnOf, nullable: nullableColumns(cfg.table) }
   const wanted = query.sort ?? 'id'
   const desc = wanted.startsWith('-')
@@ -87,14 +88,14 @@ async function* recordChunks(db: Db, cfg: ListCfg, query: ListQuery): AsyncGener
     }
     if (last) qb = qb.where(after(k, column, desc, last))
     // The same ORDER BY as the JSON list (an unknown key is its 400).
-    const rows = (await applySort(k, qb, wanted, rule, 'id').limit(EXPORT_CHUNK).execute()) as ApiRow[]
+    const rows = await applySort(k, qb, wanted, rule, 'id').limit(EXPORT_CHUNK).execute()
     if (rows.length === 0) return
     const end = rows[rows.length - 1]!
     last =
       column === 'entry'
-        ? { value: end.__entry_n, global: end.__entry_g, id: end.id }
-        : { value: end[column], id: end.id }
-    yield rows.map(({ __entry_n: _n, __entry_g: _g, ...r }) => moneyOut(cfg.table, r) as ApiRow)
+        ? { value: end.__entry_n, global: end.__entry_g, id: end.id as number }
+        : { value: end[column], id: end.id as number }
+    yield rows.map(({ __entry_n: _n, __entry_g: _g, ...r }) => moneyOut(cfg.table, r) as AnyRecordRow)
     if (rows.length < EXPORT_CHUNK) return
   }
 }
@@ -108,7 +109,7 @@ async function* customChunks(
   cfg: ListCfg,
   query: ListQuery,
   user: AuthUser,
-): AsyncGenerator<ApiRow[]> {
+): AsyncGenerator<AnyRecordRow[]> {
   const { rows } = await cfg.list!(db, { ...query, limit: undefined, offset: undefined }, user)
   for (let i = 0; i < rows.length; i += EXPORT_CHUNK) yield rows.slice(i, i + EXPORT_CHUNK)
 }
@@ -162,7 +163,7 @@ export const exportList = async (
   reply: FastifyReply,
   db: Db,
   cfg: ListCfg,
-  toApi: (row: ApiRow) => Record<string, unknown>,
+  toApi: (row: AnyRecordRow) => Record<string, unknown>,
   query: ListQuery,
   user: AuthUser,
   format: SheetFormat,

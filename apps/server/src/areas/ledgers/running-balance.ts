@@ -1,11 +1,12 @@
 import { CASH_IN_OFFICE, type ListQuery, RECORD_SPECS } from '@booking/shared'
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { sql } from 'kysely'
+import { type ByName, type ByNameSelect, byName } from '../../db/by-name.ts'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import { nullableColumns } from '../../db/nullable-columns.ts'
 import { SEARCH_INDEX } from '../../db/search-index.ts'
 import { agentAccount, bankAccount, CASH, vendorAccount } from '../../lib/books/accounts.ts'
-import type { ApiRow } from '../../lib/crud.ts'
+import type { AnyRecordRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { applyListFilters, applySort } from '../../lib/list-query.ts'
 import { LEDGER_VIEW, type Ledger } from '../../lib/postings.ts'
@@ -24,7 +25,7 @@ interface LedgerListConfig {
   /** Order when the caller gives no `sort`: 'ledger' is (date, id); the spec's vendor list is by id. */
   defaultOrder: 'ledger' | 'id'
   /** The account whose posting lines a row belongs to (decision 034). */
-  accountOf: (row: ApiRow) => string
+  accountOf: (row: AnyRecordRow) => string
   /** The row's balance is sign × (debit − credit) of its account's lines. */
   sign: 1 | -1
   /** Tests set 0 to take the month-skipping path on small ledgers. */
@@ -70,17 +71,12 @@ export const LEDGER_LISTS = {
   },
 } as const satisfies Record<string, LedgerListConfig>
 
-type Row = ApiRow & { date: string; credit: number; debit: number }
+type Row = AnyRecordRow & Record<string, unknown> & { date: string; credit: number; debit: number }
 
 /** The order a running balance accumulates in: (date, id) ascending. */
 const byLedgerOrder = (a: Row, b: Row) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1)
 
-const order = <QB extends SelectQueryBuilder<any, any, any>>(
-  k: Kysely<any>,
-  qb: QB,
-  cfg: LedgerListConfig,
-  query: ListQuery,
-): QB =>
+const order = <QB extends ByNameSelect>(k: ByName, qb: QB, cfg: LedgerListConfig, query: ListQuery): QB =>
   query.sort
     ? applySort(
         k,
@@ -101,7 +97,7 @@ const order = <QB extends SelectQueryBuilder<any, any, any>>(
  * balance itself, an unpaged search); the benchmark and the tests compare ledgerList against it.
  */
 export const windowList = (cfg: LedgerListConfig) => async (db: Db, query: ListQuery) => {
-  const k = db as unknown as Kysely<any>
+  const k = byName(db)
   let every = k.selectFrom(cfg.view).selectAll()
   if (query.name) every = every.where(cfg.partition, '=', query.name)
   const all = (await every.execute()) as Row[]
@@ -129,10 +125,10 @@ export const windowList = (cfg: LedgerListConfig) => async (db: Db, query: ListQ
   }
   for (const r of rows) r[cfg.balanceColumn] = balance.get(r.id)!
   const total = paged ? await countDirect(k, cfg, query) : undefined
-  return { rows: rows.map((r) => moneyOut(cfg.table, r) as ApiRow), total }
+  return { rows: rows.map((r) => moneyOut(cfg.table, r) as AnyRecordRow), total }
 }
 
-const countDirect = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQuery) => {
+const countDirect = async (k: ByName, cfg: LedgerListConfig, query: ListQuery) => {
   // A search may name an amount, which only the view holds for a posted row.
   const counted = (await applyListFilters(k, k.selectFrom(query.q ? cfg.view : cfg.table), query, {
     search: cfg.search,
@@ -140,7 +136,7 @@ const countDirect = async (k: Kysely<any>, cfg: LedgerListConfig, query: ListQue
     table: cfg.table,
     nameColumn: cfg.partition,
   })
-    .select((eb: any) => eb.fn.countAll().as('total'))
+    .select((eb) => eb.fn.countAll().as('total'))
     .executeTakeFirst()) as { total?: number | string } | undefined
   return Number(counted?.total ?? 0)
 }
@@ -152,7 +148,7 @@ const PREFIX_BATCH = 200
  * Each row's own line on its account (debit − credit, paisa; decision 034): a row is its source's
  * line on that account (a typed row is its own source); 0 where its money nets to nothing there.
  */
-const ownLines = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[]): Promise<bigint[]> => {
+const ownLines = async (k: ByName, cfg: LedgerListConfig, rows: Row[]): Promise<bigint[]> => {
   const sourceOf = (r: Row) =>
     r.source_type ? { type: String(r.source_type), id: Number(r.source_id) } : { type: cfg.table, id: r.id }
   const keys = [...new Map(rows.map((r) => [`${sourceOf(r).type} ${sourceOf(r).id}`, sourceOf(r)])).values()]
@@ -162,7 +158,7 @@ const ownLines = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[]): Pro
     const found = await k
       .selectFrom('posting_lines')
       .select(['source_type', 'source_id', 'account', 'debit', 'credit'])
-      .where((eb: any) =>
+      .where((eb) =>
         eb.or(batch.map((s) => eb.and([eb('source_type', '=', s.type), eb('source_id', '=', s.id)]))),
       )
       .execute()
@@ -194,7 +190,7 @@ interface Point {
  * the ledger's (name, date, id) index joined to their lines by source. The points travel as one
  * VALUES list joined to correlated sums, so a page costs one round trip however many accounts it shows.
  */
-const balancesAt = async (k: Kysely<any>, cfg: LedgerListConfig, points: Point[], sameDay: boolean) => {
+const balancesAt = async (k: ByName, cfg: LedgerListConfig, points: Point[], sameDay: boolean) => {
   const out: bigint[] = []
   const t = (c: string) => sql.ref(`t.${c}`)
   const day = sameDay
@@ -241,7 +237,7 @@ const pointOf = (cfg: LedgerListConfig, r: Row): Point => ({
  * name just before its first row plus the rows' own lines summed here are enough; otherwise (a
  * search, a page in another order) each row gets its own balance in the database.
  */
-const addBalances = async (k: Kysely<any>, cfg: LedgerListConfig, rows: Row[], contiguous: boolean) => {
+const addBalances = async (k: ByName, cfg: LedgerListConfig, rows: Row[], contiguous: boolean) => {
   const sign = BigInt(cfg.sign)
   if (!contiguous) {
     const at = await balancesAt(
@@ -287,7 +283,7 @@ interface MonthCount {
  * Their sum is the page total, and they let a deep page skip whole months instead of walking them.
  */
 const monthCounts = async (
-  k: Kysely<any>,
+  k: ByName,
   cfg: LedgerListConfig,
   query: ListQuery,
   perMonth: boolean,
@@ -296,9 +292,9 @@ const monthCounts = async (
   const hi = query.to?.slice(0, 7)
   if (lo && hi && lo > hi) return []
   if (lo && hi && lo === hi) return [{ month: lo, n: await countDirect(k, cfg, query) }]
-  const named = <QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string): QB =>
-    query.name ? (qb.where(column as any, '=', query.name) as QB) : qb
-  let months: SelectQueryBuilder<any, any, any> = query.name
+  const named = <QB extends ByNameSelect>(qb: QB, column: string): QB =>
+    query.name ? (qb.where(column, '=', query.name) as QB) : qb
+  let months: ByNameSelect = query.name
     ? k.selectFrom('ledger_months').where('ledger', '=', cfg.table).where('name', '=', query.name)
     : k.selectFrom('ledger_months_all').where('ledger', '=', cfg.table)
   if (lo) months = months.where('month', '>', lo)
@@ -315,7 +311,7 @@ const monthCounts = async (
       .where('date', '>=', from)
       .where('date', '<=', to)
       .where(sql`substr(date, 1, 7)`, '=', month)
-      .select((eb: any) => eb.fn.countAll().as('n'))
+      .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst()) as { n?: number } | undefined
     return { month, n: Number(counted?.n ?? 0) }
   }
@@ -340,7 +336,7 @@ export const ledgerList = (cfg: LedgerListConfig) => {
     const paged = query.limit !== undefined
     const sortKey = query.sort?.replace(/^-/, '')
     if (sortKey === cfg.balanceColumn || (query.q && !paged)) return fallback(db, query)
-    const k = db as unknown as Kysely<any>
+    const k = byName(db)
     const inLedgerOrder = query.sort ? sortKey === 'date' : cfg.defaultOrder === 'ledger'
     // Ids come from the table's indexes, except where a figure chooses or orders them: a search
     // (it may name an amount) or a sort by money read the view (decision 072).
@@ -378,7 +374,7 @@ export const ledgerList = (cfg: LedgerListConfig) => {
       }
       const ids = (
         await order(k, filtered.select('id'), cfg, query).limit(query.limit!).offset(offset).execute()
-      ).map((r: { id: number }) => r.id)
+      ).map((r) => r.id as number)
       const found = ids.length
         ? await k.selectFrom(cfg.view).selectAll().where('id', 'in', ids).execute()
         : []
@@ -391,7 +387,7 @@ export const ledgerList = (cfg: LedgerListConfig) => {
     // Date and name filters cut a ledger only at its ends, so without a search the rows are a run
     // of each name's (date, id) order, unless a page was cut from a different order.
     await addBalances(k, cfg, rows, !query.q && (!paged || inLedgerOrder))
-    return { rows: rows.map((r) => moneyOut(cfg.table, r) as ApiRow), total }
+    return { rows: rows.map((r) => moneyOut(cfg.table, r) as AnyRecordRow), total }
   }
 }
 
@@ -399,7 +395,7 @@ export const ledgerList = (cfg: LedgerListConfig) => {
  * Rows posted by another record (a ticket's agent line, an account's vendor line) follow that
  * record; changing them here would be overwritten or orphaned, so they are changed at their source.
  */
-export const refuseLinked = (row: ApiRow | null) => {
+export const refuseLinked = (row: AnyRecordRow | null) => {
   if (row?.source_type) {
     throw new HttpError(
       409,

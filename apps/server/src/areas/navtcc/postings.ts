@@ -11,7 +11,7 @@ import type { ApiRow } from '../../lib/crud.ts'
  * to the bank for the passenger as a cost owed to the chosen vendor (decision 020). Its bank is
  * bank_title, or (older clients) the bank its paid_from_bank title names (decision 018).
  */
-export const postNavtccBooks = (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) =>
+export const postNavtccBooks = (trx: Kysely<Database>, row: ApiRow<'navtcc'>, opts: PostOptions<'navtcc'>) =>
   postSale(
     trx,
     row,

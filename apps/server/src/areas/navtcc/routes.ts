@@ -13,7 +13,7 @@ import { removePostings, syncPosting } from '../../lib/postings.ts'
 import { postNavtccBooks } from './postings.ts'
 
 /** The payable's vendor row (credit), kept equal to the NAVTCC entry. */
-const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow) => {
+const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow<'navtcc'>) => {
   const vendor = String(row.vendor_name ?? '').trim()
   const payable = Number(row.payed_to_bank ?? 0)
   return syncPosting(

@@ -3,13 +3,14 @@ import {
   type FileRecord,
   type PassengerFile,
   PassengerFileAnswer,
+  type RecordTable,
   todayIso,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
+import { byName } from '../../db/by-name.ts'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
-import type { ApiRow } from '../../lib/crud.ts'
+import type { AnyRecordRow } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { documentRoute } from '../../lib/openapi.ts'
 import { normalizePassport } from './passports.ts'
@@ -26,7 +27,7 @@ const earliest = (a: string | null, b: string | null) => (a && b ? (a < b ? a : 
  * medical), protector (a Protector record or a visa file's protector date), visa (a visa file
  * back from the embassy or with a visa number), travelled (a ticket or Umrah departed by today).
  */
-const stagesOf = (rows: Array<{ table: string; row: ApiRow; record: FileRecord }>, today: string) => {
+const stagesOf = (rows: Array<{ table: string; row: AnyRecordRow; record: FileRecord }>, today: string) => {
   const stages: Record<CaseStage, string | null> = {
     medical: null,
     protector: null,
@@ -74,7 +75,7 @@ documentRoute('/passengers/{passport}', {
 const GET_PASSENGERS_PASSPORT = { schema: { response: { 200: PassengerFileAnswer } } }
 
 export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
-  const anyDb = db as unknown as Kysely<any>
+  const anyDb = byName(db)
 
   app.get('/passengers/:passport', GET_PASSENGERS_PASSPORT, async (req): Promise<PassengerFile> => {
     const raw = (req.params as { passport?: unknown }).passport
@@ -94,11 +95,15 @@ export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
 
     const byTable = new Map<string, number[]>()
     for (const h of hits) byTable.set(h.record_type, [...(byTable.get(h.record_type) ?? []), h.record_id])
-    const loaded: Array<{ table: string; row: ApiRow; record: FileRecord }> = []
+    const loaded: Array<{ table: string; row: AnyRecordRow; record: FileRecord }> = []
     for (const [table, ids] of byTable) {
-      const rows = await anyDb.selectFrom(table).selectAll().where('id', 'in', ids).execute()
+      const rows = await anyDb
+        .selectFrom(table as RecordTable)
+        .selectAll()
+        .where('id', 'in', ids)
+        .execute()
       for (const r of rows) {
-        const row = moneyOut(table as never, r) as ApiRow
+        const row = moneyOut(table as never, r) as AnyRecordRow
         loaded.push({ table, row, record: fileRecord(table, row) })
       }
     }

@@ -6,7 +6,7 @@ import {
   RECORD_TYPE_LABEL,
   toIsoDate,
 } from '@booking/shared'
-import type { ApiRow } from '../../lib/crud.ts'
+import type { AnyRecordRow } from '../../lib/crud.ts'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const num = (v: unknown) => (typeof v === 'number' ? v : 0)
@@ -14,7 +14,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : 0)
 const day = (v: unknown) => (typeof v === 'string' && v ? toIsoDate(v) || null : null)
 
 /** The date a record is placed at on a timeline: its own date, else the day it was entered. */
-const DATE_OF: Record<string, (r: ApiRow) => string | null> = {
+const DATE_OF: Record<string, (r: AnyRecordRow) => string | null> = {
   tickets: (r) => day(r.depart_date),
   umrah: (r) => day(r.depart_date),
   visa_processing: (r) => day(r.embassy_send_date),
@@ -24,7 +24,7 @@ const DATE_OF: Record<string, (r: ApiRow) => string | null> = {
   services: (r) => day(r.booking_date),
 }
 
-const DETAIL_OF: Record<string, (r: ApiRow) => string> = {
+const DETAIL_OF: Record<string, (r: AnyRecordRow) => string> = {
   tickets: (r) => [r.sector, r.airline].map(str).filter(Boolean).join(' · '),
   umrah: (r) => [r.package_detail, r.sector].map(str).filter(Boolean).join(' · '),
   visa_processing: (r) =>
@@ -49,7 +49,7 @@ const DETAIL_OF: Record<string, (r: ApiRow) => string> = {
 }
 
 /** One stored record (money in rupees) as a line of a passenger's file or a customer's page. */
-export const fileRecord = (table: string, r: ApiRow): FileRecord => {
+export const fileRecord = (table: string, r: AnyRecordRow): FileRecord => {
   const names =
     r.passport_detail !== undefined ? passengerList(r.passport_detail).map(passengerName).filter(Boolean) : []
   const plainName =

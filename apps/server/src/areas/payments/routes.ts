@@ -21,13 +21,13 @@ import { linkAudit } from '../../books/post.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
 import { moneyIn, moneyOut } from '../../db/money-columns.ts'
-import type { Database, TableName } from '../../db/schema.ts'
+import type { Database, Row, TableName } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
 import { partyAccountOf } from '../../lib/books/accounts.ts'
 import { resolveBank } from '../../lib/books/banks.ts'
 import { removeLines, syncLines } from '../../lib/books/lines.ts'
 import { PAYMENT_TABLES } from '../../lib/books/paid-records.ts'
-import type { ApiRow } from '../../lib/crud.ts'
+import type { AnyRecordRow } from '../../lib/crud.ts'
 import { nextEntry } from '../../lib/entries.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../lib/idempotency.ts'
@@ -57,22 +57,22 @@ const ListQuery = z.object({
 })
 
 /** The record a payment is against, locked first (PostgreSQL) so payments and edits of it queue. */
-const lockRecord = async (trx: Trx, type: PaymentSource, id: number): Promise<ApiRow> => {
+const lockRecord = async (trx: Trx, type: PaymentSource, id: number): Promise<AnyRecordRow> => {
   const table = PAYMENT_TABLES[type] as TableName
-  const query = (trx as unknown as Kysely<any>).selectFrom(table).selectAll().where('id', '=', id)
+  const query = trx.selectFrom(table).selectAll().where('id', '=', id)
   const row = await (dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
   if (!row) throw new HttpError(404, `${LABELS[type]} not found`)
-  return moneyOut(table, row) as ApiRow
+  return moneyOut(table, row) as AnyRecordRow
 }
 
-const customerName = (row: ApiRow) => String(row.agent_name || row.customer_add || '').trim()
+const customerName = (row: AnyRecordRow) => String(row.agent_name || row.customer_add || '').trim()
 
 /** Moves the record's payments total and remaining amount by `paisa`, and its dashboard line's remaining. */
-const applyToRecord = async (trx: Trx, type: PaymentSource, row: ApiRow, paisa: number) => {
+const applyToRecord = async (trx: Trx, type: PaymentSource, row: AnyRecordRow, paisa: number) => {
   const table = PAYMENT_TABLES[type] as TableName
   const payments_total = fromPaisa(toPaisa(row.payments_total) + paisa)
   const remaining_amount = fromPaisa(toPaisa(row.remaining_amount) - paisa)
-  await (trx as unknown as Kysely<any>)
+  await trx
     .updateTable(table)
     .set(moneyIn(table, { payments_total, remaining_amount }))
     .where('id', '=', row.id)
@@ -86,7 +86,7 @@ const applyToRecord = async (trx: Trx, type: PaymentSource, row: ApiRow, paisa: 
 }
 
 /** The payment's lines, Office Accounts row (bank) and agent ledger row (a ticket sold to an agent). */
-const postPayment = async (trx: Trx, p: Payment, record: ApiRow) => {
+const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
   const source = { type: SOURCE, id: p.id }
   const name = customerName(record)
   const detail = [`Payment ${p.receipt_no}`, name, record.entry, p.note].filter(Boolean).join(', ')
@@ -152,7 +152,7 @@ const postPayment = async (trx: Trx, p: Payment, record: ApiRow) => {
  * The record as a payment left it, for its receipt (decision 054): total, paid at booking, every
  * payment up to and including this one (in the order they were taken) and what remained after it.
  */
-const recordAfter = async (db: Db, p: Payment, record: ApiRow) => {
+const recordAfter = async (db: Db, p: Payment, record: AnyRecordRow) => {
   const rows = await db
     .selectFrom('payments')
     .select(['receipt_no', 'date', 'amount'])
@@ -182,15 +182,15 @@ const recordAfter = async (db: Db, p: Payment, record: ApiRow) => {
 }
 
 const toPayment = (row: Record<string, unknown>): Payment => {
-  const r = moneyOut('payments', row) as Record<string, any>
+  const r = moneyOut('payments', row) as Row<'payments'>
   return {
     id: Number(r.id),
     receipt_no: r.receipt_no,
-    source_type: r.source_type,
+    source_type: r.source_type as PaymentSource,
     source_id: Number(r.source_id),
     date: r.date,
     amount: r.amount,
-    method: r.method,
+    method: r.method as Payment['method'],
     bank_title: r.bank_title,
     note: r.note,
     employee: r.employee,
@@ -230,7 +230,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
             ? await resolveBank(trx, input.bank_title, { amount: input.amount, field: 'bank_title' })
             : ''
         const { current } = await nextEntry(trx, 'payment')
-        const inserted = await (trx as unknown as Kysely<any>)
+        const inserted = await trx
           .insertInto('payments')
           .values(
             moneyIn('payments', {
@@ -285,7 +285,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     if (!row) return null
     const payment = toPayment(row)
     const table = PAYMENT_TABLES[payment.source_type] as TableName
-    const record = await (d as unknown as Kysely<any>)
+    const record = await d
       .selectFrom(table)
       .selectAll()
       .where('id', '=', payment.source_id)
@@ -294,10 +294,10 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     const entry = String(record?.entry ?? '')
     return {
       ...payment,
-      record: record ? await recordAfter(d, payment, moneyOut(table, record) as ApiRow) : undefined,
+      record: record ? await recordAfter(d, payment, moneyOut(table, record) as AnyRecordRow) : undefined,
       // Entries mostly carry their type already ("Ticket 1/2").
       received_for: record ? (entry.startsWith(label) ? entry : `${label} ${entry}`.trim()) : undefined,
-      received_from: record ? customerName(record as ApiRow) || undefined : undefined,
+      received_from: record ? customerName(record as AnyRecordRow) || undefined : undefined,
     }
   })
 

@@ -9,7 +9,7 @@ import { postWithdraw, removeWithdraw } from '../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 
 /** The protector fee paid out of office cash (decision 022). */
-const postProtector = (trx: Kysely<Database>, row: ApiRow) =>
+const postProtector = (trx: Kysely<Database>, row: ApiRow<'protectors'>) =>
   postWithdraw(trx, 'protectors', row, {
     account: expenseAccount('protector'),
     amount: row.withdraw,

@@ -5,7 +5,7 @@ import {
   type ReceiptPayment,
   receiptFigures,
 } from '@booking/shared'
-import type { ApiRow } from '../../lib/crud.ts'
+import type { AnyRecordRow } from '../../lib/crud.ts'
 import type { ReceiptDoc } from '../documents/receipt.ts'
 
 // Which records have a receipt, and how each one's row reads as one.
@@ -18,13 +18,13 @@ interface BookingReceipt {
   table: string
   kind: string
   /** The record's own lines (customer, sector, …) for the left column. */
-  particulars: (row: ApiRow) => Particulars
+  particulars: (row: AnyRecordRow) => Particulars
   /** The day the receipt is dated: the record's own date where it has one, else the day it was saved. */
-  date?: (row: ApiRow) => string | null
+  date?: (row: AnyRecordRow) => string | null | undefined
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
-const travelDates = (row: ApiRow) =>
+const travelDates = (row: AnyRecordRow) =>
   [row.depart_date, row.return_date]
     .filter(Boolean)
     .map((d) => String(d).split('-').reverse().join('/'))
@@ -110,7 +110,7 @@ export const BOOKING_RECEIPTS: BookingReceipt[] = [
  */
 export const bookingReceipt = (
   cfg: BookingReceipt,
-  row: ApiRow,
+  row: AnyRecordRow,
   savedOn: string,
   payments: readonly ReceiptPayment[] = [],
 ): ReceiptDoc => {

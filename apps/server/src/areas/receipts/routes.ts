@@ -2,7 +2,7 @@ import { FileAnswer, IdParams } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { paymentsOf } from '../../lib/books/paid-records.ts'
-import { recordLifecycle } from '../../lib/crud.ts'
+import { type AnyRecordRow, recordLifecycle } from '../../lib/crud.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { parseIdParam } from '../../lib/validate.ts'
 import { resolvePaperLang } from '../documents/paper-lang.ts'
@@ -28,7 +28,7 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
       const id = parseIdParam(req.params, cfg.kind.toLowerCase())
       const lifecycle = recordLifecycle(db, cfg.table)
       if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
-      const row = await lifecycle.findById(db, id)
+      const row: AnyRecordRow = await lifecycle.findById(db, id)
       const settings = await agencySettings(db)
       const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
       const lang = await resolvePaperLang(db, req.query, row.customer_id ? Number(row.customer_id) : null)

@@ -12,7 +12,7 @@ import { syncPosting } from '../../lib/postings.ts'
  * (Dr refunds, Cr cash / bank); the Return From Vendor is owed back by the vendor (Dr vendor,
  * Cr refunds), so the vendor's ledger shows it as payed (debit).
  */
-export const refundMoves = (row: ApiRow, bank: string): Move[] => [
+export const refundMoves = (row: ApiRow<'refund_customers'>, bank: string): Move[] => [
   ...move(REFUNDS, CASH, row.paid_cash),
   ...(bank ? move(REFUNDS, bankAccount(bank), row.paid_in_bank) : []),
   ...(String(row.vender_name ?? '').trim()
@@ -20,7 +20,11 @@ export const refundMoves = (row: ApiRow, bank: string): Move[] => [
     : []),
 ]
 
-export const postRefundCustomer = async (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) => {
+export const postRefundCustomer = async (
+  trx: Kysely<Database>,
+  row: ApiRow<'refund_customers'>,
+  opts: PostOptions<'refund_customers'>,
+) => {
   const bank = await resolveBank(trx, row.bank_title, {
     amount: row.paid_in_bank,
     field: 'bank_title',

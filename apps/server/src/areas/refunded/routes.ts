@@ -9,7 +9,7 @@ import { postWithdraw, removeWithdraw } from '../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../lib/crud.ts'
 
 /** The refund paid out of office cash (decision 022). */
-const postRefunded = (trx: Kysely<Database>, row: ApiRow) =>
+const postRefunded = (trx: Kysely<Database>, row: ApiRow<'refunded'>) =>
   postWithdraw(trx, 'refunded', row, {
     account: REFUNDS,
     amount: row.withdraw,

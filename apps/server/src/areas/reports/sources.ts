@@ -1,5 +1,5 @@
 import { customerLabel } from '@booking/shared'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { balanceBefore, balancesBefore, ledgerLines } from '../../books/read.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
@@ -11,7 +11,7 @@ import { accountName, CASH, customerIdOfAccount } from '../../lib/books/accounts
  * customer:*, vendor:*, cash, bank:*. Profit and net profit read the income:*, cost:* and expense:* lines.
  */
 
-const k = (db: Db) => db as unknown as Kysely<any>
+const k = (db: Db) => db
 
 /** A dated amount that makes up a party's balance (a receivable raised, a payable incurred). */
 export interface DatedAmount {
@@ -37,12 +37,7 @@ export interface DatedAmount {
 const accountLines = (db: Db, kind: string, asOf: string) =>
   k(db)
     .selectFrom('posting_lines')
-    .select((eb: any) => [
-      'account',
-      'date',
-      eb.fn.sum('debit').as('debit'),
-      eb.fn.sum('credit').as('credit'),
-    ])
+    .select((eb) => ['account', 'date', eb.fn.sum('debit').as('debit'), eb.fn.sum('credit').as('credit')])
     .where('account', 'like', `${kind}:%`)
     .where('date', '<=', asOf)
     .groupBy(['account', 'date'])

@@ -7,7 +7,11 @@ import { postSale } from '../../lib/books/sale.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 
 /** A service's lines: a sale to the customer dated by its Booking Date, the form's own money date (decisions 019, 020). */
-export const postServiceBooks = (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) =>
+export const postServiceBooks = (
+  trx: Kysely<Database>,
+  row: ApiRow<'services'>,
+  opts: PostOptions<'services'>,
+) =>
   postSale(
     trx,
     row,

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 
 /**
@@ -10,10 +10,7 @@ export const statementLineCount = async (
   account: string,
   range: { from?: string; to?: string },
 ): Promise<number> => {
-  let q = (db as unknown as Kysely<any>)
-    .selectFrom('posting_lines')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('account', '=', account)
+  let q = db.selectFrom('posting_lines').select(sql<number>`count(*)`.as('n')).where('account', '=', account)
   if (range.from) q = q.where('date', '>=', range.from)
   if (range.to) q = q.where('date', '<=', range.to)
   const row = await q.executeTakeFirst()

@@ -1,6 +1,6 @@
 import { MAX_ID, type StatementKind, toPaisa } from '@booking/shared'
-import type { Kysely } from 'kysely'
 import { balanceBefore, hasLines, ledgerLines } from '../../books/read.ts'
+import { byName } from '../../db/by-name.ts'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
 import type { TableName } from '../../db/schema.ts'
@@ -32,9 +32,9 @@ export interface SourceLine {
   credit: number
 }
 
-const k = (db: Db) => db as unknown as Kysely<any>
+const k = (db: Db) => byName(db)
 
-const named = async (db: Db, table: string, name: string) =>
+const named = async (db: Db, table: TableName, name: string) =>
   !!(await k(db).selectFrom(table).select('name').where('name', '=', name).executeTakeFirst())
 
 /**
@@ -125,7 +125,7 @@ interface SaleFigures {
   bankTitle: string
 }
 
-const SALE_TABLES = new Set(Object.values(PAYMENT_TABLES))
+const SALE_TABLES = new Set<string>(Object.values(PAYMENT_TABLES))
 
 /** The booking figures of every sale among the lines' sources, keyed "table:id". */
 const saleFigures = async (db: Db, lines: readonly { source: { type: string; id: number } }[]) => {
@@ -136,7 +136,7 @@ const saleFigures = async (db: Db, lines: readonly { source: { type: string; id:
   for (const [table, all] of ids) {
     for (let i = 0; i < all.length; i += 500) {
       const found = await k(db)
-        .selectFrom(table)
+        .selectFrom(table as TableName)
         .selectAll()
         .where('id', 'in', all.slice(i, i + 500))
         .execute()

@@ -32,7 +32,7 @@ export const bookingDate = (row: ApiRow): string => createdDay(row)
 export const firstPassengerName = (passengers: unknown): string => passengerName(passengerList(passengers)[0])
 
 /** The vendor row's detail: sector, depart date, return date, airline and first passenger, comma separated. */
-export const travelDetail = (row: ApiRow, passengers: unknown): string =>
+export const travelDetail = (row: ApiRow<'tickets' | 'umrah'>, passengers: unknown): string =>
   [
     row.sector,
     formatDate(row.depart_date),

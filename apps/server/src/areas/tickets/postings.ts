@@ -7,7 +7,11 @@ import type { ApiRow } from '../../lib/crud.ts'
 import { bookingDate, firstPassengerName } from './booking.ts'
 
 /** A ticket's lines: a sale to its agent (or customer), the payable to its vendor (decision 020). */
-export const postTicketBooks = (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) =>
+export const postTicketBooks = (
+  trx: Kysely<Database>,
+  row: ApiRow<'tickets'>,
+  opts: PostOptions<'tickets'>,
+) =>
   postSale(
     trx,
     row,

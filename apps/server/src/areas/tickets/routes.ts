@@ -19,7 +19,7 @@ import {
 import { refuseDuplicateTickets } from './duplicates.ts'
 import { postTicketBooks } from './postings.ts'
 
-const source = (row: ApiRow) => ({ type: 'tickets', id: row.id })
+const source = (row: ApiRow<'tickets'>) => ({ type: 'tickets', id: row.id })
 
 /**
  * A ticket's three ledger postings, kept equal to the ticket (made on create, changed on edit):
@@ -29,7 +29,7 @@ const source = (row: ApiRow) => ({ type: 'tickets', id: row.id })
  * - vendor: the office owes the vendor the payable (credit), only when a vendor is chosen and payable > 0.
  * `created`: the ticket was inserted in this transaction, so there are no postings to look up.
  */
-export const postTicket = async (trx: Kysely<Database>, row: ApiRow, created = false) => {
+export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, created = false) => {
   const opts = { created }
   const date = bookingDate(row)
   const customer = [row.customer_add, row.reference, row.agent_name].filter(Boolean).join(', ')

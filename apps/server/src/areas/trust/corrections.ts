@@ -126,9 +126,7 @@ const diffOf = async (
 ): Promise<{ diff: Correction['diff']; entry: string | null }> => {
   const { changes, before: asked } = storedChanges(c.changes_json)
   const lifecycle = recordLifecycle(db, c.table_name)
-  const row = lifecycle
-    ? await lifecycle.findById(db as unknown as Kysely<any>, c.record_id).catch(() => null)
-    : null
+  const row = lifecycle ? await lifecycle.findById(db, c.record_id).catch(() => null) : null
   const current = row && lifecycle ? asBody(lifecycle, row) : null
   const entry = typeof row?.entry === 'string' ? row.entry : null
   if (c.action === 'delete') return { diff: fieldChanges(current, null), entry }
@@ -202,7 +200,7 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     const input = parseBody(CorrectionInput, req.body)
     const user = req.user as AuthUser
     const lifecycle = correctable(db, input.table)
-    const row = await lifecycle.findById(db as unknown as Kysely<any>, input.record_id)
+    const row = await lifecycle.findById(db, input.record_id)
     const current = asBody(lifecycle, row)
     // Only the record's own fields; its id, entry number, author and creation time are not for correcting.
     const changes = effectiveChanges(

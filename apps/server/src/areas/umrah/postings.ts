@@ -7,7 +7,7 @@ import type { ApiRow } from '../../lib/crud.ts'
 import { bookingDate, firstPassengerName } from '../tickets/booking.ts'
 
 /** An Umrah booking's lines: a sale to its customer, the payable to its vendor (decision 020). */
-export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) =>
+export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: PostOptions<'umrah'>) =>
   postSale(
     trx,
     row,

@@ -18,10 +18,10 @@ import {
 } from '../tickets/booking.ts'
 import { postUmrahBooks } from './postings.ts'
 
-const source = (row: ApiRow) => ({ type: 'umrah', id: row.id })
+const source = (row: ApiRow<'umrah'>) => ({ type: 'umrah', id: row.id })
 
 /** Row (snake_case columns) -> the spec's camelCase Umrah booking. */
-const toApi = (row: ApiRow) => ({
+const toApi = (row: ApiRow<'umrah'>) => ({
   id: row.id,
   userName: row.user_name,
   entry: row.entry,
@@ -51,7 +51,7 @@ const toApi = (row: ApiRow) => ({
 })
 
 /** The payable's vendor row, as the spec's follow-up POST /vender made it. */
-const postUmrahVendor = (trx: Kysely<Database>, row: ApiRow) =>
+const postUmrahVendor = (trx: Kysely<Database>, row: ApiRow<'umrah'>) =>
   syncPosting(
     trx,
     'vender_entries',
@@ -72,7 +72,7 @@ const postUmrahVendor = (trx: Kysely<Database>, row: ApiRow) =>
       : null,
   )
 
-const postUmrah = async (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) => {
+const postUmrah = async (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: PostOptions<'umrah'>) => {
   await postUmrahVendor(trx, row)
   await postUmrahBooks(trx, row, opts)
 }

@@ -9,7 +9,7 @@ import type { ApiRow } from '../../lib/crud.ts'
 import { syncPosting } from '../../lib/postings.ts'
 
 /** A vendor payment's Bank Title "Cash" (any case) means office cash. */
-export const paidFromCash = (row: ApiRow) =>
+export const paidFromCash = (row: ApiRow<'vender_entries'>) =>
   String(row.bank_title ?? '')
     .trim()
     .toLowerCase() === VENDOR_CASH.toLowerCase()
@@ -19,7 +19,7 @@ export const paidFromCash = (row: ApiRow) =>
  * owed to the vendor (Dr cost of sales, Cr vendor); a payment (debit) comes out of cash or the
  * named bank (Dr vendor, Cr cash / bank); a withdraw is cash handed to the vendor (Dr vendor, Cr cash).
  */
-export const vendorMoves = (row: ApiRow, bank: string): Move[] => {
+export const vendorMoves = (row: ApiRow<'vender_entries'>, bank: string): Move[] => {
   const vendor = vendorAccount(row.vender_name)
   return [
     ...move(COST_OF_SALES, vendor, row.credit),
@@ -29,10 +29,14 @@ export const vendorMoves = (row: ApiRow, bank: string): Move[] => {
 }
 
 /** Cash the entry takes out of the office: its withdraw and a payment from Cash. */
-export const vendorCashOut = (row: ApiRow): number =>
+export const vendorCashOut = (row: ApiRow<'vender_entries'>): number =>
   Number(row.withdraw ?? 0) + (paidFromCash(row) ? Number(row.debit ?? 0) : 0)
 
-export const postVendorEntry = async (trx: Kysely<Database>, row: ApiRow, opts: PostOptions) => {
+export const postVendorEntry = async (
+  trx: Kysely<Database>,
+  row: ApiRow<'vender_entries'>,
+  opts: PostOptions<'vender_entries'>,
+) => {
   if (row.source_type) return
   const bank = paidFromCash(row)
     ? ''

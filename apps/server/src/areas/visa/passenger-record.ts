@@ -9,13 +9,16 @@ import type { JournalFields } from '../../lib/journal.ts'
  */
 export const passengerText = (passenger: unknown) => JSON.stringify(readPassenger(passenger))
 
-const displayName = (row: ApiRow) => {
+const displayName = (row: ApiRow<'visa_processing' | 'gamca_tokens'>) => {
   const p = readPassenger(row.passport_detail)
   const full = [p.firstName, p.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ')
   return String(row.customer_add ?? '').trim() || full
 }
 
-export const passengerJournal = (row: ApiRow, date: string | null | undefined): JournalFields => ({
+export const passengerJournal = (
+  row: ApiRow<'visa_processing' | 'gamca_tokens'>,
+  date: string | null | undefined,
+): JournalFields => ({
   date: date || createdDay(row),
   entry: row.entry,
   name: displayName(row),

@@ -7,6 +7,9 @@ import type { PostOptions } from '../../lib/books/registry.ts'
 import { postSale } from '../../lib/books/sale.ts'
 import type { ApiRow } from '../../lib/crud.ts'
 
+/** The row of a Visa (the caller's kind says which table it came from). */
+const visa = (row: ApiRow<'visa_processing' | 'gamca_tokens'>) => row as ApiRow<'visa_processing'>
+
 /**
  * Visa and GAMCA lines: a sale to the customer on the day it was recorded (decision 020), and its
  * cost (decision 053): Visa's additional charges and protector fee; GAMCA's receivable less the
@@ -14,8 +17,8 @@ import type { ApiRow } from '../../lib/crud.ts'
  */
 export const postPassengerSale = (
   trx: Kysely<Database>,
-  row: ApiRow,
-  opts: PostOptions,
+  row: ApiRow<'visa_processing' | 'gamca_tokens'>,
+  opts: PostOptions<'visa_processing' | 'gamca_tokens'>,
   kind: { table: 'visa_processing' | 'gamca_tokens'; bankField: 'bank_title' | 'paid_from_bank' },
 ) =>
   postSale(
@@ -27,15 +30,15 @@ export const postPassengerSale = (
       party: customerAccountOf(row),
       receivable: row.receivable_amount,
       cash: row.paid_cash,
-      bankText: row[kind.bankField],
+      bankText: (row as Record<string, unknown>)[kind.bankField],
       bankField: kind.bankField,
-      previousBank: opts.before?.[kind.bankField],
+      previousBank: (opts.before as Record<string, unknown> | null)?.[kind.bankField],
       bankAmount: row.paid_in_bank,
       vendor: '',
       payable: 0,
       unpaidCost:
         kind.table === 'visa_processing'
-          ? fromPaisa(toPaisa(row.additional_charges ?? 0) + toPaisa(row.pay_for_protector ?? 0))
+          ? fromPaisa(toPaisa(visa(row).additional_charges ?? 0) + toPaisa(visa(row).pay_for_protector ?? 0))
           : fromPaisa(toPaisa(row.receivable_amount ?? 0) - toPaisa(row.profit ?? 0)),
       date: createdDay(row),
       entry: row.entry,

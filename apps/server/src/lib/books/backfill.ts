@@ -1,7 +1,8 @@
+import type { RecordTable } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
-import type { TableName } from '../../db/schema.ts'
+import type { Database, TableName } from '../../db/schema.ts'
 import { type ApiRow, recordLifecycle } from '../crud.ts'
 import { writeJournal } from '../journal.ts'
 import { writeTransaction } from '../write-batch.ts'
@@ -30,7 +31,7 @@ interface Place {
   after: number
 }
 
-const placeOf = async (k: Kysely<any>): Promise<Place> => {
+const placeOf = async (k: Kysely<Database>): Promise<Place> => {
   const row = await k
     .selectFrom('books_totals')
     .select(['backfill', 'backfill_table', 'backfill_after'])
@@ -44,13 +45,14 @@ const placeOf = async (k: Kysely<any>): Promise<Place> => {
 }
 
 /** Whether the books' upgrade still has records to post. */
-export const backfillPending = async (db: Db) => (await placeOf(db as unknown as Kysely<any>)).backfill !== 0
+export const backfillPending = async (db: Db) => (await placeOf(db)).backfill !== 0
 
-const countRows = async (k: Kysely<any>, table: string, after = 0) =>
+const countRows = async (k: Kysely<Database>, table: string, after = 0) =>
   Number(
     (
       await k
-        .selectFrom(table)
+        // A table the posters registered (books_totals keeps its name as text).
+        .selectFrom(table as RecordTable)
         .select((eb) => eb.fn.countAll().as('n'))
         .where('id', '>', after)
         .executeTakeFirst()
@@ -69,11 +71,11 @@ const countRows = async (k: Kysely<any>, table: string, after = 0) =>
  * Older records' bank texts that name no bank are kept as their bank.
  */
 export const backfillBooks = async (db: Db, opts: BackfillOptions = {}): Promise<boolean> => {
-  const k = db as unknown as Kysely<any>
+  const k = db
   const start = await placeOf(k)
   if (!start.backfill) return false
   const posters = registeredPosters()
-  const order = posters.map(([table]) => table)
+  const order: string[] = posters.map(([table]) => table)
   /**
    * Rows left from a place on: the rest of its table and every later table. Recounted when the
    * upgrade enters a table, since posting a record can add rows to a later table (a vendor payment
@@ -98,7 +100,7 @@ export const backfillBooks = async (db: Db, opts: BackfillOptions = {}): Promise
   for (;;) {
     if (opts.signal?.aborted) return true
     const posted = await writeTransaction(db, async (trx) => {
-      const t = trx as unknown as Kysely<any>
+      const t = trx
       // Another server may have moved on (or finished) while this one waited for the lock.
       const place = await placeOf(t)
       if (!place.backfill) return null

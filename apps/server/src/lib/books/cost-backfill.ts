@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
-import type { TableName } from '../../db/schema.ts'
+import type { Database, TableName } from '../../db/schema.ts'
 import { type ApiRow, recordLifecycle } from '../crud.ts'
 import { writeJournal } from '../journal.ts'
 import { writeTransaction } from '../write-batch.ts'
@@ -28,7 +28,7 @@ interface Progress {
   after: number
 }
 
-const progressOf = async (k: Kysely<any>): Promise<Progress | null> => {
+const progressOf = async (k: Kysely<Database>): Promise<Progress | null> => {
   const row = await k.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst()
   if (!row) return null
   const p = JSON.parse(String(row.value)) as Partial<Progress>
@@ -44,7 +44,7 @@ const progressOf = async (k: Kysely<any>): Promise<Progress | null> => {
 export const backfillCosts = async (db: Db) => {
   for (;;) {
     const done = await writeTransaction(db, async (trx) => {
-      const k = trx as unknown as Kysely<any>
+      const k = trx
       const p = await progressOf(k)
       if (!p) return true
       const step = STEPS[p.step]

@@ -2,11 +2,14 @@ import { fromPaisa, PAYMENT_SOURCES, type PaymentSource, type ReceiptPayment, to
 import type { Kysely } from 'kysely'
 import { moneyOut } from '../../db/money-columns.ts'
 import type { Database } from '../../db/schema.ts'
-import type { ApiRow } from '../crud.ts'
+import type { AnyRecordRow } from '../crud.ts'
 import { HttpError } from '../http-error.ts'
 
+/** The record tables later payments are taken against. */
+export type PaymentTable = 'tickets' | 'umrah' | 'visa_processing' | 'gamca_tokens' | 'services' | 'navtcc'
+
 /** The table behind each payment source_type (the record's list path without the slash). */
-export const PAYMENT_TABLES: Record<PaymentSource, string> = {
+export const PAYMENT_TABLES: Record<PaymentSource, PaymentTable> = {
   ticket: 'tickets',
   umrah: 'umrah',
   'visa-processing': 'visa_processing',
@@ -22,7 +25,11 @@ export const PAYMENTS_EXCEED = 'The payments already received exceed this amount
  * A record's stored remaining amount is receivable − paid − later payments (docs/decisions/021):
  * an edit keeps the payments it had, and may not lower what is owed below what was paid.
  */
-export const remainingAfterPayments = (remaining: number, before: ApiRow | null, field: string): number => {
+export const remainingAfterPayments = (
+  remaining: number,
+  before: AnyRecordRow | null,
+  field: string,
+): number => {
   const left = toPaisa(remaining) - toPaisa(Number(before?.payments_total ?? 0))
   if (left < 0) throw new HttpError(400, PAYMENTS_EXCEED, { [field]: PAYMENTS_EXCEED })
   return fromPaisa(left)
