@@ -8,6 +8,8 @@ import { alertRoutes } from './alerts/routes.ts'
 import { collectRoutes } from './collect/routes.ts'
 import { customerRoutes } from './customers/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
+// Hands the record lifecycle what the areas keep beside every record (decision 076).
+import './extensions.ts'
 import { entryRoutes } from './entries/routes.ts'
 import { expenseRoutes } from './expense/routes.ts'
 import { gamcaRoutes } from './gamca/routes.ts'
