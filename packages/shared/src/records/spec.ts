@@ -88,6 +88,11 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
    * databases, and the server checks it against its table type at compile time).
    */
   columns: readonly (Column | StoredColumn)[]
+  /**
+   * The columns that may hold NULL, exactly (the server checks it against its table type at compile
+   * time): lists sort NULLS FIRST/LAST on these only, so both databases agree.
+   */
+  nullable: readonly (Column | StoredColumn)[]
   access: RecordAccess
   /** Entry text from the counters; default "current/global". */
   entryText?: (current: number, global: number) => string
@@ -290,6 +295,16 @@ export const RECORD_SPECS = {
         ['Reference', 'reference'],
       ],
     },
+    nullable: [
+      'customer_id',
+      'reference',
+      'depart_date',
+      'return_date',
+      'profit',
+      'created_by',
+      'ticket_numbers',
+      'ticket_text',
+    ],
     access: EVERYONE_ADDS,
     entryText: ticketEntry,
   }),
@@ -375,6 +390,7 @@ export const RECORD_SPECS = {
         ['Reference', 'reference'],
       ],
     },
+    nullable: ['customer_id', 'depart_date', 'return_date', 'profit', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   visa_processing: spec<Visa>()({
@@ -500,6 +516,16 @@ export const RECORD_SPECS = {
         ['Reference', 'reference'],
       ],
     },
+    nullable: [
+      'embassy_send_date',
+      'embassy_return_date',
+      'protector_date',
+      'expiry_medical_date',
+      'visa_expiry_date',
+      'passport_deliver_date',
+      'created_by',
+      'customer_id',
+    ],
     access: EVERYONE_ADDS,
   }),
   gamca_tokens: spec<Gamca>()({
@@ -568,6 +594,7 @@ export const RECORD_SPECS = {
         ['Reference', 'reference'],
       ],
     },
+    nullable: ['customer_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   navtcc: spec<Navtcc>()({
@@ -655,6 +682,7 @@ export const RECORD_SPECS = {
         ['Reference', 'reference'],
       ],
     },
+    nullable: ['customer_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   services: spec<Service>()({
@@ -722,6 +750,7 @@ export const RECORD_SPECS = {
         ['Detail', 'specific_detail'],
       ],
     },
+    nullable: ['customer_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   protectors: spec<Protector>()({
@@ -782,6 +811,7 @@ export const RECORD_SPECS = {
         ),
       figures: { paid: 'withdraw' },
     },
+    nullable: ['created_by'],
     access: EVERYONE_ADDS,
   }),
   expenses: spec<Expense>()({
@@ -802,6 +832,7 @@ export const RECORD_SPECS = {
     columns: [...BASE, 'user_name', 'entry', 'date', 'detail', 'total_amount', 'selection', 'withdraw'],
     segment: 'expense',
     dashboardOrder: 8,
+    nullable: ['created_by'],
     access: EVERYONE_ADDS,
   }),
   refunded: spec<Refunded>()({
@@ -863,6 +894,7 @@ export const RECORD_SPECS = {
       detail: (r) => joined(r.reference),
       figures: { receivable: 'total_balance', paid: 'withdraw' },
     },
+    nullable: ['paid_fee_date', 'paid_refund_date', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   refund_customers: spec<RefundCustomer>()({
@@ -947,6 +979,7 @@ export const RECORD_SPECS = {
       detail: (r) => joined(r.detail_sector),
       figures: { receivable: 'total_amount', remaining: 'balance' },
     },
+    nullable: ['customer_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   agent_entries: spec<AgentEntry>()({
@@ -991,6 +1024,7 @@ export const RECORD_SPECS = {
       'bank_title',
     ],
     segment: 'agent',
+    nullable: ['source_type', 'source_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   vender_entries: spec<VendorEntry>()({
@@ -1031,6 +1065,7 @@ export const RECORD_SPECS = {
     ],
     segment: 'vender',
     dashboardOrder: 11,
+    nullable: ['source_type', 'source_id', 'created_by'],
     access: ADMIN_ONLY,
   }),
   account_entries: spec<AccountEntry>()({
@@ -1070,6 +1105,7 @@ export const RECORD_SPECS = {
       'debit',
     ],
     segment: 'officeAccount',
+    nullable: ['source_type', 'source_id', 'created_by'],
     access: ADMIN_ONLY,
   }),
 } as const
