@@ -32,7 +32,7 @@ import { statementRoutes } from './statements/routes.ts'
 import { ticketParseRoutes } from './tickets/parse.ts'
 import { ticketRoutes } from './tickets/routes.ts'
 import { umrahRoutes } from './umrah/routes.ts'
-import { venderRoutes } from './vender/routes.ts'
+import { vendorRoutes } from './vender/routes.ts'
 import { visaRoutes } from './visa/routes.ts'
 
 /** Every record area's routes, mounted under /api. A new area is one import and one line. */
@@ -46,7 +46,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   ticketRoutes,
   umrahRoutes,
   agentRoutes,
-  venderRoutes,
+  vendorRoutes,
   accountRoutes,
   bankRoutes,
   expenseRoutes,

@@ -475,7 +475,7 @@ export interface AccountEntriesTable extends Base, Linked, Authored {
   debit: number
 }
 
-export interface VenderEntriesTable extends Base, Linked, Authored {
+export interface VendorEntriesTable extends Base, Linked, Authored {
   vender_name: string
   date: string
   entry: string
@@ -597,7 +597,7 @@ export interface Database {
   navtcc: NavtccTable
   agent_entries: AgentEntriesTable
   account_entries: AccountEntriesTable
-  vender_entries: VenderEntriesTable
+  vender_entries: VendorEntriesTable
 }
 
 export type TableName = keyof Database

@@ -26,7 +26,7 @@ import { refundedFeature } from './refunded/feature.ts'
 import { servicesFeature } from './services/feature.ts'
 import { ticketsFeature } from './tickets/feature.ts'
 import { umrahFeature } from './umrah/feature.ts'
-import { venderFeature } from './vender/feature.ts'
+import { vendorFeature } from './vender/feature.ts'
 import { visaFeature } from './visa/feature.ts'
 
 /**
@@ -57,7 +57,7 @@ export const FEATURES: readonly FeatureDescriptor[] = [
     page: () => import('./trial-balance/page.tsx'),
     nav: { label: 'Trial Balance', icon: Scale, adminOnly: true },
   },
-  venderFeature,
+  vendorFeature,
   agentFeature,
   {
     segment: 'customers',
