@@ -14,22 +14,3 @@ export const EXPENSE_TYPES = [
 
 export const ROLES = ['admin', 'employee'] as const
 export type Role = (typeof ROLES)[number]
-
-/** Entry counter form types (spec part 1 §3 and part 2 §3). */
-export const FORM_TYPES = [
-  'ticket',
-  'umrah',
-  'visa',
-  'gamca',
-  'protector',
-  'expense',
-  'refunded',
-  'services',
-  'agent',
-  'refund',
-  'navtcc',
-  'account',
-  'vender',
-  'payment',
-] as const
-export type FormType = (typeof FORM_TYPES)[number]

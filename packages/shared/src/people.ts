@@ -1,31 +1,5 @@
 import { z } from 'zod'
 
-/** Record types of a passenger's file and the customer page, as the screens name them. */
-export const RECORD_TYPE_LABEL: Record<string, string> = {
-  tickets: 'Ticket',
-  umrah: 'Umrah',
-  visa_processing: 'Visa',
-  gamca_tokens: 'GAMCA',
-  protectors: 'Protector',
-  navtcc: 'NAVTCC',
-  refunded: 'Refunded',
-  refund_customers: 'Customer Refund',
-  services: 'Service',
-}
-
-/** The web app's screen (nav segment) of each record type, for links from a file or an alert. */
-export const RECORD_TYPE_SEGMENT: Record<string, string> = {
-  tickets: 'tickets',
-  umrah: 'umrah',
-  visa_processing: 'visa',
-  gamca_tokens: 'gamcaToken',
-  protectors: 'protector',
-  navtcc: 'navtcc',
-  refunded: 'refunded',
-  refund_customers: 'refundCustomer',
-  services: 'services',
-}
-
 /** POST /api/customers/{id}/merge: the customer that absorbs this one. */
 export const CUSTOMER_FIELDS = ['name', 'mobile_number', 'address', 'passport_number'] as const
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number]

@@ -10,6 +10,8 @@ import { closeRoutes } from './close/routes.ts'
 import { collectRoutes } from './collect/routes.ts'
 import { customerRoutes } from './customers/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
+// Hands the record lifecycle what the areas keep beside every record (decision 076).
+import './extensions.ts'
 import { entryRoutes } from './entries/routes.ts'
 import { expenseRoutes } from './expense/routes.ts'
 import { gamcaRoutes } from './gamca/routes.ts'
@@ -32,7 +34,7 @@ import { statementRoutes } from './statements/routes.ts'
 import { ticketParseRoutes } from './tickets/parse.ts'
 import { ticketRoutes } from './tickets/routes.ts'
 import { umrahRoutes } from './umrah/routes.ts'
-import { venderRoutes } from './vender/routes.ts'
+import { vendorRoutes } from './vender/routes.ts'
 import { visaRoutes } from './visa/routes.ts'
 
 /** Every record area's routes, mounted under /api. A new area is one import and one line. */
@@ -46,7 +48,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   ticketRoutes,
   umrahRoutes,
   agentRoutes,
-  venderRoutes,
+  vendorRoutes,
   accountRoutes,
   bankRoutes,
   expenseRoutes,

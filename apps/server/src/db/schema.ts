@@ -520,7 +520,7 @@ export interface AccountEntriesTable extends Base, Linked, Authored {
   debit: number
 }
 
-export interface VenderEntriesTable extends Base, Linked, Authored {
+export interface VendorEntriesTable extends Base, Linked, Authored {
   vender_name: string
   date: string
   entry: string
@@ -686,7 +686,7 @@ export interface Database {
   bank_match_book_lines: BankMatchLinesTable
   agent_ledger: Selectable<AgentEntriesTable>
   office_ledger: Selectable<AccountEntriesTable>
-  vendor_ledger: Selectable<VenderEntriesTable>
+  vendor_ledger: Selectable<VendorEntriesTable>
   books_verified: BooksVerifiedTable
   books_verified_months: BooksVerifiedMonthsTable
   payments: PaymentsTable
@@ -709,7 +709,7 @@ export interface Database {
   navtcc: NavtccTable
   agent_entries: AgentEntriesTable
   account_entries: AccountEntriesTable
-  vender_entries: VenderEntriesTable
+  vender_entries: VendorEntriesTable
 }
 
 export type TableName = keyof Database

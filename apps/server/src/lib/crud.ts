@@ -13,9 +13,6 @@ import {
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
-import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from '../areas/collect/credit.ts'
-import { exportFormatOf, exportList } from '../areas/exports/list-export.ts'
-import { indexRecord, unindexRecord } from '../areas/passengers/record-index.ts'
 import { linkAudit } from '../books/post.ts'
 import { byName } from '../db/by-name.ts'
 import type { Db } from '../db/connect.ts'
@@ -33,6 +30,7 @@ import { listAnswer, parseListQuery } from './list-query.ts'
 import { documentArea } from './openapi.ts'
 import { LEDGER_VIEW, type Ledger } from './postings.ts'
 import { insertRows } from './prepared.ts'
+import { recordExtensions } from './record-extensions.ts'
 import { parseBody, parseIdParam } from './validate.ts'
 import { writeTransaction } from './write-batch.ts'
 
@@ -201,8 +199,8 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     cfg.path,
     { ...cached, ...LIST, preHandler: [may('view').preHandler, cached.preHandler as preHandlerHookHandler] },
     async (req, reply) => {
-      const format = exportFormatOf(req.query)
-      if (format) return exportList(reply, db, cfg, toApi, parseListQuery(req.query), user(req), format)
+      const file = recordExtensions().listFileOf(req.query)
+      if (file) return file(reply, db, cfg, toApi, parseListQuery(req.query), user(req))
       return listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req))
     },
   )
@@ -229,7 +227,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
         answerOnce(trx, req, u.id, async () => {
           const row = await lifecycle.create(
             trx,
-            { user: u, overrideReason: overrideReasonOf(req.body) },
+            { user: u, overrideReason: recordExtensions().overrideReasonOf(req.body) },
             input,
           )
           return {
@@ -246,7 +244,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     const id = parseId(req.params)
     const input = parseBody(cfg.input, req.body)
     await refuseExpiredPassports(req.body, input, () => findById(db, id))
-    const actor = { user: user(req), overrideReason: overrideReasonOf(req.body) }
+    const actor = { user: user(req), overrideReason: recordExtensions().overrideReasonOf(req.body) }
     const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, actor, id, input), PARALLEL)
     return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
   })
@@ -359,7 +357,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
   // Journal, postings and audit after a row was written, shared by create, update and restore.
   const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
     // Customer link and passport index (issue 17), before the journal, postings and audit read the row.
-    await indexRecord(trx, cfg.table, row, ctx.before)
+    await recordExtensions().written(trx, cfg.table, row, ctx.before)
     const stored = row as StoredRow<S>
     if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(stored))
     await cfg.afterSave?.(trx, stored, {
@@ -389,9 +387,14 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
         created_by: u.id,
         created_at: new Date().toISOString(),
       })
+      const postingsCheck = await recordExtensions().postingsCheck(
+        trx,
+        { type: table, id: row.id },
+        actor,
+        true,
+      )
       await afterWrite(trx, row, actor, { created: true, before: null })
-      // A new record had no lines before; its postings are checked against credit limits here.
-      await enforceCreditLimits(trx, { type: table, id: row.id }, new Map(), actor)
+      await postingsCheck()
       await auditLinked(trx, actor, 'create', row.id, null, row)
       return row
     },
@@ -406,11 +409,11 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
         ...changes
       } = cfg.toRow(input as z.output<S['input']>, { user: actor.user, before: before as StoredRow<S> })
       await check(trx, changes as R, actor, before, input)
-      const linesBefore = await partyLinesOf(trx, { type: table, id })
+      const postingsCheck = await recordExtensions().postingsCheck(trx, { type: table, id }, actor, false)
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
       await afterWrite(trx, row, actor, { created: false, before })
-      await enforceCreditLimits(trx, { type: table, id }, linesBefore, actor)
+      await postingsCheck()
       await auditLinked(trx, actor, 'update', id, before, row)
       return row
     },
@@ -419,7 +422,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       await check(trx, null, actor, before)
       await rows.remove(trx, id)
       await removeJournal(trx, cfg.table, id)
-      await unindexRecord(trx, cfg.table, id)
+      await recordExtensions().removed(trx, cfg.table, id)
       await cfg.onDelete?.(trx, before as StoredRow<S>)
       await auditLinked(trx, actor, 'delete', id, before, null)
       return before

@@ -1,4 +1,4 @@
-import { mayDo, RECORD_TABLES, type RecordSpec, specByPath } from '@booking/shared'
+import { mayDo, RECEIPT_SPECS, RECORD_TABLES, type RecordSpec, specByPath } from '@booking/shared'
 import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, ReceiptText, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useInRouterContext, useNavigate } from 'react-router'
@@ -87,15 +87,8 @@ const useDebounced = <V,>(value: V, ms: number) => {
   return v
 }
 
-/** Lists whose records have a receipt (GET {path}/{id}/receipt.pdf). */
-export const RECEIPT_PATHS = new Set([
-  '/ticket',
-  '/umrah',
-  '/visa-processing',
-  '/gamca-token',
-  '/services',
-  '/navtcc',
-])
+/** Lists whose records have a receipt (GET {path}/{id}/receipt.pdf): their specs' `receipt`. */
+export const RECEIPT_PATHS = new Set<string>(RECEIPT_SPECS.map((s) => s.path))
 
 /** Opens a record's receipt screen (a list rendered outside a router, as in unit tests, has none). */
 const ReceiptButton = ({ to }: { to: string }) => {

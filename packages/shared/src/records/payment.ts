@@ -1,18 +1,8 @@
 import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
 import { amount, MAX_ID, oneOf, optionalText } from '../fields.ts'
+import { PAYMENT_SOURCES, type PaymentSource } from './spec.ts'
 import { BANK_TITLE_REQUIRED } from './ticket.ts'
-
-/** Records that take a later payment, named by their list path without the slash. */
-export const PAYMENT_SOURCES = [
-  'ticket',
-  'umrah',
-  'visa-processing',
-  'gamca-token',
-  'services',
-  'navtcc',
-] as const
-export type PaymentSource = (typeof PAYMENT_SOURCES)[number]
 
 export const PAYMENT_METHODS = ['cash', 'bank'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { FormType } from '../options.ts'
+import { formatDate } from '../dates.ts'
 import { type Expense, ExpenseInput } from './expense.ts'
 import { type Gamca, GamcaInput } from './gamca.ts'
 import {
@@ -18,6 +18,10 @@ import { type Service, ServiceInput } from './services.ts'
 import { type Ticket, TicketInput, ticketEntry } from './ticket.ts'
 import { type UmrahBooking, UmrahInput } from './umrah.ts'
 import { type Visa, VisaInput } from './visa.ts'
+
+/** The non-empty texts among `parts`, joined by a middle dot (a file line's detail). */
+const joined = (...parts: unknown[]): string =>
+  parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ')
 
 /** Who may do something: any approved user, or admins only. */
 export type Access = 'employee' | 'admin'
@@ -63,7 +67,8 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
   name: string
   /** Name of the record's line on the dashboard (the journal's source type), when it has one. */
   dashboardLabel?: string
-  formType: FormType
+  /** The entry counter it numbers on (spec part 1 §3, part 2 §3); `FORM_TYPES` is read from the specs. */
+  formType: Lowercase<string>
   /** The request body's schema (create and update). */
   input: z.ZodType
   /** Column used by from/to and the date search. */
@@ -83,9 +88,55 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
    * databases, and the server checks it against its table type at compile time).
    */
   columns: readonly (Column | StoredColumn)[]
+  /**
+   * The columns that may hold NULL, exactly (the server checks it against its table type at compile
+   * time): lists sort NULLS FIRST/LAST on these only, so both databases agree.
+   */
+  nullable: readonly (Column | StoredColumn)[]
   access: RecordAccess
   /** Entry text from the counters; default "current/global". */
   entryText?: (current: number, global: number) => string
+  /** The web app's screen of the type (its nav segment, e.g. 'gamcaToken'): links from files and alerts. */
+  segment: string
+  /** Where the type's line sits in the dashboard's per-type lists (with `dashboardLabel`); lower first. */
+  dashboardOrder?: number
+  /** The column holding the customer's text, for types linked to a customer (decision 027). */
+  customerColumn?: Column
+  /** The type in a passenger's file and on a customer's page (decision 028), when it carries passports. */
+  passengers?: PassengerFileSpec<Column>
+  /** Later payments (POST /api/payments, source_type = path without '/'): the record's name in messages. */
+  payment?: { label: string }
+  /** The type's receipt (screen and PDF): its kind line, its particulars and the day it is dated. */
+  receipt?: ReceiptSpec<Column>
+}
+
+/** How a record type shows in a passenger's file and a customer's page. */
+export interface PassengerFileSpec<Column extends string = string> {
+  /** The type as the file names it ('Visa', 'GAMCA'). */
+  typeLabel: string
+  /** Place in the file, in the order a case usually moves through the types. */
+  order: number
+  /** 'detail': a JSON passport_detail column (one object or a list); 'plain': `passport` with `name` beside it. */
+  passports: 'detail' | 'plain'
+  /** The column dating the traveller's journey (tickets, Umrah). */
+  travelColumn?: Column
+  /** The record's own date on the timeline; the day it was entered when absent. */
+  dateColumn?: Column
+  /** The record's detail line (stored columns, money in rupees). */
+  detail: (row: Partial<Record<Column, unknown>>) => string
+  /**
+   * The columns of the file's receivable, paid and remaining (a missing one is 0, a missing paid is
+   * paid at booking and later). Default: receivable_amount, paid at booking and later, remaining_amount.
+   */
+  figures?: { receivable?: Column; paid?: Column; remaining?: Column }
+}
+
+/** A receipt's kind line and particulars: [label, column] pairs; 'travel' is the depart – return dates. */
+export interface ReceiptSpec<Column extends string = string> {
+  kind: string
+  particulars: readonly (readonly [string, Column | 'travel'])[]
+  /** The day the receipt is dated when not the day it was saved. */
+  dateColumn?: Column
 }
 
 /** Carries a spec's answer row type (never set at run time), for `RecordRow<T>`. */
@@ -221,6 +272,39 @@ export const RECORD_SPECS = {
       'ticket_numbers',
       'ticket_text',
     ],
+    segment: 'tickets',
+    dashboardOrder: 1,
+    customerColumn: 'customer_add',
+    passengers: {
+      typeLabel: 'Ticket',
+      order: 5,
+      passports: 'detail',
+      travelColumn: 'depart_date',
+      dateColumn: 'depart_date',
+      detail: (r) => joined(r.sector, r.airline),
+    },
+    payment: { label: 'Ticket' },
+    receipt: {
+      kind: 'Ticket',
+      particulars: [
+        ['Customer', 'customer_add'],
+        ['Agent', 'agent_name'],
+        ['Sector', 'sector'],
+        ['Airline', 'airline'],
+        ['Travel', 'travel'],
+        ['Reference', 'reference'],
+      ],
+    },
+    nullable: [
+      'customer_id',
+      'reference',
+      'depart_date',
+      'return_date',
+      'profit',
+      'created_by',
+      'ticket_numbers',
+      'ticket_text',
+    ],
     access: EVERYONE_ADDS,
     entryText: ticketEntry,
   }),
@@ -283,6 +367,30 @@ export const RECORD_SPECS = {
     employeeColumn: 'user_name',
     money: BOOKING_MONEY,
     columns: UMRAH_COLUMNS,
+    segment: 'umrah',
+    dashboardOrder: 2,
+    customerColumn: 'customer_add',
+    passengers: {
+      typeLabel: 'Umrah',
+      order: 6,
+      passports: 'detail',
+      travelColumn: 'depart_date',
+      dateColumn: 'depart_date',
+      detail: (r) => joined(r.package_detail, r.sector),
+    },
+    payment: { label: 'Umrah booking' },
+    receipt: {
+      kind: 'Umrah',
+      particulars: [
+        ['Customer', 'customer_add'],
+        ['Package', 'package_detail'],
+        ['Sector', 'sector'],
+        ['Airline', 'airline'],
+        ['Travel', 'travel'],
+        ['Reference', 'reference'],
+      ],
+    },
+    nullable: ['customer_id', 'depart_date', 'return_date', 'profit', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   visa_processing: spec<Visa>()({
@@ -381,6 +489,43 @@ export const RECORD_SPECS = {
       'payments_total',
       'bank_title',
     ],
+    segment: 'visa',
+    dashboardOrder: 3,
+    customerColumn: 'customer_add',
+    passengers: {
+      typeLabel: 'Visa',
+      order: 3,
+      passports: 'detail',
+      dateColumn: 'embassy_send_date',
+      detail: (r) =>
+        joined(
+          r.visa_number && `Visa ${r.visa_number}`,
+          r.embassy,
+          r.expiry_medical_date && `medical to ${formatDate(r.expiry_medical_date)}`,
+        ),
+    },
+    payment: { label: 'Visa processing' },
+    receipt: {
+      kind: 'Visa Processing',
+      particulars: [
+        ['Customer', 'customer_add'],
+        ['File number', 'file_number'],
+        ['Embassy', 'embassy'],
+        ['Visa number', 'visa_number'],
+        ['Sponsor', 'sponsor_name'],
+        ['Reference', 'reference'],
+      ],
+    },
+    nullable: [
+      'embassy_send_date',
+      'embassy_return_date',
+      'protector_date',
+      'expiry_medical_date',
+      'visa_expiry_date',
+      'passport_deliver_date',
+      'created_by',
+      'customer_id',
+    ],
     access: EVERYONE_ADDS,
   }),
   gamca_tokens: spec<Gamca>()({
@@ -436,6 +581,20 @@ export const RECORD_SPECS = {
       'remaining_amount',
       'payments_total',
     ],
+    segment: 'gamcaToken',
+    dashboardOrder: 4,
+    customerColumn: 'customer_add',
+    passengers: { typeLabel: 'GAMCA', order: 1, passports: 'detail', detail: (r) => joined(r.country) },
+    payment: { label: 'GAMCA token' },
+    receipt: {
+      kind: 'GAMCA Token',
+      particulars: [
+        ['Customer', 'customer_add'],
+        ['Country', 'country'],
+        ['Reference', 'reference'],
+      ],
+    },
+    nullable: ['customer_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   navtcc: spec<Navtcc>()({
@@ -505,6 +664,25 @@ export const RECORD_SPECS = {
       'payments_total',
       'bank_title',
     ],
+    segment: 'navtcc',
+    dashboardOrder: 6,
+    customerColumn: 'customer_add',
+    passengers: {
+      typeLabel: 'NAVTCC',
+      order: 4,
+      passports: 'detail',
+      detail: (r) => joined(r.profession_key),
+    },
+    payment: { label: 'Navtcc' },
+    receipt: {
+      kind: 'NAVTCC',
+      particulars: [
+        ['Customer', 'customer_add'],
+        ['Profession', 'profession_key'],
+        ['Reference', 'reference'],
+      ],
+    },
+    nullable: ['customer_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   services: spec<Service>()({
@@ -552,6 +730,27 @@ export const RECORD_SPECS = {
       'payments_total',
       'bank_title',
     ],
+    segment: 'services',
+    dashboardOrder: 5,
+    customerColumn: 'customer_add',
+    passengers: {
+      typeLabel: 'Service',
+      order: 9,
+      passports: 'detail',
+      dateColumn: 'booking_date',
+      detail: (r) => joined(r.visa_type, r.specific_detail),
+    },
+    payment: { label: 'Service' },
+    receipt: {
+      kind: 'Service',
+      dateColumn: 'booking_date',
+      particulars: [
+        ['Customer', 'customer_add'],
+        ['Service', 'visa_type'],
+        ['Detail', 'specific_detail'],
+      ],
+    },
+    nullable: ['customer_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   protectors: spec<Protector>()({
@@ -598,6 +797,21 @@ export const RECORD_SPECS = {
       'protector_date',
       'additional_charges',
     ],
+    segment: 'protector',
+    dashboardOrder: 7,
+    passengers: {
+      typeLabel: 'Protector',
+      order: 2,
+      passports: 'plain',
+      dateColumn: 'protector_date',
+      detail: (r) =>
+        joined(
+          r.file_no && `File ${r.file_no}`,
+          r.protector_date && `protector ${formatDate(r.protector_date)}`,
+        ),
+      figures: { paid: 'withdraw' },
+    },
+    nullable: ['created_by'],
     access: EVERYONE_ADDS,
   }),
   expenses: spec<Expense>()({
@@ -616,6 +830,9 @@ export const RECORD_SPECS = {
     employeeColumn: 'user_name',
     money: ['total_amount', 'withdraw'],
     columns: [...BASE, 'user_name', 'entry', 'date', 'detail', 'total_amount', 'selection', 'withdraw'],
+    segment: 'expense',
+    dashboardOrder: 8,
+    nullable: ['created_by'],
     access: EVERYONE_ADDS,
   }),
   refunded: spec<Refunded>()({
@@ -667,6 +884,17 @@ export const RECORD_SPECS = {
       'total_balance',
       'withdraw',
     ],
+    segment: 'refunded',
+    dashboardOrder: 9,
+    passengers: {
+      typeLabel: 'Refunded',
+      order: 7,
+      passports: 'plain',
+      dateColumn: 'date',
+      detail: (r) => joined(r.reference),
+      figures: { receivable: 'total_balance', paid: 'withdraw' },
+    },
+    nullable: ['paid_fee_date', 'paid_refund_date', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   refund_customers: spec<RefundCustomer>()({
@@ -740,6 +968,18 @@ export const RECORD_SPECS = {
       'bank_title',
       'balance',
     ],
+    segment: 'refundCustomer',
+    dashboardOrder: 10,
+    customerColumn: 'name',
+    passengers: {
+      typeLabel: 'Customer Refund',
+      order: 8,
+      passports: 'plain',
+      dateColumn: 'date',
+      detail: (r) => joined(r.detail_sector),
+      figures: { receivable: 'total_amount', remaining: 'balance' },
+    },
+    nullable: ['customer_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   agent_entries: spec<AgentEntry>()({
@@ -783,6 +1023,8 @@ export const RECORD_SPECS = {
       'receivable_amount',
       'bank_title',
     ],
+    segment: 'agent',
+    nullable: ['source_type', 'source_id', 'created_by'],
     access: EVERYONE_ADDS,
   }),
   vender_entries: spec<VendorEntry>()({
@@ -821,6 +1063,9 @@ export const RECORD_SPECS = {
       'debit',
       'withdraw',
     ],
+    segment: 'vender',
+    dashboardOrder: 11,
+    nullable: ['source_type', 'source_id', 'created_by'],
     access: ADMIN_ONLY,
   }),
   account_entries: spec<AccountEntry>()({
@@ -859,6 +1104,8 @@ export const RECORD_SPECS = {
       'credit',
       'debit',
     ],
+    segment: 'officeAccount',
+    nullable: ['source_type', 'source_id', 'created_by'],
     access: ADMIN_ONLY,
   }),
 } as const
@@ -898,3 +1145,70 @@ export const sortColumnOf = (s: RecordSpec, key: string): string | undefined => 
   if (!(s.sortable as readonly string[]).includes(key)) return undefined
   return (s.columnOf as Record<string, string> | undefined)?.[key] ?? key
 }
+
+// The lists below are read from the specs, never written again (decision 075): a new record type
+// that carries a capability in its spec appears in each of them.
+
+type Capable<K extends string> = {
+  [T in RecordTable]: RecordSpecs[T] extends { [P in K]: unknown } ? T : never
+}[RecordTable]
+
+/** Record tables linked to a customer (decision 027). */
+export type CustomerTable = Capable<'customerColumn'>
+/** The column of each customer-linked table holding the customer's text. */
+export const CUSTOMER_COLUMN = Object.fromEntries(
+  ALL_RECORD_SPECS.flatMap((s) => (s.customerColumn ? [[s.table, s.customerColumn]] : [])),
+) as Record<CustomerTable, string>
+export const CUSTOMER_TABLES = Object.keys(CUSTOMER_COLUMN) as CustomerTable[]
+export const isCustomerTable = (table: string): table is CustomerTable => table in CUSTOMER_COLUMN
+
+/** Record tables of a passenger's file, in the order a case usually moves through them. */
+export type PassengerTable = Capable<'passengers'>
+export const PASSENGER_TABLES = ALL_RECORD_SPECS.filter((s) => s.passengers)
+  .sort((a, b) => (a.passengers?.order ?? 0) - (b.passengers?.order ?? 0))
+  .map((s) => s.table) as PassengerTable[]
+/** How a record table shows in a passenger's file, or undefined. */
+export const passengerFileOf = (table: string): PassengerFileSpec | undefined =>
+  (RECORD_SPECS as Record<string, RecordSpec>)[table]?.passengers
+
+/** Records that take a later payment, named by their list path without the slash. */
+export type PaymentSource = {
+  [T in Capable<'payment'>]: RecordSpecs[T]['path'] extends `/${infer S}` ? S : never
+}[Capable<'payment'>]
+export const PAYMENT_SOURCES = ALL_RECORD_SPECS.filter((s) => s.payment).map((s) =>
+  s.path.slice(1),
+) as unknown as readonly [PaymentSource, ...PaymentSource[]]
+/** The table behind each payment source_type. */
+export const PAYMENT_TABLES = Object.fromEntries(
+  ALL_RECORD_SPECS.filter((s) => s.payment).map((s) => [s.path.slice(1), s.table]),
+) as Record<PaymentSource, Capable<'payment'>>
+/** Each payment source's record as messages name it ("Ticket not found"). */
+export const PAYMENT_LABELS = Object.fromEntries(
+  ALL_RECORD_SPECS.flatMap((s) => (s.payment ? [[s.path.slice(1), s.payment.label]] : [])),
+) as Record<PaymentSource, string>
+
+/** The specs of the types with a receipt (screen and PDF), in the sidebar's order. */
+export const RECEIPT_SPECS = ALL_RECORD_SPECS.filter(
+  (s): s is RecordSpec & { receipt: ReceiptSpec } => s.receipt !== undefined,
+)
+
+/** The record types on the dashboard, in its order (the spec's bookingsByType names first). */
+export const DASHBOARD_SPECS = ALL_RECORD_SPECS.filter((s) => s.dashboardLabel !== undefined).sort(
+  (a, b) => (a.dashboardOrder ?? 0) - (b.dashboardOrder ?? 0),
+)
+
+/** The web screen (nav segment) of each record table, for links from a file or an alert. */
+export const RECORD_TYPE_SEGMENT: Record<string, string> = Object.fromEntries(
+  ALL_RECORD_SPECS.filter((s) => s.passengers).map((s) => [s.table, s.segment]),
+)
+/** Record types of a passenger's file and the customer page, as the screens name them. */
+export const RECORD_TYPE_LABEL: Record<string, string> = Object.fromEntries(
+  ALL_RECORD_SPECS.flatMap((s) => (s.passengers ? [[s.table, s.passengers.typeLabel]] : [])),
+)
+
+/** Entry counter form types (spec part 1 §3 and part 2 §3): each record type's, and later payments'. */
+export type FormType = RecordSpecs[RecordTable]['formType'] | 'payment'
+export const FORM_TYPES = [...ALL_RECORD_SPECS.map((s) => s.formType), 'payment'] as unknown as readonly [
+  FormType,
+  ...FormType[],
+]

@@ -1,22 +1,11 @@
+import { CUSTOMER_COLUMN, isCustomerTable } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 
 type Trx = Kysely<Database>
 
-/** Record tables that name a customer, and the column holding the customer's text. */
-export const CUSTOMER_COLUMN = {
-  tickets: 'customer_add',
-  umrah: 'customer_add',
-  visa_processing: 'customer_add',
-  gamca_tokens: 'customer_add',
-  services: 'customer_add',
-  navtcc: 'customer_add',
-  refund_customers: 'name',
-} as const
-export type CustomerTable = keyof typeof CUSTOMER_COLUMN
-export const CUSTOMER_TABLES = Object.keys(CUSTOMER_COLUMN) as CustomerTable[]
-
-export const isCustomerTable = (table: string): table is CustomerTable => table in CUSTOMER_COLUMN
+// Which tables name a customer, and in which column, is their specs' `customerColumn`.
+export { CUSTOMER_COLUMN, CUSTOMER_TABLES, type CustomerTable, isCustomerTable } from '@booking/shared'
 
 /**
  * The customer a record's customer text names, or null. The pick-list stores the name alone when

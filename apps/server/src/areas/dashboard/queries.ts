@@ -1,31 +1,13 @@
-import { addDaysIso, fromPaisa, RECORD_SPECS, type RecordSpec, type RecordTable } from '@booking/shared'
+import { addDaysIso, DASHBOARD_SPECS, fromPaisa } from '@booking/shared'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { balanceBefore } from '../../books/read.ts'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { CASH } from '../../lib/books/accounts.ts'
 
-/** How each journal source is named on the dashboard (its spec's dashboard label; the spec's bookingsByType names first). */
-const DASHBOARD_ORDER: RecordTable[] = [
-  'tickets',
-  'umrah',
-  'visa_processing',
-  'gamca_tokens',
-  'services',
-  'navtcc',
-  'protectors',
-  'expenses',
-  'refunded',
-  'refund_customers',
-  'vender_entries',
-]
+/** How each journal source is named on the dashboard (its spec's dashboard label, in its `dashboardOrder`: the spec's bookingsByType names first). */
 export const TYPE_LABELS: Record<string, string> = {
-  ...Object.fromEntries(
-    DASHBOARD_ORDER.map((t) => {
-      const spec: RecordSpec = RECORD_SPECS[t]
-      return [t, spec.dashboardLabel ?? spec.name]
-    }),
-  ),
+  ...Object.fromEntries(DASHBOARD_SPECS.map((spec) => [spec.table, spec.dashboardLabel ?? spec.name])),
   // Money the ledgers and payments move on their own (decision 023).
   agent_entries: 'Agent',
   account_entries: 'Office Account',

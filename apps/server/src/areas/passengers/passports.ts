@@ -1,4 +1,4 @@
-import { passengerList, passengerName } from '@booking/shared'
+import { PASSENGER_TABLES, passengerFileOf, passengerList, passengerName } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { insertRows } from '../../lib/prepared.ts'
@@ -9,23 +9,8 @@ type Trx = Kysely<Database>
 export const normalizePassport = (v: unknown): string =>
   typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase().slice(0, 50) : ''
 
-/** Record tables with passengers in a JSON passport_detail column (one object or a list). */
-const DETAIL_TABLES = ['tickets', 'umrah', 'visa_processing', 'gamca_tokens', 'navtcc'] as const
-/** Record tables with one plain passport column and the traveller's name beside it. */
-const PLAIN_TABLES = ['protectors', 'refunded', 'refund_customers'] as const
-
-/** The record types of a passenger's file, in the order a case usually moves through them. */
-export const PASSENGER_TABLES = [
-  'gamca_tokens',
-  'protectors',
-  'visa_processing',
-  'navtcc',
-  'tickets',
-  'umrah',
-  'refunded',
-  'refund_customers',
-] as const
-export type PassengerTable = (typeof PASSENGER_TABLES)[number]
+// Which tables carry passports, how, and in which order a file lists them: their specs' `passengers`.
+export { PASSENGER_TABLES, type PassengerTable } from '@booking/shared'
 
 const isoDay = (v: unknown): string | null =>
   typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null
@@ -40,13 +25,14 @@ export interface PassportRow {
 
 /** The passport numbers a stored record carries, each once, with the traveller's name and expiry. */
 export const passportRows = (table: string, row: Record<string, unknown>): PassportRow[] => {
-  if ((PLAIN_TABLES as readonly string[]).includes(table)) {
+  const file = passengerFileOf(table)
+  if (file?.passports === 'plain') {
     const passport = normalizePassport(row.passport)
     const name = typeof row.name === 'string' ? row.name.trim() : ''
     return passport ? [{ passport, name, document_type: 'Passport', expiry: null, travel_date: null }] : []
   }
-  if (!(DETAIL_TABLES as readonly string[]).includes(table)) return []
-  const travel = table === 'tickets' || table === 'umrah' ? isoDay(row.depart_date) : null
+  if (file?.passports !== 'detail') return []
+  const travel = file.travelColumn ? isoDay(row[file.travelColumn]) : null
   const seen = new Set<string>()
   const out: PassportRow[] = []
   for (const p of passengerList(row.passport_detail)) {

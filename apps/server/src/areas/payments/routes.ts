@@ -5,6 +5,7 @@ import {
   idParam,
   MessageAnswer,
   OVERPAID_PAYMENT,
+  PAYMENT_LABELS,
   PAYMENT_SOURCES,
   type Payment,
   PaymentInput,
@@ -42,15 +43,6 @@ import { paymentReceiptRoute } from './receipt.ts'
 type Trx = Kysely<Database>
 const SOURCE = 'payments'
 
-const LABELS: Record<PaymentSource, string> = {
-  ticket: 'Ticket',
-  umrah: 'Umrah booking',
-  'visa-processing': 'Visa processing',
-  'gamca-token': 'GAMCA token',
-  services: 'Service',
-  navtcc: 'Navtcc',
-}
-
 const ListQuery = z.object({
   source_type: z.enum(PAYMENT_SOURCES, { error: 'Unknown record type' }),
   source_id: idParam.shape.id,
@@ -61,7 +53,7 @@ const lockRecord = async (trx: Trx, type: PaymentSource, id: number): Promise<An
   const table = PAYMENT_TABLES[type] as TableName
   const query = trx.selectFrom(table).selectAll().where('id', '=', id)
   const row = await (dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
-  if (!row) throw new HttpError(404, `${LABELS[type]} not found`)
+  if (!row) throw new HttpError(404, `${PAYMENT_LABELS[type]} not found`)
   return moneyOut(table, row) as AnyRecordRow
 }
 
@@ -290,7 +282,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       .selectAll()
       .where('id', '=', payment.source_id)
       .executeTakeFirst()
-    const label = LABELS[payment.source_type]
+    const label = PAYMENT_LABELS[payment.source_type]
     const entry = String(record?.entry ?? '')
     return {
       ...payment,

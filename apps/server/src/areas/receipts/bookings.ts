@@ -2,6 +2,7 @@ import {
   formatDate,
   passengerList,
   passengerName,
+  RECEIPT_SPECS,
   type ReceiptPayment,
   receiptFigures,
 } from '@booking/shared'
@@ -23,6 +24,8 @@ interface BookingReceipt {
   date?: (row: AnyRecordRow) => string | null | undefined
 }
 
+/** A column the spec names by text (`receipt.particulars`), which only some record tables have. */
+const cell = (row: AnyRecordRow, column: string): unknown => (row as Record<string, unknown>)[column]
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const travelDates = (row: AnyRecordRow) =>
   [row.depart_date, row.return_date]
@@ -30,79 +33,18 @@ const travelDates = (row: AnyRecordRow) =>
     .map((d) => String(d).split('-').reverse().join('/'))
     .join(' – ')
 
-/** Records a customer pays for: receivable, paid in cash and bank, remaining. */
-export const BOOKING_RECEIPTS: BookingReceipt[] = [
-  {
-    path: '/ticket',
-    table: 'tickets',
-    kind: 'Ticket',
-    particulars: (r) => [
-      ['Customer', text(r.customer_add)],
-      ['Agent', text(r.agent_name)],
-      ['Sector', text(r.sector)],
-      ['Airline', text(r.airline)],
-      ['Travel', travelDates(r)],
-      ['Reference', text(r.reference)],
-    ],
-  },
-  {
-    path: '/umrah',
-    table: 'umrah',
-    kind: 'Umrah',
-    particulars: (r) => [
-      ['Customer', text(r.customer_add)],
-      ['Package', text(r.package_detail)],
-      ['Sector', text(r.sector)],
-      ['Airline', text(r.airline)],
-      ['Travel', travelDates(r)],
-      ['Reference', text(r.reference)],
-    ],
-  },
-  {
-    path: '/visa-processing',
-    table: 'visa_processing',
-    kind: 'Visa Processing',
-    particulars: (r) => [
-      ['Customer', text(r.customer_add)],
-      ['File number', text(r.file_number)],
-      ['Embassy', text(r.embassy)],
-      ['Visa number', text(r.visa_number)],
-      ['Sponsor', text(r.sponsor_name)],
-      ['Reference', text(r.reference)],
-    ],
-  },
-  {
-    path: '/gamca-token',
-    table: 'gamca_tokens',
-    kind: 'GAMCA Token',
-    particulars: (r) => [
-      ['Customer', text(r.customer_add)],
-      ['Country', text(r.country)],
-      ['Reference', text(r.reference)],
-    ],
-  },
-  {
-    path: '/services',
-    table: 'services',
-    kind: 'Service',
-    date: (r) => r.booking_date,
-    particulars: (r) => [
-      ['Customer', text(r.customer_add)],
-      ['Service', text(r.visa_type)],
-      ['Detail', text(r.specific_detail)],
-    ],
-  },
-  {
-    path: '/navtcc',
-    table: 'navtcc',
-    kind: 'NAVTCC',
-    particulars: (r) => [
-      ['Customer', text(r.customer_add)],
-      ['Profession', text(r.profession_key)],
-      ['Reference', text(r.reference)],
-    ],
-  },
-]
+/** Records a customer pays for (their specs' `receipt`): receivable, paid in cash and bank, remaining. */
+export const BOOKING_RECEIPTS: BookingReceipt[] = RECEIPT_SPECS.map(({ path, table, receipt }) => ({
+  path,
+  table,
+  kind: receipt.kind,
+  particulars: (r) =>
+    receipt.particulars.map(([label, column]) => [
+      label,
+      column === 'travel' ? travelDates(r) : text(cell(r, column)),
+    ]),
+  date: receipt.dateColumn ? (r) => text(cell(r, receipt.dateColumn as string)) || null : undefined,
+}))
 
 /**
  * The receipt of one booking row (rupees, as the lifecycle reads it) with every later payment

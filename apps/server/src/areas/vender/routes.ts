@@ -9,7 +9,7 @@ import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balan
 import { postVendorEntry, vendorCashOut } from './postings.ts'
 
 /** Vendor ledger (admin only): payables (credit), payments (debit), remaining_amount computed when read. */
-export const venderRoutes = async (app: FastifyInstance, db: Db) => {
+export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
   registerPoster('vender_entries', postVendorEntry)
   await app.register(async (scoped) => {
     crudRoutes(scoped, db, RECORD_SPECS.vender_entries, {

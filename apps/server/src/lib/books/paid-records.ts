@@ -1,22 +1,15 @@
-import { fromPaisa, PAYMENT_SOURCES, type PaymentSource, type ReceiptPayment, toPaisa } from '@booking/shared'
+import { fromPaisa, PAYMENT_SOURCES, PAYMENT_TABLES, type ReceiptPayment, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { moneyOut } from '../../db/money-columns.ts'
 import type { Database } from '../../db/schema.ts'
 import type { AnyRecordRow } from '../crud.ts'
 import { HttpError } from '../http-error.ts'
 
+/** The table behind each payment source_type: the specs' `payment` capability. */
+export { PAYMENT_TABLES } from '@booking/shared'
 /** The record tables later payments are taken against. */
-export type PaymentTable = 'tickets' | 'umrah' | 'visa_processing' | 'gamca_tokens' | 'services' | 'navtcc'
+export type PaymentTable = (typeof PAYMENT_TABLES)[(typeof PAYMENT_SOURCES)[number]]
 
-/** The table behind each payment source_type (the record's list path without the slash). */
-export const PAYMENT_TABLES: Record<PaymentSource, PaymentTable> = {
-  ticket: 'tickets',
-  umrah: 'umrah',
-  'visa-processing': 'visa_processing',
-  'gamca-token': 'gamca_tokens',
-  services: 'services',
-  navtcc: 'navtcc',
-}
 const sourceTypeOf = (table: string) => PAYMENT_SOURCES.find((s) => PAYMENT_TABLES[s] === table) ?? table
 
 export const PAYMENTS_EXCEED = 'The payments already received exceed this amount'

@@ -4,6 +4,7 @@ import {
   type Payment,
   passengerList,
   passengerName,
+  RECEIPT_SPECS,
   receiptFigures,
   toIsoDate,
 } from '@booking/shared'
@@ -14,14 +15,8 @@ import { ExportButtons } from '../../components/export-buttons.tsx'
 import { api } from '../../lib/api.ts'
 import { dmy, Letterhead, useMoney } from './agency.tsx'
 
-const KINDS: Record<string, string> = {
-  '/ticket': 'Ticket',
-  '/umrah': 'Umrah',
-  '/visa-processing': 'Visa Processing',
-  '/gamca-token': 'GAMCA Token',
-  '/services': 'Service',
-  '/navtcc': 'NAVTCC',
-}
+/** The receipt's kind line by list path (the specs' `receipt`). */
+const KINDS: Record<string, string> = Object.fromEntries(RECEIPT_SPECS.map((s) => [s.path, s.receipt.kind]))
 
 type Row = Record<string, unknown>
 

@@ -4,7 +4,7 @@ import type { Column } from '../../components/data-table.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { useNames } from '../../lib/records.ts'
-import { VenderForm } from './vender-form.tsx'
+import { VendorForm } from './vender-form.tsx'
 
 const columns: Column<VendorEntry>[] = [
   { key: 'vender_name', header: 'VENDOR NAME' },
@@ -18,7 +18,7 @@ const columns: Column<VendorEntry>[] = [
 ]
 
 /** Vendor ledger (admins): payables, payments and each vendor's running balance. */
-export default function VenderPage() {
+export default function VendorPage() {
   const names = useNames('vender')
   const [vendor, setVendor] = useState('')
   return (
@@ -54,7 +54,7 @@ export default function VenderPage() {
           ))}
         </select>
       }
-      renderForm={(props) => <VenderForm {...props} />}
+      renderForm={(props) => <VendorForm {...props} />}
     />
   )
 }

@@ -7,7 +7,7 @@ import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
-export const VenderForm = ({ record, onDone, onCancel }: RecordFormProps<VendorEntry>) => {
+export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorEntry>) => {
   const recordForm = useRecordForm({
     schema: VendorInput,
     path: '/vender',

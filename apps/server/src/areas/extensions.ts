@@ -1,0 +1,27 @@
+import { extendRecords, type RecordExtensions } from '../lib/record-extensions.ts'
+import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from './collect/credit.ts'
+import { exportFormatOf, exportList } from './exports/list-export.ts'
+import { indexRecord, unindexRecord } from './passengers/record-index.ts'
+
+/**
+ * What every record's lifecycle keeps beside it, from the areas that own it (decision 076): the
+ * customer link and passport index (issue 17), credit limits (issue 25), and lists as files.
+ */
+export const RECORD_EXTENSIONS: RecordExtensions = {
+  written: indexRecord,
+  removed: unindexRecord,
+  postingsCheck: async (trx, source, actor, created) => {
+    // A new record had no lines before; an edit compares with the lines it had.
+    const before = created ? new Map<string, number>() : await partyLinesOf(trx, source)
+    return () => enforceCreditLimits(trx, source, before, actor)
+  },
+  overrideReasonOf,
+  listFileOf: (query) => {
+    const format = exportFormatOf(query)
+    return format
+      ? (reply, db, cfg, toApi, q, user) => exportList(reply, db, cfg, toApi, q, user, format)
+      : null
+  },
+}
+
+extendRecords(RECORD_EXTENSIONS)

@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// The fence (issue 21 item 7, decision 076): each source file sits in a layer, and a file never
+// imports one from a higher layer. Read from the import statements, so a new file is covered.
+
+const ROOT = resolve(import.meta.dirname, '../../..')
+
+/** The areas of each layer, by folder name (decision 076 places them under areas/<layer>/). */
+const PLATFORM = ['auth', 'trust', 'admin', 'documents', 'exports', 'settings', 'lookups', 'mrz', 'entries']
+const RECORDS = [
+  'tickets',
+  'umrah',
+  'visa',
+  'gamca',
+  'navtcc',
+  'services',
+  'protector',
+  'expense',
+  'refunded',
+  'refund-customer',
+  'agent',
+  'vender',
+  'vendor',
+  'accounts',
+  'ledgers',
+  'payments',
+]
+// banks and close: areas other branches add this session (readers of the books: reconciliation, cash
+// counts and the month-end checklist), placed here so the merge keeps the fence.
+const READERS = [
+  'banks',
+  'close',
+  'dashboard',
+  'reports',
+  'statements',
+  'receipts',
+  'customers',
+  'passengers',
+  'alerts',
+  'morning',
+  'collect',
+]
+const areas = (group: string, names: readonly string[]) =>
+  names.flatMap((a) => [`apps/server/src/areas/${a}/`, `apps/server/src/areas/${group}/${a}/`])
+
+/** Lowest first. A file belongs to the first layer one of whose folders holds it. */
+const LAYERS: ReadonlyArray<{ name: string; folders: readonly string[] }> = [
+  { name: 'shared', folders: ['packages/shared/src/'] },
+  { name: 'db', folders: ['apps/server/src/db/'] },
+  {
+    name: 'kernel (lifecycle, http, sessions, the books)',
+    folders: ['apps/server/src/lib/', 'apps/server/src/plugins/', 'apps/server/src/books/'],
+  },
+  { name: 'platform', folders: areas('platform', PLATFORM) },
+  { name: 'record types', folders: areas('records', RECORDS) },
+  { name: 'readers of the books', folders: areas('readers', READERS) },
+  {
+    name: 'app (puts it together)',
+    folders: [
+      'apps/server/src/app.ts',
+      'apps/server/src/main.ts',
+      'apps/server/src/cli/',
+      'apps/server/src/areas/index.ts',
+      'apps/server/src/areas/extensions.ts',
+    ],
+  },
+]
+
+const layerOf = (file: string): number => LAYERS.findIndex((l) => l.folders.some((f) => file.startsWith(f)))
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
+
+/** Every relative import (static, dynamic, re-export) of a file, as repository paths. */
+const importsOf = (file: string): string[] =>
+  [
+    ...readFileSync(join(ROOT, file), 'utf8').matchAll(
+      /(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g,
+    ),
+  ].map((m) => relative(ROOT, resolve(ROOT, dirname(file), m[1])))
+
+/** Imports that reach up a layer, as "importer -> imported (layer -> layer)". */
+const violations = (edges: ReadonlyArray<readonly [string, string]>): string[] =>
+  edges.flatMap(([from, to]) => {
+    const a = layerOf(from)
+    const b = layerOf(to)
+    return a >= 0 && b > a ? [`${from} -> ${to} (${LAYERS[a].name} -> ${LAYERS[b].name})`] : []
+  })
+
+const FILES = [...sourceFiles('apps/server/src'), ...sourceFiles('packages/shared/src')]
+
+describe('layers', () => {
+  it('places every server and shared source file in a layer', () => {
+    expect(FILES.filter((f) => layerOf(f) < 0)).toEqual([])
+  })
+
+  it('never imports a higher layer', () => {
+    const edges = FILES.flatMap((f) => importsOf(f).map((t) => [f, t] as const))
+    expect(edges.length).toBeGreaterThan(500)
+    expect(violations(edges)).toEqual([])
+  })
+
+  it('the fence catches a lower layer reaching up', () => {
+    expect(
+      violations([
+        ['apps/server/src/lib/crud.ts', 'apps/server/src/areas/exports/list-export.ts'],
+        ['apps/server/src/db/connect.ts', 'apps/server/src/lib/http-error.ts'],
+        ['apps/server/src/areas/tickets/routes.ts', 'apps/server/src/lib/crud.ts'],
+      ]),
+    ).toHaveLength(2)
+  })
+
+  it('keeps the shared package free of the apps', () => {
+    const out = sourceFiles('packages/shared/src').flatMap((f) =>
+      importsOf(f)
+        .filter((t) => !t.startsWith('packages/shared/'))
+        .map((t) => `${f} -> ${t}`),
+    )
+    expect(out).toEqual([])
+  })
+})

@@ -1,0 +1,138 @@
+import {
+  BarChart3,
+  BookUser,
+  Calculator,
+  CalendarCheck,
+  ClipboardCheck,
+  Contact,
+  DatabaseBackup,
+  FileSpreadsheet,
+  HandCoins,
+  History,
+  KeyRound,
+  LayoutDashboard,
+  Scale,
+  Settings,
+  UserCog,
+  UsersRound,
+} from 'lucide-react'
+import type { FeatureDescriptor } from '../lib/feature.ts'
+import { agentFeature } from './agent/feature.ts'
+import { expenseFeature } from './expense/feature.ts'
+import { gamcaFeature } from './gamca/feature.ts'
+import { navtccFeature } from './navtcc/feature.ts'
+import { officeAccountsFeature } from './office-accounts/feature.ts'
+import { protectorFeature } from './protector/feature.ts'
+import { refundCustomerFeature } from './refund-customer/feature.ts'
+import { refundedFeature } from './refunded/feature.ts'
+import { servicesFeature } from './services/feature.ts'
+import { ticketsFeature } from './tickets/feature.ts'
+import { umrahFeature } from './umrah/feature.ts'
+import { vendorFeature } from './vender/feature.ts'
+import { visaFeature } from './visa/feature.ts'
+
+/**
+ * Every screen of the signed-in app, once, in the sidebar's order (spec part 1 §2). A record type's
+ * feature exports its descriptor from its folder (`feature.ts`); the router's pages and the sidebar
+ * are read from this list (decision 075).
+ */
+export const FEATURES: readonly FeatureDescriptor[] = [
+  {
+    segment: 'dashboard',
+    page: () => import('./dashboard/page.tsx'),
+    nav: { label: 'Dashboard', icon: LayoutDashboard },
+  },
+  { segment: 'bookings', page: () => import('./bookings/page.tsx') },
+  ticketsFeature,
+  umrahFeature,
+  visaFeature,
+  gamcaFeature,
+  navtccFeature,
+  servicesFeature,
+  protectorFeature,
+  expenseFeature,
+  refundedFeature,
+  refundCustomerFeature,
+  officeAccountsFeature,
+  {
+    segment: 'trialBalance',
+    page: () => import('./trial-balance/page.tsx'),
+    nav: { label: 'Trial Balance', icon: Scale, adminOnly: true },
+  },
+  // Issue 24: staff count the drawer at the day's end; admins close the month.
+  {
+    segment: 'cashCount',
+    page: () => import('./close/cash-count-page.tsx'),
+    nav: { label: 'Cash Count', icon: Calculator },
+  },
+  {
+    segment: 'monthEnd',
+    page: () => import('./close/month-end-page.tsx'),
+    nav: { label: 'Month End', icon: CalendarCheck, adminOnly: true },
+  },
+  vendorFeature,
+  agentFeature,
+  {
+    segment: 'customers',
+    page: () => import('./customers/page.tsx'),
+    nav: { label: 'Customers', icon: Contact },
+    more: { 'customers/:id': () => import('./customers/customer-page.tsx') },
+  },
+  {
+    segment: 'passengers',
+    page: () => import('./passengers/page.tsx'),
+    nav: { label: 'Passengers', icon: BookUser },
+    more: { 'passengers/:passport': () => import('./passengers/page.tsx') },
+  },
+  {
+    segment: 'statements',
+    page: () => import('./paperwork/statements-page.tsx'),
+    nav: { label: 'Statements', icon: FileSpreadsheet },
+  },
+  {
+    segment: 'toCollect',
+    page: () => import('./collect/page.tsx'),
+    nav: { label: 'To Collect', icon: HandCoins },
+  },
+  {
+    segment: 'reports',
+    page: () => import('./paperwork/reports-page.tsx'),
+    nav: { label: 'Reports', icon: BarChart3, adminOnly: true },
+  },
+  {
+    segment: 'employee',
+    page: () => import('./employees/page.tsx'),
+    nav: { label: 'Employees', icon: UserCog, adminOnly: true },
+  },
+  {
+    segment: 'users',
+    page: () => import('./users/page.tsx'),
+    nav: { label: 'Users', icon: UsersRound, adminOnly: true },
+  },
+  {
+    segment: 'corrections',
+    page: () => import('./corrections/page.tsx'),
+    nav: { label: 'Corrections', icon: ClipboardCheck },
+  },
+  {
+    segment: 'activity',
+    page: () => import('./activity/page.tsx'),
+    nav: { label: 'Activity', icon: History, adminOnly: true },
+  },
+  {
+    segment: 'backups',
+    page: () => import('./backups/page.tsx'),
+    nav: { label: 'Backups', icon: DatabaseBackup, adminOnly: true },
+  },
+  {
+    segment: 'settings',
+    page: () => import('./paperwork/settings-page.tsx'),
+    nav: { label: 'Settings', icon: Settings, adminOnly: true },
+  },
+  {
+    segment: 'account',
+    page: () => import('./account/page.tsx'),
+    nav: { label: 'My Account', icon: KeyRound },
+  },
+  { segment: 'receipt', page: () => import('./paperwork/receipt-page.tsx') },
+]
