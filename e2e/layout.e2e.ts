@@ -16,6 +16,7 @@ const ALL = [
   'Refund Customer',
   'Office Accounts',
   'Trial Balance',
+  'Bank Reconciliation',
   'Vender',
   'Agent',
   'Customers',
@@ -34,6 +35,7 @@ const ALL = [
 const ADMIN_ONLY = [
   'Office Accounts',
   'Trial Balance',
+  'Bank Reconciliation',
   'Vender',
   'Reports',
   'Employees',
@@ -56,6 +58,7 @@ const PATHS: Record<string, string> = {
   'Refund Customer': 'refundCustomer',
   'Office Accounts': 'officeAccount',
   'Trial Balance': 'trialBalance',
+  'Bank Reconciliation': 'bankReconciliation',
   Vender: 'vender',
   Agent: 'agent',
   Customers: 'customers',

@@ -27,6 +27,7 @@ export const PAGES: Record<string, () => PageModule> = {
   agent: () => import('../features/agent/page.tsx'),
   officeAccount: () => import('../features/office-accounts/page.tsx'),
   trialBalance: () => import('../features/trial-balance/page.tsx'),
+  bankReconciliation: () => import('../features/banks/page.tsx'),
   vender: () => import('../features/vender/page.tsx'),
   employee: () => import('../features/employees/page.tsx'),
   users: () => import('../features/users/page.tsx'),

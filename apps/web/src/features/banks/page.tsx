@@ -1,0 +1,144 @@
+import { isIsoDate, todayIso } from '@booking/shared'
+import { useState } from 'react'
+import { DateInput } from '../../components/date-input.tsx'
+import { ApiError, SESSION_ENDED } from '../../lib/api.ts'
+import { useBanks } from '../../lib/records.ts'
+import { type StatementLine, useReconciliation } from './api.ts'
+import { ImportStatement } from './import-statement.tsx'
+import { MatchByHand } from './match-by-hand.tsx'
+import { MatchesList } from './matches-list.tsx'
+import { PostLineDialog } from './post-line-dialog.tsx'
+import { ReconciliationReport } from './report.tsx'
+import { ReconciliationSummary } from './summary.tsx'
+
+type Tab = 'reconcile' | 'import' | 'report'
+const TABS: Array<{ key: Tab; label: string }> = [
+  { key: 'reconcile', label: 'Reconcile' },
+  { key: 'import', label: 'Import statement' },
+  { key: 'report', label: 'Monthly report' },
+]
+
+const Failed = ({ error }: { error: unknown }) => (
+  <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+    {error instanceof ApiError && error.status === 401
+      ? SESSION_ENDED
+      : error instanceof ApiError && error.status < 500 && error.status > 0
+        ? error.message
+        : 'Failed to load data. Please try again later.'}
+  </div>
+)
+
+const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
+  const query = useReconciliation(bankId, asOf)
+  const [posting, setPosting] = useState<StatementLine | null>(null)
+  if (query.isPending) return <p className="py-10 text-center text-slate-500">Loading data...</p>
+  if (query.isError) return <Failed error={query.error} />
+  return (
+    <div className="space-y-4">
+      <ReconciliationSummary data={query.data} />
+      <MatchByHand
+        bankId={bankId}
+        data={query.data}
+        postButton={(line) => (
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1 text-xs"
+            aria-label={`Post ${line.narration} to the books`}
+            onClick={() => setPosting(line)}
+          >
+            Post
+          </button>
+        )}
+      />
+      <section aria-labelledby="matches-heading" className="space-y-2">
+        <h2 id="matches-heading" className="text-base font-semibold text-slate-900">
+          Matched lines
+        </h2>
+        <MatchesList bankId={bankId} matches={query.data.matches ?? []} />
+      </section>
+      <PostLineDialog bankId={bankId} line={posting} onClose={() => setPosting(null)} />
+    </div>
+  )
+}
+
+/**
+ * Bank Reconciliation (admins): a bank's statement imported and matched to its ledger, what is
+ * outstanding on either side, the difference, and the month's report.
+ */
+export default function BankReconciliationPage() {
+  const banks = useBanks()
+  const [chosen, setChosen] = useState<number | null>(null)
+  const [asOf, setAsOf] = useState(todayIso())
+  const [tab, setTab] = useState<Tab>('reconcile')
+  const bank = banks.data?.find((b) => b.id === chosen) ?? banks.data?.find((b) => b.active) ?? null
+  const applied = isIsoDate(asOf) ? asOf : todayIso()
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">Bank Reconciliation</h1>
+        <div className="flex w-full flex-wrap gap-3 sm:w-auto">
+          <div className="min-w-0 flex-1 sm:w-60 sm:flex-none">
+            <label htmlFor="recon-bank" className="label">
+              Bank
+            </label>
+            <select
+              id="recon-bank"
+              className="input"
+              value={bank?.id ?? ''}
+              disabled={!banks.data}
+              onChange={(e) => setChosen(Number(e.target.value))}
+            >
+              {(banks.data ?? []).map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.active ? b.name : `${b.name} (inactive)`}
+                </option>
+              ))}
+            </select>
+          </div>
+          {tab === 'reconcile' && (
+            <div className="w-40">
+              <label htmlFor="recon-as-of" className="label">
+                As of
+              </label>
+              <DateInput id="recon-as-of" className="input" value={asOf} onChange={setAsOf} />
+            </div>
+          )}
+        </div>
+      </div>
+      <div role="tablist" aria-label="Bank reconciliation" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`recon-tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls={`recon-panel-${t.key}`}
+            className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+              tab === t.key ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900'
+            }`}
+            onClick={() => setTab(t.key)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`recon-panel-${tab}`} aria-labelledby={`recon-tab-${tab}`}>
+        {banks.isPending ? (
+          <p className="py-10 text-center text-slate-500">Loading data...</p>
+        ) : banks.isError ? (
+          <Failed error={banks.error} />
+        ) : !bank ? (
+          <p className="py-10 text-center text-slate-500">No bank accounts yet: add one under Office Accounts.</p>
+        ) : tab === 'reconcile' ? (
+          <Reconcile key={bank.id} bankId={bank.id} asOf={applied} />
+        ) : tab === 'import' ? (
+          <ImportStatement bankId={bank.id} onImported={() => undefined} />
+        ) : (
+          <ReconciliationReport bankId={bank.id} bankName={bank.name} />
+        )}
+      </div>
+    </section>
+  )
+}
