@@ -1,4 +1,5 @@
 export * from './answers.ts'
+export * from './bank-statements.ts'
 export * from './api.ts'
 export * from './auth.ts'
 export * from './book-entries.ts'
