@@ -1,10 +1,4 @@
-import type {
-  BankMatch,
-  BookLine,
-  StatementLine,
-  StatementMapping,
-  StatementPostKind,
-} from '@booking/shared'
+import type { BankMatch, BookLine, StatementLine, StatementMapping, StatementPostKind } from '@booking/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api } from '../../lib/api.ts'
 import { readToken } from '../../lib/session.ts'
@@ -68,7 +62,8 @@ const sendFile = async <T>(path: string, file: File, mapping?: StatementMapping)
     throw new ApiError(0, 'No response from server. Please check your network connection.')
   }
   const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> }
-  if (!res.ok) throw new ApiError(res.status, data.message || `HTTP error! status: ${res.status}`, data.errors)
+  if (!res.ok)
+    throw new ApiError(res.status, data.message || `HTTP error! status: ${res.status}`, data.errors)
   return data as T
 }
 
@@ -177,7 +172,15 @@ export const POST_KINDS: Array<{
 export const usePostStatementLine = (bankId: number) => {
   const refresh = useRefresh(bankId)
   return useMutation({
-    mutationFn: ({ line_id, ...body }: { line_id: number; kind: StatementPostKind; name?: string; detail?: string }) =>
+    mutationFn: ({
+      line_id,
+      ...body
+    }: {
+      line_id: number
+      kind: StatementPostKind
+      name?: string
+      detail?: string
+    }) =>
       api.post<{ record: { table: string; id: number; entry: string } }>(
         `/banks/${bankId}/statement-lines/${line_id}/post`,
         body,

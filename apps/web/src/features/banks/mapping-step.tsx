@@ -49,7 +49,8 @@ export const MappingStep = ({ rows, mapping, onChange, errors }: MappingStepProp
     'balance',
   ]
   // A saved heading this file lacks is still shown, so a different layout is visible, not silently unmapped.
-  const choices = (value: string | null) => (value && !headings.includes(value) ? [value, ...headings] : headings)
+  const choices = (value: string | null) =>
+    value && !headings.includes(value) ? [value, ...headings] : headings
   const set = (patch: Partial<StatementMapping>) => onChange({ ...mapping, ...patch })
 
   return (
@@ -67,9 +68,11 @@ export const MappingStep = ({ rows, mapping, onChange, errors }: MappingStepProp
             onChange={(e) => set({ header_row: Number(e.target.value) })}
           >
             {rows.map((r, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a file's rows are numbered by position.
               <option key={i} value={i + 1}>
-                {`Row ${i + 1}: ${r.filter((c) => c.trim()).join(', ').slice(0, 60)}`}
+                {`Row ${i + 1}: ${r
+                  .filter((c) => c.trim())
+                  .join(', ')
+                  .slice(0, 60)}`}
               </option>
             ))}
           </select>
@@ -123,7 +126,9 @@ export const MappingStep = ({ rows, mapping, onChange, errors }: MappingStepProp
               value={mapping[key] ?? ''}
               aria-invalid={errors[key] ? true : undefined}
               aria-describedby={errors[key] ? `map-${key}-error` : undefined}
-              onChange={(e) => set({ [key]: e.target.value || (key === 'date' || key === 'narration' ? '' : null) })}
+              onChange={(e) =>
+                set({ [key]: e.target.value || (key === 'date' || key === 'narration' ? '' : null) })
+              }
             >
               <option value="">{REQUIRED.has(key) ? 'Choose a column' : '(none)'}</option>
               {choices(mapping[key]).map((h) => (

@@ -1,10 +1,10 @@
-import { formatAmount, formatDate, toPaisa } from '@booking/shared'
+import { type BookLine, formatAmount, formatDate, type StatementLine, toPaisa } from '@booking/shared'
 import { Link2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { ScrollX } from '../../components/scroll-x.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { type BookLine, type Reconciliation, type StatementLine, useMatch } from './api.ts'
+import { type Reconciliation, signed, useMatch } from './api.ts'
 import { sumAmounts } from './summary.tsx'
 
 const th = 'px-2 py-2 text-left text-xs font-semibold uppercase text-slate-500'
@@ -90,8 +90,16 @@ const PickTable = <T extends { id: number }>({
   </section>
 )
 
-const describeStatement = (l: StatementLine) => `${formatDate(l.date)} ${l.narration} ${formatAmount(l.amount)}`
-const describeBook = (l: BookLine) => `${formatDate(l.date)} ${l.entry} ${l.detail} ${formatAmount(l.amount)}`
+const describeStatement = (l: StatementLine) =>
+  `${formatDate(l.date)} ${l.narration} ${formatAmount(signed(l))}`
+const describeBook = (l: BookLine) =>
+  `${formatDate(l.date)} ${l.entry} ${l.detail} ${formatAmount(signed(l))}`
+
+/** In and out as two columns, so the direction never hides in a minus sign. */
+const moneyColumns = <T extends { amount: number; direction: 'in' | 'out' }>() => [
+  { header: 'In', cell: (l: T) => (l.direction === 'in' ? formatAmount(l.amount) : ''), amount: true },
+  { header: 'Out', cell: (l: T) => (l.direction === 'out' ? formatAmount(l.amount) : ''), amount: true },
+]
 
 interface MatchByHandProps {
   bankId: number
@@ -114,8 +122,8 @@ export const MatchByHand = ({ bankId, data, postButton }: MatchByHandProps) => {
   // Lines matched since (or gone with a new as-of day) drop out of the choice.
   const pickedStatement = data.unmatched_statement.filter((l) => statementIds.includes(l.id))
   const pickedBook = bookLines.filter((l) => bookIds.includes(l.id))
-  const statementSum = sumAmounts(pickedStatement.map((l) => l.amount))
-  const bookSum = sumAmounts(pickedBook.map((l) => l.amount))
+  const statementSum = sumAmounts(pickedStatement.map(signed))
+  const bookSum = sumAmounts(pickedBook.map(signed))
   const gap = toPaisa(statementSum) - toPaisa(bookSum)
   // Whether the sums must agree and how many lines a side may hold are the server's rules; its message shows.
   const ready = pickedStatement.length > 0 && pickedBook.length > 0
@@ -145,8 +153,8 @@ export const MatchByHand = ({ bankId, data, postButton }: MatchByHandProps) => {
           columns={[
             { header: 'Date', cell: (l) => formatDate(l.date) },
             { header: 'Narration', cell: (l) => l.narration },
-            { header: 'Reference', cell: (l) => l.reference ?? '' },
-            { header: 'Amount', cell: (l) => formatAmount(l.amount), amount: true },
+            { header: 'Reference', cell: (l) => l.reference },
+            ...moneyColumns<StatementLine>(),
           ]}
           actions={postButton}
         />
@@ -161,21 +169,21 @@ export const MatchByHand = ({ bankId, data, postButton }: MatchByHandProps) => {
             { header: 'Date', cell: (l) => formatDate(l.date) },
             { header: 'Entry', cell: (l) => l.entry },
             { header: 'Detail', cell: (l) => l.detail },
-            { header: 'Amount', cell: (l) => formatAmount(l.amount), amount: true },
+            ...moneyColumns<BookLine>(),
           ]}
         />
       </div>
-      <div
+      <section
         className="sticky bottom-0 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm"
         aria-label="Chosen lines"
-        role="group"
       >
         <span className="text-sm">
           Statement chosen: <strong data-testid="statement-chosen">{formatAmount(statementSum)}</strong> (
           {pickedStatement.length})
         </span>
         <span className="text-sm">
-          Book chosen: <strong data-testid="book-chosen">{formatAmount(bookSum)}</strong> ({pickedBook.length})
+          Book chosen: <strong data-testid="book-chosen">{formatAmount(bookSum)}</strong> ({pickedBook.length}
+          )
         </span>
         <span className={`text-sm ${gap === 0 ? 'text-green-700' : 'text-red-700'}`}>
           Gap: <strong data-testid="chosen-gap">{formatAmount(gap / 100)}</strong>
@@ -199,7 +207,7 @@ export const MatchByHand = ({ bankId, data, postButton }: MatchByHandProps) => {
             {match.error instanceof ApiError ? match.error.message : 'The lines could not be matched'}
           </p>
         )}
-      </div>
+      </section>
     </div>
   )
 }

@@ -1,9 +1,10 @@
+import type { StatementLine } from '@booking/shared'
 import { isIsoDate, todayIso } from '@booking/shared'
 import { useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, SESSION_ENDED } from '../../lib/api.ts'
 import { useBanks } from '../../lib/records.ts'
-import { type StatementLine, useReconciliation } from './api.ts'
+import { useReconciliation } from './api.ts'
 import { ImportStatement } from './import-statement.tsx'
 import { MatchByHand } from './match-by-hand.tsx'
 import { MatchesList } from './matches-list.tsx'
@@ -44,6 +45,7 @@ const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
             type="button"
             className="btn-secondary px-2 py-1 text-xs"
             aria-label={`Post ${line.narration} to the books`}
+            title="Post to the books"
             onClick={() => setPosting(line)}
           >
             Post
@@ -54,7 +56,7 @@ const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
         <h2 id="matches-heading" className="text-base font-semibold text-slate-900">
           Matched lines
         </h2>
-        <MatchesList bankId={bankId} matches={query.data.matches ?? []} />
+        <MatchesList bankId={bankId} asOf={asOf} />
       </section>
       <PostLineDialog bankId={bankId} line={posting} onClose={() => setPosting(null)} />
     </div>
@@ -106,7 +108,11 @@ export default function BankReconciliationPage() {
           )}
         </div>
       </div>
-      <div role="tablist" aria-label="Bank reconciliation" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label="Bank reconciliation"
+        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
         {TABS.map((t) => (
           <button
             key={t.key}
@@ -116,7 +122,9 @@ export default function BankReconciliationPage() {
             aria-selected={tab === t.key}
             aria-controls={`recon-panel-${t.key}`}
             className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-              tab === t.key ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900'
+              tab === t.key
+                ? 'border-blue-600 text-blue-700'
+                : 'border-transparent text-slate-600 hover:text-slate-900'
             }`}
             onClick={() => setTab(t.key)}
           >
@@ -130,13 +138,15 @@ export default function BankReconciliationPage() {
         ) : banks.isError ? (
           <Failed error={banks.error} />
         ) : !bank ? (
-          <p className="py-10 text-center text-slate-500">No bank accounts yet: add one under Office Accounts.</p>
+          <p className="py-10 text-center text-slate-500">
+            No bank accounts yet: add one under Office Accounts.
+          </p>
         ) : tab === 'reconcile' ? (
           <Reconcile key={bank.id} bankId={bank.id} asOf={applied} />
         ) : tab === 'import' ? (
-          <ImportStatement bankId={bank.id} onImported={() => undefined} />
+          <ImportStatement key={bank.id} bankId={bank.id} />
         ) : (
-          <ReconciliationReport bankId={bank.id} bankName={bank.name} />
+          <ReconciliationReport key={bank.id} bankId={bank.id} bankName={bank.name} />
         )}
       </div>
     </section>

@@ -1,10 +1,16 @@
-import { formatAmount, formatDate } from '@booking/shared'
+import {
+  formatAmount,
+  formatDate,
+  type StatementLine,
+  StatementPostBody,
+  type StatementPostKind,
+} from '@booking/shared'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Dialog } from '../../components/dialog.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { useCustomers, useNames } from '../../lib/records.ts'
-import { POST_KINDS, type PostKind, type StatementLine, usePostStatementLine } from './api.ts'
+import { useNames } from '../../lib/records.ts'
+import { POST_KINDS, signed, usePostStatementLine } from './api.ts'
 
 interface PostLineDialogProps {
   bankId: number
@@ -14,26 +20,24 @@ interface PostLineDialogProps {
 
 /**
  * Posts an unmatched statement line into the books as a normal record (a bank charge, profit, a
- * deposit from a customer or agent): date and amount are the statement's, the server makes the
- * record with its postings and matches it to the line.
+ * deposit from an agent, a payment to a vendor): date and amount are the statement's, the server
+ * makes the record with its postings and matches it to the line (decision 064).
  */
 export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) => {
   const post = usePostStatementLine(bankId)
-  const moneyIn = (line?.amount ?? 0) > 0
-  const kinds = POST_KINDS.filter((k) => k.direction === (moneyIn ? 'in' : 'out'))
-  const [kind, setKind] = useState<PostKind>(kinds[0]?.value ?? 'bank_charge')
+  const kinds = POST_KINDS.filter((k) => k.direction === (line?.direction ?? 'out'))
+  const [kind, setKind] = useState<StatementPostKind>('charge')
   const [party, setParty] = useState('')
   const [detail, setDetail] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const needs = POST_KINDS.find((k) => k.value === kind)?.party
-  const agents = useNames('agent')
-  const customers = useCustomers()
+  const names = useNames(needs ?? 'agent')
 
   useEffect(() => {
     if (!line) return
-    setKind(POST_KINDS.find((k) => k.direction === (line.amount > 0 ? 'in' : 'out'))?.value ?? 'bank_charge')
+    setKind(line.direction === 'in' ? 'profit' : 'charge')
     setParty('')
-    setDetail(line.narration)
+    setDetail('')
     setProblem(null)
     post.reset()
   }, [line])
@@ -41,10 +45,13 @@ export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) =
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!line) return
-    if (needs && !party) return setProblem(`Choose the ${needs}`)
+    // The server's own rule (name required for an agent or vendor), with its message.
+    const body = { kind, name: needs ? party : undefined, detail: detail || undefined }
+    const checked = StatementPostBody.safeParse(body)
+    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'Check the fields')
     setProblem(null)
     post.mutate(
-      { line_id: line.id, kind, party: needs ? party : undefined, detail },
+      { line_id: line.id, ...body },
       {
         onSuccess: () => {
           toast.success('Posted to the books')
@@ -54,11 +61,8 @@ export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) =
     )
   }
 
-  const error = problem ?? (post.error ? (post.error instanceof ApiError ? post.error.message : 'Not posted') : null)
-  const partyOptions =
-    needs === 'agent'
-      ? (agents.data ?? []).map((n) => ({ value: n, label: n }))
-      : (customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))
+  const error =
+    problem ?? (post.error ? (post.error instanceof ApiError ? post.error.message : 'Not posted') : null)
 
   return (
     <Dialog
@@ -69,7 +73,7 @@ export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) =
         line ? (
           <>
             {formatDate(line.date)} · {line.narration} ·{' '}
-            <strong className="tabular-nums">{formatAmount(line.amount)}</strong>
+            <strong className="tabular-nums">{formatAmount(signed(line))}</strong>
           </>
         ) : undefined
       }
@@ -84,7 +88,7 @@ export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) =
             className="input"
             value={kind}
             onChange={(e) => {
-              setKind(e.target.value as PostKind)
+              setKind(e.target.value as StatementPostKind)
               setParty('')
             }}
           >
@@ -98,13 +102,18 @@ export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) =
         {needs && (
           <div>
             <label htmlFor="post-party" className="label">
-              {needs === 'agent' ? 'Agent' : 'Customer'}
+              {needs === 'agent' ? 'Agent' : 'Vendor'}
             </label>
-            <select id="post-party" className="input" value={party} onChange={(e) => setParty(e.target.value)}>
-              <option value="">{needs === 'agent' ? 'Select Agent' : 'Select Customer'}</option>
-              {partyOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
+            <select
+              id="post-party"
+              className="input"
+              value={party}
+              onChange={(e) => setParty(e.target.value)}
+            >
+              <option value="">{needs === 'agent' ? 'Select Agent Name' : 'Select Vendor Name'}</option>
+              {(names.data ?? []).map((n) => (
+                <option key={n} value={n}>
+                  {n}
                 </option>
               ))}
             </select>
@@ -114,7 +123,14 @@ export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) =
           <label htmlFor="post-detail" className="label">
             Detail
           </label>
-          <input id="post-detail" className="input" value={detail} onChange={(e) => setDetail(e.target.value)} />
+          <input
+            id="post-detail"
+            className="input"
+            value={detail}
+            placeholder={line?.narration}
+            onChange={(e) => setDetail(e.target.value)}
+          />
+          <p className="mt-1 text-xs text-slate-500">Left empty, the statement's narration is used.</p>
         </div>
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -1,5 +1,5 @@
 import { formatAmount, fromPaisa, toPaisa } from '@booking/shared'
-import type { Reconciliation } from './api.ts'
+import { type Reconciliation, signed } from './api.ts'
 
 /** Paisa-exact sum of rupee amounts (the server's figures are rupees with at most two decimals). */
 export const sumAmounts = (amounts: number[]) => fromPaisa(amounts.reduce((s, a) => s + toPaisa(a), 0))
@@ -35,8 +35,8 @@ export const ReconciliationSummary = ({ data }: { data: Reconciliation }) => {
           testId="outstanding-payments"
         />
         <Figure
-          label="Unmatched statement lines"
-          value={sumAmounts(data.unmatched_statement.map((l) => l.amount))}
+          label="Unmatched statement (in − out)"
+          value={sumAmounts(data.unmatched_statement.map(signed))}
           testId="unmatched-statement"
         />
       </dl>
