@@ -23,12 +23,18 @@ const MONTH_NAMES = [
   'December',
 ]
 
-/** yyyy-mm of this month and the 23 before it, newest first. */
-const recentMonths = (today: string) => {
+/**
+ * yyyy-mm from this month back to the bank's first statement month (else 12 months), newest
+ * first: the months a report can say something about.
+ */
+const monthsSince = (today: string, start: string | null) => {
   let [y, m] = today.split('-').map(Number) as [number, number]
+  const first = start ? start.slice(0, 7) : null
   const out: string[] = []
-  for (let i = 0; i < 24; i++) {
-    out.push(`${y}-${String(m).padStart(2, '0')}`)
+  for (let i = 0; i < (first ? 600 : 12); i++) {
+    const month = `${y}-${String(m).padStart(2, '0')}`
+    out.push(month)
+    if (first && month <= first) break
     m -= 1
     if (m === 0) {
       m = 12
@@ -102,8 +108,12 @@ const LinesTable = ({ label, rows }: { label: string; rows: Row[] }) => (
 
 /** The reconciliation of one bank for one month: as of its last day, with the month's lines; PDF from the server. */
 export const ReconciliationReport = ({ bankId, bankName }: { bankId: number; bankName: string }) => {
-  const months = recentMonths(todayIso())
-  const [month, setMonth] = useState(months[0] as string)
+  const today = todayIso()
+  const now = useReconciliation(bankId, today)
+  const months = monthsSince(today, now.data?.start ?? null)
+  const [chosen, setChosen] = useState<string | null>(null)
+  // Until chosen: the month before this one, the one usually being closed.
+  const month = chosen ?? months[1] ?? (months[0] as string)
   const { from, to } = monthRange(month)
   const recon = useReconciliation(bankId, to)
   const lines = useMonthLines(bankId, from, to)
@@ -132,7 +142,7 @@ export const ReconciliationReport = ({ bankId, bankName }: { bankId: number; ban
           <label htmlFor="recon-month" className="label">
             Month
           </label>
-          <select id="recon-month" className="input" value={month} onChange={(e) => setMonth(e.target.value)}>
+          <select id="recon-month" className="input" value={month} onChange={(e) => setChosen(e.target.value)}>
             {months.map((m) => (
               <option key={m} value={m}>
                 {monthLabel(m)}
