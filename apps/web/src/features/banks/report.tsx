@@ -142,7 +142,12 @@ export const ReconciliationReport = ({ bankId, bankName }: { bankId: number; ban
           <label htmlFor="recon-month" className="label">
             Month
           </label>
-          <select id="recon-month" className="input" value={month} onChange={(e) => setChosen(e.target.value)}>
+          <select
+            id="recon-month"
+            className="input"
+            value={month}
+            onChange={(e) => setChosen(e.target.value)}
+          >
             {months.map((m) => (
               <option key={m} value={m}>
                 {monthLabel(m)}
