@@ -65,7 +65,10 @@ export const StatementFileBody = z.object({
 })
 
 export const StatementMatchBody = z.object({
-  statement_line_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one statement line').max(500),
+  statement_line_ids: z
+    .array(z.number().int().positive())
+    .min(1, 'Choose at least one statement line')
+    .max(500),
   posting_line_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one book line').max(500),
 })
 
@@ -285,7 +288,8 @@ export const readStatementDate = (text: string, format: StatementDateFormat): st
     const sep = format === 'dd-mm-yyyy' ? '-' : format === 'dd.mm.yyyy' ? '\\.' : '/'
     const r = new RegExp(`^(\\d{1,2})${sep}(\\d{1,2})${sep}(\\d{4})$`).exec(t)
     if (!r) return null
-    ;[d, m, y] = format === 'mm/dd/yyyy' ? [num(r[2]), num(r[1]), num(r[3])] : [num(r[1]), num(r[2]), num(r[3])]
+    ;[d, m, y] =
+      format === 'mm/dd/yyyy' ? [num(r[2]), num(r[1]), num(r[3])] : [num(r[1]), num(r[2]), num(r[3])]
   }
   if (m < 1 || m > 12 || d < 1 || d > 31) return null
   const iso = `${y}-${pad(m)}-${pad(d)}`
@@ -299,7 +303,11 @@ export const readStatementDate = (text: string, format: StatementDateFormat): st
  * Empty is 0.
  */
 export const readStatementAmount = (text: string): number | null => {
-  let t = text.trim().replace(/^(rs\.?|pkr)\s*/i, '').replace(/,/g, '').replace(/\s+/g, '')
+  let t = text
+    .trim()
+    .replace(/^(rs\.?|pkr)\s*/i, '')
+    .replace(/,/g, '')
+    .replace(/\s+/g, '')
   if (t === '' || t === '-') return 0
   let sign = 1
   const drcr = /(dr|cr)\.?$/i.exec(t)
@@ -328,7 +336,10 @@ export const readStatementAmount = (text: string): number | null => {
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase()
 
 /** The header row's cells, and where each mapped column is in it. */
-const locate = (rows: readonly string[][], m: StatementMapping): { at: Record<string, number> } | ReadError => {
+const locate = (
+  rows: readonly string[][],
+  m: StatementMapping,
+): { at: Record<string, number> } | ReadError => {
   const header = rows[m.header_row - 1] ?? []
   const names = header.map(norm)
   const at: Record<string, number> = {}
@@ -366,7 +377,8 @@ export const readStatement = (
   const { at } = found
   const header = rows[m.header_row - 1] ?? []
   const name = (key: string) => String(header[at[key] ?? -1] ?? key).trim()
-  const cell = (r: readonly string[], key: string) => (at[key] === undefined ? '' : String(r[at[key]] ?? '').trim())
+  const cell = (r: readonly string[], key: string) =>
+    at[key] === undefined ? '' : String(r[at[key]] ?? '').trim()
   const lines: ReadLine[] = []
   for (let i = m.header_row; i < rows.length; i++) {
     const r = rows[i] ?? []
@@ -396,7 +408,10 @@ export const readStatement = (
     }
     const dateText = cell(r, 'date')
     if (dateText === '' && signed === 0) continue
-    const date = readStatementDate(dateText, m.date_format)
+    // An XLSX date cell arrives as yyyy-mm-dd whatever the bank prints; that form is never ambiguous.
+    const date =
+      readStatementDate(dateText, m.date_format) ??
+      (/^\d{4}-\d{2}-\d{2}$/.test(dateText) ? readStatementDate(dateText, 'yyyy-mm-dd') : null)
     if (!date) return bad('date', `"${dateText}" is not a date in the format ${m.date_format}`)
     if (signed === 0) return bad(m.amount_style === 'signed' ? 'amount' : 'credit', 'the line has no amount')
     let balance: number | null = null
@@ -415,7 +430,9 @@ export const readStatement = (
     })
   }
   if (lines.length === 0)
-    return { error: { row: m.header_row + 1, column: name('date'), message: 'The file has no statement lines' } }
+    return {
+      error: { row: m.header_row + 1, column: name('date'), message: 'The file has no statement lines' },
+    }
   return { lines }
 }
 
@@ -449,6 +466,7 @@ export const guessStatementMapping = (header: readonly string[]): StatementMappi
   const base = { header_row: 1, date, date_format: 'dd/mm/yyyy' as const, narration, reference, balance }
   if (debit && credit)
     return { ...base, amount_style: 'debit_credit', debit, credit, amount: null } as StatementMapping
-  if (amount) return { ...base, amount_style: 'signed', debit: null, credit: null, amount } as StatementMapping
+  if (amount)
+    return { ...base, amount_style: 'signed', debit: null, credit: null, amount } as StatementMapping
   return null
 }

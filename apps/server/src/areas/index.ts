@@ -11,6 +11,7 @@ import { dashboardRoutes } from './dashboard/routes.ts'
 import { entryRoutes } from './entries/routes.ts'
 import { expenseRoutes } from './expense/routes.ts'
 import { gamcaRoutes } from './gamca/routes.ts'
+import { bankStatementRoutes } from './banks/routes.ts'
 import { bankRoutes } from './ledgers/banks.ts'
 import { lookupRoutes } from './lookups/routes.ts'
 import { morningRoutes } from './morning/routes.ts'
@@ -66,6 +67,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   collectRoutes,
   morningRoutes,
   bookEntryRoutes,
+  bankStatementRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

@@ -551,6 +551,60 @@ export interface RemindersTable {
   at: string
 }
 
+/** Issue 24 (migration 0027, decision 063): the mapping a bank's statement files are read with. */
+export interface BankStatementMappingsTable {
+  bank_id: number
+  /** StatementMapping as JSON. */
+  mapping: string
+  updated_by: number | null
+  updated_at: string
+}
+
+/** One statement file imported into a bank. */
+export interface BankStatementImportsTable {
+  id: Generated<number>
+  bank_id: number
+  file_name: string
+  /** Lines read from the file; `added` of them were new. */
+  lines: number
+  added: number
+  created_by: number | null
+  created_at: string
+}
+
+/** A line of a bank's statement. Amount in paisa, always positive; direction says in or out. */
+export interface BankStatementLinesTable {
+  id: Generated<number>
+  bank_id: number
+  import_id: number
+  row_no: number
+  date: string
+  narration: string
+  reference: string
+  amount: number | string
+  direction: string
+  balance: number | string | null
+  /** Day, direction, amount, reference or narration, occurrence in its file: unique per bank. */
+  identity: string
+  created_at: string
+}
+
+/** Statement lines matched to posting lines of the same bank account; auto matches wait for a confirm. */
+export interface BankMatchesTable {
+  id: Generated<number>
+  bank_id: number
+  kind: string
+  confirmed: number
+  created_by: number | null
+  created_at: string
+}
+
+/** A match's lines: each statement line, and each posting line, in at most one match. */
+export interface BankMatchLinesTable {
+  match_id: number
+  line_id: number
+}
+
 /** Row counts of the record tables, kept by triggers (migration 0004). */
 interface TableCountsTable {
   table_name: string
@@ -579,6 +633,12 @@ export interface Database {
   posting_months: PostingMonthsTable
   book_entries: BookEntriesTable
   current_lines: CurrentLinesView
+  bank_statement_mappings: BankStatementMappingsTable
+  bank_statement_imports: BankStatementImportsTable
+  bank_statement_lines: BankStatementLinesTable
+  bank_matches: BankMatchesTable
+  bank_match_statement_lines: BankMatchLinesTable
+  bank_match_book_lines: BankMatchLinesTable
   payments: PaymentsTable
   books_totals: BooksTotalsTable
   journal_months: JournalMonthsTable
