@@ -92,6 +92,8 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   await expect(figure(page, 'statement-balance')).toHaveText('77,250')
   await expect(figure(page, 'book-balance')).toHaveText('77,500')
   await expect(figure(page, 'outstanding-payments')).toHaveText('42,500')
+  // What the books still lack: the bank charge and the cheque's two payments not yet matched.
+  await expect(figure(page, 'difference')).toHaveText('-42,750')
   const statementLines = page.getByRole('region', { name: 'Unmatched statement lines' })
   const bookLines = page.getByRole('region', { name: 'Book lines not on the statement' })
   await expect(statementLines.getByRole('row')).toHaveCount(3)
@@ -110,6 +112,7 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   await page.getByRole('button', { name: 'Match', exact: true }).click()
   await expect(bookLines).toContainText('Every book line is on the statement')
   await expect(figure(page, 'outstanding-payments')).toHaveText('0')
+  await expect(figure(page, 'difference')).toHaveText('-250')
 
   // The charge the books lack, posted from its statement line as an Office Accounts entry.
   await statementLines.getByRole('button', { name: 'Post SMS ALERT CHARGES INCL FED to the books' }).click()
@@ -132,7 +135,7 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
 
   // The month's report on screen and as the server's PDF.
   await page.getByRole('tab', { name: 'Monthly report' }).click()
-  await page.getByLabel('Month').selectOption(MONTH)
+  await page.getByLabel('Month', { exact: true }).selectOption(MONTH)
   await expect(
     page.getByRole('heading', { name: /reconciliation for January 2020, as of 31\/01\/2020/ }),
   ).toBeVisible()
@@ -156,7 +159,9 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
     data: { through: MONTH_END, reason: 'January 2020 reconciled' },
   })
   expect(closed.status()).toBe(200)
-  expect((await api.get<{ lock: { through: string | null } }>('/admin/books/lock')).lock.through).toBe(MONTH_END)
+  expect((await api.get<{ lock: { through: string | null } }>('/admin/books/lock')).lock.through).toBe(
+    MONTH_END,
+  )
 
   // A late statement line of the closed month can be imported, but not posted into its books.
   await page.getByRole('tab', { name: 'Import statement' }).click()

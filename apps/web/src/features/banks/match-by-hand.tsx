@@ -9,7 +9,16 @@ import { sumAmounts } from './summary.tsx'
 
 const th = 'px-2 py-2 text-left text-xs font-semibold uppercase text-slate-500'
 const td = 'px-2 py-1.5 align-top'
+const tdDate = `${td} whitespace-nowrap`
 const tdr = `${td} whitespace-nowrap text-right tabular-nums`
+
+/** A cell's text with a smaller second line (the reference, the entry number), so phones need fewer columns. */
+const Two = ({ main, sub }: { main: string; sub: string }) => (
+  <>
+    <span className="break-words">{main}</span>
+    {sub && <span className="block text-xs text-slate-500">{sub}</span>}
+  </>
+)
 
 const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id])
 
@@ -41,7 +50,7 @@ const PickTable = <T extends { id: number }>({
       <p className="px-3 py-6 text-center text-sm text-slate-500">{empty}</p>
     ) : (
       <ScrollX>
-        <table className="w-full min-w-[30rem] text-sm">
+        <table className="w-full min-w-[20rem] text-sm">
           <thead>
             <tr className="border-b border-slate-200">
               <th className={th}>
@@ -76,7 +85,7 @@ const PickTable = <T extends { id: number }>({
                   />
                 </td>
                 {columns.map((c) => (
-                  <td key={c.header} className={c.amount ? tdr : td}>
+                  <td key={c.header} className={c.amount ? tdr : c.header === 'Date' ? tdDate : td}>
                     {c.cell(row)}
                   </td>
                 ))}
@@ -152,8 +161,7 @@ export const MatchByHand = ({ bankId, data, postButton }: MatchByHandProps) => {
           empty="Every statement line is matched"
           columns={[
             { header: 'Date', cell: (l) => formatDate(l.date) },
-            { header: 'Narration', cell: (l) => l.narration },
-            { header: 'Reference', cell: (l) => l.reference },
+            { header: 'Narration', cell: (l) => <Two main={l.narration} sub={l.reference} /> },
             ...moneyColumns<StatementLine>(),
           ]}
           actions={postButton}
@@ -167,47 +175,48 @@ export const MatchByHand = ({ bankId, data, postButton }: MatchByHandProps) => {
           empty="Every book line is on the statement"
           columns={[
             { header: 'Date', cell: (l) => formatDate(l.date) },
-            { header: 'Entry', cell: (l) => l.entry },
-            { header: 'Detail', cell: (l) => l.detail },
+            { header: 'Detail', cell: (l) => <Two main={l.detail} sub={l.entry} /> },
             ...moneyColumns<BookLine>(),
           ]}
         />
       </div>
-      <section
-        className="sticky bottom-0 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm"
-        aria-label="Chosen lines"
-      >
-        <span className="text-sm">
-          Statement chosen: <strong data-testid="statement-chosen">{formatAmount(statementSum)}</strong> (
-          {pickedStatement.length})
-        </span>
-        <span className="text-sm">
-          Book chosen: <strong data-testid="book-chosen">{formatAmount(bookSum)}</strong> ({pickedBook.length}
-          )
-        </span>
-        <span className={`text-sm ${gap === 0 ? 'text-green-700' : 'text-red-700'}`}>
-          Gap: <strong data-testid="chosen-gap">{formatAmount(gap / 100)}</strong>
-        </span>
-        <button
-          type="button"
-          className="btn-primary ml-auto"
-          disabled={!ready || match.isPending}
-          onClick={submit}
+      {(data.unmatched_statement.length > 0 || bookLines.length > 0) && (
+        <section
+          className="flex lg:sticky lg:bottom-0 flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm"
+          aria-label="Chosen lines"
         >
-          <Link2 className="h-4 w-4" aria-hidden />
-          {match.isPending ? 'Matching...' : 'Match'}
-        </button>
-        {!ready && (
-          <p className="w-full text-xs text-slate-600">
-            Tick one statement line and the book lines it pays (or one book line and its statement lines).
-          </p>
-        )}
-        {match.error && (
-          <p role="alert" className="w-full text-sm text-red-700">
-            {match.error instanceof ApiError ? match.error.message : 'The lines could not be matched'}
-          </p>
-        )}
-      </section>
+          <span className="text-sm">
+            Statement chosen: <strong data-testid="statement-chosen">{formatAmount(statementSum)}</strong> (
+            {pickedStatement.length})
+          </span>
+          <span className="text-sm">
+            Book chosen: <strong data-testid="book-chosen">{formatAmount(bookSum)}</strong> (
+            {pickedBook.length})
+          </span>
+          <span className={`text-sm ${gap === 0 ? 'text-green-700' : 'text-red-700'}`}>
+            Gap: <strong data-testid="chosen-gap">{formatAmount(gap / 100)}</strong>
+          </span>
+          <button
+            type="button"
+            className="btn-primary ml-auto"
+            disabled={!ready || match.isPending}
+            onClick={submit}
+          >
+            <Link2 className="h-4 w-4" aria-hidden />
+            {match.isPending ? 'Matching...' : 'Match'}
+          </button>
+          {!ready && (
+            <p className="w-full text-xs text-slate-600">
+              Tick one statement line and the book lines it pays (or one book line and its statement lines).
+            </p>
+          )}
+          {match.error && (
+            <p role="alert" className="w-full text-sm text-red-700">
+              {match.error instanceof ApiError ? match.error.message : 'The lines could not be matched'}
+            </p>
+          )}
+        </section>
+      )}
     </div>
   )
 }
