@@ -122,6 +122,12 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/statements/:kind/:name/reminders/email': 'user',
   'GET /api/admin/collect-settings': 'admin',
   'PUT /api/admin/collect-settings': 'admin',
+  // Issue 24 items 3-4: staff count the drawer; the lock date and the month-end list are admins'.
+  'POST /api/cash-counts': 'user',
+  'GET /api/cash-counts': 'user',
+  'GET /api/admin/books/lock': 'admin',
+  'PUT /api/admin/books/lock': 'admin',
+  'GET /api/admin/month-end': 'admin',
   ...Object.fromEntries(
     [
       '/api/ticket',

@@ -5,6 +5,7 @@ import { accountRoutes } from './accounts/routes.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { agentRoutes } from './agent/routes.ts'
 import { alertRoutes } from './alerts/routes.ts'
+import { closeRoutes } from './close/routes.ts'
 import { collectRoutes } from './collect/routes.ts'
 import { customerRoutes } from './customers/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
@@ -68,6 +69,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   morningRoutes,
   bookEntryRoutes,
   bankStatementRoutes,
+  closeRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

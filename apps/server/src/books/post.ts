@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely'
+import { dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { lockedThrough, refuseClosed, refuseDays } from './lock.ts'
 import { BOOKS_FULL, type BookSource, type LineMeta, linesOf, MAX_BOOK_PAISA, type Move } from './moves.ts'
 
 type Trx = Kysely<Database>
@@ -64,10 +66,12 @@ const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =
 
 /**
  * Moves books_totals (the running total of debits) by `delta` and refuses (400) a write that takes
- * it past MAX_BOOK_PAISA. Its one row is locked by every write, last (only the audit follows).
+ * it past MAX_BOOK_PAISA. Its one row is locked by every write, last (only the audit follows). On
+ * PostgreSQL it is taken even when the debits net to nothing: closing the books takes it too, so
+ * a write and a new lock date cannot pass each other (decision 066).
  */
 const bumpTotal = async (trx: Trx, delta: bigint) => {
-  if (delta === 0n) return
+  if (delta === 0n && dbKind(trx) !== 'postgres') return
   const row = await sql<{
     debit: unknown
   }>`update books_totals set debit = debit + ${delta.toString()} where id = 1 returning debit`.execute(trx)
@@ -222,6 +226,10 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   const { lines } = linesOf(e.moves)
   lines.sort((a, b) => cmp(a.account, b.account))
   const current = await currentOf(trx, e.source)
+  // The lock date (decision 066): before anything is written, and before "nothing changed", so an
+  // edit of a closed day's record is refused even when its money stays the same.
+  const days = [e.day, ...current.map((c) => c.date)]
+  await refuseClosed(trx, days)
   if (unchanged(current, lines, e)) return []
   const created_at = new Date().toISOString()
   const appended: NewLine[] = []
@@ -284,6 +292,9 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
     trx,
     appended.reduce((s, l) => s + l.debit, 0n),
   )
+  // PostgreSQL reads committed rows per statement: a lock date saved after the check above but
+  // before this write took the totals row is seen here (a later one waits for this commit).
+  if (dbKind(trx) === 'postgres') refuseDays(await lockedThrough(trx), days)
   return ids
 }
 

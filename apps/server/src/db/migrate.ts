@@ -27,6 +27,7 @@ import * as bookEntries from './migrations/0024_book_entries.ts'
 import * as costPostings from './migrations/0025_cost_postings.ts'
 import * as collect from './migrations/0026_collect.ts'
 import * as bankStatements from './migrations/0027_bank_statements.ts'
+import * as monthEndClose from './migrations/0028_month_end_close.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025_cost_postings': costPostings,
   '0026_collect': collect,
   '0027_bank_statements': bankStatements,
+  '0028_month_end_close': monthEndClose,
 }
 
 /**

@@ -162,6 +162,31 @@ export interface BooksTotalsTable {
   backfill_after: number
 }
 
+/** Every change of the books' lock date, newest last (migration 0028, decision 066). */
+export interface BooksLocksTable {
+  id: Generated<number>
+  through: string
+  previous: string | null
+  reason: string
+  user_id: number | null
+  username: string
+  created_at: string
+}
+
+/** A count of the drawer at a day's end, paisa (migration 0028, decision 065). */
+export interface CashCountsTable {
+  id: Generated<number>
+  date: string
+  counted: number
+  expected: number
+  difference: number
+  note: string
+  employee: string
+  created_by: number | null
+  created_at: string
+  replaced_by: number | null
+}
+
 export interface SettingsTable {
   key: string
   value: string
@@ -641,6 +666,8 @@ export interface Database {
   bank_match_book_lines: BankMatchLinesTable
   payments: PaymentsTable
   books_totals: BooksTotalsTable
+  books_locks: BooksLocksTable
+  cash_counts: CashCountsTable
   journal_months: JournalMonthsTable
   ledger_months: LedgerMonthsTable
   ledger_months_all: LedgerMonthsAllTable

@@ -20,6 +20,9 @@ export type AuditAction =
   | 'credit-override'
   | 'statement-share'
   | 'statement-share-revoke'
+  // The books' lock date moved forward, or back (decision 066).
+  | 'books-close'
+  | 'books-reopen'
 
 /**
  * Who made a change: a signed-in user, or (an approved correction) the employee who asked with the

@@ -29,6 +29,8 @@ export const TYPE_LABELS: Record<string, string> = {
   agent_entries: 'Agent',
   account_entries: 'Office Account',
   payments: 'Payment',
+  // The drawer counted at a day's end: over is cash in, short is cash out (decision 065).
+  cash_counts: 'Cash count',
 }
 export const typeLabel = (sourceType: string) => TYPE_LABELS[sourceType] ?? sourceType
 

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { parseBody } from '../../lib/validate.ts'
 import { requireAccess } from '../../plugins/auth.ts'
+import { CASH_COUNT_SOURCE, countOf } from '../close/cash-counts.ts'
 import { typeLabel } from '../dashboard/queries.ts'
 import type { DocColumn, TableDoc } from '../documents/table-doc.ts'
 import { sendTableDoc } from '../documents/table-doc.ts'
@@ -295,10 +296,11 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     const { date: asked, format } = parseBody(DayBookQuery, req.query)
     const settings = await agencySettings(db)
     const date = asked ?? agencyToday(settings)
-    const [cashOpen, banksOpen, moves] = await Promise.all([
+    const [cashOpen, banksOpen, moves, count] = await Promise.all([
       cashBefore(db, date),
       banksBefore(db, date),
       movementsOn(db, date),
+      countOf(db, date),
     ])
     const accounts = new Map<string, { opening: number; in: number; out: number }>([
       [CASH_ACCOUNT, { opening: cashOpen, in: 0, out: 0 }],
@@ -318,12 +320,25 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
       closing: fromPaisa(a.opening + a.in - a.out),
     }))
     const cash = balances.find((b) => b.account === CASH_ACCOUNT)!
+    // The drawer counted at the day's end (decision 065): its over/short lines are cash lines of
+    // the day, shown apart from the day's in and out, so opening + in − out + over/short = closing.
+    const countLines = moves.filter((m) => m.account === CASH_ACCOUNT && m.source_type === CASH_COUNT_SOURCE)
+    const overShort = countLines.reduce((s, m) => s + m.in - m.out, 0)
+    const cashCount = {
+      opening: cash.opening,
+      in: fromPaisa(accounts.get(CASH_ACCOUNT)!.in - countLines.reduce((s, m) => s + m.in, 0)),
+      out: fromPaisa(accounts.get(CASH_ACCOUNT)!.out - countLines.reduce((s, m) => s + m.out, 0)),
+      counted: count ? fromPaisa(count.counted) : null,
+      over_short: fromPaisa(overShort),
+      note: count?.note ?? '',
+      closing: cash.closing,
+    }
     const bankOnly = [...accounts].filter(([n]) => n !== CASH_ACCOUNT).map(([, a]) => a)
     const bankTotals = {
       opening: fromPaisa(bankOnly.reduce((s, a) => s + a.opening, 0)),
       closing: fromPaisa(bankOnly.reduce((s, a) => s + a.opening + a.in - a.out, 0)),
     }
-    const rows = moves.map((m) => ({
+    const rows = moves.map(({ source_type: _s, ...m }) => ({
       ...m,
       detail: readable(m.detail),
       in: fromPaisa(m.in),
@@ -335,7 +350,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
       format,
       () => ({
         date,
-        cash: { opening: cash.opening, closing: cash.closing },
+        cash: cashCount,
         bank: bankTotals,
         accounts: balances,
         rows,
@@ -343,13 +358,21 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
       () => ({
         title: 'Day Book',
         refs: [formatDate(date)],
-        summary: balances.map(
-          (b) =>
-            [
-              b.account,
-              `${settings.currency} ${formatAmount(b.opening)} opening  ·  ${formatAmount(b.closing)} closing`,
-            ] as [string, string],
-        ),
+        summary: [
+          ...balances.map(
+            (b) =>
+              [
+                b.account,
+                `${settings.currency} ${formatAmount(b.opening)} opening  ·  ${formatAmount(b.closing)} closing`,
+              ] as [string, string],
+          ),
+          [
+            'Cash counted',
+            cashCount.counted === null
+              ? 'Not counted'
+              : `${settings.currency} ${formatAmount(cashCount.counted)}  ·  over/short ${formatAmount(cashCount.over_short)}`,
+          ] as [string, string],
+        ],
         columns: [
           { key: 'account', label: 'Account', kind: 'text', pdfWidth: 20, width: 20 },
           { key: 'entry', label: 'Entry', kind: 'text', pdfWidth: 12 },

@@ -200,6 +200,8 @@ export const resultAccounts = async (db: Db, range: { from?: string; to?: string
 /** One movement of money on a day: cash (the journal) or a bank (office accounts). */
 export interface Movement {
   account: string
+  /** The record type (or "payments", "cash_counts") the line belongs to. */
+  source_type: string
   entry: string
   detail: string
   /** Paisa in. */
@@ -227,6 +229,7 @@ export const movementsOn = async (db: Db, date: string): Promise<Movement[]> => 
   ])
   return [...cash, ...banks].map((r) => ({
     account: r.account === CASH ? CASH_ACCOUNT : accountName(String(r.account)),
+    source_type: r.source_type,
     entry: String(r.entry ?? ''),
     detail: String(r.detail ?? ''),
     in: Number(r.debit),

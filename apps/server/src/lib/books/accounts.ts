@@ -8,6 +8,8 @@ export const CASH = 'cash'
 export const COST_OF_SALES = 'cost:sales'
 export const REFUNDS = 'expense:refunds'
 export const OPENING = 'equity:opening'
+/** The drawer counted against Cash in Office (decision 065): an expense, a surplus reduces it. */
+export const CASH_OVER_SHORT = 'expense:cash over/short'
 
 export const bankAccount = (bank: string) => `bank:${bank.trim()}`
 export const agentAccount = (agent: string) => `agent:${agent.trim()}`
@@ -71,6 +73,7 @@ const typeName = (name: string) =>
 /** The name a person reads: "Cash in Office", the bank or party itself, "Income: Tickets". */
 export const accountName = (code: string): string => {
   if (code === CASH) return CASH_IN_OFFICE
+  if (code === CASH_OVER_SHORT) return 'Cash over/short'
   const [kind = '', ...rest] = code.split(':')
   const name = rest.join(':')
   if (kind === 'bank' || kind === 'agent' || kind === 'vendor' || kind === 'customer') return name

@@ -1,0 +1,42 @@
+import { type BooksLock, booksClosedMessage } from '@booking/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { HttpError } from '../lib/http-error.ts'
+
+/**
+ * The books' lock date (issue 24 item 4, decision 066): the newest books_locks row says through
+ * which day the books are closed. Every money write passes `refuseClosed` in books/post.ts, so a
+ * create, edit, delete, restore, payment, approved correction, cash count or bank posting whose
+ * day (the entry it reverses, or the one it posts) is on or before that day is a 409 and its
+ * transaction leaves nothing behind.
+ */
+
+type Reader = Kysely<Database>
+
+/** The current lock, or null when no day was ever closed. */
+export const currentLock = async (db: Reader): Promise<BooksLock> => {
+  const row = await db
+    .selectFrom('books_locks')
+    .select(['through', 'reason', 'username', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row
+    ? { through: row.through, reason: row.reason, by: row.username, at: row.created_at }
+    : { through: null, reason: '', by: '', at: null }
+}
+
+/** The last closed day, or null. */
+export const lockedThrough = async (db: Reader): Promise<string | null> => (await currentLock(db)).through
+
+/** 409 "The books are closed through dd/mm/yyyy" when any of `days` is on or before `through`. */
+export const refuseDays = (through: string | null, days: readonly string[]) => {
+  if (through === null) return
+  for (const day of days) if (day && day <= through) throw new HttpError(409, booksClosedMessage(through))
+}
+
+/** Reads the lock and refuses `days` that are closed (the one check every money write passes). */
+export const refuseClosed = async (db: Reader, days: readonly string[]) => {
+  if (days.every((d) => !d)) return
+  refuseDays(await lockedThrough(db), days)
+}
