@@ -10,7 +10,7 @@ import { toast } from 'sonner'
 import { Dialog } from '../../components/dialog.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { useNames } from '../../lib/records.ts'
-import { POST_KINDS, signed, usePostStatementLine } from './api.ts'
+import { POST_KINDS, usePostStatementLine } from './api.ts'
 
 interface PostLineDialogProps {
   bankId: number
@@ -73,7 +73,9 @@ export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) =
         line ? (
           <>
             {formatDate(line.date)} · {line.narration} ·{' '}
-            <strong className="tabular-nums">{formatAmount(signed(line))}</strong>
+            <strong className="tabular-nums">
+              {formatAmount(line.amount)} {line.direction === 'in' ? 'in' : 'out'}
+            </strong>
           </>
         ) : undefined
       }

@@ -197,8 +197,10 @@ export const ReconciliationReport = ({ bankId, bankName }: { bankId: number; ban
             }))}
           />
           <p className="text-xs text-slate-500">
-            Totals: statement in {formatAmount(sumSigned(lines.data.statement, 'in'))}, out{' '}
-            {formatAmount(sumSigned(lines.data.statement, 'out'))}.
+            Month totals: statement in {formatAmount(sumSigned(lines.data.statement, 'in'))}, out{' '}
+            {formatAmount(sumSigned(lines.data.statement, 'out'))}; books in{' '}
+            {formatAmount(sumSigned(lines.data.book, 'in'))}, out{' '}
+            {formatAmount(sumSigned(lines.data.book, 'out'))}.
           </p>
         </>
       )}
