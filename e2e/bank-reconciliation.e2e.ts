@@ -167,6 +167,7 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-')
+  if (process.env.SHOTS_DIR) await download.saveAs(`${process.env.SHOTS_DIR}/bankweb-report.pdf`)
 
   // Close the month: the books' lock date (decision 066) through its last day.
   const closed = await page.request.put('/api/admin/books/lock', {
