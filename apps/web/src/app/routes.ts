@@ -44,6 +44,8 @@ export const PAGES: Record<string, () => PageModule> = {
   settings: () => import('../features/paperwork/settings-page.tsx'),
   receipt: () => import('../features/paperwork/receipt-page.tsx'),
   toCollect: () => import('../features/collect/page.tsx'),
+  cashCount: () => import('../features/close/cash-count-page.tsx'),
+  monthEnd: () => import('../features/close/month-end-page.tsx'),
 }
 
 /** Paths only admins reach (under /admin): the sidebar's admin-only items. */

@@ -4,6 +4,8 @@ import {
   BarChart3,
   BookUser,
   Building2,
+  Calculator,
+  CalendarCheck,
   ClipboardCheck,
   Contact,
   DatabaseBackup,
@@ -62,6 +64,9 @@ export const NAV_ITEMS: NavItem[] = [
   },
   { label: 'Trial Balance', segment: 'trialBalance', icon: Scale, adminOnly: true },
   { label: 'Bank Reconciliation', segment: 'bankReconciliation', icon: Landmark, adminOnly: true },
+  // Issue 24: staff count the drawer at the day's end; admins close the month.
+  { label: 'Cash Count', segment: 'cashCount', icon: Calculator },
+  { label: 'Month End', segment: 'monthEnd', icon: CalendarCheck, adminOnly: true },
   { label: 'Vender', segment: 'vender', icon: Store, adminOnly: adminView(RECORD_SPECS.vender_entries) },
   { label: 'Agent', segment: 'agent', icon: Users },
   { label: 'Customers', segment: 'customers', icon: Contact },
