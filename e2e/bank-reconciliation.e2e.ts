@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs'
 import type { BankOption } from '@booking/shared'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { adminHeaders } from './helpers.ts'
 
 /**
  * Issue 24 "Must show": a browser test that imports a statement, matches by hand, posts a bank
@@ -170,15 +169,22 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   ).toBe('%PDF-')
   if (process.env.SHOTS_DIR) await download.saveAs(`${process.env.SHOTS_DIR}/bankweb-report.pdf`)
 
-  // Close the month: the books' lock date (decision 066) through its last day.
-  const closed = await page.request.put('/api/admin/books/lock', {
-    headers: await adminHeaders(page.request),
-    data: { through: MONTH_END, reason: 'January 2020 reconciled' },
-  })
-  expect(closed.status()).toBe(200)
+  // Close the month on the Month End screen (decision 066): the books' lock date through its last day.
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Month End' }).click()
+  await expect(page.getByRole('heading', { name: 'Month End' })).toBeVisible()
+  await page.getByLabel('Close through').fill('31/01/2020')
+  await page.getByLabel('Reason').fill('January 2020 reconciled')
+  await page.getByRole('button', { name: 'Close through' }).click()
+  await expect(page.getByTestId('books-lock')).toContainText('The books are closed through 31/01/2020')
   expect((await api.get<{ lock: { through: string | null } }>('/admin/books/lock')).lock.through).toBe(
     MONTH_END,
   )
+  await shoot(page, 'bankweb-month-closed')
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('link', { name: 'Bank Reconciliation' })
+    .click()
+  await page.getByLabel('Bank', { exact: true }).selectOption(bankName)
 
   // A late statement line of the closed month can be imported, but not posted into its books.
   await page.getByRole('tab', { name: 'Import statement' }).click()
