@@ -128,6 +128,27 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   await expect(figure(page, 'outstanding-payments')).toHaveText('0')
   await expect(figure(page, 'difference')).toHaveText('-250')
 
+  // Unmatch puts the lines back (after a confirmation); matched again, by keyboard alone.
+  const chequeMatch = page.getByTestId('match-row').filter({ hasText: 'CHQ PAID 004512' })
+  await chequeMatch.getByRole('button', { name: /^Unmatch/ }).click()
+  const unmatchDialog = page.getByRole('dialog', { name: 'Unmatch' })
+  await unmatchDialog.getByRole('button', { name: 'Unmatch' }).click()
+  await expect(unmatchDialog).toBeHidden()
+  await expect(bookLines.getByRole('row')).toHaveCount(3)
+  await expect(figure(page, 'difference')).toHaveText('-42,750')
+  for (const box of [
+    statementLines.getByRole('checkbox', { name: /CHQ PAID 004512/ }),
+    bookLines.getByRole('checkbox', { name: /PIA tickets 3 pax/ }),
+    bookLines.getByRole('checkbox', { name: /Saudi visa fee/ }),
+  ]) {
+    await box.focus()
+    await page.keyboard.press('Space')
+  }
+  await page.getByRole('button', { name: 'Match', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await expect(figure(page, 'difference')).toHaveText('-250')
+  await expect(chequeMatch).toContainText('By hand')
+
   // The charge the books lack, posted from its statement line as an Office Accounts entry.
   await statementLines.getByRole('button', { name: 'Post SMS ALERT CHARGES INCL FED to the books' }).click()
   const dialog = page.getByRole('dialog', { name: 'Post to the books' })
@@ -143,7 +164,10 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   await expect(page.getByText('Every line is explained')).toBeVisible()
 
   // The automatic match reviewed; every match now confirmed.
-  await page.getByRole('button', { name: 'Confirm all' }).click()
+  const depositMatch = page.getByTestId('match-row').filter({ hasText: 'CASH DEPOSIT AL-NOOR TRAVELS' })
+  await expect(depositMatch).toContainText('Found automatically')
+  await depositMatch.getByRole('button', { name: /^Confirm/ }).click()
+  await expect(depositMatch).toContainText('Confirmed')
   await expect(page.getByRole('list', { name: 'Matches' }).getByText('Found automatically')).toHaveCount(0)
   await expect(page.getByTestId('match-row')).toHaveCount(3)
   await shoot(page, 'bankweb-reconciled')
