@@ -172,8 +172,13 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   await expect(page.getByTestId('match-row')).toHaveCount(3)
   await shoot(page, 'bankweb-reconciled')
 
-  // The month's report on screen and as the server's PDF.
-  await page.getByRole('tab', { name: 'Monthly report' }).click()
+  // The month's report on screen and as the server's PDF; arrow keys move between the tabs, and
+  // the bank and tab are in the address, so a reload keeps them.
+  await page.getByRole('tab', { name: 'Reconcile' }).press('ArrowLeft')
+  await expect(page.getByRole('tab', { name: 'Monthly report' })).toBeFocused()
+  await expect(page).toHaveURL(new RegExp(`bank=${bank.id}.*tab=report|tab=report.*bank=${bank.id}`))
+  await page.reload()
+  await expect(page.getByLabel('Bank', { exact: true })).toHaveValue(String(bank.id))
   await page.getByLabel('Month', { exact: true }).selectOption(MONTH)
   await expect(
     page.getByRole('heading', { name: /reconciliation for January 2020, as of 31\/01\/2020/ }),

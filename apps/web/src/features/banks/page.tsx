@@ -1,6 +1,7 @@
 import type { StatementLine } from '@booking/shared'
 import { isIsoDate, todayIso } from '@booking/shared'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, SESSION_ENDED } from '../../lib/api.ts'
 import { useBanks } from '../../lib/records.ts'
@@ -69,9 +70,26 @@ const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
  */
 export default function BankReconciliationPage() {
   const banks = useBanks()
-  const [chosen, setChosen] = useState<number | null>(null)
-  const [asOf, setAsOf] = useState(todayIso())
-  const [tab, setTab] = useState<Tab>('reconcile')
+  // The bank, day and tab live in the address (?bank=3&as_of=2026-10-31&tab=report), so a reload
+  // keeps them and another screen (Month End) can link straight to one bank's reconciliation.
+  const [params, setParams] = useSearchParams()
+  const set = (key: string, value: string) =>
+    setParams(
+      (p) => {
+        p.set(key, value)
+        return p
+      },
+      { replace: true },
+    )
+  const chosen = Number(params.get('bank')) || null
+  const setChosen = (id: number) => set('bank', String(id))
+  const [asOf, setAsOfText] = useState(params.get('as_of') ?? todayIso())
+  const setAsOf = (value: string) => {
+    setAsOfText(value)
+    if (isIsoDate(value)) set('as_of', value)
+  }
+  const tab: Tab = TABS.find((t) => t.key === params.get('tab'))?.key ?? 'reconcile'
+  const setTab = (key: Tab) => set('tab', key)
   const bank = banks.data?.find((b) => b.id === chosen) ?? banks.data?.find((b) => b.active) ?? null
   const applied = isIsoDate(asOf) ? asOf : todayIso()
 
@@ -126,7 +144,16 @@ export default function BankReconciliationPage() {
                 ? 'border-blue-600 text-blue-700'
                 : 'border-transparent text-slate-600 hover:text-slate-900'
             }`}
+            tabIndex={tab === t.key ? 0 : -1}
             onClick={() => setTab(t.key)}
+            onKeyDown={(e) => {
+              // Arrow keys move between tabs (the ARIA tabs pattern); Tab goes on to the panel.
+              const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0
+              if (!step) return
+              const next = TABS[(TABS.indexOf(t) + step + TABS.length) % TABS.length] as (typeof TABS)[number]
+              setTab(next.key)
+              document.getElementById(`recon-tab-${next.key}`)?.focus()
+            }}
           >
             {t.label}
           </button>
