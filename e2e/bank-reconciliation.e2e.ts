@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { BankOption } from '@booking/shared'
 import type { Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
 import { expect, test } from './fixtures.ts'
 
 /**
@@ -69,6 +70,7 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   await expect(page.getByRole('heading', { name: 'Bank Reconciliation' })).toBeVisible()
   await page.getByLabel('Bank', { exact: true }).selectOption(bankName)
   await page.getByRole('tab', { name: 'Import statement' }).click()
+  await expect(page).toHaveURL(new RegExp(`bank=${bank.id}`))
 
   // A file the mapping cannot read: the server's message names the row and column; nothing stored.
   const file = page.getByLabel('Statement file (CSV or Excel)')
@@ -239,4 +241,52 @@ test('an employee has no bank reconciliation', async ({ page, as }) => {
   ).toHaveCount(0)
   await page.goto('/bankReconciliation')
   await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('an Excel statement with one signed amount column and dd-MMM-yy dates maps and imports', async ({
+  page,
+  as,
+  api,
+}) => {
+  const bankName = `Recon XL ${Date.now().toString(36).slice(-5)}`
+  await api.post('/admin/banks', { name: bankName })
+  // The layout another bank's internet banking writes: a title row above the headings.
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet('Statement')
+  sheet.addRows([
+    ['Account Statement', '', '', ''],
+    ['Value Date', 'Particulars', 'Amount', 'Running Balance'],
+    ['03-Feb-20', 'IBFT FROM SAFAR TOURS', '25,000.00', '25,000.00'],
+    ['04-Feb-20', 'ATM CASH WITHDRAWAL', '-5,000.00', '20,000.00'],
+  ])
+  const buffer = Buffer.from(await book.xlsx.writeBuffer())
+
+  await as('admin')
+  await page.goto('/admin/bankReconciliation?tab=import')
+  await page.getByLabel('Bank', { exact: true }).selectOption(bankName)
+  // The import form starts afresh for the chosen bank (the address carries it).
+  await expect(page).toHaveURL(/[?&]bank=\d+/)
+  await page.getByLabel('Statement file (CSV or Excel)').setInputFiles({
+    name: 'statement.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  })
+  await expect(page.getByRole('table', { name: 'File preview' })).toContainText('Account Statement')
+  await page.getByLabel('Heading row').selectOption('2')
+  await page.getByLabel('One signed amount column').check()
+  await page.getByLabel('Date column').selectOption('Value Date')
+  await page.getByLabel('Narration column').selectOption('Particulars')
+  await page.getByRole('combobox', { name: /Signed amount column/ }).selectOption('Amount')
+  await page.getByLabel('Balance column').selectOption('Running Balance')
+  await page.getByLabel('Date format').selectOption('dd-MMM-yy')
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByTestId('import-lines')).toHaveText('2')
+  await expect(page.getByTestId('import-unmatched')).toHaveText('2')
+
+  await page.getByRole('tab', { name: 'Reconcile' }).click()
+  await page.getByLabel('As of').fill('29/02/2020')
+  const lines = page.getByRole('region', { name: 'Unmatched statement lines' })
+  await expect(lines.getByRole('row', { name: /03\/02\/2020 IBFT FROM SAFAR TOURS 25,000/ })).toBeVisible()
+  await expect(lines.getByRole('row', { name: /04\/02\/2020 ATM CASH WITHDRAWAL 5,000/ })).toBeVisible()
+  await expect(page.getByTestId('statement-balance')).toHaveText('20,000')
 })
