@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react'
 import { ScrollX } from '../../components/scroll-x.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { type ImportAnswer, type PreviewAnswer, previewStatement, useImportStatement } from './api.ts'
-import { blankMapping, MappingStep } from './mapping-step.tsx'
+import { blankMapping, fittingDateFormat, MappingStep } from './mapping-step.tsx'
 
 const FIGURES: Array<{ key: keyof Omit<ImportAnswer, 'import_id'>; label: string }> = [
   { key: 'lines', label: 'Lines' },
@@ -69,7 +69,9 @@ export const ImportStatement = ({ bankId }: { bankId: number }) => {
     try {
       const answer = await previewStatement(bankId, chosen)
       setPreview(answer)
-      setMapping(answer.mapping ?? blankMapping())
+      const start = answer.mapping ?? blankMapping()
+      // A guessed mapping says dd/mm/yyyy; the first date cell may say otherwise.
+      setMapping(answer.saved ? start : { ...start, date_format: fittingDateFormat(answer.rows, start) })
     } catch (err) {
       setReadError(messageOf(err, 'The file could not be read'))
     } finally {

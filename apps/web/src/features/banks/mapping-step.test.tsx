@@ -2,7 +2,7 @@
 import type { StatementMapping } from '@booking/shared'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { blankMapping, MappingStep } from './mapping-step.tsx'
+import { blankMapping, fittingDateFormat, MappingStep } from './mapping-step.tsx'
 
 afterEach(cleanup)
 
@@ -51,5 +51,34 @@ describe('MappingStep', () => {
     expect((screen.getByLabelText(/^Narration column/) as HTMLSelectElement).value).toBe('Description')
     expect(screen.getByText('Choose the debit column')).toBeTruthy()
     expect(screen.getByLabelText(/^Debit \(money out\) column/).getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('picks the date format the first date cell reads in, keeping one that already reads it', () => {
+    const m: StatementMapping = { ...blankMapping(), header_row: 2, date: 'Value Date' }
+    expect(fittingDateFormat(ROWS, m)).toBe('dd-MMM-yy')
+    expect(fittingDateFormat(ROWS, { ...m, date_format: 'dd-MMM-yy' })).toBe('dd-MMM-yy')
+    const iso = [ROWS[1] as string[], ['2026-11-01', 'x', '1', '1']]
+    expect(fittingDateFormat(iso, { ...m, header_row: 1 })).toBe('yyyy-mm-dd')
+    // Nothing reads "soon": the format stays as chosen.
+    expect(fittingDateFormat([ROWS[1] as string[], ['soon', 'x', '1', '1']], { ...m, header_row: 1 })).toBe(
+      'dd/mm/yyyy',
+    )
+  })
+
+  it('says how the first date reads in the chosen format', () => {
+    const m: StatementMapping = { ...blankMapping(), header_row: 2, date: 'Value Date' }
+    const { rerender } = render(<MappingStep rows={ROWS} mapping={m} onChange={() => {}} errors={{}} />)
+    expect(screen.getByTestId('date-sample').textContent).toBe(
+      'Row 3: "01-Nov-26" is not a date in this format',
+    )
+    rerender(
+      <MappingStep
+        rows={ROWS}
+        mapping={{ ...m, date_format: 'dd-MMM-yy' }}
+        onChange={() => {}}
+        errors={{}}
+      />,
+    )
+    expect(screen.getByTestId('date-sample').textContent).toBe('Row 3: "01-Nov-26" reads as 01/11/2026')
   })
 })

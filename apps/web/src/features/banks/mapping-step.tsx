@@ -1,4 +1,10 @@
-import { STATEMENT_DATE_FORMATS, type StatementDateFormat, type StatementMapping } from '@booking/shared'
+import {
+  formatDate,
+  readStatementDate,
+  STATEMENT_DATE_FORMATS,
+  type StatementDateFormat,
+  type StatementMapping,
+} from '@booking/shared'
 
 type ColumnKey = 'date' | 'narration' | 'reference' | 'debit' | 'credit' | 'amount' | 'balance'
 
@@ -28,6 +34,27 @@ export const blankMapping = (): StatementMapping => ({
   balance: null,
 })
 
+/** The date column's first filled cell under the heading row, with its row number. */
+const firstDate = (rows: string[][], m: StatementMapping) => {
+  const at = (rows[m.header_row - 1] ?? []).findIndex((c) => c.trim() === m.date)
+  if (at < 0) return null
+  for (let i = m.header_row; i < rows.length; i++) {
+    const text = (rows[i]?.[at] ?? '').trim()
+    if (text) return { row: i + 1, text }
+  }
+  return null
+}
+
+/**
+ * The date format that reads the date column's first cell: the current one when it does, else
+ * the first of the list that does (the shared reader the import uses), else the current one.
+ */
+export const fittingDateFormat = (rows: string[][], m: StatementMapping): StatementDateFormat => {
+  const sample = firstDate(rows, m)
+  if (!sample || readStatementDate(sample.text, m.date_format)) return m.date_format
+  return STATEMENT_DATE_FORMATS.find((f) => readStatementDate(sample.text, f)) ?? m.date_format
+}
+
 interface MappingStepProps {
   /** The file's first rows (the server's preview), so the heading row can be chosen. */
   rows: string[][]
@@ -51,7 +78,14 @@ export const MappingStep = ({ rows, mapping, onChange, errors }: MappingStepProp
   // A saved heading this file lacks is still shown, so a different layout is visible, not silently unmapped.
   const choices = (value: string | null) =>
     value && !headings.includes(value) ? [value, ...headings] : headings
-  const set = (patch: Partial<StatementMapping>) => onChange({ ...mapping, ...patch })
+  const set = (patch: Partial<StatementMapping>) => {
+    const next = { ...mapping, ...patch }
+    // A new date column or heading row: the format follows what its first cell reads as.
+    const follow = 'date' in patch || 'header_row' in patch
+    onChange(follow ? { ...next, date_format: fittingDateFormat(rows, next) } : next)
+  }
+  const sample = firstDate(rows, mapping)
+  const read = sample ? readStatementDate(sample.text, mapping.date_format) : null
 
   return (
     <fieldset className="space-y-3">
@@ -113,6 +147,16 @@ export const MappingStep = ({ rows, mapping, onChange, errors }: MappingStepProp
               </option>
             ))}
           </select>
+          {sample && (
+            <p
+              className={`mt-1 text-xs ${read ? 'text-slate-500' : 'text-red-600'}`}
+              data-testid="date-sample"
+            >
+              {read
+                ? `Row ${sample.row}: "${sample.text}" reads as ${formatDate(read)}`
+                : `Row ${sample.row}: "${sample.text}" is not a date in this format`}
+            </p>
+          )}
         </div>
         {keys.map((key) => (
           <div key={key}>
