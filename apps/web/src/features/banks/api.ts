@@ -1,27 +1,23 @@
-import type { BankMatch, BookLine, StatementLine, StatementMapping, StatementPostKind } from '@booking/shared'
+import type {
+  BankMatch,
+  BookLine,
+  StatementImportAnswer,
+  StatementLine,
+  StatementMapping,
+  StatementPostKind,
+  StatementPreviewAnswer,
+} from '@booking/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiError, api } from '../../lib/api.ts'
+import type { z } from 'zod'
+import { ApiError, api, SESSION_ENDED } from '../../lib/api.ts'
 import { readToken } from '../../lib/session.ts'
 
 // The calls and answers of decision 063 (server: apps/server/src/areas/banks).
 
-export interface ImportAnswer {
-  import_id: number
-  lines: number
-  duplicates: number
-  matched: number
-  unmatched: number
-}
+export type ImportAnswer = z.output<typeof StatementImportAnswer>
+export type PreviewAnswer = z.output<typeof StatementPreviewAnswer>
 
-export interface PreviewAnswer {
-  file_name: string
-  rows_total: number
-  rows: string[][]
-  columns: string[]
-  mapping: StatementMapping | null
-  saved: boolean
-}
-
+/** The reconciliation answer with its lines typed (the shared schema declares them loosely for the docs). */
 export interface Reconciliation {
   bank: { id: number; name: string }
   as_of: string
@@ -62,6 +58,7 @@ const sendFile = async <T>(path: string, file: File, mapping?: StatementMapping)
     throw new ApiError(0, 'No response from server. Please check your network connection.')
   }
   const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> }
+  if (res.status === 401) throw new ApiError(401, SESSION_ENDED)
   if (!res.ok)
     throw new ApiError(res.status, data.message || `HTTP error! status: ${res.status}`, data.errors)
   return data as T

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api.ts'
 import { type ImportAnswer, type PreviewAnswer, previewStatement, useImportStatement } from './api.ts'
 import { blankMapping, fittingDateFormat, MappingStep } from './mapping-step.tsx'
 
-const FIGURES: Array<{ key: keyof Omit<ImportAnswer, 'import_id'>; label: string }> = [
+const FIGURES: Array<{ key: 'lines' | 'duplicates' | 'matched' | 'unmatched'; label: string }> = [
   { key: 'lines', label: 'Lines' },
   { key: 'duplicates', label: 'Duplicates' },
   { key: 'matched', label: 'Matched' },

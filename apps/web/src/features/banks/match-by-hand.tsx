@@ -119,7 +119,8 @@ interface MatchByHandProps {
 
 /**
  * Matching by hand: tick one statement line and one or more book lines (or the reverse); the sums
- * show side by side and Match is offered when they are equal.
+ * (in positive, out negative) and their gap show as lines are ticked, and Match is offered once
+ * both sides have a line.
  */
 export const MatchByHand = ({ bankId, data, postButton }: MatchByHandProps) => {
   const match = useMatch(bankId)

@@ -1,5 +1,4 @@
-import type { StatementLine } from '@booking/shared'
-import { isIsoDate, todayIso } from '@booking/shared'
+import { isIsoDate, type StatementLine, todayIso } from '@booking/shared'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { DateInput } from '../../components/date-input.tsx'
