@@ -28,9 +28,10 @@ describe(`migrations numbered once (${DB_KIND})`, () => {
       expect(new Set(numbers).size).toBe(numbers.length)
       expect(upgraded).toContain('0018_visa_expiry')
       expect(upgraded).toContain('0026_collect')
+      expect(upgraded).toContain('0027_bank_statements')
       expect(upgraded.some((n) => RENAMED.some(([from]) => from === n))).toBe(false)
       // Nothing ran twice: the renamed migrations kept their rows and their tables.
-      expect(upgraded).toHaveLength(old.length + 7)
+      expect(upgraded).toHaveLength(old.length + 8)
     } finally {
       await db.destroy()
       await database.drop()

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { isIsoDate } from './dates.ts'
+import { MAX_ID } from './fields.ts'
 import { MessageAnswer } from './records/answer-schemas.ts'
 
 /**
@@ -69,11 +71,14 @@ export const StatementMatchBody = z.object({
     .array(z.number().int().positive())
     .min(1, 'Choose at least one statement line')
     .max(500),
-  posting_line_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one book line').max(500),
+  posting_line_ids: z
+    .array(z.number().int().positive().max(MAX_ID))
+    .min(1, 'Choose at least one book line')
+    .max(500),
 })
 
 export const MatchConfirmBody = z.object({
-  match_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one match').max(5000),
+  match_ids: z.array(z.number().int().positive().max(MAX_ID)).min(1, 'Choose at least one match').max(5000),
 })
 
 /**
@@ -101,10 +106,18 @@ export const StatementPostBody = z
   })
 export type StatementPostBody = z.output<typeof StatementPostBody>
 
-export const ReconciliationQuery = z.object({
-  as_of: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format (yyyy-MM-dd)')
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format (yyyy-MM-dd)')
+  .refine(isIsoDate, 'Invalid date values')
+
+export const ReconciliationQuery = z.object({ as_of: isoDay.optional() })
+/** `from`, `to` (days) and `status` of the statement and book line lists. */
+export const BankLinesQuery = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  status: z
+    .enum(['all', 'matched', 'unmatched'], { error: 'Status is all, matched or unmatched' })
     .optional(),
 })
 export const ReconciliationReportQuery = z.object({
@@ -129,6 +142,15 @@ export interface StatementLine {
   match_id: number | null
   match_kind: 'auto' | 'manual' | null
   confirmed: boolean
+}
+
+export interface StatementImport {
+  id: number
+  file_name: string
+  /** Lines read from the file; `added` of them were new (the rest were already imported). */
+  lines: number
+  added: number
+  created_at: string
 }
 
 export interface BookLine {
@@ -179,6 +201,7 @@ export const StatementImportAnswer = MessageAnswer.extend({
   matched: z.number().int(),
   unmatched: z.number().int(),
 })
+export const StatementImportsAnswer = success({ imports: z.array(loose('StatementImport')) })
 export const StatementLinesAnswer = success({ lines: z.array(loose('StatementLine')) })
 export const BookLinesAnswer = success({ lines: z.array(loose('BookLine')) })
 export const BankMatchesAnswer = success({ matches: z.array(loose('BankMatch')) })
@@ -191,6 +214,25 @@ export const AutoMatchAnswer = MessageAnswer.extend({
 export const StatementLinePostedAnswer = MessageAnswer.extend({
   record: z.object({ table: z.string(), id: z.number().int(), entry: z.string() }),
   match: loose('BankMatch'),
+})
+/** Every bank's reconciliation in one line, for the month-end list (decision 063). */
+export const BankReconciliationsAnswer = success({
+  as_of: z.string(),
+  banks: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      active: z.boolean(),
+      /** The first statement day; null: no statement imported yet. */
+      start: z.string().nullable(),
+      /** The last statement day on or before as_of; null when none. */
+      statement_to: z.string().nullable(),
+      unmatched_statement: z.number().int(),
+      outstanding: z.number().int(),
+      unconfirmed_matches: z.number().int(),
+      difference: rupees,
+    }),
+  ),
 })
 export const ReconciliationAnswer = success({
   bank: z.object({ id: z.number().int(), name: z.string() }),
@@ -224,11 +266,14 @@ export interface ReadError {
   message: string
 }
 
-/** CSV text to rows of cells (RFC 4180 quotes; comma, semicolon or tab, whichever the first line uses most). */
+/**
+ * CSV text to rows of cells (RFC 4180 quotes). The separator is comma, semicolon or tab,
+ * whichever the first lines use most outside quotes (a bank's title line may have none).
+ */
 export const parseCsv = (text: string): string[][] => {
   const src = text.replace(/^\uFEFF/, '')
-  const firstLine = src.slice(0, src.search(/\r?\n/) >>> 0 || src.length)
-  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const)
+  const sample = src.slice(0, 4000).replace(/"[^"]*"/g, '')
+  const counts = [',', ';', '\t'].map((d) => [d, sample.split(d).length] as const)
   const sep = counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0]
   const rows: string[][] = []
   let row: string[] = []
@@ -468,5 +513,29 @@ export const guessStatementMapping = (header: readonly string[]): StatementMappi
     return { ...base, amount_style: 'debit_credit', debit, credit, amount: null } as StatementMapping
   if (amount)
     return { ...base, amount_style: 'signed', debit: null, credit: null, amount } as StatementMapping
+  return null
+}
+
+/**
+ * A first import's mapping guessed from the file itself: the first of its top ten rows whose
+ * cells read as a header (guessStatementMapping), and the first date layout every one of the next
+ * ten date cells reads in (day before month when both would).
+ */
+export const guessStatementLayout = (rows: readonly string[][]): StatementMapping | null => {
+  for (let i = 0; i < Math.min(rows.length, 10); i++) {
+    const header = rows[i] ?? []
+    const m = guessStatementMapping(header)
+    if (!m) continue
+    const at = header.map(norm).indexOf(norm(m.date))
+    const samples = rows
+      .slice(i + 1, i + 11)
+      .map((r) => String(r[at] ?? '').trim())
+      .filter(Boolean)
+    const format =
+      STATEMENT_DATE_FORMATS.find(
+        (f) => samples.length > 0 && samples.every((s) => readStatementDate(s, f)),
+      ) ?? 'dd/mm/yyyy'
+    return { ...m, header_row: i + 1, date_format: format }
+  }
   return null
 }

@@ -80,7 +80,11 @@ export const reconcile = async (
     statement = lines[lastWithBalance]?.balance ?? 0
     for (const l of lines.slice(lastWithBalance + 1)) statement += l.signed
   } else {
+    // The file cannot say its opening: the books' balance before it, less the earlier book lines
+    // the statement itself clears (they are in its lines, not in its opening).
     statement = start ? Number(await balanceBefore(db, state.bank.account, start)) : book
+    if (start)
+      for (const l of state.bk.values()) if (l.date < start && state.bkMatch.has(l.id)) statement -= l.signed
     for (const l of lines) statement += l.signed
   }
   const outstanding: BkLine[] = []

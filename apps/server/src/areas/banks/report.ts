@@ -1,4 +1,4 @@
-import { formatAmount, formatDate } from '@booking/shared'
+import { formatAmount, formatDate, fromPaisa, toPaisa } from '@booking/shared'
 import type { TableDoc } from '../documents/table-doc.ts'
 import type { BankState } from './matching.ts'
 import type { Reconciliation } from './reconciliation.ts'
@@ -27,12 +27,14 @@ export const reconciliationDoc = (state: BankState, month: string, r: Reconcilia
   const [y, m] = month.split('-')
   const inMonth = state.st.filter((l) => l.date.startsWith(month))
   const matched = inMonth.filter((l) => state.stMatch.has(l.id)).length
+  // Sums in paisa, so the summary is exact.
   const sum = (xs: Array<{ amount: number; direction: string }>) =>
-    xs.reduce((a, x) => a + (x.direction === 'in' ? x.amount : -x.amount), 0)
+    xs.reduce((a, x) => a + (x.direction === 'in' ? toPaisa(x.amount) : -toPaisa(x.amount)), 0)
   const deposits = sum(r.outstanding_deposits)
   const payments = -sum(r.outstanding_payments)
   const unmatched = sum(r.unmatched_statement)
-  const rs = (n: number) => formatAmount(Math.round(n * 100) / 100)
+  const rs = (paisa: number) => formatAmount(fromPaisa(paisa))
+  const statement = toPaisa(r.statement_balance)
   const rows = [
     ...r.outstanding_deposits.map((l) => ({
       date: l.date,
@@ -63,14 +65,14 @@ export const reconciliationDoc = (state: BankState, month: string, r: Reconcilia
     title: 'Bank reconciliation',
     refs: [state.bank.name, `${MONTH_NAMES[Number(m) - 1]} ${y}, as of ${formatDate(r.as_of)}`],
     summary: [
-      ['Balance as per statement', rs(r.statement_balance)],
-      ['Add deposits not yet in the bank', rs(deposits)],
-      ['Less payments not yet cleared', rs(payments)],
-      ['Adjusted bank balance', rs(r.statement_balance + deposits - payments)],
-      ['Balance as per books', rs(r.book_balance)],
-      ['Difference', rs(r.difference)],
-      ['Of it, statement lines not in the books', rs(unmatched)],
-      ['Statement lines this month', `${inMonth.length} (${matched} matched)`],
+      ['Statement balance', rs(statement)],
+      ['Deposits in transit', rs(deposits)],
+      ['Payments not cleared', rs(payments)],
+      ['Adjusted bank balance', rs(statement + deposits - payments)],
+      ['Balance in the books', rs(toPaisa(r.book_balance))],
+      ['Difference', rs(toPaisa(r.difference))],
+      ['Not yet in the books', rs(unmatched)],
+      ['Statement lines', `${inMonth.length} this month, ${matched} matched`],
     ],
     columns: [
       { key: 'date', label: 'Date', kind: 'date', pdfWidth: 11 },
@@ -87,8 +89,8 @@ export const reconciliationDoc = (state: BankState, month: string, r: Reconcilia
         what: 'Total',
         ref: '',
         detail: '',
-        in: rows.reduce((a, x) => a + x.in, 0),
-        out: rows.reduce((a, x) => a + x.out, 0),
+        in: fromPaisa(rows.reduce((a, x) => a + toPaisa(x.in), 0)),
+        out: fromPaisa(rows.reduce((a, x) => a + toPaisa(x.out), 0)),
       },
     ],
     file: `bank-reconciliation-${state.bank.name.replace(/[^A-Za-z0-9]+/g, '-')}-${month}`,

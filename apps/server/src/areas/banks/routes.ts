@@ -1,11 +1,14 @@
 import {
   AutoMatchAnswer,
+  BankLinesQuery,
   BankMatchesAnswer,
   BankMatchSavedAnswer,
+  BankReconciliationsAnswer,
   BookLinesAnswer,
   FileAnswer,
-  guessStatementMapping,
+  guessStatementLayout,
   idParam,
+  MAX_ID,
   MatchConfirmBody,
   MatchesConfirmedAnswer,
   MessageAnswer,
@@ -15,6 +18,7 @@ import {
   readStatement,
   StatementFileBody,
   StatementImportAnswer,
+  StatementImportsAnswer,
   StatementLinePostedAnswer,
   StatementLinesAnswer,
   StatementMapping,
@@ -29,6 +33,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../../db/connect.ts'
+import { dbKind } from '../../db/dialect.ts'
 import type { Database } from '../../db/schema.ts'
 import { audit } from '../../lib/audit.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -53,30 +58,17 @@ import { bookLineView, monthEnd, reconcile, statementLineView } from './reconcil
 import { reconciliationDoc } from './report.ts'
 import { statementFileOf } from './statement-file.ts'
 
-/** Statement files up to 5 MB (a year of a busy account is well under 1 MB of CSV). */
+/** A 5 MB file, also as base64 in JSON (a year of a busy account is well under 1 MB of CSV). */
 const FILE_LIMIT = 8 * 1024 * 1024
 
 const BankParams = idParam
 const MatchParams = z.object({
-  id: z.coerce.number().int().positive(),
-  match_id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  match_id: z.coerce.number().int().positive().max(MAX_ID),
 })
 const LineParams = z.object({
-  id: z.coerce.number().int().positive(),
-  line_id: z.coerce.number().int().positive(),
-})
-const LinesQuery = z.object({
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format (yyyy-MM-dd)')
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format (yyyy-MM-dd)')
-    .optional(),
-  status: z
-    .enum(['all', 'matched', 'unmatched'], { error: 'Status is all, matched or unmatched' })
-    .optional(),
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  line_id: z.coerce.number().int().positive().max(MAX_ID),
 })
 
 /** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
@@ -97,13 +89,14 @@ const POST_IMPORT = {
   bodyLimit: FILE_LIMIT,
   schema: { ...FILE_BODY, response: { 201: StatementImportAnswer } },
 }
+const GET_IMPORTS = { ...admin, schema: { params: BankParams, response: { 200: StatementImportsAnswer } } }
 const GET_ST_LINES = {
   ...admin,
-  schema: { params: BankParams, querystring: LinesQuery, response: { 200: StatementLinesAnswer } },
+  schema: { params: BankParams, querystring: BankLinesQuery, response: { 200: StatementLinesAnswer } },
 }
 const GET_BOOK_LINES = {
   ...admin,
-  schema: { params: BankParams, querystring: LinesQuery, response: { 200: BookLinesAnswer } },
+  schema: { params: BankParams, querystring: BankLinesQuery, response: { 200: BookLinesAnswer } },
 }
 const GET_MATCHES = { ...admin, schema: { params: BankParams, response: { 200: BankMatchesAnswer } } }
 const POST_MATCH = {
@@ -123,6 +116,10 @@ const POST_LINE = {
 const GET_RECON = {
   ...admin,
   schema: { params: BankParams, querystring: ReconciliationQuery, response: { 200: ReconciliationAnswer } },
+}
+const GET_RECONS = {
+  ...admin,
+  schema: { querystring: ReconciliationQuery, response: { 200: BankReconciliationsAnswer } },
 }
 const GET_RECON_PDF = {
   ...admin,
@@ -172,6 +169,10 @@ const saveMapping = async (
 
 /** The state of a bank inside a write: matches whose book line was reversed are settled first (decision 063). */
 const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
+  // One writer per bank on PostgreSQL whatever lock the write path takes (decision 036 may give way
+  // to per-account locks): imports and matches of a bank read its whole state, then write.
+  if (dbKind(trx) === 'postgres')
+    await trx.selectFrom('banks').select('id').where('id', '=', bankId).forUpdate().execute()
   const state = await loadState(trx, await bankById(trx, bankId))
   await storeResolution(trx, state)
   return state
@@ -220,16 +221,16 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const bank = await bankById(db, bankIdOf(req))
       const file = statementFileOf(req.body)
       const saved = await savedMapping(db, bank.id)
-      const mapping = file.mapping ?? saved
-      const headerRow = mapping?.header_row ?? 1
-      const columns = (file.rows[headerRow - 1] ?? []).map((c) => c.trim())
+      // The mapping sent, else the bank's, else one guessed from the file (header row, date layout).
+      const mapping = file.mapping ?? saved ?? guessStatementLayout(file.rows)
+      const columns = (file.rows[(mapping?.header_row ?? 1) - 1] ?? []).map((c) => c.trim())
       return {
         status: 'success',
         file_name: file.fileName,
         rows_total: file.rows.length,
         rows: file.rows.slice(0, 20),
         columns,
-        mapping: mapping ?? guessStatementMapping(columns),
+        mapping,
         saved: !file.mapping && saved !== null,
       }
     })
@@ -326,8 +327,27 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       return reply.code(201).send(answer)
     })
 
+    scoped.get('/banks/:id/statement-imports', GET_IMPORTS, async (req) => {
+      const bank = await bankById(db, bankIdOf(req))
+      const rows = await db
+        .selectFrom('bank_statement_imports')
+        .select(['id', 'file_name', 'lines', 'added', 'created_at'])
+        .where('bank_id', '=', bank.id)
+        .orderBy('id', 'desc')
+        .execute()
+      return {
+        status: 'success',
+        imports: rows.map((r) => ({
+          ...r,
+          id: Number(r.id),
+          lines: Number(r.lines),
+          added: Number(r.added),
+        })),
+      }
+    })
+
     scoped.get('/banks/:id/statement-lines', GET_ST_LINES, async (req) => {
-      const q = parseBody(LinesQuery, req.query)
+      const q = parseBody(BankLinesQuery, req.query)
       const state = await loadState(db, await bankById(db, bankIdOf(req)))
       const lines = state.st.filter(
         (l) =>
@@ -343,7 +363,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     })
 
     scoped.get('/banks/:id/book-lines', GET_BOOK_LINES, async (req) => {
-      const q = parseBody(LinesQuery, req.query)
+      const q = parseBody(BankLinesQuery, req.query)
       const state = await loadState(db, await bankById(db, bankIdOf(req)))
       const lines = [...state.bk.values()]
         .filter(
@@ -507,6 +527,30 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const state = await loadState(db, bank)
       const r = await reconcile(db, state, asOf)
       return { status: 'success', bank: { id: bank.id, name: bank.name }, ...r }
+    })
+
+    scoped.get('/bank-reconciliations', GET_RECONS, async (req) => {
+      const q = parseBody(ReconciliationQuery, req.query)
+      const asOf = q.as_of ?? agencyToday(await agencySettings(db))
+      const banks = await db.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
+      const out = []
+      for (const b of banks) {
+        const state = await loadState(db, await bankById(db, b.id))
+        const r = await reconcile(db, state, asOf)
+        const upTo = state.st.filter((l) => l.date <= asOf)
+        out.push({
+          id: b.id,
+          name: b.name,
+          active: Boolean(b.active),
+          start: r.start,
+          statement_to: upTo.at(-1)?.date ?? null,
+          unmatched_statement: r.unmatched_statement.length,
+          outstanding: r.outstanding_deposits.length + r.outstanding_payments.length,
+          unconfirmed_matches: [...state.matches.values()].filter((m) => !m.confirmed).length,
+          difference: r.difference,
+        })
+      }
+      return { status: 'success', as_of: asOf, banks: out }
     })
 
     scoped.get('/banks/:id/reconciliation.pdf', GET_RECON_PDF, async (req, reply) => {

@@ -34,7 +34,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('bank_statement_lines')
     .addColumn('id', id, pk)
     .addColumn('bank_id', 'integer', (c) => c.notNull().references('banks.id').onDelete('cascade'))
-    .addColumn('import_id', 'integer', (c) => c.notNull().references('bank_statement_imports.id'))
+    .addColumn('import_id', 'integer', (c) =>
+      c.notNull().references('bank_statement_imports.id').onDelete('cascade'),
+    )
     .addColumn('row_no', 'integer', (c) => c.notNull())
     .addColumn('date', 'text', (c) => c.notNull())
     .addColumn('narration', 'text', (c) => c.notNull())
@@ -71,7 +73,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('bank_match_statement_lines')
     .addColumn('match_id', 'integer', (c) => c.notNull().references('bank_matches.id').onDelete('cascade'))
-    .addColumn('line_id', 'integer', (c) => c.notNull().references('bank_statement_lines.id').unique())
+    .addColumn('line_id', 'integer', (c) =>
+      c.notNull().references('bank_statement_lines.id').onDelete('cascade').unique(),
+    )
     .execute()
   await db.schema
     .createIndex('bank_match_statement_lines_match')
