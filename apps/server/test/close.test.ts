@@ -238,7 +238,61 @@ describe('cash count and lock date', () => {
     expect((await expense(D1, 10)).status).toBe(409)
   })
 
-  it('the month-end checklist lists cash days without a count, corrections waiting and the books check', async () => {
+  it('the month-end checklist lists banks not reconciled, statement lines unmatched, cash days without a count, corrections waiting and the books check', async () => {
+    // A bank that moved money and has no statement yet.
+    const bank = await t.call('admin', 'POST', '/api/admin/banks', { name: 'Close Bank' })
+    expect(bank.status).toBe(201)
+    const deposit = await t.call('admin', 'POST', '/api/accounts', {
+      bank_name: 'Close Bank',
+      employee_name: 'admin',
+      date: '2026-11-15',
+      detail: 'Deposit',
+      credit: 5_000,
+      debit: 0,
+    })
+    expect(deposit.status, JSON.stringify(deposit.body)).toBe(201)
+    const list = async () =>
+      Object.fromEntries(
+        (await t.call('admin', 'GET', '/api/admin/month-end?month=2026-11')).body.items.map(
+          (i: { key: string }) => [i.key, i],
+        ),
+      )
+    expect((await list()).banks).toMatchObject({ ok: false, details: ['Close Bank: no statement imported'] })
+    // Its statement: the deposit (matched) and a bank charge the books do not have.
+    const csv = [
+      'Txn Date,Description,Debit,Credit,Balance',
+      '15/11/2026,Cash deposit,,"5,000.00","5,000.00"',
+      '18/11/2026,Service charge,150.00,,"4,850.00"',
+    ].join('\n')
+    const imported = await t.call('admin', 'POST', `/api/banks/${bank.body.bank.id}/statement-imports`, {
+      csv,
+      mapping: {
+        date: 'Txn Date',
+        date_format: 'dd/mm/yyyy',
+        narration: 'Description',
+        amount_style: 'debit_credit',
+        debit: 'Debit',
+        credit: 'Credit',
+        balance: 'Balance',
+      },
+    })
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201)
+    const withStatement = await list()
+    expect(withStatement.banks).toMatchObject({
+      ok: false,
+      count: 1,
+      details: ['Close Bank: difference -150'],
+    })
+    expect(withStatement.statement_lines).toMatchObject({
+      ok: false,
+      count: 1,
+      details: ['Close Bank: 1 line from 18/11/2026'],
+    })
+    expect((await t.call('admin', 'GET', '/api/admin/month-end?month=2026-10')).body.items[1]).toMatchObject({
+      key: 'statement_lines',
+      ok: true,
+    })
+
     const res = await t.call('admin', 'GET', '/api/admin/month-end?month=2026-11')
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({

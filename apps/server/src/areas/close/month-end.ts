@@ -3,6 +3,7 @@ import { booksCheck } from '../../books/trial-balance.ts'
 import type { Db } from '../../db/connect.ts'
 import { CASH } from '../../lib/books/accounts.ts'
 import { CASH_COUNT_SOURCE } from './cash-counts.ts'
+import { bankItems } from './month-end-banks.ts'
 
 /** The month a checklist is about: its first and last day. */
 export interface MonthRange {
@@ -16,7 +17,7 @@ export interface MonthRange {
  * adds its own (the bank statements' "banks not reconciled" and "statement lines unmatched") by
  * one line in MONTH_END_ITEMS, without this module knowing its tables.
  */
-export type MonthEndProvider = (db: Db, range: MonthRange) => Promise<MonthEndItem>
+export type MonthEndProvider = (db: Db, range: MonthRange) => Promise<MonthEndItem | MonthEndItem[]>
 
 const MAX_DETAILS = 20
 
@@ -95,11 +96,13 @@ export const booksCheckItem: MonthEndProvider = async (db) => {
   }
 }
 
-/**
- * The checklist, in the order the month-end screen lists it. The bank statement items (issue 24
- * items 1-2) plug in here: a provider each for "banks not reconciled" and "statement lines unmatched".
- */
-export const MONTH_END_ITEMS: MonthEndProvider[] = [cashDaysWithoutCount, correctionsWaiting, booksCheckItem]
+/** The checklist, in the order the month-end screen lists it. */
+export const MONTH_END_ITEMS: MonthEndProvider[] = [
+  bankItems,
+  cashDaysWithoutCount,
+  correctionsWaiting,
+  booksCheckItem,
+]
 
 /** A month's first and last day ("2026-11" -> 2026-11-01..2026-11-30). */
 export const monthRange = (month: string): MonthRange => {
@@ -109,5 +112,5 @@ export const monthRange = (month: string): MonthRange => {
   return { month, from, to: addDaysIso(next, -1) }
 }
 
-export const monthEndItems = (db: Db, range: MonthRange) =>
-  Promise.all(MONTH_END_ITEMS.map((provider) => provider(db, range)))
+export const monthEndItems = async (db: Db, range: MonthRange): Promise<MonthEndItem[]> =>
+  (await Promise.all(MONTH_END_ITEMS.map((provider) => provider(db, range)))).flat()

@@ -1,0 +1,75 @@
+import { businessToday, formatAmount } from '@booking/shared'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+/**
+ * Issue 24 items 3-4: an employee counts the drawer (a blind count: Cash in Office is shown only
+ * after saving, and a difference needs its reason); an admin sees the month-end checklist and
+ * closes the books through a day, after which a write dated on it is refused. The day closed is
+ * long before any other test's records, so the shared e2e database stays open for them.
+ */
+const CLOSED = '2019-12-31'
+
+/** With SHOTS_DIR set, the screen at 1366 and 375 px once the layout settled (the sidebar slides away). */
+const shoot = async (page: Page, name: string) => {
+  const dir = process.env.SHOTS_DIR
+  if (!dir) return
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.waitForTimeout(600)
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+test('an employee counts the cash; an admin closes the books through a day', async ({ page, as, api }) => {
+  await as('employee')
+  await page.getByRole('link', { name: 'Cash Count' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Cash Count' })).toBeVisible()
+  const counted = page.getByLabel('Cash counted (Rs)')
+  await counted.fill('1234567.5')
+  await counted.press('Tab')
+  await expect(counted).toHaveValue('1,234,567.50')
+  await page.getByLabel('Reason if over or short').fill('Float from the safe')
+  await page.getByLabel('Reason if over or short').press('Enter')
+  const result = page.getByTestId('cash-count-result')
+  await expect(result).toContainText('Counted Rs 1,234,567.50')
+  const today = businessToday()
+  const saved = (
+    await api.get<{ cash_counts: { counted: number; expected: number; difference: number }[] }>(
+      `/cash-counts?from=${today}&to=${today}`,
+    )
+  ).cash_counts[0]!
+  expect(saved.counted).toBe(1_234_567.5)
+  await expect(result).toContainText(`Cash in Office Rs ${formatAmount(saved.expected)}`)
+  await expect(page.getByRole('region', { name: 'Cash counts' })).toContainText('Float from the safe')
+  await shoot(page, 'close-cash-count-employee')
+
+  await as('admin')
+  await page.goto('/admin/monthEnd')
+  await expect(page.getByRole('heading', { name: 'Month End' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Month-end checklist' })).toContainText(
+    'Cash days without a count',
+  )
+  await expect(page.getByTestId('month-end-books_check')).toContainText('The books check')
+  await shoot(page, 'close-month-end-admin')
+  const through = page.getByLabel('Close through')
+  await through.fill('31/12/2019')
+  await page.getByLabel(/^Reason/).fill('Old year filed')
+  await page.getByRole('button', { name: 'Close through' }).click()
+  await expect(page.getByTestId('books-lock')).toContainText('The books are closed through 31/12/2019')
+  await expect(page.getByTestId('books-lock')).toContainText('Old year filed')
+
+  // A write dated on the closed day is refused, with the day in the message.
+  const refused = await page.request.post('/api/expenses', {
+    headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+    data: { user_name: 'admin', date: CLOSED, detail: 'Late', total_amount: 10, selection: 'OFFICE EXPENSE' },
+  })
+  expect(refused.status()).toBe(409)
+  expect((await refused.json()).message).toBe('The books are closed through 31/12/2019')
+  await shoot(page, 'close-month-end-closed-admin')
+
+  await page.goto('/admin/cashCount')
+  await expect(page.getByRole('region', { name: 'Cash counts' })).toContainText('Float from the safe')
+  await shoot(page, 'close-cash-count-admin')
+})
