@@ -271,16 +271,24 @@ test('an Excel statement with one signed amount column and dd-MMM-yy dates maps 
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer,
   })
-  await expect(page.getByRole('table', { name: 'File preview' })).toContainText('Account Statement')
-  await page.getByLabel('Heading row').selectOption('2')
-  await page.getByLabel('One signed amount column').check()
-  await page.getByLabel('Date column').selectOption('Value Date')
-  await page.getByLabel('Narration column').selectOption('Particulars')
-  await page.getByRole('combobox', { name: /Signed amount column/ }).selectOption('Amount')
-  await page.getByLabel('Balance column').selectOption('Running Balance')
-  // The format follows the date column's first cell, read by the import's own reader.
+  // A bank's first file: the heading row, the columns and the date layout are guessed from it.
+  await expect(page.getByTestId('mapping-source')).toHaveText(
+    'Columns guessed from the headings: check them.',
+  )
+  await expect(page.getByLabel('Heading row')).toHaveValue('2')
+  await expect(page.getByLabel('One signed amount column')).toBeChecked()
+  await expect(page.getByLabel('Date column')).toHaveValue('Value Date')
+  await expect(page.getByLabel('Narration column')).toHaveValue('Particulars')
+  await expect(page.getByRole('combobox', { name: /Signed amount column/ })).toHaveValue('Amount')
+  await expect(page.getByLabel('Balance column')).toHaveValue('Running Balance')
   await expect(page.getByLabel('Date format')).toHaveValue('dd-MMM-yy')
   await expect(page.getByTestId('date-sample')).toHaveText('Row 3: "03-Feb-20" reads as 03/02/2020')
+  // A wrong choice shows at once: the date column set to the narration reads no date.
+  await page.getByLabel('Date column').selectOption('Particulars')
+  await expect(page.getByTestId('date-sample')).toHaveText(
+    'Row 3: "IBFT FROM SAFAR TOURS" is not a date in this format',
+  )
+  await page.getByLabel('Date column').selectOption('Value Date')
   await page.getByRole('button', { name: 'Import' }).click()
   await expect(page.getByTestId('import-lines')).toHaveText('2')
   await expect(page.getByTestId('import-unmatched')).toHaveText('2')
