@@ -200,37 +200,51 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   ).toBe('%PDF-')
   if (process.env.SHOTS_DIR) await download.saveAs(`${process.env.SHOTS_DIR}/bankweb-report.pdf`)
 
-  // Close the month on the Month End screen (decision 066): the books' lock date through its last day.
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Month End' }).click()
-  await expect(page.getByRole('heading', { name: 'Month End' })).toBeVisible()
-  await page.getByLabel('Close through').fill('31/01/2020')
-  await page.getByLabel('Reason').fill('January 2020 reconciled')
-  await page.getByRole('button', { name: 'Close through' }).click()
-  await expect(page.getByTestId('books-lock')).toContainText('The books are closed through 31/01/2020')
-  expect((await api.get<{ lock: { through: string | null } }>('/admin/books/lock')).lock.through).toBe(
-    MONTH_END,
-  )
-  await shoot(page, 'bankweb-month-closed')
-  await page
-    .getByRole('complementary', { name: 'Sidebar' })
-    .getByRole('link', { name: 'Bank Reconciliation' })
-    .click()
-  await page.getByLabel('Bank', { exact: true }).selectOption(bankName)
+  // Other browser tests share this database: the lock is put back where it was afterwards (a
+  // reason is required to move it back; with none before, to a day before any test's money).
+  const lockBefore = (await api.get<{ lock: { through: string | null } }>('/admin/books/lock')).lock.through
+  try {
+    // Close the month on the Month End screen (decision 066): the books' lock date through its last day.
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Month End' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Month End' })).toBeVisible()
+    await page.getByLabel('Close through').fill('31/01/2020')
+    await page.getByLabel('Reason').fill('January 2020 reconciled')
+    await page.getByRole('button', { name: 'Close through' }).click()
+    await expect(page.getByTestId('books-lock')).toContainText('The books are closed through 31/01/2020')
+    expect((await api.get<{ lock: { through: string | null } }>('/admin/books/lock')).lock.through).toBe(
+      MONTH_END,
+    )
+    await shoot(page, 'bankweb-month-closed')
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Bank Reconciliation' })
+      .click()
+    await page.getByLabel('Bank', { exact: true }).selectOption(bankName)
 
-  // A late statement line of the closed month can be imported, but not posted into its books.
-  await page.getByRole('tab', { name: 'Import statement' }).click()
-  await page
-    .getByLabel('Statement file (CSV or Excel)')
-    .setInputFiles(csv([...STATEMENT, '31/01/2020,CHEQUE BOOK ISSUANCE FEE,,500.00,,"76,750.00"']))
-  await page.getByRole('button', { name: 'Import' }).click()
-  await expect(page.getByTestId('import-unmatched')).toHaveText('1')
-  await page.getByRole('tab', { name: 'Reconcile' }).click()
-  await expect(figure(page, 'statement-balance')).toHaveText('76,750')
-  await statementLines.getByRole('button', { name: 'Post CHEQUE BOOK ISSUANCE FEE to the books' }).click()
-  await dialog.getByRole('button', { name: 'Post' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('The books are closed through 31/01/2020')
-  await dialog.getByRole('button', { name: 'Cancel' }).click()
-  await expect(figure(page, 'book-balance')).toHaveText('77,250')
+    // A late statement line of the closed month can be imported, but not posted into its books.
+    await page.getByRole('tab', { name: 'Import statement' }).click()
+    await page
+      .getByLabel('Statement file (CSV or Excel)')
+      .setInputFiles(csv([...STATEMENT, '31/01/2020,CHEQUE BOOK ISSUANCE FEE,,500.00,,"76,750.00"']))
+    await page.getByRole('button', { name: 'Import' }).click()
+    await expect(page.getByTestId('import-unmatched')).toHaveText('1')
+    await page.getByRole('tab', { name: 'Reconcile' }).click()
+    await expect(figure(page, 'statement-balance')).toHaveText('76,750')
+    await statementLines.getByRole('button', { name: 'Post CHEQUE BOOK ISSUANCE FEE to the books' }).click()
+    await dialog.getByRole('button', { name: 'Post' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('The books are closed through 31/01/2020')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(figure(page, 'book-balance')).toHaveText('77,250')
+  } finally {
+    const reopened = await page.request.put('/api/admin/books/lock', {
+      headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+      data: { through: lockBefore ?? '2000-01-01', reason: 'Bank reconciliation browser test done' },
+    })
+    expect(reopened.status()).toBe(200)
+  }
 })
 
 test('an employee has no bank reconciliation', async ({ page, as }) => {
