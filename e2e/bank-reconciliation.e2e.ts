@@ -257,10 +257,11 @@ test('an employee has no bank reconciliation', async ({ page, as }) => {
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test('an Excel statement with one signed amount column and dd-MMM-yy dates maps and imports', async ({
+test('an Excel statement (one signed amount, dd-MMM-yy) maps and imports; matching again pairs a later deposit', async ({
   page,
   as,
   api,
+  seed,
 }) => {
   const bankName = `Recon XL ${Date.now().toString(36).slice(-5)}`
   await api.post('/admin/banks', { name: bankName })
@@ -313,4 +314,19 @@ test('an Excel statement with one signed amount column and dd-MMM-yy dates maps 
   await expect(lines.getByRole('row', { name: /03\/02\/2020 IBFT FROM SAFAR TOURS 25,000/ })).toBeVisible()
   await expect(lines.getByRole('row', { name: /04\/02\/2020 ATM CASH WITHDRAWAL 5,000/ })).toBeVisible()
   await expect(page.getByTestId('statement-balance')).toHaveText('20,000')
+
+  // The deposit entered in the books after the import: matching again pairs it.
+  await seed.record('account_entries', {
+    bank_name: bankName,
+    date: '2020-02-02',
+    detail: 'Safar Tours deposit',
+    credit: 25_000,
+    debit: 0,
+  })
+  await page.getByRole('button', { name: 'Match automatically' }).click()
+  await expect(page.getByText('1 matched')).toBeVisible()
+  await expect(lines.getByRole('row', { name: /IBFT FROM SAFAR TOURS/ })).toHaveCount(0)
+  await expect(page.getByTestId('match-row').filter({ hasText: 'Safar Tours deposit' })).toContainText(
+    'Found automatically',
+  )
 })

@@ -185,3 +185,12 @@ export const usePostStatementLine = (bankId: number) => {
     onSuccess: refresh,
   })
 }
+
+/** Runs the automatic matching again (after records were added or edited in the books). */
+export const useAutoMatch = (bankId: number) => {
+  const refresh = useRefresh(bankId)
+  return useMutation({
+    mutationFn: () => api.post<{ matched: number; unmatched: number }>(`/banks/${bankId}/matches/auto`, {}),
+    onSuccess: refresh,
+  })
+}

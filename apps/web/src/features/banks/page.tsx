@@ -1,10 +1,12 @@
 import { isIsoDate, type StatementLine, todayIso } from '@booking/shared'
+import { Wand2 } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { toast } from 'sonner'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, SESSION_ENDED } from '../../lib/api.ts'
 import { useBanks } from '../../lib/records.ts'
-import { useReconciliation } from './api.ts'
+import { useAutoMatch, useReconciliation } from './api.ts'
 import { ImportStatement } from './import-statement.tsx'
 import { MatchByHand } from './match-by-hand.tsx'
 import { MatchesList } from './matches-list.tsx'
@@ -31,6 +33,8 @@ const Failed = ({ error }: { error: unknown }) => (
 
 const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
   const query = useReconciliation(bankId, asOf)
+  // Matching runs after each import; this runs it again after records were added to the books.
+  const autoMatch = useAutoMatch(bankId)
   const [posting, setPosting] = useState<StatementLine | null>(null)
   if (query.isPending) return <p className="py-10 text-center text-slate-500">Loading data...</p>
   if (query.isError) return <Failed error={query.error} />
@@ -53,9 +57,28 @@ const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
         )}
       />
       <section aria-labelledby="matches-heading" className="space-y-2">
-        <h2 id="matches-heading" className="text-base font-semibold text-slate-900">
-          Matched lines
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="matches-heading" className="text-base font-semibold text-slate-900">
+            Matched lines
+          </h2>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={autoMatch.isPending}
+            onClick={() =>
+              autoMatch.mutate(undefined, {
+                onSuccess: (a) =>
+                  toast.success(
+                    a.matched === 0 ? 'No new matches found' : `${a.matched.toLocaleString('en-US')} matched`,
+                  ),
+                onError: (err) => toast.error(err instanceof ApiError ? err.message : 'Matching failed'),
+              })
+            }
+          >
+            <Wand2 className="h-4 w-4" aria-hidden />
+            {autoMatch.isPending ? 'Matching...' : 'Match automatically'}
+          </button>
+        </div>
         <MatchesList bankId={bankId} asOf={asOf} />
       </section>
       <PostLineDialog bankId={bankId} line={posting} onClose={() => setPosting(null)} />
