@@ -79,7 +79,7 @@ const LinesTable = ({ label, rows }: { label: string; rows: Row[] }) => (
       <p className="px-3 py-4 text-center text-sm text-slate-500">No lines this month</p>
     ) : (
       <ScrollX>
-        <table className="w-full min-w-[32rem] text-sm">
+        <table className="w-full min-w-[20rem] text-sm">
           <thead>
             <tr className="border-b border-slate-200">
               <th className={th}>Date</th>
