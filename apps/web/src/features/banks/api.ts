@@ -194,3 +194,7 @@ export const useAutoMatch = (bankId: number) => {
     onSuccess: refresh,
   })
 }
+
+/** The server's message for a failed call, else the screen's own words. */
+export const messageOf = (err: unknown, fallback: string) =>
+  err instanceof ApiError ? err.message : fallback

@@ -3,7 +3,13 @@ import { Upload } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { ScrollX } from '../../components/scroll-x.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { type ImportAnswer, type PreviewAnswer, previewStatement, useImportStatement } from './api.ts'
+import {
+  type ImportAnswer,
+  messageOf,
+  type PreviewAnswer,
+  previewStatement,
+  useImportStatement,
+} from './api.ts'
 import { blankMapping, fittingDateFormat, MappingStep } from './mapping-step.tsx'
 
 const FIGURES: Array<{ key: 'lines' | 'duplicates' | 'matched' | 'unmatched'; label: string }> = [
@@ -12,8 +18,6 @@ const FIGURES: Array<{ key: 'lines' | 'duplicates' | 'matched' | 'unmatched'; la
   { key: 'matched', label: 'Matched' },
   { key: 'unmatched', label: 'Unmatched' },
 ]
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
 
 /** The file's first rows as the server read them, so the person sees what the columns hold. */
 const PreviewTable = ({ preview, headerRow }: { preview: PreviewAnswer; headerRow: number }) => {

@@ -3,8 +3,7 @@ import { Link2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { ScrollX } from '../../components/scroll-x.tsx'
-import { ApiError } from '../../lib/api.ts'
-import { type Reconciliation, signed, useMatch } from './api.ts'
+import { messageOf, type Reconciliation, signed, useMatch } from './api.ts'
 import { sumAmounts } from './summary.tsx'
 
 const th = 'px-2 py-2 text-left text-xs font-semibold uppercase text-slate-500'
@@ -213,7 +212,7 @@ export const MatchByHand = ({ bankId, data, postButton }: MatchByHandProps) => {
           )}
           {match.error && (
             <p role="alert" className="w-full text-sm text-red-700">
-              {match.error instanceof ApiError ? match.error.message : 'The lines could not be matched'}
+              {messageOf(match.error, 'The lines could not be matched')}
             </p>
           )}
         </section>

@@ -3,8 +3,8 @@ import { Check, CheckCheck, Unlink } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { ApiError } from '../../lib/api.ts'
-import { type MatchShown, signed, useConfirmMatches, useMatches, useUnmatch } from './api.ts'
+import { type MatchShown, messageOf, signed, useConfirmMatches, useMatches, useUnmatch } from './api.ts'
+import { LoadFailed } from './load-failed.tsx'
 
 const lineText = (date: string, text: string, amount: number) =>
   `${formatDate(date)} · ${text} · ${formatAmount(amount)}`
@@ -15,8 +15,6 @@ const describe = (m: MatchShown) => {
   return first ? `${lineText(first.date, first.narration, signed(first))}${more}` : `Match ${m.id}`
 }
 
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
-
 /** Matches made automatically (to confirm) or by a person, each with Unmatch. */
 export const MatchesList = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
   const matches = useMatches(bankId, asOf)
@@ -25,12 +23,7 @@ export const MatchesList = ({ bankId, asOf }: { bankId: number; asOf: string }) 
   const [undoing, setUndoing] = useState<MatchShown | null>(null)
 
   if (matches.isPending) return <p className="py-4 text-center text-sm text-slate-500">Loading data...</p>
-  if (matches.isError)
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-        {messageOf(matches.error, 'Failed to load data. Please try again later.')}
-      </p>
-    )
+  if (matches.isError) return <LoadFailed error={matches.error} />
   const rows = matches.data
   const unconfirmed = rows.filter((m) => !m.confirmed)
   const confirmIds = (ids: number[]) =>

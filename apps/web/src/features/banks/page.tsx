@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { DateInput } from '../../components/date-input.tsx'
-import { ApiError, SESSION_ENDED } from '../../lib/api.ts'
 import { useBanks } from '../../lib/records.ts'
-import { useAutoMatch, useReconciliation } from './api.ts'
+import { messageOf, useAutoMatch, useReconciliation } from './api.ts'
 import { ImportStatement } from './import-statement.tsx'
+import { LoadFailed } from './load-failed.tsx'
 import { MatchByHand } from './match-by-hand.tsx'
 import { MatchesList } from './matches-list.tsx'
 import { PostLineDialog } from './post-line-dialog.tsx'
@@ -21,23 +21,13 @@ const TABS: Array<{ key: Tab; label: string }> = [
   { key: 'report', label: 'Monthly report' },
 ]
 
-const Failed = ({ error }: { error: unknown }) => (
-  <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-    {error instanceof ApiError && error.status === 401
-      ? SESSION_ENDED
-      : error instanceof ApiError && error.status < 500 && error.status > 0
-        ? error.message
-        : 'Failed to load data. Please try again later.'}
-  </div>
-)
-
 const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
   const query = useReconciliation(bankId, asOf)
   // Matching runs after each import; this runs it again after records were added to the books.
   const autoMatch = useAutoMatch(bankId)
   const [posting, setPosting] = useState<StatementLine | null>(null)
   if (query.isPending) return <p className="py-10 text-center text-slate-500">Loading data...</p>
-  if (query.isError) return <Failed error={query.error} />
+  if (query.isError) return <LoadFailed error={query.error} />
   return (
     <div className="space-y-4">
       <ReconciliationSummary data={query.data} />
@@ -71,7 +61,7 @@ const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
                   toast.success(
                     a.matched === 0 ? 'No new matches found' : `${a.matched.toLocaleString('en-US')} matched`,
                   ),
-                onError: (err) => toast.error(err instanceof ApiError ? err.message : 'Matching failed'),
+                onError: (err) => toast.error(messageOf(err, 'Matching failed')),
               })
             }
           >
@@ -185,7 +175,7 @@ export default function BankReconciliationPage() {
         {banks.isPending ? (
           <p className="py-10 text-center text-slate-500">Loading data...</p>
         ) : banks.isError ? (
-          <Failed error={banks.error} />
+          <LoadFailed error={banks.error} />
         ) : !bank ? (
           <p className="py-10 text-center text-slate-500">
             No bank accounts yet: add one under Office Accounts.

@@ -8,9 +8,8 @@ import {
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Dialog } from '../../components/dialog.tsx'
-import { ApiError } from '../../lib/api.ts'
 import { useNames } from '../../lib/records.ts'
-import { POST_KINDS, usePostStatementLine } from './api.ts'
+import { messageOf, POST_KINDS, usePostStatementLine } from './api.ts'
 
 interface PostLineDialogProps {
   bankId: number
@@ -61,8 +60,7 @@ export const PostLineDialog = ({ bankId, line, onClose }: PostLineDialogProps) =
     )
   }
 
-  const error =
-    problem ?? (post.error ? (post.error instanceof ApiError ? post.error.message : 'Not posted') : null)
+  const error = problem ?? (post.error ? messageOf(post.error, 'Not posted') : null)
 
   return (
     <Dialog

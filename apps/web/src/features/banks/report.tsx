@@ -3,9 +3,9 @@ import { FileText } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ScrollX } from '../../components/scroll-x.tsx'
-import { ApiError } from '../../lib/api.ts'
 import { downloadFile } from '../../lib/files.ts'
-import { useMonthLines, useReconciliation } from './api.ts'
+import { messageOf, useMonthLines, useReconciliation } from './api.ts'
+import { LoadFailed } from './load-failed.tsx'
 import { ReconciliationSummary } from './summary.tsx'
 
 const MONTH_NAMES = [
@@ -128,7 +128,7 @@ export const ReconciliationReport = ({ bankId, bankName }: { bankId: number; ban
         `reconciliation-${bankName}-${month}.pdf`,
       )
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Download failed')
+      toast.error(messageOf(err, 'Download failed'))
     } finally {
       setDownloading(false)
     }
@@ -164,11 +164,7 @@ export const ReconciliationReport = ({ bankId, bankName }: { bankId: number; ban
         {bankName}: reconciliation for {monthLabel(month)}, as of {formatDate(to)}
       </h2>
       {failed ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-          {failed instanceof ApiError && failed.status > 0 && failed.status < 500
-            ? failed.message
-            : 'Failed to load data. Please try again later.'}
-        </div>
+        <LoadFailed error={failed} />
       ) : !recon.data || !lines.data ? (
         <p className="py-10 text-center text-slate-500">Loading data...</p>
       ) : (
