@@ -46,11 +46,25 @@ test('an employee counts the cash; an admin closes the books through a day', asy
   await shoot(page, 'close-cash-count-employee')
 
   await as('admin')
+  // The day book shows what was counted and the over/short it posted.
+  await page.goto('/admin/reports')
+  await page.getByRole('tab', { name: 'Day Book' }).click()
+  const dayCash = page.getByTestId('day-book-cash-count')
+  await expect(dayCash).toContainText('1,234,567.5')
+  await expect(dayCash).toContainText('Reason: Float from the safe')
+  await shoot(page, 'close-day-book-admin')
+
   await page.goto('/admin/monthEnd')
   await expect(page.getByRole('heading', { name: 'Month End' })).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Month-end checklist' })).toContainText(
+  const checklist = page.getByRole('list', { name: 'Month-end checklist' })
+  for (const line of [
+    'Banks not reconciled',
+    'Statement lines unmatched',
     'Cash days without a count',
-  )
+    'Corrections waiting',
+    'The books check',
+  ])
+    await expect(checklist).toContainText(line)
   await expect(page.getByTestId('month-end-books_check')).toContainText('The books check')
   await shoot(page, 'close-month-end-admin')
   const through = page.getByLabel('Close through')

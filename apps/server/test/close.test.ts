@@ -313,3 +313,35 @@ describe('cash count and lock date', () => {
     expect((await t.call('admin', 'GET', '/api/admin/month-end?month=2026-13')).status).toBe(400)
   })
 })
+
+describe('closing the books while writes into the day are in flight', () => {
+  const t = setupTestApp()
+  const DAY = '2026-11-12'
+
+  it('no write into the day lands after the lock: the trial balance read when it returns never changes', async () => {
+    const writes = Array.from({ length: 30 }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 3)).then(() =>
+        t.call('employee', 'POST', '/api/expenses', {
+          ...recordInput('expenses'),
+          date: DAY,
+          total_amount: 100 + i,
+          withdraw: 0,
+        }),
+      ),
+    )
+    await new Promise((r) => setTimeout(r, 40))
+    const closed = await t.call('admin', 'PUT', '/api/admin/books/lock', { through: DAY })
+    expect(closed.status).toBe(200)
+    const atLock = JSON.stringify((await t.call('admin', 'GET', `/api/reports/trial-balance?to=${DAY}`)).body)
+    const statuses = (await Promise.all(writes)).map((r) => r.status)
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(),
+    ).toBe(true)
+    expect(statuses).toContain(409)
+    expect(JSON.stringify((await t.call('admin', 'GET', `/api/reports/trial-balance?to=${DAY}`)).body)).toBe(
+      atLock,
+    )
+    expect(await rowCount(t, 'expenses')).toBe(statuses.filter((s) => s === 201).length)
+  })
+})

@@ -38,6 +38,16 @@ interface ProfitAnswer {
   totals: { count: number; receivable: number; profit: number }
 }
 interface DayBookAnswer {
+  /** Cash in Office's day: in and out without the count's own over/short line (decision 065). */
+  cash: {
+    opening: number
+    in: number
+    out: number
+    counted: number | null
+    over_short: number
+    note: string
+    closing: number
+  }
   accounts: Array<{ account: string; opening: number; in: number; out: number; closing: number }>
   rows: Array<{ account: string; entry: string; detail: string; in: number; out: number }>
 }
@@ -46,6 +56,35 @@ const th = 'py-2 pr-2 text-left text-xs uppercase text-slate-500'
 const thr = `${th} text-right`
 const td = 'py-1 pr-2'
 const tdr = `${td} whitespace-nowrap text-right tabular-nums`
+
+/** The day's cash: opening, in, out, what was counted and the over/short it posted (issue 24 item 3). */
+const CashCounted = ({ cash, money }: { cash: DayBookAnswer['cash']; money: (v: number) => string }) => (
+  <dl
+    className="mb-4 grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-slate-200 p-3 text-sm sm:grid-cols-6"
+    aria-label="Cash count"
+    data-testid="day-book-cash-count"
+  >
+    <p className="col-span-2 text-xs font-semibold uppercase text-slate-700 sm:col-span-6">
+      Cash in office: counted
+    </p>
+    {(
+      [
+        ['Opening', money(cash.opening)],
+        ['In', money(cash.in)],
+        ['Out', money(cash.out)],
+        ['Counted', cash.counted === null ? 'Not counted' : money(cash.counted)],
+        ['Over/short', cash.counted === null ? '' : money(cash.over_short)],
+        ['Closing', money(cash.closing)],
+      ] as const
+    ).map(([label, value]) => (
+      <div key={label}>
+        <dt className="text-xs uppercase text-slate-500">{label}</dt>
+        <dd className="tabular-nums text-slate-900">{value || '\u00a0'}</dd>
+      </div>
+    ))}
+    {cash.note && <p className="col-span-2 text-slate-600 sm:col-span-6">Reason: {cash.note}</p>}
+  </dl>
+)
 
 const Aging = ({ data, money }: { data: AgingAnswer; money: (v: number) => string }) => {
   const rows = [...(data.agents ?? []), ...(data.customers ?? []), ...(data.vendors ?? [])]
@@ -242,6 +281,7 @@ const ReportsPage = () => {
                     ],
                   }))}
                 />
+                <CashCounted cash={(answer.data as unknown as DayBookAnswer).cash} money={money} />
                 <h3 className="mb-2 mt-4 text-sm font-semibold text-slate-700 sm:hidden">Movements</h3>
                 <LineCards
                   label="Movements"
