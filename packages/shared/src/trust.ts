@@ -153,4 +153,7 @@ export const RECORD_TABLES: Record<string, { table: string; name: string }> = Ob
 
 /** The screen name of a table ('tickets' -> 'Ticket'). */
 export const tableName = (table: string) =>
-  Object.values(RECORD_TABLES).find((t) => t.table === table)?.name ?? table
+  Object.values(RECORD_TABLES).find((t) => t.table === table)?.name ?? OTHER_TABLES[table] ?? table
+
+/** History rows of what is not a record type (issue 24: the lock date, the day's cash count). */
+const OTHER_TABLES: Record<string, string> = { books_locks: 'Lock date', cash_counts: 'Cash count' }

@@ -8,6 +8,8 @@ const ACTION: Record<string, string> = {
   update: 'Edited',
   delete: 'Deleted',
   restore: 'Restored',
+  'books-close': 'Closed the books',
+  'books-reopen': 'Reopened closed days',
 }
 /** Other events in the log (sign-ins, approvals) are named by their action. */
 const actionText = (action: string) =>

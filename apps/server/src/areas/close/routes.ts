@@ -14,11 +14,47 @@ import { currentLock } from '../../books/lock.ts'
 import type { Db } from '../../db/connect.ts'
 import { audit } from '../../lib/audit.ts'
 import { HttpError } from '../../lib/http-error.ts'
+import { documentRoute } from '../../lib/openapi.ts'
 import { parseBody } from '../../lib/validate.ts'
 import { writeTransaction } from '../../lib/write-batch.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { cashCountRoutes } from './cash-counts.ts'
 import { monthEndItems, monthRange } from './month-end.ts'
+
+documentRoute('/cash-counts', {
+  post: {
+    tags: ['Books'],
+    summary:
+      "The cash counted in the drawer at a day's end: the difference to Cash in Office posts to Cash over/short with the note as the reason; a second count of the day replaces the first (decision 065).",
+    responses: { '201': { description: '{ status, message, cash_count }' } },
+  },
+  get: {
+    tags: ['Books'],
+    summary: 'Cash counts from..to (newest first), each with Cash in Office then and its over/short.',
+    responses: { '200': { description: '{ status, cash_counts }' } },
+  },
+})
+documentRoute('/admin/books/lock', {
+  get: {
+    tags: ['Books'],
+    summary: 'The last closed day (null: none), who closed it, when and why.',
+    responses: { '200': { description: '{ status, lock: { through, reason, by, at } }' } },
+  },
+  put: {
+    tags: ['Books'],
+    summary:
+      'Closes the books through a day: every later write whose money day is on or before it is a 409. An earlier day reopens days and needs a reason (decision 066).',
+    responses: { '200': { description: '{ status, lock }' } },
+  },
+})
+documentRoute('/admin/month-end', {
+  get: {
+    tags: ['Books'],
+    summary:
+      'What is left before closing a month: banks not reconciled, statement lines unmatched, cash days without a count, corrections waiting, the books check.',
+    responses: { '200': { description: '{ status, month, from, to, locked_through, items }' } },
+  },
+})
 
 const GET_LOCK = { schema: { response: { 200: BooksLockAnswer } } }
 const PUT_LOCK = { schema: { body: BooksLockInput, response: { 200: BooksLockAnswer } } }
