@@ -16,6 +16,7 @@ const ALL = [
   'Refund Customer',
   'Office Accounts',
   'Trial Balance',
+  'Bank Reconciliation',
   'Cash Count',
   'Month End',
   'Vender',
@@ -36,6 +37,7 @@ const ALL = [
 const ADMIN_ONLY = [
   'Office Accounts',
   'Trial Balance',
+  'Bank Reconciliation',
   'Month End',
   'Vender',
   'Reports',
@@ -59,6 +61,7 @@ const PATHS: Record<string, string> = {
   'Refund Customer': 'refundCustomer',
   'Office Accounts': 'officeAccount',
   'Trial Balance': 'trialBalance',
+  'Bank Reconciliation': 'bankReconciliation',
   'Cash Count': 'cashCount',
   'Month End': 'monthEnd',
   Vender: 'vender',

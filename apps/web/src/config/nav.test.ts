@@ -18,6 +18,7 @@ describe('the sidebar and pages read from the features', () => {
       'Refund Customer|refundCustomer',
       'Office Accounts|officeAccount|admin',
       'Trial Balance|trialBalance|admin',
+      'Bank Reconciliation|bankReconciliation|admin',
       'Cash Count|cashCount',
       'Month End|monthEnd|admin',
       'Vender|vender|admin',

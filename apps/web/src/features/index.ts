@@ -10,6 +10,7 @@ import {
   HandCoins,
   History,
   KeyRound,
+  Landmark,
   LayoutDashboard,
   Scale,
   Settings,
@@ -59,7 +60,12 @@ export const FEATURES: readonly FeatureDescriptor[] = [
     page: () => import('./trial-balance/page.tsx'),
     nav: { label: 'Trial Balance', icon: Scale, adminOnly: true },
   },
-  // Issue 24: staff count the drawer at the day's end; admins close the month.
+  // Issue 24: admins match the bank statements, staff count the drawer, admins close the month.
+  {
+    segment: 'bankReconciliation',
+    page: () => import('./banks/page.tsx'),
+    nav: { label: 'Bank Reconciliation', icon: Landmark, adminOnly: true },
+  },
   {
     segment: 'cashCount',
     page: () => import('./close/cash-count-page.tsx'),
