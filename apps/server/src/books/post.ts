@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { addToDays } from './day-checkpoints.ts'
 import { BOOKS_FULL, type BookSource, type LineMeta, linesOf, MAX_BOOK_PAISA, type Move } from './moves.ts'
 
 type Trx = Kysely<Database>
@@ -9,7 +10,8 @@ type Trx = Kysely<Database>
  * The books' one write (issue 21, decision 050). Lines are only ever appended: a record's money
  * changes by a reversal of its current entry (the same lines with their amounts negated, on the
  * same sides, dated on the day of the lines they cancel) followed by a new entry. Each entry has a
- * header in book_entries; posting_months and books_totals move by exactly the lines appended.
+ * header in book_entries; posting_months, the day checkpoints and books_totals move by exactly the
+ * lines appended.
  */
 
 const big = (v: unknown) => BigInt(String(v ?? 0))
@@ -280,6 +282,7 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
     ids.push(id)
   }
   await addToMonths(trx, appended)
+  await addToDays(trx, e.source, appended, ids)
   await bumpTotal(
     trx,
     appended.reduce((s, l) => s + l.debit, 0n),

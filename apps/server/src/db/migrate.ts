@@ -26,6 +26,7 @@ import * as paperLanguage from './migrations/0023_paper_language.ts'
 import * as bookEntries from './migrations/0024_book_entries.ts'
 import * as costPostings from './migrations/0025_cost_postings.ts'
 import * as collect from './migrations/0026_collect.ts'
+import * as dayCheckpoints from './migrations/0029_day_checkpoints.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0024_book_entries': bookEntries,
   '0025_cost_postings': costPostings,
   '0026_collect': collect,
+  '0029_day_checkpoints': dayCheckpoints,
 }
 
 /**

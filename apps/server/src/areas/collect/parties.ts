@@ -8,6 +8,7 @@ import {
   whatsappNumber,
 } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { balanceTo } from '../../books/read.ts'
 import type { Database } from '../../db/schema.ts'
 import {
   agentAccount,
@@ -16,7 +17,7 @@ import {
   vendorAccount,
 } from '../../lib/books/accounts.ts'
 import { customerBalance } from '../customers/balance.ts'
-import { openingBalance, statementAccount } from '../statements/sources.ts'
+import { statementAccount } from '../statements/sources.ts'
 
 type Trx = Kysely<Database>
 
@@ -65,13 +66,12 @@ export const accountOf = (kind: PartyKind, key: string) =>
 /**
  * What the party owes the office in paisa, from the existing readers: a customer's balance
  * (customers/balance.ts, refunds owed to them deducted); an agent's or vendor's is its account's
- * debit − credit over every line (the statements' reader with no lower date bound); a vendor's is
+ * debit − credit over every line (its month checkpoints, books/read.ts); a vendor's is
  * turned round, so it is what the office owes them.
  */
 export const partyBalancePaisa = async (db: Trx, party: Pick<Party, 'kind' | 'key' | 'account'>) => {
   if (party.kind === 'customer') return Math.round((await customerBalance(db, Number(party.key))) * 100)
-  // Every yyyy-mm-dd sorts before '9999-99-99', so "the opening balance of that day" is the whole account.
-  const net = await openingBalance(db, party.account, '9999-99-99')
+  const net = Number(await balanceTo(db, party.account))
   return party.kind === 'vendor' ? -net : net
 }
 
