@@ -90,32 +90,56 @@ export const sumsBetween = async (
     if (to !== undefined && tm !== undefined) edges.push({ from: `${tm}-01`, to })
   }
   const wholeMonths = !(fm !== undefined && fm === tm)
+  // The day checkpoints are keyed (account, date): a kind or all accounts are first named (their
+  // month checkpoints, a few rows each), so each account's edge days are one index range.
+  const accounts =
+    edges.length === 0
+      ? undefined
+      : which === 'all'
+        ? await allAccounts(db)
+        : 'kind' in which
+          ? await accountsOfKind(db, which.kind)
+          : undefined
+  const dayRows = async () => {
+    const chunks = accounts === undefined ? [which as Exclude<Which, 'all'>] : chunked(accounts)
+    const rows: { account: string; d: unknown; c: unknown; n: unknown }[] = []
+    for (const part of chunks) {
+      rows.push(
+        ...(await db
+          .selectFrom('posting_days')
+          .select([
+            'account',
+            sql<string>`sum(debit)`.as('d'),
+            sql<string>`sum(credit)`.as('c'),
+            sql<string>`sum(n)`.as('n'),
+          ])
+          .where(accountsOf(db, part))
+          .where((eb) => eb.or(edges.map((e) => eb.and([eb('date', '>=', e.from), eb('date', '<=', e.to)]))))
+          .groupBy('account')
+          .execute()),
+      )
+    }
+    return rows
+  }
   const [m, d] = await Promise.all([
     wholeMonths ? months.execute() : Promise.resolve([]),
-    edges.length === 0
-      ? Promise.resolve([])
-      : (() => {
-          let days = db
-            .selectFrom('posting_days')
-            .select([
-              'account',
-              sql<string>`sum(debit)`.as('d'),
-              sql<string>`sum(credit)`.as('c'),
-              sql<string>`sum(n)`.as('n'),
-            ])
-            .where((eb) =>
-              eb.or(edges.map((e) => eb.and([eb('date', '>=', e.from), eb('date', '<=', e.to)]))),
-            )
-            .groupBy('account')
-          if (which !== 'all') days = days.where(accountsOf(db, which))
-          return days.execute()
-        })(),
+    edges.length === 0 ? Promise.resolve([]) : dayRows(),
   ])
   return add(add(out, m), d)
 }
 
 /** Each account's sums up to and including `to` (every line when undefined). */
 export const sumsTo = (db: Reader, which: Which, to?: string) => sumsBetween(db, which, { to })
+
+const chunked = (accounts: readonly string[]): { accounts: readonly string[] }[] => {
+  const out: { accounts: readonly string[] }[] = []
+  for (let i = 0; i < accounts.length; i += 500) out.push({ accounts: accounts.slice(i, i + 500) })
+  return out
+}
+
+/** Every account code the books hold, from the month checkpoints. */
+const allAccounts = async (db: Reader): Promise<string[]> =>
+  (await db.selectFrom('posting_months').select('account').distinct().execute()).map((r) => r.account)
 
 /** The account codes of a kind the books hold ("bank" -> bank:*), from the month checkpoints. */
 export const accountsOfKind = async (db: Reader, kind: string): Promise<string[]> =>

@@ -110,15 +110,30 @@ export const storedProfile = async (db: Trx, kind: PartyKind, key: string): Prom
   }
 }
 
-/** The last money the party paid (a credit on its account; a vendor: a debit, what the office paid). */
+/**
+ * The last money the party paid (a credit on its account; a vendor: a debit, what the office paid):
+ * the newest day whose lines credit it on balance (posting_days, partial index; decision 068), and
+ * that day's newest such line. A payment deleted on its own day nets that day to nothing and is
+ * not shown as the last payment.
+ */
 export const lastPayment = async (db: Trx, party: Pick<Party, 'kind' | 'account'>) => {
   const side = party.kind === 'vendor' ? 'debit' : 'credit'
+  const day = await db
+    .selectFrom('posting_days')
+    .select('date')
+    .where('account', '=', party.account)
+    .where(side, '>', 0)
+    .orderBy('account', 'desc')
+    .orderBy('date', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!day) return null
   const row = await db
     .selectFrom('posting_lines')
     .select(['date', 'entry', side])
     .where('account', '=', party.account)
+    .where('date', '=', day.date)
     .where(side, '>', 0)
-    .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst()

@@ -10,11 +10,16 @@ import { dbKind, moneyType } from './helpers/dialect.ts'
  * - profit_days: per day and source type, the income (credit − debit of income:* lines), the cost
  *   of sales (debit − credit of cost:* lines) and how many sources have such lines that day, the
  *   profit report's "Bookings" count.
+ * Two partial indexes find an account's newest day with a credit (a payment received) or a debit
+ * (a vendor paid) without walking its days.
  * Both are kept by the books' one write (books/post.ts) in the lines' transaction; filled here
  * from the lines already written.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const money = sql.raw(moneyType(dbKind(db)))
+  const kind = dbKind(db)
+  const money = sql.raw(moneyType(kind))
+  // SQLite: rows kept in key order (no rowid), so an account's days are one contiguous range.
+  const clustered = kind === 'sqlite' ? sql`without rowid` : sql``
   await db.schema
     .createTable('posting_days')
     .addColumn('account', 'varchar(220)', (c) => c.notNull())
@@ -23,6 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('debit', money, (c) => c.notNull().defaultTo(0))
     .addColumn('credit', money, (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('posting_days_pk', ['account', 'date'])
+    .modifyEnd(clustered)
     .execute()
   await db.schema
     .createTable('profit_days')
@@ -32,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('income', money, (c) => c.notNull().defaultTo(0))
     .addColumn('cost', money, (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('profit_days_pk', ['date', 'source_type'])
+    .modifyEnd(clustered)
     .execute()
+  // A party's last payment: the newest day its account was credited (a vendor: debited).
+  await sql`CREATE INDEX posting_days_credited ON posting_days (account, date) WHERE credit > 0`.execute(db)
+  await sql`CREATE INDEX posting_days_debited ON posting_days (account, date) WHERE debit > 0`.execute(db)
   await sql`INSERT INTO posting_days (account, date, n, debit, credit)
     SELECT account, date, count(*), sum(debit), sum(credit)
     FROM posting_lines GROUP BY account, date`.execute(db)
