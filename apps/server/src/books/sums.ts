@@ -69,6 +69,9 @@ export const sumsBetween = async (
   if (from !== undefined && to !== undefined && from > to) return out
   const fm = from?.slice(0, 7)
   const tm = to?.slice(0, 7)
+  // An edge month the range covers whole (from on its 1st, to on its last day) is a month row.
+  const fromWhole = from?.endsWith('-01') === true
+  const toWhole = to !== undefined && addDaysIso(to, 1).slice(0, 7) !== tm
   let months = db
     .selectFrom('posting_months')
     .select([
@@ -79,17 +82,18 @@ export const sumsBetween = async (
     ])
     .groupBy('account')
   if (which !== 'all') months = months.where(accountsOf(db, which))
-  if (fm !== undefined) months = months.where('month', '>', fm)
-  if (tm !== undefined) months = months.where('month', '<', tm)
-  // The edge months, by day: from's month from `from` on, to's month up to `to` (one month when
-  // both fall in it).
+  if (fm !== undefined) months = months.where('month', fromWhole ? '>=' : '>', fm)
+  if (tm !== undefined) months = months.where('month', toWhole ? '<=' : '<', tm)
+  // The edge months not covered whole, by day: from's month from `from` on, to's month up to `to`
+  // (one month when both fall in it).
   const edges: { from: string; to: string }[] = []
-  if (from !== undefined && to !== undefined && fm === tm) edges.push({ from, to })
-  else {
-    if (from !== undefined && fm !== undefined) edges.push({ from, to: monthEnd(fm) })
-    if (to !== undefined && tm !== undefined) edges.push({ from: `${tm}-01`, to })
+  const sameMonth = fm !== undefined && fm === tm
+  if (sameMonth && !(fromWhole && toWhole)) edges.push({ from: from as string, to: to as string })
+  if (!sameMonth) {
+    if (from !== undefined && fm !== undefined && !fromWhole) edges.push({ from, to: monthEnd(fm) })
+    if (to !== undefined && tm !== undefined && !toWhole) edges.push({ from: `${tm}-01`, to })
   }
-  const wholeMonths = !(fm !== undefined && fm === tm)
+  const wholeMonths = !sameMonth || (fromWhole && toWhole)
   // The day checkpoints are keyed (account, date): a kind or all accounts are first named (their
   // month checkpoints, a few rows each), so each account's edge days are one index range.
   const accounts =

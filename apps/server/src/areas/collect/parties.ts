@@ -7,8 +7,9 @@ import {
   type ReminderLanguage,
   whatsappNumber,
 } from '@booking/shared'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { balanceTo } from '../../books/read.ts'
+import { dbKind } from '../../db/dialect.ts'
 import type { Database } from '../../db/schema.ts'
 import {
   agentAccount,
@@ -118,15 +119,15 @@ export const storedProfile = async (db: Trx, kind: PartyKind, key: string): Prom
  */
 export const lastPayment = async (db: Trx, party: Pick<Party, 'kind' | 'account'>) => {
   const side = party.kind === 'vendor' ? 'debit' : 'credit'
-  const day = await db
-    .selectFrom('posting_days')
-    .select('date')
-    .where('account', '=', party.account)
-    .where(side, '>', 0)
-    .orderBy('account', 'desc')
-    .orderBy('date', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  // SQLite's planner would walk the account's days on the key (no statistics on a new table):
+  // the partial index holds only the days it may be.
+  const index = sql.raw(
+    dbKind(db) === 'sqlite' ? `indexed by posting_days_${side === 'credit' ? 'credited' : 'debited'}` : '',
+  )
+  const day = (
+    await sql<{ date: string }>`select date from posting_days ${index}
+      where account = ${party.account} and ${sql.ref(side)} > 0 order by date desc limit 1`.execute(db)
+  ).rows[0]
   if (!day) return null
   const row = await db
     .selectFrom('posting_lines')
