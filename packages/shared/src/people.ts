@@ -52,6 +52,16 @@ export const CustomerListQuery = z.object({
 })
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>
 
+/**
+ * GET /customers/{id}: a page of each record type's records, newest first, and the payments of the
+ * records on it (decision 068). Without either, the newest 200 of each type and all their payments.
+ */
+export const CustomerPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  offset: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+})
+export type CustomerPageQuery = z.infer<typeof CustomerPageQuery>
+
 /** Days ahead the alerts look for visas and medicals (passports: always six months). */
 export const DEFAULT_ALERT_DAYS = 30
 export const AlertsQuery = z.object({

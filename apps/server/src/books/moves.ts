@@ -52,3 +52,12 @@ export const linesOf = (moves: readonly Move[]) => {
   if (debits !== credits) throw new Error(`Unbalanced posting: debits ${debits} != credits ${credits}`)
   return { lines, debits }
 }
+
+/**
+ * Accounts nearly every write posts to (Cash in Office, income, costs, expenses, accrued costs,
+ * equity) and whose balance no write reads to decide anything: a keyed PostgreSQL write does not
+ * lock them, and adds their month and day checkpoints in the commit's tail (decision 070). A
+ * party's or bank's balance is read by the credit check, so those accounts are locked and written at once.
+ */
+const SHARED_ACCOUNT = /^(cash|income|cost|expense|accrued|equity)(:|$)/
+export const isSharedAccount = (account: string) => SHARED_ACCOUNT.test(account)

@@ -3,8 +3,17 @@ import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { insertRows, runText } from '../lib/prepared.ts'
 import { deferToTail, lockNames } from '../lib/write-locks.ts'
+import { addToDays } from './day-checkpoints.ts'
 import { refuseClosed } from './lock.ts'
-import { BOOKS_FULL, type BookSource, type LineMeta, linesOf, MAX_BOOK_PAISA, type Move } from './moves.ts'
+import {
+  BOOKS_FULL,
+  type BookSource,
+  isSharedAccount,
+  type LineMeta,
+  linesOf,
+  MAX_BOOK_PAISA,
+  type Move,
+} from './moves.ts'
 
 type Trx = Kysely<Database>
 
@@ -12,7 +21,8 @@ type Trx = Kysely<Database>
  * The books' one write (issue 21, decision 050). Lines are only ever appended: a record's money
  * changes by a reversal of its current entry (the same lines with their amounts negated, on the
  * same sides, dated on the day of the lines they cancel) followed by a new entry. Each entry has a
- * header in book_entries; posting_months and books_totals move by exactly the lines appended.
+ * header in book_entries; posting_months, the day checkpoints and books_totals move by exactly the
+ * lines appended.
  */
 
 const big = (v: unknown) => BigInt(String(v ?? 0))
@@ -95,14 +105,6 @@ interface MonthDelta {
   credit: bigint
 }
 
-/**
- * Accounts nearly every write posts to (Cash in Office, income, costs, expenses, accrued costs,
- * equity) and whose balance no write reads to decide anything: a keyed PostgreSQL write does not
- * lock them, and adds their month checkpoints in the commit's tail (decision 070). A party's or
- * bank's balance is read by the credit check, so those accounts are locked and written at once.
- */
-const SHARED_ACCOUNT = /^(cash|income|cost|expense|accrued|equity)(:|$)/
-
 /** Adds appended lines to their (account, month) checkpoints, in (account, month) order so writers lock alike. */
 const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
   const delta = new Map<string, MonthDelta>()
@@ -118,12 +120,12 @@ const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
   const moved = [...delta.values()].sort((a, b) =>
     a.account === b.account ? cmp(a.month, b.month) : cmp(a.account, b.account),
   )
-  const shared = moved.filter((d) => SHARED_ACCOUNT.test(d.account))
+  const shared = moved.filter((d) => isSharedAccount(d.account))
   // A keyed PostgreSQL write adds the shared accounts' months in the commit's tail (decision 070).
   if (shared.length > 0 && deferToTail(trx, () => upsertMonths(trx, shared)))
     await upsertMonths(
       trx,
-      moved.filter((d) => !SHARED_ACCOUNT.test(d.account)),
+      moved.filter((d) => !isSharedAccount(d.account)),
     )
   else await upsertMonths(trx, moved)
 }
@@ -277,7 +279,7 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   // Its parties' and banks' checkpoints, balances and credit checks are this write's alone until it commits.
   await lockNames(
     trx,
-    [...current, ...lines].filter((l) => !SHARED_ACCOUNT.test(l.account)).map((l) => `account:${l.account}`),
+    [...current, ...lines].filter((l) => !isSharedAccount(l.account)).map((l) => `account:${l.account}`),
   )
   const created_at = new Date().toISOString()
   const appended: NewLine[] = []
@@ -336,6 +338,7 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
     ids.push(id)
   }
   await addToMonths(trx, appended)
+  await addToDays(trx, e.source, appended, ids)
   await bumpTotal(
     trx,
     appended.reduce((s, l) => s + l.debit, 0n),

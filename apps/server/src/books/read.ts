@@ -2,6 +2,7 @@ import { addDaysIso, type ListQuery } from '@booking/shared'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import { containsCI, dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
+import { type Sums, sumsTo } from './sums.ts'
 
 /**
  * The books' one read API (issue 21, decision 050): an account's balance to a day, its lines in
@@ -19,41 +20,39 @@ const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
 
 /**
  * An account's debits − credits over the lines dated before `before` (every line when undefined):
- * whole months from the posting_months checkpoints, the rest of the month an index range.
+ * whole months from the posting_months checkpoints, the rest of the month from posting_days
+ * (decision 068), never the lines themselves.
  */
 export const balanceBefore = async (db: Reader, account: string, before?: string): Promise<bigint> => {
-  let months = k(db)
+  let months = db
     .selectFrom('posting_months')
     .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
     .where('account', '=', account)
   if (before !== undefined) months = months.where('month', '<', before.slice(0, 7))
-  const whole = big((await months.executeTakeFirst())?.n)
-  if (before === undefined) return whole
-  const part = await k(db)
-    .selectFrom('posting_lines')
+  if (before === undefined) return big((await months.executeTakeFirst())?.n)
+  const days = db
+    .selectFrom('posting_days')
     .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
     .where('account', '=', account)
     .where('date', '>=', before.slice(0, 7))
     .where('date', '<', before)
-    .executeTakeFirst()
-  return whole + big(part?.n)
+  const [whole, part] = await Promise.all([months.executeTakeFirst(), days.executeTakeFirst()])
+  return big(whole?.n) + big(part?.n)
 }
 
 /** An account's balance up to and including `to` (every line when undefined). */
 export const balanceTo = (db: Reader, account: string, to?: string) =>
   balanceBefore(db, account, to === undefined ? undefined : addDaysIso(to, 1))
 
-/** Every account of a kind ("bank", "agent"...) with its balance over the lines dated before `before`. */
+/** Every account of a kind ("bank", "agent"...) with lines before `before`, and its balance there. */
 export const balancesBefore = async (db: Reader, kind: string, before: string) => {
-  const rows = await k(db)
-    .selectFrom('posting_lines')
-    .select(['account', sql<string>`sum(debit) - sum(credit)`.as('net')])
-    .where('account', 'like', `${kind}:%`)
-    .where('date', '<', before)
-    .groupBy('account')
-    .orderBy('account')
-    .execute()
-  return new Map(rows.map((r) => [String(r.account), big(r.net)]))
+  const sums = await sumsTo(db, { kind }, addDaysIso(before, -1))
+  return new Map(
+    [...sums.keys()].sort().map((account) => {
+      const s = sums.get(account) as Sums
+      return [account, s.debit - s.credit]
+    }),
+  )
 }
 
 /** Whether any line was ever posted to the account. */

@@ -1,24 +1,21 @@
 import { customerLabel, fromPaisa, type TrialBalance, type TrialBalanceAccount } from '@booking/shared'
-import { sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { accountName, bankAccount, CASH, customerIdOfAccount, kindOf } from '../lib/books/accounts.ts'
 import { balanceTo } from './read.ts'
+import { sumsTo } from './sums.ts'
 
-const big = (v: unknown): bigint => BigInt(String(v ?? 0).split('.')[0] || '0')
 /** Paisa (exact, BigInt) -> rupees on the wire; the books never pass 2^53 − 1 paisa (decision 007 amended). */
 const rupees = (paisa: bigint) => fromPaisa(Number(paisa))
 
-/** Every account's debits and credits up to `to` (inclusive), from the posting lines. */
+/**
+ * Every account's debits and credits up to `to` (inclusive): the month checkpoints before its
+ * month and the day checkpoints of its month (decision 068), never the lines.
+ */
 export const trialBalance = async (database: Db, to?: string): Promise<TrialBalance> => {
   const db = database
-  let q = db
-    .selectFrom('posting_lines')
-    .select(['account', sql<string>`sum(debit)`.as('d'), sql<string>`sum(credit)`.as('c')])
-    .groupBy('account')
-  if (to) q = q.where('date', '<=', to)
-  const rows = await q.execute()
   const sums = new Map<string, { d: bigint; c: bigint }>()
-  for (const r of rows) sums.set(String(r.account), { d: big(r.d), c: big(r.c) })
+  for (const [account, s] of await sumsTo(database, 'all', to || undefined))
+    sums.set(account, { d: s.debit, c: s.credit })
   // Cash and every bank are shown even before they move, so the owner sees all of them.
   if (!sums.has(CASH)) sums.set(CASH, { d: 0n, c: 0n })
   for (const b of await db.selectFrom('banks').select('name').execute()) {

@@ -29,6 +29,7 @@ import * as costPostings from './migrations/0025_cost_postings.ts'
 import * as collect from './migrations/0026_collect.ts'
 import * as bankStatements from './migrations/0027_bank_statements.ts'
 import * as monthEndClose from './migrations/0028_month_end_close.ts'
+import * as dayCheckpoints from './migrations/0029_day_checkpoints.ts'
 import * as moneyOnce from './migrations/0030_money_once.ts'
 import * as deferredCheckpoints from './migrations/0031_deferred_checkpoints.ts'
 import { errorCode, StartupError } from './startup-error.ts'
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0026_collect': collect,
   '0027_bank_statements': bankStatements,
   '0028_month_end_close': monthEndClose,
+  '0029_day_checkpoints': dayCheckpoints,
   '0030_money_once': moneyOnce,
   '0031_deferred_checkpoints': deferredCheckpoints,
 }

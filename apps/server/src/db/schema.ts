@@ -156,6 +156,24 @@ export interface PostingMonthsTable {
   credit: number
 }
 
+/** An account's lines summed per day (0029), kept with the lines. */
+export interface PostingDaysTable {
+  account: string
+  date: string
+  n: number
+  debit: number
+  credit: number
+}
+
+/** Income and cost of sales per day and source type, and how many sources moved them (0029). */
+export interface ProfitDaysTable {
+  date: string
+  source_type: string
+  sources: number
+  income: number
+  cost: number
+}
+
 /** A later payment against a record's remaining amount (0012). */
 export interface PaymentsTable {
   id: Generated<number>
@@ -676,6 +694,8 @@ export interface Database {
   journal: JournalTable
   posting_lines: PostingLinesTable
   posting_months: PostingMonthsTable
+  posting_days: PostingDaysTable
+  profit_days: ProfitDaysTable
   book_entries: BookEntriesTable
   current_lines: CurrentLinesView
   bank_statement_mappings: BankStatementMappingsTable

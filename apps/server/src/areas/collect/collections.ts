@@ -1,7 +1,7 @@
-import { type CollectionRow, type DebtorKind, fromPaisa, whatsappNumber } from '@booking/shared'
+import { type CollectionRow, fromPaisa, whatsappNumber } from '@booking/shared'
+import { daysBefore } from '../../books/sums.ts'
 import type { Db } from '../../db/connect.ts'
-import { ageInDays, byParty, owedParts } from '../reports/routes.ts'
-import { agentMovements, customerMovements } from '../reports/sources.ts'
+import { openItems } from '../reports/sources.ts'
 import { lastPayment, storedProfile } from './parties.ts'
 
 /** The last reminder sent to a party, for the list. */
@@ -19,23 +19,17 @@ export const lastReminder = async (db: Db, kind: string, key: string) => {
 
 /**
  * Every agent and customer owing something older than `minDays` on `asOf`, largest overdue first.
- * Aged exactly as the receivables report ages (reports/routes.ts owedParts: payments settle the
- * oldest first); the overdue part is what is older than minDays, the total everything owed.
+ * Aged exactly as the receivables report ages (first in first out from the open items, decision
+ * 068): what is left owed was raised on the newest days, so the part raised within minDays is
+ * min(left, what those days raised); the overdue part is the rest, the total everything owed.
  */
 export const collectionRows = async (db: Db, asOf: string, minDays: number): Promise<CollectionRow[]> => {
-  const sources: [DebtorKind, Awaited<ReturnType<typeof agentMovements>>][] = [
-    ['agent', await agentMovements(db, asOf)],
-    ['customer', await customerMovements(db, asOf)],
-  ]
+  const start = daysBefore(asOf, minDays)
   const rows: CollectionRow[] = []
-  for (const [kind, lines] of sources) {
-    for (const [account, list] of byParty(lines)) {
-      const parts = owedParts(list, true)
-      const overdue = parts
-        .filter((p) => p.date === null || ageInDays(asOf, p.date) > minDays)
-        .reduce((s, p) => s + p.amount, 0)
+  for (const kind of ['agent', 'customer'] as const) {
+    for (const { party: account, key, name, left, raised } of await openItems(db, kind, asOf, [start])) {
+      const overdue = left - Math.min(left, raised[0] ?? 0)
       if (overdue <= 0) continue
-      const { key, name } = list[0]!
       const profile = await storedProfile(db, kind, key)
       let phone = profile.phone
       if (!phone && kind === 'customer' && /^\d+$/.test(key))
@@ -52,7 +46,7 @@ export const collectionRows = async (db: Db, asOf: string, minDays: number): Pro
         kind,
         name,
         key,
-        total: fromPaisa(parts.reduce((s, p) => s + p.amount, 0)),
+        total: fromPaisa(left),
         overdue: fromPaisa(overdue),
         phone,
         whatsapp_number: whatsappNumber(phone),

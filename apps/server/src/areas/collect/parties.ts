@@ -7,7 +7,9 @@ import {
   type ReminderLanguage,
   whatsappNumber,
 } from '@booking/shared'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { balanceTo } from '../../books/read.ts'
+import { dbKind } from '../../db/dialect.ts'
 import type { Database } from '../../db/schema.ts'
 import {
   agentAccount,
@@ -16,7 +18,7 @@ import {
   vendorAccount,
 } from '../../lib/books/accounts.ts'
 import { customerBalance } from '../customers/balance.ts'
-import { openingBalance, statementAccount } from '../statements/sources.ts'
+import { statementAccount } from '../statements/sources.ts'
 
 type Trx = Kysely<Database>
 
@@ -65,13 +67,12 @@ export const accountOf = (kind: PartyKind, key: string) =>
 /**
  * What the party owes the office in paisa, from the existing readers: a customer's balance
  * (customers/balance.ts, refunds owed to them deducted); an agent's or vendor's is its account's
- * debit − credit over every line (the statements' reader with no lower date bound); a vendor's is
+ * debit − credit over every line (its month checkpoints, books/read.ts); a vendor's is
  * turned round, so it is what the office owes them.
  */
 export const partyBalancePaisa = async (db: Trx, party: Pick<Party, 'kind' | 'key' | 'account'>) => {
   if (party.kind === 'customer') return Math.round((await customerBalance(db, Number(party.key))) * 100)
-  // Every yyyy-mm-dd sorts before '9999-99-99', so "the opening balance of that day" is the whole account.
-  const net = await openingBalance(db, party.account, '9999-99-99')
+  const net = Number(await balanceTo(db, party.account))
   return party.kind === 'vendor' ? -net : net
 }
 
@@ -110,15 +111,30 @@ export const storedProfile = async (db: Trx, kind: PartyKind, key: string): Prom
   }
 }
 
-/** The last money the party paid (a credit on its account; a vendor: a debit, what the office paid). */
+/**
+ * The last money the party paid (a credit on its account; a vendor: a debit, what the office paid):
+ * the newest day whose lines credit it on balance (posting_days, partial index; decision 068), and
+ * that day's newest such line. A payment deleted on its own day nets that day to nothing and is
+ * not shown as the last payment.
+ */
 export const lastPayment = async (db: Trx, party: Pick<Party, 'kind' | 'account'>) => {
   const side = party.kind === 'vendor' ? 'debit' : 'credit'
+  // SQLite's planner would walk the account's days on the key (no statistics on a new table):
+  // the partial index holds only the days it may be.
+  const index = sql.raw(
+    dbKind(db) === 'sqlite' ? `indexed by posting_days_${side === 'credit' ? 'credited' : 'debited'}` : '',
+  )
+  const day = (
+    await sql<{ date: string }>`select date from posting_days ${index}
+      where account = ${party.account} and ${sql.ref(side)} > 0 order by date desc limit 1`.execute(db)
+  ).rows[0]
+  if (!day) return null
   const row = await db
     .selectFrom('posting_lines')
     .select(['date', 'entry', side])
     .where('account', '=', party.account)
+    .where('date', '=', day.date)
     .where(side, '>', 0)
-    .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst()

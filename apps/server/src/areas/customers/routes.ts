@@ -6,6 +6,7 @@ import {
   CustomerMatchQuery,
   CustomerMergedAnswer,
   CustomerMergeInput,
+  CustomerPageQuery,
   CustomerSavedAnswer,
   type CustomersAnswer,
   CustomersAnswerSchema,
@@ -148,9 +149,14 @@ const findCustomer = async (trx: Kysely<Database>, id: number, lock = false) => 
   return row as CustomerRow
 }
 
-/** Every record linked to a customer, newest first, and how many there are per type. */
-const customerRecords = async (db: Db, id: number) => {
+/**
+ * A page of each record type's records linked to a customer (newest first; the newest
+ * RECORDS_PER_TYPE without a page) and how many there are per type in all.
+ */
+const customerRecords = async (db: Db, id: number, page: CustomerPageQuery = {}) => {
   const anyDb = db
+  const limit = page.limit ?? RECORDS_PER_TYPE
+  const offset = page.offset ?? 0
   const records: FileRecord[] = []
   let total = 0
   for (const table of CUSTOMER_TABLES) {
@@ -159,10 +165,11 @@ const customerRecords = async (db: Db, id: number) => {
       .selectAll()
       .where('customer_id', '=', id)
       .orderBy('id', 'desc')
-      .limit(RECORDS_PER_TYPE)
+      .limit(limit)
+      .offset(offset)
       .execute()
-    let counted = rows.length
-    if (rows.length === RECORDS_PER_TYPE) {
+    let counted = offset + rows.length
+    if (rows.length === limit || (offset > 0 && rows.length === 0)) {
       const n = (await anyDb
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
@@ -194,17 +201,21 @@ interface CustomerPayment {
  * are money paid back, so negative), and every later payment (the payments table, issue 13)
  * against a record linked to them, oldest first.
  */
-const customerPayments = async (db: Db, customerId: number, records: FileRecord[]) => {
+const customerPayments = async (db: Db, customerId: number, records: FileRecord[], paged = false) => {
   const byType = new Map(records.map((r) => [r.table, r.type]))
   const later: CustomerPayment[] = []
   for (const [type, table] of Object.entries(PAYMENT_TABLES)) {
-    const rows = await byName(db)
+    // A page lists the later payments of its own records only.
+    const onPage = records.filter((r) => r.table === table).map((r) => r.id)
+    if (paged && onPage.length === 0) continue
+    let q = byName(db)
       .selectFrom('payments as p')
       .innerJoin(`${table} as r`, 'r.id', 'p.source_id')
       .select(['p.id', 'p.date', 'p.amount', 'p.receipt_no', 'r.id as record_id', 'r.entry'])
       .where('p.source_type', '=', type)
       .where('r.customer_id', '=', customerId)
-      .execute()
+    if (paged) q = q.where('r.id', 'in', onPage)
+    const rows = await q.execute()
     for (const row of rows) {
       const p = moneyOut('payments', row) as Record<string, unknown>
       later.push({
@@ -282,7 +293,7 @@ documentRoute('/customers/{id}', {
   get: {
     tags: ['Customers'],
     summary:
-      'The customer with their newest records of every type, records_total, payments and balance (rupees owed).',
+      'The customer with their newest records of every type (limit and offset: one page of each type, and the payments of those records), records_total, payments and balance (rupees owed).',
     responses: {
       '200': { description: '{ status, customer }' },
       '404': { description: 'Customer not found' },
@@ -323,7 +334,9 @@ const POST_CUSTOMERS = { schema: { body: CustomerInput, response: { 201: Custome
 
 const GET_CUSTOMERS = { schema: { querystring: CustomerListQuery, response: { 200: CustomersAnswerSchema } } }
 
-const GET_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: CustomerAnswer } } }
+const GET_CUSTOMERS_ID = {
+  schema: { params: IdParams, querystring: CustomerPageQuery, response: { 200: CustomerAnswer } },
+}
 
 const PUT_CUSTOMERS_ID = {
   schema: { params: IdParams, body: CustomerInput, response: { 200: CustomerSavedAnswer } },
@@ -409,15 +422,17 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
 
   app.get('/customers/:id', GET_CUSTOMERS_ID, async (req) => {
     const id = parseIdParam(req.params, 'customer')
+    const page = parseBody(CustomerPageQuery, req.query)
     const customer = await findCustomer(anyDb, id)
-    const { records, total } = await customerRecords(db, id)
+    const { records, total } = await customerRecords(db, id, page)
+    const paged = page.limit !== undefined || page.offset !== undefined
     return {
       status: 'success',
       customer: {
         ...customer,
         records,
         records_total: total,
-        payments: await customerPayments(db, id, records),
+        payments: await customerPayments(db, id, records, paged),
         balance: await customerBalance(db, id),
       },
     }

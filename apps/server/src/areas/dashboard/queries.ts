@@ -199,8 +199,7 @@ const summarize = (list: Cell[], cash: number) => {
 
 /**
  * The cash account's debits − credits dated before `day` (every line when undefined), in paisa:
- * whole months from posting_months, the rest of its month an index range on posting_lines
- * (account, date, id).
+ * whole months from posting_months, the rest of its month from posting_days (decision 068).
  */
 const cashBefore = async (k: Kysely<Database>, day?: string) => Number(await balanceBefore(k, CASH, day))
 

@@ -2,7 +2,6 @@ import type { AgencySettings } from '@booking/shared'
 import {
   AGING_BUCKETS,
   AsOfQuery,
-  agingBucket,
   DayBookQuery,
   formatAmount,
   formatDate,
@@ -11,6 +10,7 @@ import {
   ReportAnswer,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { daysBefore } from '../../books/sums.ts'
 import type { Db } from '../../db/connect.ts'
 import { parseBody } from '../../lib/validate.ts'
 import { requireAccess } from '../../plugins/auth.ts'
@@ -21,24 +21,20 @@ import { sendTableDoc } from '../documents/table-doc.ts'
 import { agencySettings, agencyToday, printedAt } from '../settings/routes.ts'
 import { netProfitRoute } from './net-profit.ts'
 import {
-  agentMovements,
   banksBefore,
   CASH_ACCOUNT,
   cashBefore,
-  customerMovements,
-  type DatedAmount,
   movementsOn,
+  type OpenItem,
+  openItems,
+  profitCells,
   profitLines,
-  vendorMovements,
 } from './sources.ts'
 
 type Bucket = (typeof AGING_BUCKETS)[number]
 type Buckets = Record<Bucket, number>
 
 const emptyBuckets = (): Buckets => ({ '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 })
-const DAY = 86_400_000
-const ageOf = (asOf: string, date: string) =>
-  Math.max(0, Math.round((Date.parse(asOf) - Date.parse(date)) / DAY))
 
 export interface AgingRow {
   name: string
@@ -49,71 +45,36 @@ export interface AgingRow {
   total: number
 }
 
-/** A part of what a party owes and the day it was raised; null: owed with no dated debit behind it. */
-export interface OwedPart {
-  date: string | null
-  amount: number
-}
+/** The aging windows' first days on `asOf`: 30, 60 and 90 days before it (the buckets' edges). */
+export const agingStarts = (asOf: string) => [
+  daysBefore(asOf, 30),
+  daysBefore(asOf, 60),
+  daysBefore(asOf, 90),
+]
 
 /**
- * What one party's lines leave owed, split by the day each part was raised (paisa). `fifo`:
- * payments settle the oldest amounts first, so what is left is the newest (a running account:
- * agents, vendors, and customers since their payments are posting lines of their own, decision
- * 033); otherwise each line keeps its own remainder. Empty when the party owes nothing.
+ * What each party owes on as_of, aged (paisa): first in first out, what is left owed was raised
+ * on the newest days, so the part of it raised within 30 days is min(left, what those days raised),
+ * within 60 days min(left, what 60 days raised), and so on; the rest is 90+ (older, or owed with no
+ * debit behind it, an opening credit turned round). Largest total first.
  */
-export const owedParts = (list: DatedAmount[], fifo: boolean): OwedPart[] => {
-  const parts: OwedPart[] = []
-  if (fifo) {
-    let left = list.reduce((s, l) => s + l.owed - l.settled, 0)
-    if (left <= 0) return parts
-    for (let i = list.length - 1; i >= 0 && left > 0; i--) {
-      const part = Math.min(left, list[i]!.owed)
-      if (part <= 0) continue
-      parts.push({ date: list[i]!.date, amount: part })
-      left -= part
-    }
-    // Owed with no dated debit behind it (an opening credit turned round) counts as oldest.
-    if (left > 0) parts.push({ date: null, amount: left })
-  } else {
-    for (const l of list) {
-      const rest = l.owed - l.settled
-      if (rest > 0) parts.push({ date: l.date, amount: rest })
-    }
-  }
-  return parts
-}
-
-/** Lines grouped by party (account code), each party's lines in their (date, id) order. */
-export const byParty = (lines: DatedAmount[]) => {
-  const out = new Map<string, DatedAmount[]>()
-  for (const l of lines) {
-    const list = out.get(l.party)
-    if (list) list.push(l)
-    else out.set(l.party, [l])
-  }
-  return out
-}
-
-/** Days from `date` to `asOf`, as the aging buckets count them. */
-export const ageInDays = (asOf: string, date: string) => ageOf(asOf, date)
-
-/** What each party owes on as_of, aged (paisa); parties owing nothing are left out. */
-export const aging = (
-  lines: DatedAmount[],
-  asOf: string,
-  type: AgingRow['type'],
-  fifo: boolean,
-): AgingRow[] => {
-  const out: AgingRow[] = []
-  for (const list of byParty(lines).values()) {
-    const buckets = emptyBuckets()
-    for (const p of owedParts(list, fifo))
-      buckets[p.date === null ? '90+' : agingBucket(ageOf(asOf, p.date))] += p.amount
-    const total = AGING_BUCKETS.reduce((s, b) => s + buckets[b], 0)
-    if (total > 0) out.push({ name: list[0]!.name, key: list[0]!.key, type, buckets, total })
-  }
-  return out.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
-}
+export const aging = (items: readonly OpenItem[], type: AgingRow['type']): AgingRow[] =>
+  items
+    .map((p) => {
+      const [in30, in60, in90] = [0, 1, 2].map((w) => Math.min(p.left, p.raised[w] ?? 0)) as [
+        number,
+        number,
+        number,
+      ]
+      const buckets: Buckets = {
+        '0-30': in30,
+        '31-60': in60 - in30,
+        '61-90': in90 - in60,
+        '90+': p.left - in90,
+      }
+      return { name: p.name, key: p.key, type, buckets, total: p.left }
+    })
+    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
 
 const rupeesRow = (r: AgingRow) => ({
   name: r.name,
@@ -199,10 +160,12 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     const { as_of, format } = parseBody(AsOfQuery, req.query)
     const settings = await agencySettings(db)
     const asOf = as_of ?? agencyToday(settings)
-    const rows = [
-      ...aging(await agentMovements(db, asOf), asOf, 'agent', true),
-      ...aging(await customerMovements(db, asOf), asOf, 'customer', true),
-    ]
+    const starts = agingStarts(asOf)
+    const [agents, customers] = await Promise.all([
+      openItems(db, 'agent', asOf, starts),
+      openItems(db, 'customer', asOf, starts),
+    ])
+    const rows = [...aging(agents, 'agent'), ...aging(customers, 'customer')]
     return answer(
       reply,
       settings,
@@ -221,7 +184,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     const { as_of, format } = parseBody(AsOfQuery, req.query)
     const settings = await agencySettings(db)
     const asOf = as_of ?? agencyToday(settings)
-    const rows = aging(await vendorMovements(db, asOf), asOf, 'vendor', true)
+    const rows = aging(await openItems(db, 'vendor', asOf, agingStarts(asOf)), 'vendor')
     return answer(
       reply,
       settings,
@@ -234,16 +197,21 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   app.get('/reports/profit', { ...admin, ...GET_REPORTS_PROFIT }, async (req, reply) => {
     const { from, to, by, format } = parseBody(ProfitQuery, req.query)
     const settings = await agencySettings(db)
-    const lines = await profitLines(db, { from, to })
     const groups = new Map<string, { key: string; count: number; receivable: number; profit: number }>()
-    for (const l of lines) {
-      const key = by === 'month' ? l.date.slice(0, 7) : by === 'type' ? typeLabel(l.type) : l.employee || '-'
+    const addTo = (key: string, count: number, receivable: number, profit: number) => {
       const g = groups.get(key) ?? { key, count: 0, receivable: 0, profit: 0 }
-      g.count++
-      g.receivable += l.receivable
-      g.profit += l.profit
+      g.count += count
+      g.receivable += receivable
+      g.profit += profit
       groups.set(key, g)
     }
+    // By month or type from the day checkpoints; by employee from the lines of the period (an
+    // employee is the one on the source's dashboard line today, which no checkpoint can follow).
+    if (by === 'employee')
+      for (const l of await profitLines(db, { from, to })) addTo(l.employee || '-', 1, l.receivable, l.profit)
+    else
+      for (const c of await profitCells(db, { from, to }))
+        addTo(by === 'month' ? c.month : typeLabel(c.type), c.sources, c.income, c.income - c.cost)
     const rows = [...groups.values()].sort((a, b) =>
       by === 'month' ? a.key.localeCompare(b.key) : b.profit - a.profit,
     )

@@ -1,6 +1,7 @@
 import { customerLabel } from '@booking/shared'
 import { sql } from 'kysely'
 import { balanceBefore, balancesBefore, ledgerLines } from '../../books/read.ts'
+import { accountsOfKind, openParties, sumsBetween } from '../../books/sums.ts'
 import type { Db } from '../../db/connect.ts'
 import { dbKind } from '../../db/dialect.ts'
 import { accountName, CASH, customerIdOfAccount } from '../../lib/books/accounts.ts'
@@ -13,97 +14,94 @@ import { accountName, CASH, customerIdOfAccount } from '../../lib/books/accounts
 
 const k = (db: Db) => db
 
-/** A dated amount that makes up a party's balance (a receivable raised, a payable incurred). */
-export interface DatedAmount {
-  /** The account code: lines are grouped by it. */
+/** What one party leaves owed on a day (paisa), first in first out (decision 068). */
+export interface OpenItem {
+  /** The account code. */
   party: string
   /** The name a person reads. */
   name: string
   /** The statement name of the party (`/api/statements/{kind}/{key}`). */
   key: string
-  date: string
-  /** Paisa added to what is owed. */
-  owed: number
-  /** Paisa that settled part of it. */
-  settled: number
+  /** What is left owed on the day (above 0). */
+  left: number
+  /** Per window start asked for: what the party's days from that start to the day raised. */
+  raised: number[]
 }
 
 /**
- * Every account of one kind up to as_of, one row per account and day (debits and credits summed), in
- * date order. Aging only needs a day's total (its lines all fall in one bucket), and summing in the
- * database hands the report at most a row per day a party moved, however many lines it has: one
- * agent's 50,000 lines no longer arrive as 50,000 rows that the server holds the event loop to read.
+ * Every agent, customer or vendor owing something on `asOf` (a vendor: the office owing it), with
+ * what its days raised since each of `windowStarts`: the books' checkpoints only, never the lines
+ * (books/sums.ts openParties). Receivables are owed on the debit side (agents, customers: a sale
+ * raises, a payment settles); payables on the credit side. A customer account keyed by id
+ * (decision 033) is named by the customer's label and its statement key is the id; a text account
+ * by its text.
  */
-const accountLines = (db: Db, kind: string, asOf: string) =>
-  k(db)
-    .selectFrom('posting_lines')
-    .select((eb) => ['account', 'date', eb.fn.sum('debit').as('debit'), eb.fn.sum('credit').as('credit')])
-    .where('account', 'like', `${kind}:%`)
-    .where('date', '<=', asOf)
-    .groupBy(['account', 'date'])
-    .orderBy('date')
-    .orderBy('account')
-    .execute()
-
-/** Agents' lines up to as_of: the receivable is the debit, what they paid the credit. */
-export const agentMovements = async (db: Db, asOf: string): Promise<DatedAmount[]> =>
-  (await accountLines(db, 'agent', asOf)).map((r) => {
-    const name = accountName(String(r.account))
-    return {
-      party: String(r.account),
-      name,
-      key: name,
-      date: String(r.date),
-      owed: Number(r.debit),
-      settled: Number(r.credit),
-    }
-  })
-
-/**
- * Customers' lines up to as_of (bookings without an agent and their payments): the receivable is the
- * debit, what they paid the credit. A customer account keyed by id (decision 033) is named by the
- * customer's label and its statement key is the id; a text account by its text.
- */
-export const customerMovements = async (db: Db, asOf: string): Promise<DatedAmount[]> => {
-  const lines = await accountLines(db, 'customer', asOf)
-  const ids = [...new Set(lines.map((l) => customerIdOfAccount(String(l.account))).filter((x) => x !== null))]
+export const openItems = async (
+  db: Db,
+  type: 'agent' | 'customer' | 'vendor',
+  asOf: string,
+  windowStarts: readonly string[],
+): Promise<OpenItem[]> => {
+  const open = await openParties(db, type, type === 'vendor' ? 'credit' : 'debit', asOf, windowStarts)
+  const ids = [...new Set(open.map((p) => customerIdOfAccount(p.account)).filter((x) => x !== null))]
   const labels = new Map<number, string>()
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await k(db)
+    const rows = await db
       .selectFrom('customers')
       .select(['id', 'name', 'mobile_number', 'passport_number'])
       .where('id', 'in', ids.slice(i, i + 500))
       .execute()
     for (const c of rows) labels.set(Number(c.id), customerLabel(c))
   }
-  return lines.map((r) => {
-    const code = String(r.account)
-    const id = customerIdOfAccount(code)
-    const name = id === null ? accountName(code) : (labels.get(id) ?? `Customer ${id}`)
+  return open.map((p) => {
+    const id = customerIdOfAccount(p.account)
+    const name = id === null ? accountName(p.account) : (labels.get(id) ?? `Customer ${id}`)
     return {
-      party: code,
-      key: id === null ? name : String(id),
-      date: String(r.date),
+      party: p.account,
       name,
-      owed: Number(r.debit),
-      settled: Number(r.credit),
+      key: id === null ? name : String(id),
+      left: Number(p.left),
+      raised: p.raised.map(Number),
     }
   })
 }
 
-/** Vendors' lines up to as_of: what the office owes is the credit, what it paid the debit. */
-export const vendorMovements = async (db: Db, asOf: string): Promise<DatedAmount[]> =>
-  (await accountLines(db, 'vendor', asOf)).map((r) => {
-    const name = accountName(String(r.account))
-    return {
-      party: String(r.account),
-      name,
-      key: name,
-      date: String(r.date),
-      owed: Number(r.credit),
-      settled: Number(r.debit),
-    }
-  })
+/** Income, cost of sales and how many sources moved them, per month and source type (paisa). */
+export interface ProfitCell {
+  month: string
+  type: string
+  sources: number
+  income: number
+  cost: number
+}
+
+/**
+ * The profit report by month or by type over from..to, from the day checkpoints (profit_days,
+ * decision 068): the same income less cost of sales as the lines' (profitLines), and "Bookings"
+ * counts each source once per day it has income or cost lines, as grouping the lines did.
+ */
+export const profitCells = async (db: Db, range: { from?: string; to?: string }): Promise<ProfitCell[]> => {
+  const month = sql<string>`substr(date, 1, 7)`
+  let q = db
+    .selectFrom('profit_days')
+    .select([
+      month.as('month'),
+      'source_type',
+      sql<string>`sum(sources)`.as('sources'),
+      sql<string>`sum(income)`.as('income'),
+      sql<string>`sum(cost)`.as('cost'),
+    ])
+    .groupBy([month, 'source_type'])
+  if (range.from) q = q.where('date', '>=', range.from)
+  if (range.to) q = q.where('date', '<=', range.to)
+  return (await q.execute()).map((r) => ({
+    month: String(r.month),
+    type: String(r.source_type),
+    sources: Number(r.sources),
+    income: Number(r.income),
+    cost: Number(r.cost),
+  }))
+}
 
 /** One source's figures for the profit report (paisa): its income and cost of sales on a day. */
 export interface ProfitLine {
@@ -175,21 +173,22 @@ const resultAccountCodes = async (db: Db, kinds: readonly string[]): Promise<str
   return rows.map((r) => String(r.account))
 }
 
-/** Each income, cost of sales and expense account's movement over from..to (paisa, debit − credit). */
+/**
+ * Each income, cost of sales and expense account's movement over from..to (paisa, debit − credit),
+ * from the checkpoints (decision 068).
+ */
 export const resultAccounts = async (db: Db, range: { from?: string; to?: string }) => {
-  const accounts = await resultAccountCodes(db, ['income', 'cost', 'expense'])
-  if (accounts.length === 0) return []
-  const { rows } = await sql<Record<string, unknown>>`
-    SELECT l.account, SUM(l.debit) - SUM(l.credit) AS net
-    FROM posting_lines l
-    WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
-    GROUP BY l.account
-    ORDER BY l.account`.execute(k(db))
-  return rows.map((r) => ({
-    account: String(r.account),
-    name: accountName(String(r.account)),
-    net: Number(r.net),
-  }))
+  const kinds = await Promise.all(
+    ['income', 'cost', 'expense'].map((kind) => sumsBetween(db, { kind }, range)),
+  )
+  return kinds
+    .flatMap((m) => [...m])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([account, sums]) => ({
+      account,
+      name: accountName(account),
+      net: Number(sums.debit - sums.credit),
+    }))
 }
 
 /** One movement of money on a day: cash (the journal) or a bank (office accounts). */
@@ -218,9 +217,13 @@ export const banksBefore = async (db: Db, date: string) =>
 
 /** Every cash and bank movement dated `date`, cash first, each in its saved order. */
 export const movementsOn = async (db: Db, date: string): Promise<Movement[]> => {
+  // The banks by their codes (a few checkpoint rows), so each is an index range on its day.
+  const bankCodes = await accountsOfKind(db, 'bank')
   const [cash, banks] = await Promise.all([
     ledgerLines(db, { account: CASH }, { from: date, to: date }),
-    ledgerLines(db, { kind: 'bank' }, { from: date, to: date }, { byAccount: true }),
+    bankCodes.length === 0
+      ? Promise.resolve([])
+      : ledgerLines(db, { accounts: bankCodes }, { from: date, to: date }, { byAccount: true }),
   ])
   return [...cash, ...banks].map((r) => ({
     account: r.account === CASH ? CASH_ACCOUNT : accountName(String(r.account)),
