@@ -2,7 +2,11 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { ListQuery } from '@booking/shared'
 import { sql } from 'kysely'
-import { LEDGER_LISTS, ledgerList, windowList } from '../apps/server/src/areas/ledgers/running-balance.ts'
+import {
+  LEDGER_LISTS,
+  ledgerList,
+  windowList,
+} from '../apps/server/src/areas/records/ledgers/running-balance.ts'
 import { byName } from '../apps/server/src/db/by-name.ts'
 import { connect, type Db } from '../apps/server/src/db/connect.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'

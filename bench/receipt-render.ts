@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs'
 import { DEFAULT_AGENCY } from '@booking/shared'
-import type { ReceiptDoc } from '../apps/server/src/areas/documents/receipt.ts'
+import type { ReceiptDoc } from '../apps/server/src/areas/platform/documents/receipt.ts'
 
 /**
  * A one-page receipt drawn in-process, Latin and Urdu names (issue 23.7: a receipt PDF under
@@ -12,8 +13,12 @@ type Render = (
   r: ReceiptDoc,
   printed: string,
 ) => NodeJS.ReadableStream & { end(): void }
-const load = async (root: string) =>
-  (await import(`${root}/apps/server/src/areas/documents/receipt.ts`)).renderReceipt as Render
+// The layers' move (decision 075) put documents under areas/platform/; an older checkout has it at areas/.
+const load = async (root: string) => {
+  const moved = `${root}/apps/server/src/areas/platform/documents/receipt.ts`
+  const file = existsSync(moved) ? moved : `${root}/apps/server/src/areas/documents/receipt.ts`
+  return (await import(file)).renderReceipt as Render
+}
 
 const receipt = (customer: string): ReceiptDoc => ({
   title: 'Receipt',

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { buildApp } from '../apps/server/src/app.ts'
-import { booksCheck, trialBalance } from '../apps/server/src/areas/reports/trial-balance.ts'
+import { booksCheck, trialBalance } from '../apps/server/src/areas/readers/reports/trial-balance.ts'
 import { seedPreviousRelease } from '../apps/server/test/previous-release.ts'
 
 /**

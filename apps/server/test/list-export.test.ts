@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import { describe, expect, it, vi } from 'vitest'
-import { EXPORT_CHUNK } from '../src/areas/exports/list-export.ts'
+import { EXPORT_CHUNK } from '../src/areas/platform/exports/list-export.ts'
 import { addNames, COMMON_NAMES, passenger, setupTestApp } from './helpers.ts'
 import { download } from './paperwork-helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'

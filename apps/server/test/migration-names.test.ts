@@ -33,7 +33,7 @@ describe(`migrations numbered once (${DB_KIND})`, () => {
       expect(upgraded.some((n) => RENAMED.some(([from]) => from === n))).toBe(false)
       // Nothing ran twice: the renamed migrations kept their rows and their tables; each migration
       // file after 0019 added one row (counted from the folder, so a new migration needs no edit here).
-      const later = readdirSync(new URL('../src/db/migrations/', import.meta.url)).filter(
+      const later = readdirSync(new URL('../src/db/migrations', import.meta.url)).filter(
         (f) => /^\d{4}_\w+\.ts$/.test(f) && f > '0019_created_at_ranges.ts',
       )
       expect(later.length).toBeGreaterThanOrEqual(9)

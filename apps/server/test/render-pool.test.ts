@@ -1,8 +1,8 @@
 import { DEFAULT_AGENCY } from '@booking/shared'
 import type { FastifyReply } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { poolState, renderInWorker } from '../src/areas/documents/render-pool.ts'
-import { PDF_ROW_LIMIT, sendTableDoc, type TableDoc } from '../src/areas/documents/table-doc.ts'
+import { poolState, renderInWorker } from '../src/areas/platform/documents/render-pool.ts'
+import { PDF_ROW_LIMIT, sendTableDoc, type TableDoc } from '../src/areas/platform/documents/table-doc.ts'
 import { pdfText } from './paperwork-helpers.ts'
 
 // Documents off the event loop (issue 27.3, 26.4; decision 045): a large statement is drawn in a

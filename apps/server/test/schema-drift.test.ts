@@ -10,7 +10,7 @@ import { SEARCH_INDEX, type SearchTable } from '../src/db/search-index.ts'
 import { DB_KIND, freshDatabase } from './harness.ts'
 import { setupTestApp } from './helpers.ts'
 
-const migrationsDir = new URL('../src/db/migrations/', import.meta.url).pathname
+const migrationsDir = new URL('../src/db/migrations', import.meta.url).pathname
 
 /** Every migration file with its import sources, helpers included. */
 const migrationImports = () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { booksCheck, trialBalance } from '../src/areas/reports/trial-balance.ts'
+import { booksCheck, trialBalance } from '../src/areas/readers/reports/trial-balance.ts'
 import { connect, type Db } from '../src/db/connect.ts'
 import { DB_KIND, freshDatabase, TEST_SECRET } from './harness.ts'
 import { type Expected, seedPreviousRelease } from './previous-release.ts'

@@ -1,7 +1,7 @@
 import { extendRecords, type RecordExtensions } from '../lib/record-extensions.ts'
-import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from './collect/credit.ts'
-import { exportFormatOf, exportList } from './exports/list-export.ts'
-import { indexRecord, unindexRecord } from './passengers/record-index.ts'
+import { exportFormatOf, exportList } from './platform/exports/list-export.ts'
+import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from './readers/collect/credit.ts'
+import { indexRecord, unindexRecord } from './readers/passengers/record-index.ts'
 
 /**
  * What every record's lifecycle keeps beside it, from the areas that own it (decision 076): the

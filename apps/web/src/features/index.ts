@@ -29,7 +29,7 @@ import { refundedFeature } from './refunded/feature.ts'
 import { servicesFeature } from './services/feature.ts'
 import { ticketsFeature } from './tickets/feature.ts'
 import { umrahFeature } from './umrah/feature.ts'
-import { vendorFeature } from './vender/feature.ts'
+import { vendorFeature } from './vendor/feature.ts'
 import { visaFeature } from './visa/feature.ts'
 
 /**

@@ -1,0 +1,61 @@
+import { type CollectionRow, fromPaisa, whatsappNumber } from '@booking/shared'
+import { daysBefore } from '../../../books/sums.ts'
+import type { Db } from '../../../db/connect.ts'
+import { openItems } from '../reports/sources.ts'
+import { lastPayment, storedProfile } from './parties.ts'
+
+/** The last reminder sent to a party, for the list. */
+export const lastReminder = async (db: Db, kind: string, key: string) => {
+  const row = await db
+    .selectFrom('reminders')
+    .select(['at', 'channel', 'username'])
+    .where('kind', '=', kind)
+    .where('party_key', '=', key)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row ? { at: row.at, channel: row.channel, by: row.username } : null
+}
+
+/**
+ * Every agent and customer owing something older than `minDays` on `asOf`, largest overdue first.
+ * Aged exactly as the receivables report ages (first in first out from the open items, decision
+ * 068): what is left owed was raised on the newest days, so the part raised within minDays is
+ * min(left, what those days raised); the overdue part is the rest, the total everything owed.
+ */
+export const collectionRows = async (db: Db, asOf: string, minDays: number): Promise<CollectionRow[]> => {
+  const start = daysBefore(asOf, minDays)
+  const rows: CollectionRow[] = []
+  for (const kind of ['agent', 'customer'] as const) {
+    for (const { party: account, key, name, left, raised } of await openItems(db, kind, asOf, [start])) {
+      const overdue = left - Math.min(left, raised[0] ?? 0)
+      if (overdue <= 0) continue
+      const profile = await storedProfile(db, kind, key)
+      let phone = profile.phone
+      if (!phone && kind === 'customer' && /^\d+$/.test(key))
+        phone =
+          (
+            await db
+              .selectFrom('customers')
+              .select('mobile_number')
+              .where('id', '=', Number(key))
+              .executeTakeFirst()
+          )?.mobile_number ?? ''
+      const paid = await lastPayment(db, { kind, account })
+      rows.push({
+        kind,
+        name,
+        key,
+        total: fromPaisa(left),
+        overdue: fromPaisa(overdue),
+        phone,
+        whatsapp_number: whatsappNumber(phone),
+        language: profile.language,
+        email: profile.email,
+        last_payment: paid ? { date: paid.date, amount: paid.amount } : null,
+        last_reminder: await lastReminder(db, kind, key),
+      })
+    }
+  }
+  return rows.sort((a, b) => b.overdue - a.overdue || a.name.localeCompare(b.name))
+}

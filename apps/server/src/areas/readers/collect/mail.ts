@@ -1,0 +1,59 @@
+import nodemailer from 'nodemailer'
+import { HttpError } from '../../../lib/http-error.ts'
+import { type StoredSmtp, unseal } from './settings.ts'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  attachment: { filename: string; content: Buffer }
+}
+
+/** SMTP answers people can act on; the server's own words follow for the details. */
+const explain = (err: unknown): string => {
+  const e = err as { code?: string; responseCode?: number; message?: string }
+  if (e.code === 'EAUTH' || e.responseCode === 535)
+    return 'The SMTP server refused the user name or password: check them in Settings'
+  if (e.code === 'ECONNREFUSED' || e.code === 'ESOCKET' || e.code === 'ETIMEDOUT' || e.code === 'EDNS')
+    return 'The SMTP server could not be reached: check its host and port in Settings'
+  return `The SMTP server did not accept the message: ${e.message ?? 'unknown error'}`
+}
+
+/**
+ * Sends one message through the SMTP server set in Settings. Throws a 422 with a plain message
+ * when the server refuses it (wrong password, unreachable); the caller logs nothing then.
+ */
+export const sendMail = async (smtp: StoredSmtp | null, key: Buffer, mail: Mail) => {
+  if (!smtp) throw new HttpError(409, 'Set an SMTP server in Settings before sending e-mail')
+  const password = unseal(key, smtp.password_sealed)
+  if (password === null)
+    throw new HttpError(
+      409,
+      'The stored SMTP password cannot be read with this server key: enter it again in Settings',
+    )
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    auth: smtp.user ? { user: smtp.user, pass: password } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+    // Office SMTP relays often use self-signed certificates on the LAN.
+    tls: { rejectUnauthorized: false },
+  })
+  try {
+    await transport.sendMail({
+      from: smtp.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: [{ ...mail.attachment, contentType: 'application/pdf' }],
+    })
+  } catch (err) {
+    const message = explain(err)
+    throw new HttpError(422, message, { smtp: message })
+  } finally {
+    transport.close()
+  }
+}

@@ -1,0 +1,172 @@
+import {
+  type DebtorKind,
+  fromPaisa,
+  type PartyKind,
+  type PartyProfile,
+  type PartyProfileFields,
+  type ReminderLanguage,
+  whatsappNumber,
+} from '@booking/shared'
+import { type Kysely, sql } from 'kysely'
+import { balanceTo } from '../../../books/read.ts'
+import { dbKind } from '../../../db/dialect.ts'
+import type { Database } from '../../../db/schema.ts'
+import {
+  agentAccount,
+  customerIdAccount,
+  customerIdOfAccount,
+  vendorAccount,
+} from '../../../lib/books/accounts.ts'
+import { customerBalance } from '../customers/balance.ts'
+import { statementAccount } from '../statements/sources.ts'
+
+type Trx = Kysely<Database>
+
+/** A party as the collect area names it: its kind, the statement key and the name people read. */
+export interface Party {
+  kind: PartyKind
+  /** Agent or vendor name; a customer's id as text. */
+  key: string
+  name: string
+  account: string
+}
+
+/** The agent, vendor or (by id or text naming one customer) customer a path names, or null. */
+export const findParty = async (db: Trx, kind: PartyKind, name: string): Promise<Party | null> => {
+  const text = name.trim()
+  if (!text) return null
+  const { account, exists } = await statementAccount(db, kind, text)
+  if (!exists) return null
+  if (kind !== 'customer') return { kind, key: text, name: text, account }
+  const id = customerIdOfAccount(account)
+  // Customer text no customer row stands behind has a statement but no profile or limit.
+  if (id === null) return null
+  const row = await db.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirst()
+  return row ? { kind, key: String(id), name: row.name, account } : null
+}
+
+/** The party an account code of the books belongs to (agents and customers by id), else null. */
+export const partyOfAccount = async (db: Trx, account: string): Promise<Party | null> => {
+  if (account.startsWith('agent:')) {
+    const name = account.slice('agent:'.length)
+    return { kind: 'agent', key: name, name, account }
+  }
+  const id = customerIdOfAccount(account)
+  if (id === null) return null
+  const row = await db.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirst()
+  return row ? { kind: 'customer', key: String(id), name: row.name, account } : null
+}
+
+export const accountOf = (kind: PartyKind, key: string) =>
+  kind === 'agent'
+    ? agentAccount(key)
+    : kind === 'vendor'
+      ? vendorAccount(key)
+      : customerIdAccount(Number(key))
+
+/**
+ * What the party owes the office in paisa, from the existing readers: a customer's balance
+ * (customers/balance.ts, refunds owed to them deducted); an agent's or vendor's is its account's
+ * debit − credit over every line (its month checkpoints, books/read.ts); a vendor's is
+ * turned round, so it is what the office owes them.
+ */
+export const partyBalancePaisa = async (db: Trx, party: Pick<Party, 'kind' | 'key' | 'account'>) => {
+  if (party.kind === 'customer') return Math.round((await customerBalance(db, Number(party.key))) * 100)
+  const net = Number(await balanceTo(db, party.account))
+  return party.kind === 'vendor' ? -net : net
+}
+
+export interface StoredProfile extends PartyProfileFields {
+  /** Paisa, null without a limit. */
+  limitPaisa: number | null
+}
+
+const EMPTY: StoredProfile = {
+  phone: '',
+  email: '',
+  city: '',
+  note: '',
+  credit_limit: null,
+  language: 'en',
+  limitPaisa: null,
+}
+
+export const storedProfile = async (db: Trx, kind: PartyKind, key: string): Promise<StoredProfile> => {
+  const row = await db
+    .selectFrom('party_profiles')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('party_key', '=', key)
+    .executeTakeFirst()
+  if (!row) return EMPTY
+  const limitPaisa = row.credit_limit === null ? null : Number(row.credit_limit)
+  return {
+    phone: row.phone,
+    email: row.email,
+    city: row.city,
+    note: row.note,
+    credit_limit: limitPaisa === null ? null : fromPaisa(limitPaisa),
+    language: (row.language === 'ur' ? 'ur' : 'en') as ReminderLanguage,
+    limitPaisa,
+  }
+}
+
+/**
+ * The last money the party paid (a credit on its account; a vendor: a debit, what the office paid):
+ * the newest day whose lines credit it on balance (posting_days, partial index; decision 068), and
+ * that day's newest such line. A payment deleted on its own day nets that day to nothing and is
+ * not shown as the last payment.
+ */
+export const lastPayment = async (db: Trx, party: Pick<Party, 'kind' | 'account'>) => {
+  const side = party.kind === 'vendor' ? 'debit' : 'credit'
+  // SQLite's planner would walk the account's days on the key (no statistics on a new table):
+  // the partial index holds only the days it may be.
+  const index = sql.raw(
+    dbKind(db) === 'sqlite' ? `indexed by posting_days_${side === 'credit' ? 'credited' : 'debited'}` : '',
+  )
+  const day = (
+    await sql<{ date: string }>`select date from posting_days ${index}
+      where account = ${party.account} and ${sql.ref(side)} > 0 order by date desc limit 1`.execute(db)
+  ).rows[0]
+  if (!day) return null
+  const row = await db
+    .selectFrom('posting_lines')
+    .select(['date', 'entry', side])
+    .where('account', '=', party.account)
+    .where('date', '=', day.date)
+    .where(side, '>', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    date: row.date,
+    entry: row.entry,
+    amount: fromPaisa(Number((row as Record<string, unknown>)[side])),
+  }
+}
+
+/** The customer's own mobile when their profile has no phone. */
+const customerMobile = async (db: Trx, key: string) =>
+  (await db.selectFrom('customers').select('mobile_number').where('id', '=', Number(key)).executeTakeFirst())
+    ?.mobile_number ?? ''
+
+export const profileAnswer = async (db: Trx, party: Party): Promise<PartyProfile> => {
+  const stored = await storedProfile(db, party.kind, party.key)
+  const phone = stored.phone || (party.kind === 'customer' ? await customerMobile(db, party.key) : '')
+  const balance = await partyBalancePaisa(db, party)
+  const { limitPaisa, ...fields } = stored
+  return {
+    kind: party.kind,
+    name: party.name,
+    key: party.key,
+    ...fields,
+    phone,
+    whatsapp_number: whatsappNumber(phone),
+    balance: fromPaisa(balance),
+    credit_left: limitPaisa === null ? null : fromPaisa(limitPaisa - balance),
+    last_payment: await lastPayment(db, party),
+  }
+}
+
+export const isDebtor = (kind: PartyKind): kind is DebtorKind => kind === 'agent' || kind === 'customer'

@@ -1,0 +1,96 @@
+import {
+  formatDate,
+  passengerList,
+  passengerName,
+  RECEIPT_SPECS,
+  type ReceiptPayment,
+  receiptFigures,
+} from '@booking/shared'
+import type { AnyRecordRow } from '../../../lib/crud.ts'
+import type { ReceiptDoc } from '../../platform/documents/receipt.ts'
+
+// Which records have a receipt, and how each one's row reads as one.
+
+type Particulars = Array<[string, string]>
+
+interface BookingReceipt {
+  /** The list path after /api. */
+  path: string
+  table: string
+  kind: string
+  /** The record's own lines (customer, sector, …) for the left column. */
+  particulars: (row: AnyRecordRow) => Particulars
+  /** The day the receipt is dated: the record's own date where it has one, else the day it was saved. */
+  date?: (row: AnyRecordRow) => string | null | undefined
+}
+
+/** A column the spec names by text (`receipt.particulars`), which only some record tables have. */
+const cell = (row: AnyRecordRow, column: string): unknown => (row as Record<string, unknown>)[column]
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+const travelDates = (row: AnyRecordRow) =>
+  [row.depart_date, row.return_date]
+    .filter(Boolean)
+    .map((d) => String(d).split('-').reverse().join('/'))
+    .join(' – ')
+
+/** Records a customer pays for (their specs' `receipt`): receivable, paid in cash and bank, remaining. */
+export const BOOKING_RECEIPTS: BookingReceipt[] = RECEIPT_SPECS.map(({ path, table, receipt }) => ({
+  path,
+  table,
+  kind: receipt.kind,
+  particulars: (r) =>
+    receipt.particulars.map(([label, column]) => [
+      label,
+      column === 'travel' ? travelDates(r) : text(cell(r, column)),
+    ]),
+  date: receipt.dateColumn ? (r) => text(cell(r, receipt.dateColumn as string)) || null : undefined,
+}))
+
+/**
+ * The receipt of one booking row (rupees, as the lifecycle reads it) with every later payment
+ * against it (decision 054): total, paid at booking, each payment, received in all, remaining.
+ */
+export const bookingReceipt = (
+  cfg: BookingReceipt,
+  row: AnyRecordRow,
+  savedOn: string,
+  payments: readonly ReceiptPayment[] = [],
+): ReceiptDoc => {
+  const f = receiptFigures(
+    {
+      receivable: Number(row.receivable_amount ?? 0),
+      cash: Number(row.paid_cash ?? 0),
+      bank: Number(row.paid_in_bank ?? 0),
+    },
+    payments,
+  )
+  const bankTitle = text(row.bank_title ?? row.paid_from_bank)
+  return {
+    title: 'Receipt',
+    number: text(row.entry),
+    date: cfg.date?.(row) ?? savedOn,
+    kind: cfg.kind,
+    particulars: [...cfg.particulars(row), ['Bank', f.bank ? bankTitle : ''] as [string, string]].filter(
+      ([, v]) => v !== '',
+    ),
+    passengers: passengerList(row.passport_detail)
+      .map((p) => {
+        const name = passengerName(p)
+        const doc = typeof p.documentNo === 'string' && p.documentNo ? ` (${p.documentNo})` : ''
+        return name ? `${name}${doc}` : ''
+      })
+      .filter(Boolean),
+    amounts: [
+      { label: 'Total amount', value: f.total, strong: true },
+      { label: 'Paid in cash', value: f.cash },
+      { label: 'Paid in bank', value: f.bank },
+      ...f.payments.map((p) => ({ label: `${p.receipt_no}, ${formatDate(p.date)}`, value: p.amount })),
+      { label: 'Received', value: f.received, strong: true },
+      { label: 'Remaining', value: f.remaining, strong: true },
+    ],
+    inWords: [
+      ['Total', f.total],
+      ['Received', f.received],
+    ],
+  }
+}

@@ -1,0 +1,46 @@
+import { BooksCheckAnswer, CashInOfficeAnswer, isIsoDate, TrialBalanceAnswer } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../../db/connect.ts'
+import { HttpError } from '../../../lib/http-error.ts'
+import { requireAccess } from '../../../plugins/auth.ts'
+import { documentBooks } from './openapi.ts'
+import { booksCheck, cashInOffice, trialBalance } from './trial-balance.ts'
+
+const dayParam = (value: unknown): string | undefined => {
+  if (value === undefined || value === '') return undefined
+  if (typeof value !== 'string' || !isIsoDate(value))
+    throw new HttpError(400, 'Invalid date', { to: 'Invalid date' })
+  return value
+}
+
+/**
+ * The books' reports (admin): trial balance, books check, Cash in Office.
+ */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_REPORTS_TRIAL_BALANCE = { schema: { response: { 200: TrialBalanceAnswer } } }
+
+const GET_REPORTS_BOOKS_CHECK = { schema: { response: { 200: BooksCheckAnswer } } }
+
+const GET_REPORTS_CASH_IN_OFFICE = { schema: { response: { 200: CashInOfficeAnswer } } }
+
+export const booksReportRoutes = async (app: FastifyInstance, db: Db) => {
+  documentBooks()
+  app.get(
+    '/reports/trial-balance',
+    { ...GET_REPORTS_TRIAL_BALANCE, preHandler: requireAccess('admin') },
+    async (req) => trialBalance(db, dayParam((req.query as Record<string, unknown>).to)),
+  )
+  app.get(
+    '/reports/books-check',
+    { ...GET_REPORTS_BOOKS_CHECK, preHandler: requireAccess('admin') },
+    async () => booksCheck(db),
+  )
+  app.get(
+    '/reports/cash-in-office',
+    { ...GET_REPORTS_CASH_IN_OFFICE, preHandler: requireAccess('admin') },
+    async (req) => ({
+      status: 'success',
+      cashInOffice: await cashInOffice(db, dayParam((req.query as Record<string, unknown>).to)),
+    }),
+  )
+}

@@ -1,0 +1,176 @@
+import { MAX_ID, type StatementKind, toPaisa } from '@booking/shared'
+import { balanceBefore, hasLines, ledgerLines } from '../../../books/read.ts'
+import { byName } from '../../../db/by-name.ts'
+import type { Db } from '../../../db/connect.ts'
+import { moneyOut } from '../../../db/money-columns.ts'
+import type { TableName } from '../../../db/schema.ts'
+import {
+  agentAccount,
+  bankAccount,
+  CASH,
+  customerIdAccount,
+  customerTextAccount,
+  vendorAccount,
+} from '../../../lib/books/accounts.ts'
+import { PAYMENT_TABLES } from '../../../lib/books/paid-records.ts'
+import { customerIdOfText } from '../customers/link.ts'
+
+/**
+ * Where every statement figure comes from: the books' posting lines (issue 13), one account per
+ * statement, the same account codes the trial balance sums. Everything returned is in paisa, in the
+ * books' own sign: balance = opening + debit − credit (decision 030), so a statement's closing on a
+ * day is the trial balance's balance of that account up to that day.
+ */
+
+export interface SourceLine {
+  date: string
+  entry: string
+  detail: string
+  /** Paisa. */
+  debit: number
+  /** Paisa. */
+  credit: number
+}
+
+const k = (db: Db) => byName(db)
+
+const named = async (db: Db, table: TableName, name: string) =>
+  !!(await k(db).selectFrom(table).select('name').where('name', '=', name).executeTakeFirst())
+
+/**
+ * The customer account a statement's name segment means (decision 033): a customer's id (digits)
+ * names that customer's account; other text naming exactly one customer (its name, or "Name
+ * (mobile or passport)" as the pick-list writes it) names that customer's; any other text is the
+ * account of records whose customer text is that and that are linked to no customer.
+ */
+export const customerAccountFor = async (
+  db: Db,
+  name: string,
+): Promise<{ account: string; known: boolean }> => {
+  // Past MAX_ID it names no customer (and PostgreSQL's integer would refuse it).
+  if (/^\d{1,10}$/.test(name) && Number(name) <= MAX_ID) {
+    const found = await k(db)
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '=', Number(name))
+      .executeTakeFirst()
+    if (found) return { account: customerIdAccount(Number(found.id)), known: true }
+  }
+  const id = await customerIdOfText(db, name)
+  if (id !== null) return { account: customerIdAccount(id), known: true }
+  return { account: customerTextAccount(name), known: false }
+}
+
+/** The account code of a statement, and whether its party is known (an unknown one is a 404). */
+export const statementAccount = async (
+  db: Db,
+  kind: StatementKind,
+  name: string,
+): Promise<{ account: string; exists: boolean }> => {
+  switch (kind) {
+    case 'agent': {
+      const account = agentAccount(name)
+      return { account, exists: (await named(db, 'agent_names', name)) || (await hasLines(db, account)) }
+    }
+    case 'vendor': {
+      const account = vendorAccount(name)
+      return { account, exists: (await named(db, 'vender_names', name)) || (await hasLines(db, account)) }
+    }
+    case 'bank': {
+      const account = bankAccount(name)
+      return { account, exists: (await named(db, 'banks', name)) || (await hasLines(db, account)) }
+    }
+    // One cash account (Cash in Office); the name is ignored.
+    case 'cash':
+      return { account: CASH, exists: true }
+    case 'customer': {
+      const { account, known } = await customerAccountFor(db, name)
+      return { account, exists: known || (await hasLines(db, account)) }
+    }
+  }
+}
+
+/** debit − credit of every line of the account before `from` (paisa); 0 without a from. */
+export const openingBalance = async (db: Db, account: string, from?: string) => {
+  if (!from) return 0
+  return Number(await balanceBefore(db, account, from))
+}
+
+/** The account's lines in force from..to (either may be open) in ledger order, sales split (saleRows). */
+export const statementLines = async (
+  db: Db,
+  account: string,
+  range: { from?: string; to?: string },
+): Promise<SourceLine[]> => {
+  const rows = await ledgerLines(db, { account }, range)
+  const lines = rows.map((r) => ({
+    date: String(r.date),
+    entry: String(r.entry ?? ''),
+    detail: String(r.detail ?? ''),
+    debit: Number(r.debit),
+    credit: Number(r.credit),
+    source: { type: String(r.source_type), id: Number(r.source_id) },
+  }))
+  if (!account.startsWith('agent:') && !account.startsWith('customer:'))
+    return lines.map(({ source: _, ...l }) => l)
+  const sales = await saleFigures(db, lines)
+  return lines.flatMap(({ source, ...l }) => saleRows(l, sales.get(`${source.type}:${source.id}`)))
+}
+
+/** What a sale charged and was paid at booking (paisa). */
+interface SaleFigures {
+  receivable: number
+  cash: number
+  bank: number
+  bankTitle: string
+}
+
+const SALE_TABLES = new Set<string>(Object.values(PAYMENT_TABLES))
+
+/** The booking figures of every sale among the lines' sources, keyed "table:id". */
+const saleFigures = async (db: Db, lines: readonly { source: { type: string; id: number } }[]) => {
+  const ids = new Map<string, number[]>()
+  for (const { source } of lines)
+    if (SALE_TABLES.has(source.type)) ids.set(source.type, [...(ids.get(source.type) ?? []), source.id])
+  const out = new Map<string, SaleFigures>()
+  for (const [table, all] of ids) {
+    for (let i = 0; i < all.length; i += 500) {
+      const found = await k(db)
+        .selectFrom(table as TableName)
+        .selectAll()
+        .where('id', 'in', all.slice(i, i + 500))
+        .execute()
+      for (const raw of found) {
+        const r = moneyOut(table as TableName, raw) as Record<string, unknown>
+        out.set(`${table}:${r.id}`, {
+          receivable: toPaisa(Number(r.receivable_amount ?? 0)),
+          cash: toPaisa(Number(r.paid_cash ?? 0)),
+          bank: toPaisa(Number(r.paid_in_bank ?? 0)),
+          bankTitle: String(r.bank_title ?? r.paid_from_bank ?? ''),
+        })
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * A sale's one line on its party's account is netted (receivable less what was paid at booking);
+ * the statement shows it as the sale at its full price and each amount paid at booking as a line of
+ * its own (decision 054), the same net. A line that is not the record's current figures (a later
+ * books change) is shown as it is.
+ */
+const saleRows = (line: SourceLine, sale: SaleFigures | undefined): SourceLine[] => {
+  if (!sale || (sale.cash === 0 && sale.bank === 0)) return [line]
+  if (sale.receivable - sale.cash - sale.bank !== line.debit - line.credit) return [line]
+  const paid = (credit: number, detail: string): SourceLine[] =>
+    credit === 0 ? [] : [{ ...line, detail, debit: Math.max(-credit, 0), credit: Math.max(credit, 0) }]
+  return [
+    { ...line, debit: sale.receivable, credit: 0 },
+    ...paid(sale.cash, `Paid in cash at booking, ${line.entry}`),
+    ...paid(
+      sale.bank,
+      `Paid in bank at booking${sale.bankTitle ? ` (${sale.bankTitle})` : ''}, ${line.entry}`,
+    ),
+  ]
+}

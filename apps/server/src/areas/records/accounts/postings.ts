@@ -1,0 +1,50 @@
+import { CASH_IN_OFFICE, fromPaisa, toPaisa } from '@booking/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../db/schema.ts'
+import { bankAccount, CASH, OPENING, vendorAccount } from '../../../lib/books/accounts.ts'
+import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
+import type { ApiRow } from '../../../lib/crud.ts'
+
+/** The account an Office Accounts row is kept in: office cash for "Cash in Office", else its bank. */
+export const officeAccountOf = (row: ApiRow<'account_entries'>) =>
+  row.bank_name === CASH_IN_OFFICE ? CASH : bankAccount(row.bank_name)
+
+/**
+ * An Office Accounts entry (decision 023): a credit is money into the account, a debit money out.
+ * With a vendor the other side is that vendor (a payment to it, or money back from it); without one
+ * it is an opening balance or the owner's own money in or out (equity).
+ */
+export const officeMoves = (row: ApiRow<'account_entries'>): Move[] => {
+  const account = officeAccountOf(row)
+  const other = String(row.vendor_name ?? '').trim() ? vendorAccount(row.vendor_name) : OPENING
+  return [...move(account, other, row.credit), ...move(other, account, row.debit)]
+}
+
+/** Rows another record posted (a ticket's bank money) carry that record's lines, not these. */
+export const postOfficeEntry = async (trx: Kysely<Database>, row: ApiRow<'account_entries'>) => {
+  if (row.source_type) return
+  const detail = [row.bank_name, row.detail].filter(Boolean).join(': ')
+  await syncLines(
+    trx,
+    { type: 'account_entries', id: row.id },
+    { date: row.date, entry: row.entry, detail },
+    officeMoves(row),
+  )
+}
+
+/**
+ * The dashboard line of a "Cash in Office" entry: its net cash, as paid cash when money came in,
+ * as withdraw when it went out (decision 055), so Total Paid Cash, Withdraw and the charts' received
+ * are the cash account's debits and credits.
+ */
+export const officeCashJournal = (row: ApiRow<'account_entries'>) => {
+  const net = toPaisa(row.credit ?? 0) - toPaisa(row.debit ?? 0)
+  return {
+    date: row.date,
+    entry: row.entry,
+    name: CASH_IN_OFFICE,
+    employee: row.employee_name,
+    paid_cash: fromPaisa(Math.max(net, 0)),
+    withdraw: fromPaisa(Math.max(-net, 0)),
+  }
+}

@@ -1,0 +1,87 @@
+import { BankLedgerAnswer, CASH_IN_OFFICE, ListQuery, RECORD_SPECS } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../../db/connect.ts'
+import type { Database } from '../../../db/schema.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { type AnyRecordRow, type ApiRow, crudRoutes } from '../../../lib/crud.ts'
+import { HttpError } from '../../../lib/http-error.ts'
+import { parseListQuery } from '../../../lib/list-query.ts'
+import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import { requireAccess } from '../../../plugins/auth.ts'
+import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
+import { cashLedger } from './cash-ledger.ts'
+import { officeCashJournal, postOfficeEntry } from './postings.ts'
+
+const bankList = ledgerList(LEDGER_LISTS.accounts)
+
+/** One bank's rows, or (the "Cash in Office" account) every cash movement of the books. */
+const list = (db: Db, query: ListQuery): Promise<{ rows: AnyRecordRow[]; total?: number }> =>
+  query.name === CASH_IN_OFFICE ? cashLedger(db, query) : bankList(db, query)
+
+/** New rows go only to a bank account that exists and is active; old rows of a deactivated bank stay editable. */
+const checkBank = async (trx: Kysely<Database>, name: string) => {
+  // Office cash is an account too: its opening balance and owner's money in or out (decision 023).
+  if (name === CASH_IN_OFFICE) return
+  const bank = await trx.selectFrom('banks').select('active').where('name', '=', name).executeTakeFirst()
+  if (!bank) throw new HttpError(400, 'Unknown bank account', { bank_name: 'Unknown bank account' })
+  if (!bank.active)
+    throw new HttpError(400, 'This bank account is inactive', { bank_name: 'This bank account is inactive' })
+}
+
+/** The vendor ledger line an account entry with a vendor posts, in the account's transaction. */
+const vendorPosting = (row: ApiRow<'account_entries'>) =>
+  row.vendor_name
+    ? {
+        vender_name: row.vendor_name,
+        date: row.date,
+        entry: row.entry,
+        detail: row.detail,
+        bank_title: row.bank_name,
+        credit: row.credit,
+        debit: row.debit,
+        withdraw: 0,
+      }
+    : null
+
+/** Office Accounts (bank ledgers), admin only. GET /accounts/{bankName} answers a plain array as the spec's client reads it. */
+export const accountRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('account_entries', (trx, row) => postOfficeEntry(trx, row))
+  await app.register(async (scoped) => {
+    crudRoutes(scoped, db, RECORD_SPECS.account_entries, {
+      getOne: false,
+      toRow: ({ entry: _entry, ...values }) => values,
+      check: async (trx, row, { before }) => {
+        refuseLinked(before)
+        if (row && (!before || before.bank_name !== row.bank_name)) await checkBank(trx, row.bank_name)
+      },
+      afterSave: async (trx, row) => {
+        await syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row))
+        await postOfficeEntry(trx, row)
+      },
+      onDelete: async (trx, row) => {
+        await removePostings(trx, { type: 'account_entries', id: row.id })
+        await removeLines(trx, { type: 'account_entries', id: row.id })
+      },
+      // Office cash in or out is on the dashboard with the rest of Cash in Office, netted as its
+      // one cash line is (decision 055): credit 500 and debit 200 are 300 in, not 500 in and 200 out.
+      journal: (row) =>
+        row.bank_name === CASH_IN_OFFICE && !row.source_type ? officeCashJournal(row) : null,
+      list,
+    })
+
+    scoped.get(
+      '/accounts/:bankName',
+      {
+        preHandler: requireAccess(RECORD_SPECS.account_entries.access.view),
+        schema: { querystring: ListQuery, response: { 200: BankLedgerAnswer } },
+      },
+      async (req) => {
+        const { bankName } = req.params as { bankName: string }
+        const { rows } = await list(db, { ...parseListQuery(req.query), name: bankName })
+        return rows
+      },
+    )
+  })
+}

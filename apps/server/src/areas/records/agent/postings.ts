@@ -1,0 +1,67 @@
+import { fromPaisa, toPaisa } from '@booking/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../db/schema.ts'
+import { agentAccount, bankAccount, CASH, incomeAccount } from '../../../lib/books/accounts.ts'
+import { resolveBank } from '../../../lib/books/banks.ts'
+import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
+import type { PostOptions } from '../../../lib/books/registry.ts'
+import type { ApiRow } from '../../../lib/crud.ts'
+import { syncPosting } from '../../../lib/postings.ts'
+
+const AGENT_INCOME = incomeAccount('agent_entries')
+
+/**
+ * An agent ledger entry typed on the Agent screen (decision 023): a debit is charged to the agent
+ * (Dr agent, Cr agent income); of a credit, Paid cash comes into office cash and Paid bank into its
+ * bank (Dr cash / bank, Cr agent); a credit beyond the money received is an allowance (Dr agent
+ * income, Cr agent). The agent account's balance is the ledger's debit − credit.
+ */
+export const agentMoves = (row: ApiRow<'agent_entries'>, bank: string): Move[] => {
+  const agent = agentAccount(row.agent_name)
+  const bankMoney = bank ? row.paid_bank : 0
+  return [
+    ...move(agent, AGENT_INCOME, row.debit),
+    ...move(CASH, agent, row.paid_cash),
+    ...(bank ? move(bankAccount(bank), agent, row.paid_bank) : []),
+    ...move(AGENT_INCOME, agent, paisaDiff(row.credit, row.paid_cash, bankMoney)),
+  ]
+}
+
+/** a − b − c to the paisa (0.3 − 0.1 − 0.2 is 0, not 5.5e-17). */
+const paisaDiff = (a: number, b: number, c: number) => fromPaisa(toPaisa(a) - toPaisa(b) - toPaisa(c))
+
+/** Rows another record posted (a ticket's) carry that record's lines, not these. */
+export const postAgentEntry = async (
+  trx: Kysely<Database>,
+  row: ApiRow<'agent_entries'>,
+  opts: PostOptions<'agent_entries'>,
+) => {
+  if (row.source_type) return
+  const bank = await resolveBank(trx, row.bank_title, {
+    amount: row.paid_bank,
+    field: 'bank_title',
+    previous: opts.before?.bank_title,
+    lenient: opts.lenient,
+  })
+  const source = { type: 'agent_entries', id: row.id }
+  const detail = [`Agent ${row.agent_name}`, row.detail].filter(Boolean).join(': ')
+  await syncPosting(
+    trx,
+    'account_entries',
+    source,
+    bank && row.paid_bank > 0
+      ? {
+          bank_name: bank,
+          employee_name: row.employee,
+          vendor_name: '',
+          entry: row.entry,
+          date: row.date,
+          detail,
+          credit: row.paid_bank,
+          debit: 0,
+        }
+      : null,
+  )
+  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, agentMoves(row, bank))
+}

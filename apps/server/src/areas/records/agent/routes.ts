@@ -1,0 +1,36 @@
+import { RECORD_SPECS } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../../db/connect.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { crudRoutes } from '../../../lib/crud.ts'
+import { removePostings } from '../../../lib/postings.ts'
+import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
+import { postAgentEntry } from './postings.ts'
+
+/** Agent ledger: anyone may read and add; balance per agent is computed when read. */
+export const agentRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('agent_entries', postAgentEntry)
+  crudRoutes(app, db, RECORD_SPECS.agent_entries, {
+    toRow: ({ entry: _entry, ...values }) => values,
+    check: async (_trx, _row, { before }) => refuseLinked(before),
+    // Money received from the agent is on the dashboard like any other (decision 023).
+    journal: (row) =>
+      !row.source_type && (row.paid_cash > 0 || row.paid_bank > 0)
+        ? {
+            date: row.date,
+            entry: row.entry,
+            name: row.agent_name,
+            employee: row.employee,
+            paid_cash: row.paid_cash,
+            paid_in_bank: row.paid_bank,
+          }
+        : null,
+    afterSave: (trx, row, { before }) => postAgentEntry(trx, row, { lenient: false, before }),
+    onDelete: async (trx, row) => {
+      await removePostings(trx, { type: 'agent_entries', id: row.id })
+      await removeLines(trx, { type: 'agent_entries', id: row.id })
+    },
+    list: ledgerList(LEDGER_LISTS.agent),
+  })
+}

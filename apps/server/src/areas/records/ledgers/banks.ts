@@ -1,0 +1,145 @@
+import { AdminBanksAnswer, BankSavedAnswer, idParam, MessageAnswer } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import type { Db } from '../../../db/connect.ts'
+import type { Database } from '../../../db/schema.ts'
+import { audit } from '../../../lib/audit.ts'
+import { bankAccount } from '../../../lib/books/accounts.ts'
+import { moveAccountLines } from '../../../lib/books/lines.ts'
+import { HttpError } from '../../../lib/http-error.ts'
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../../lib/idempotency.ts'
+import { parseBody } from '../../../lib/validate.ts'
+import { writeTransaction } from '../../../lib/write-batch.ts'
+import type { AuthUser } from '../../../plugins/auth.ts'
+
+const bankName = z.string({ error: 'Bank name is required' }).trim().min(1, 'Bank name is required').max(100)
+const NewBank = z.object({ name: bankName })
+const BankChange = z.object({ name: bankName.optional(), active: z.boolean().optional() })
+
+const toBank = (b: { id: number; name: string; active: number }) => ({ ...b, active: Boolean(b.active) })
+
+/** Tables whose column holds an office account's name as chosen in a bank select, so a rename carries them too. */
+const NAMED_BY_BANK = [
+  ['account_entries', 'bank_name'],
+  ['tickets', 'bank_title'],
+  ['umrah', 'bank_title'],
+  ['agent_entries', 'bank_title'],
+  ['vender_entries', 'bank_title'],
+] as const
+
+/**
+ * The bank's posting lines follow the rename, and so do their month checkpoints (recounted for
+ * both names, since lines of an older unmatched bank text may already carry the new name).
+ */
+const renameBankAccount = (trx: Kysely<Database>, from: string, to: string) =>
+  moveAccountLines(trx, bankAccount(from), bankAccount(to))
+
+/**
+ * Admin management of the bank accounts beside GET /api/banks (the auth hook limits /api/admin/*).
+ * Records name their bank, so a rename carries them along (a later edit of a ticket then posts to the
+ * renamed account, not to a name that no longer exists); a bank with ledger rows is only deactivated.
+ */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const GET_ADMIN_BANKS = { schema: { response: { 200: AdminBanksAnswer } } }
+
+const POST_ADMIN_BANKS = { schema: { body: NewBank, response: { 201: BankSavedAnswer } } }
+
+const PUT_ADMIN_BANKS_ID = {
+  schema: { params: idParam, body: BankChange, response: { 200: BankSavedAnswer } },
+}
+
+const DELETE_ADMIN_BANKS_ID = { schema: { params: idParam, response: { 200: MessageAnswer } } }
+
+export const bankRoutes = async (app: FastifyInstance, db: Db) => {
+  const duplicate = (name: string) =>
+    new HttpError(409, `Bank "${name}" already exists`, { name: 'Bank already exists' })
+
+  // The manage dialog's list: each bank with its ledger row count, so Delete is offered only where allowed.
+  app.get('/admin/banks', GET_ADMIN_BANKS, async () => {
+    const banks = await db
+      .selectFrom('banks')
+      .leftJoin('account_entries', 'account_entries.bank_name', 'banks.name')
+      .select((eb) => [
+        'banks.id',
+        'banks.name',
+        'banks.active',
+        eb.fn.count<number>('account_entries.id').as('entries'),
+      ])
+      .groupBy(['banks.id', 'banks.name', 'banks.active'])
+      .orderBy('banks.id')
+      .execute()
+    return { status: 'success', banks: banks.map((b) => ({ ...toBank(b), entries: Number(b.entries) })) }
+  })
+
+  app.post('/admin/banks', POST_ADMIN_BANKS, async (req, reply) => {
+    const { name } = parseBody(NewBank, req.body)
+    const user = req.user as AuthUser
+    idempotencyKeyOf(req)
+    const answer = await db.transaction().execute((trx) =>
+      answerOnce(trx, req, user.id, async () => {
+        const bank = await trx
+          .insertInto('banks')
+          .values({ name, active: 1, created_at: new Date().toISOString() })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .returning(['id', 'name', 'active'])
+          .executeTakeFirst()
+        if (!bank) throw duplicate(name)
+        await audit(trx, user, 'create', 'banks', bank.id, null, bank)
+        return { status: 201, body: { status: 'success', message: 'Bank added', bank: toBank(bank) } }
+      }),
+    )
+    return sendAnswer(reply, answer)
+  })
+
+  app.put('/admin/banks/:id', PUT_ADMIN_BANKS_ID, async (req) => {
+    const { id } = parseBody(idParam, req.params)
+    const change = parseBody(BankChange, req.body)
+    // A rename rewrites records and postings: a write like theirs (decision 036).
+    const bank = await writeTransaction(db, async (trx) => {
+      const before = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!before) throw new HttpError(404, 'Bank not found')
+      const name = change.name ?? before.name
+      if (name !== before.name) {
+        const taken = await trx.selectFrom('banks').select('id').where('name', '=', name).executeTakeFirst()
+        if (taken) throw duplicate(name)
+        for (const [table, column] of NAMED_BY_BANK)
+          await trx
+            .updateTable(table)
+            .set({ [column]: name })
+            .where(column, '=', before.name)
+            .execute()
+        await renameBankAccount(trx, before.name, name)
+      }
+      const active = change.active === undefined ? before.active : change.active ? 1 : 0
+      const after = await trx
+        .updateTable('banks')
+        .set({ name, active })
+        .where('id', '=', id)
+        .returning(['id', 'name', 'active'])
+        .executeTakeFirstOrThrow()
+      // A rename rewrites the name on every record and posting that carries it: worth a trace.
+      await audit(trx, req.user, 'update', 'banks', id, before, after)
+      return after
+    })
+    return { status: 'success', message: 'Bank updated', bank: toBank(bank) }
+  })
+
+  app.delete('/admin/banks/:id', DELETE_ADMIN_BANKS_ID, async (req) => {
+    const { id } = parseBody(idParam, req.params)
+    await db.transaction().execute(async (trx) => {
+      const bank = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!bank) throw new HttpError(404, 'Bank not found')
+      const used = await trx
+        .selectFrom('account_entries')
+        .select('id')
+        .where('bank_name', '=', bank.name)
+        .limit(1)
+        .executeTakeFirst()
+      if (used) throw new HttpError(409, 'This bank has ledger entries; deactivate it instead')
+      await trx.deleteFrom('banks').where('id', '=', id).execute()
+      await audit(trx, req.user, 'delete', 'banks', id, bank, null)
+    })
+    return { status: 'success', message: 'Bank deleted' }
+  })
+}

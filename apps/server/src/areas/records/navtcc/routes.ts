@@ -1,0 +1,94 @@
+import { bankTitle, navtccProfit, RECORD_SPECS, remainingAmount } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../../db/connect.ts'
+import type { Database } from '../../../db/schema.ts'
+import { createdDay } from '../../../lib/books/day.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
+import { HttpError } from '../../../lib/http-error.ts'
+import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import { postNavtccBooks } from './postings.ts'
+
+/** The payable's vendor row (credit), kept equal to the NAVTCC entry. */
+const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow<'navtcc'>) => {
+  const vendor = String(row.vendor_name ?? '').trim()
+  const payable = Number(row.payed_to_bank ?? 0)
+  return syncPosting(
+    trx,
+    'vender_entries',
+    { type: 'navtcc', id: row.id },
+    vendor && payable > 0
+      ? {
+          vender_name: vendor,
+          date: createdDay(row),
+          entry: row.entry,
+          detail: `NAVTCC ${row.entry} ${row.customer_add}`,
+          bank_title: '',
+          credit: payable,
+          debit: 0,
+          withdraw: 0,
+        }
+      : null,
+  )
+}
+
+/**
+ * NAVTCC entries. The described system posted a vendor row built from fields this form does not
+ * have; here the form carries an optional vendor name, and the amount payed to the bank for the
+ * passenger is posted to that vendor's ledger (payable, credit) in the same transaction, so the
+ * NAVTCC and its vendor row are saved, changed and removed together or not at all.
+ */
+export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('navtcc', async (trx, row, opts) => {
+    await postNavtccVendor(trx, row)
+    await postNavtccBooks(trx, row, opts)
+  })
+  crudRoutes(app, db, RECORD_SPECS.navtcc, {
+    toRow: (input, { before }) => ({
+      ...input,
+      // The customer-facing title of the chosen bank, as the spec's form stored it.
+      paid_from_bank: input.paid_from_bank || (input.bank_title ? bankTitle(input.bank_title) : ''),
+      passport_detail: JSON.stringify(input.passport_detail),
+      remaining_amount: remainingAfterPayments(
+        remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
+        before,
+        'receivable_amount',
+      ),
+      profit: navtccProfit(input.receivable_amount, input.payed_to_bank),
+    }),
+    journal: (row) => ({
+      date: createdDay(row),
+      entry: row.entry,
+      name: row.customer_add,
+      employee: row.employee_name,
+      receivable: row.receivable_amount,
+      paid_cash: row.paid_cash,
+      paid_in_bank: row.paid_in_bank,
+      remaining: row.remaining_amount,
+    }),
+    check: async (trx, row) => {
+      const vendor = String(row?.vendor_name ?? '').trim()
+      const payable = Number(row?.payed_to_bank ?? 0)
+      if (vendor && payable > 0) {
+        const known = await trx
+          .selectFrom('vender_names')
+          .select('id')
+          .where('name', '=', vendor)
+          .executeTakeFirst()
+        if (!known) throw new HttpError(400, 'Unknown vendor name', { vendor_name: 'Unknown vendor name' })
+      }
+    },
+    afterSave: async (trx, row, { before }) => {
+      await postNavtccVendor(trx, row)
+      await postNavtccBooks(trx, row, { lenient: false, before })
+    },
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'navtcc', row.id)
+      await removePostings(trx, { type: 'navtcc', id: row.id })
+      await removeLines(trx, { type: 'navtcc', id: row.id })
+    },
+  })
+}

@@ -1,0 +1,9 @@
+import { bankAccount, CASH } from '../../../lib/books/accounts.ts'
+import { type Move, move } from '../../../lib/books/lines.ts'
+
+/**
+ * A later payment (decision 021): the money comes into cash or the named bank and pays part of
+ * what the record's agent or customer owes (Dr cash / bank, Cr party).
+ */
+export const paymentMoves = (p: { party: string; bank: string; amount: number }): Move[] =>
+  move(p.bank ? bankAccount(p.bank) : CASH, p.party, p.amount)

@@ -1,0 +1,321 @@
+import {
+  businessToday,
+  fromPaisa,
+  IdParams,
+  idParam,
+  MessageAnswer,
+  OVERPAID_PAYMENT,
+  PAYMENT_LABELS,
+  PAYMENT_SOURCES,
+  type Payment,
+  PaymentInput,
+  PaymentSavedAnswer,
+  type PaymentSource,
+  PaymentsAnswer,
+  receiptFigures,
+  toPaisa,
+} from '@booking/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { linkAudit } from '../../../books/post.ts'
+import type { Db } from '../../../db/connect.ts'
+import { dbKind } from '../../../db/dialect.ts'
+import { moneyIn, moneyOut } from '../../../db/money-columns.ts'
+import type { Database, Row, TableName } from '../../../db/schema.ts'
+import { audit } from '../../../lib/audit.ts'
+import { partyAccountOf } from '../../../lib/books/accounts.ts'
+import { resolveBank } from '../../../lib/books/banks.ts'
+import { removeLines, syncLines } from '../../../lib/books/lines.ts'
+import { PAYMENT_TABLES } from '../../../lib/books/paid-records.ts'
+import type { AnyRecordRow } from '../../../lib/crud.ts'
+import { nextEntry } from '../../../lib/entries.ts'
+import { HttpError } from '../../../lib/http-error.ts'
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../../lib/idempotency.ts'
+import { removeJournal, writeJournal } from '../../../lib/journal.ts'
+import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import { parseBody, parseIdParam } from '../../../lib/validate.ts'
+import { writeTransaction } from '../../../lib/write-batch.ts'
+import { type AuthUser, requireAccess } from '../../../plugins/auth.ts'
+import { paymentMoves } from './postings.ts'
+import { paymentReceiptRoute } from './receipt.ts'
+
+type Trx = Kysely<Database>
+const SOURCE = 'payments'
+
+const ListQuery = z.object({
+  source_type: z.enum(PAYMENT_SOURCES, { error: 'Unknown record type' }),
+  source_id: idParam.shape.id,
+})
+
+/** The record a payment is against, locked first (PostgreSQL) so payments and edits of it queue. */
+const lockRecord = async (trx: Trx, type: PaymentSource, id: number): Promise<AnyRecordRow> => {
+  const table = PAYMENT_TABLES[type] as TableName
+  const query = trx.selectFrom(table).selectAll().where('id', '=', id)
+  const row = await (dbKind(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  if (!row) throw new HttpError(404, `${PAYMENT_LABELS[type]} not found`)
+  return moneyOut(table, row) as AnyRecordRow
+}
+
+const customerName = (row: AnyRecordRow) => String(row.agent_name || row.customer_add || '').trim()
+
+/** Moves the record's payments total and remaining amount by `paisa`, and its dashboard line's remaining. */
+const applyToRecord = async (trx: Trx, type: PaymentSource, row: AnyRecordRow, paisa: number) => {
+  const table = PAYMENT_TABLES[type] as TableName
+  const payments_total = fromPaisa(toPaisa(row.payments_total) + paisa)
+  const remaining_amount = fromPaisa(toPaisa(row.remaining_amount) - paisa)
+  await trx
+    .updateTable(table)
+    .set(moneyIn(table, { payments_total, remaining_amount }))
+    .where('id', '=', row.id)
+    .execute()
+  await trx
+    .updateTable('journal')
+    .set(moneyIn('journal', { remaining: remaining_amount }) as { remaining: number })
+    .where('source_type', '=', table)
+    .where('source_id', '=', row.id)
+    .execute()
+}
+
+/** The payment's lines, Office Accounts row (bank) and agent ledger row (a ticket sold to an agent). */
+const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
+  const source = { type: SOURCE, id: p.id }
+  const name = customerName(record)
+  const detail = [`Payment ${p.receipt_no}`, name, record.entry, p.note].filter(Boolean).join(', ')
+  const bank = p.method === 'bank' ? p.bank_title : ''
+  if (bank) {
+    await syncPosting(
+      trx,
+      'account_entries',
+      source,
+      {
+        bank_name: bank,
+        employee_name: p.employee,
+        vendor_name: '',
+        entry: p.receipt_no,
+        date: p.date,
+        detail,
+        credit: p.amount,
+        debit: 0,
+      },
+      { created: true },
+    )
+  }
+  const agent = String(record.agent_name ?? '').trim()
+  if (agent) {
+    await syncPosting(
+      trx,
+      'agent_entries',
+      source,
+      {
+        agent_name: agent,
+        employee: p.employee,
+        detail,
+        receivable_amount: 0,
+        paid_cash: bank ? 0 : p.amount,
+        paid_bank: bank ? p.amount : 0,
+        debit: 0,
+        credit: p.amount,
+        date: p.date,
+        entry: p.receipt_no,
+        bank_title: bank,
+      },
+      { created: true },
+    )
+  }
+  await writeJournal(trx, SOURCE, p.id, {
+    date: p.date,
+    entry: p.receipt_no,
+    name,
+    employee: p.employee,
+    paid_cash: bank ? 0 : p.amount,
+    paid_in_bank: bank ? p.amount : 0,
+  })
+  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  await syncLines(
+    trx,
+    source,
+    { date: p.date, entry: p.receipt_no, detail },
+    paymentMoves({ party: partyAccountOf(record), bank: p.bank_title, amount: p.amount }),
+  )
+}
+
+/**
+ * The record as a payment left it, for its receipt (decision 054): total, paid at booking, every
+ * payment up to and including this one (in the order they were taken) and what remained after it.
+ */
+const recordAfter = async (db: Db, p: Payment, record: AnyRecordRow) => {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['receipt_no', 'date', 'amount'])
+    .where('source_type', '=', p.source_type)
+    .where('source_id', '=', p.source_id)
+    .where('id', '<=', p.id)
+    .orderBy('id')
+    .execute()
+  const payments = rows.map((r) => {
+    const x = moneyOut('payments', r) as { receipt_no: string; date: string; amount: number }
+    return { receipt_no: String(x.receipt_no), date: String(x.date), amount: Number(x.amount) }
+  })
+  const f = receiptFigures(
+    {
+      receivable: Number(record.receivable_amount ?? 0),
+      cash: Number(record.paid_cash ?? 0),
+      bank: Number(record.paid_in_bank ?? 0),
+    },
+    payments,
+  )
+  return {
+    total: f.total,
+    at_booking: fromPaisa(toPaisa(f.cash) + toPaisa(f.bank)),
+    payments: f.payments,
+    remaining: f.remaining,
+  }
+}
+
+const toPayment = (row: Record<string, unknown>): Payment => {
+  const r = moneyOut('payments', row) as Row<'payments'>
+  return {
+    id: Number(r.id),
+    receipt_no: r.receipt_no,
+    source_type: r.source_type as PaymentSource,
+    source_id: Number(r.source_id),
+    date: r.date,
+    amount: r.amount,
+    method: r.method as Payment['method'],
+    bank_title: r.bank_title,
+    note: r.note,
+    employee: r.employee,
+    created_by: r.created_by === null ? null : Number(r.created_by),
+    created_at: r.created_at,
+  }
+}
+
+/**
+ * Receive Payment (issue 13): a later payment against a record's remaining amount, with a receipt
+ * number from the entry counters, in one transaction with its postings and the record's new remaining.
+ */
+/** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
+const POST_PAYMENTS = { schema: { body: PaymentInput, response: { 201: PaymentSavedAnswer } } }
+
+const GET_PAYMENTS = { schema: { querystring: ListQuery, response: { 200: PaymentsAnswer } } }
+
+const DELETE_PAYMENTS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
+
+export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
+  const user = (req: FastifyRequest) => req.user as AuthUser
+
+  app.post('/payments', POST_PAYMENTS, async (req, reply) => {
+    const input = parseBody(PaymentInput, req.body)
+    const u = user(req)
+    idempotencyKeyOf(req)
+    const answer = await writeTransaction(db, (trx) =>
+      answerOnce(trx, req, u.id, async () => {
+        const record = await lockRecord(trx, input.source_type, input.source_id)
+        const paisa = toPaisa(input.amount)
+        const remaining = toPaisa(record.remaining_amount)
+        if (remaining <= 0)
+          throw new HttpError(400, 'This record has no remaining amount to pay', { amount: OVERPAID_PAYMENT })
+        if (paisa > remaining) throw new HttpError(400, OVERPAID_PAYMENT, { amount: OVERPAID_PAYMENT })
+        const bank =
+          input.method === 'bank'
+            ? await resolveBank(trx, input.bank_title, { amount: input.amount, field: 'bank_title' })
+            : ''
+        const { current } = await nextEntry(trx, 'payment')
+        const inserted = await trx
+          .insertInto('payments')
+          .values(
+            moneyIn('payments', {
+              receipt_no: `Receipt ${current}`,
+              source_type: input.source_type,
+              source_id: input.source_id,
+              date: input.date || businessToday(),
+              amount: input.amount,
+              method: input.method,
+              bank_title: bank,
+              note: input.note,
+              employee: u.username,
+              created_by: u.id,
+              created_at: new Date().toISOString(),
+            }),
+          )
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const payment = toPayment(inserted)
+        await applyToRecord(trx, input.source_type, record, paisa)
+        await postPayment(trx, payment, record)
+        await linkAudit(
+          trx,
+          { type: SOURCE, id: payment.id },
+          await audit(trx, u, 'create', SOURCE, payment.id, null, payment),
+          u.id,
+        )
+        return { status: 201, body: { status: 'success', message: 'Payment received', payment } }
+      }),
+    )
+    return sendAnswer(reply, answer)
+  })
+
+  // One record's payments (?source_type=&source_id=), or without them every payment, newest first.
+  app.get('/payments', GET_PAYMENTS, async (req) => {
+    const parsed = ListQuery.partial().safeParse(req.query)
+    if (!parsed.success) throw new HttpError(400, 'Unknown record type or id')
+    const { source_type, source_id } = parsed.data
+    let q = db.selectFrom('payments').selectAll()
+    if (source_type) q = q.where('source_type', '=', source_type)
+    if (source_id) q = q.where('source_id', '=', source_id)
+    const rows = await (source_type && source_id
+      ? q.orderBy('date').orderBy('id')
+      : q.orderBy('id', 'desc').limit(1000)
+    ).execute()
+    return { status: 'success', payments: rows.map((r) => toPayment(r)) }
+  })
+
+  // The receipt of one payment, read from the payments table (areas/payments/receipt.ts renders it).
+  paymentReceiptRoute(app, db, async (d, id) => {
+    const row = await d.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) return null
+    const payment = toPayment(row)
+    const table = PAYMENT_TABLES[payment.source_type] as TableName
+    const record = await d
+      .selectFrom(table)
+      .selectAll()
+      .where('id', '=', payment.source_id)
+      .executeTakeFirst()
+    const label = PAYMENT_LABELS[payment.source_type]
+    const entry = String(record?.entry ?? '')
+    return {
+      ...payment,
+      record: record ? await recordAfter(d, payment, moneyOut(table, record) as AnyRecordRow) : undefined,
+      // Entries mostly carry their type already ("Ticket 1/2").
+      received_for: record ? (entry.startsWith(label) ? entry : `${label} ${entry}`.trim()) : undefined,
+      received_from: record ? customerName(record as AnyRecordRow) || undefined : undefined,
+    }
+  })
+
+  app.delete('/payments/:id', { ...DELETE_PAYMENTS_ID, preHandler: requireAccess('admin') }, async (req) => {
+    const id = parseIdParam(req.params, 'payment')
+    const u = user(req)
+    await writeTransaction(db, async (trx) => {
+      const found = await trx.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!found) throw new HttpError(404, 'Payment not found')
+      const payment = toPayment(found)
+      // The record first, as a payment's create locks it: the two cannot deadlock.
+      const record = await lockRecord(trx, payment.source_type, payment.source_id)
+      const gone = await trx.deleteFrom('payments').where('id', '=', id).returning('id').executeTakeFirst()
+      if (!gone) throw new HttpError(404, 'Payment not found')
+      await applyToRecord(trx, payment.source_type, record, -toPaisa(payment.amount))
+      await removeJournal(trx, SOURCE, id)
+      await removePostings(trx, { type: SOURCE, id })
+      // The books' total row last, as every write takes it (lib/books/lines.ts).
+      await removeLines(trx, { type: SOURCE, id })
+      await linkAudit(
+        trx,
+        { type: SOURCE, id },
+        await audit(trx, u, 'delete', SOURCE, id, payment, null),
+        u.id,
+      )
+    })
+    return { status: 'success', message: 'Payment deleted successfully' }
+  })
+}

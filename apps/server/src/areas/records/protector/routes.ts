@@ -1,0 +1,35 @@
+import { RECORD_SPECS } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../../db/connect.ts'
+import type { Database } from '../../../db/schema.ts'
+import { expenseAccount } from '../../../lib/books/accounts.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
+import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
+
+/** The protector fee paid out of office cash (decision 022). */
+const postProtector = (trx: Kysely<Database>, row: ApiRow<'protectors'>) =>
+  postWithdraw(trx, 'protectors', row, {
+    account: expenseAccount('protector'),
+    amount: row.withdraw,
+    date: row.protector_date,
+    detail: ['Protector', row.name, row.reference].filter(Boolean).join(', '),
+  })
+
+/** Protector entries: no postings; their withdraw counts against cash in office. */
+export const protectorRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('protectors', postProtector)
+  crudRoutes(app, db, RECORD_SPECS.protectors, {
+    toRow: (input) => input,
+    journal: (row) => ({
+      date: row.protector_date,
+      entry: row.entry,
+      name: row.name,
+      employee: row.employee,
+      withdraw: row.withdraw,
+    }),
+    afterSave: (trx, row) => postProtector(trx, row),
+    onDelete: (trx, row) => removeWithdraw(trx, 'protectors', row),
+  })
+}

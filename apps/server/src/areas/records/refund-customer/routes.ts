@@ -1,0 +1,40 @@
+import { RECORD_SPECS, refundFigures } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../../db/connect.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { crudRoutes } from '../../../lib/crud.ts'
+import { removePostings } from '../../../lib/postings.ts'
+import { postRefundCustomer } from './postings.ts'
+
+/** Customer refunds: remaining and balance are always the server's figures. */
+export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('refund_customers', postRefundCustomer)
+  crudRoutes(app, db, RECORD_SPECS.refund_customers, {
+    toRow: (input) => ({
+      ...input,
+      ...refundFigures(
+        input.total_amount,
+        input.return_from_vendor,
+        input.office_service_charges,
+        input.paid_cash,
+        input.paid_in_bank,
+      ),
+    }),
+    // A refund pays money back to the customer: its cash leaves the office, so it counts as a
+    // withdraw against cash in office, never as money received. The bank part leaves a bank
+    // account, not the office cash, so it is not booked as "paid in bank" (that total means money in).
+    journal: (row) => ({
+      date: row.date,
+      entry: row.entry,
+      name: row.name,
+      employee: row.employee,
+      withdraw: row.paid_cash,
+    }),
+    afterSave: (trx, row, { before }) => postRefundCustomer(trx, row, { lenient: false, before }),
+    onDelete: async (trx, row) => {
+      await removePostings(trx, { type: 'refund_customers', id: row.id })
+      await removeLines(trx, { type: 'refund_customers', id: row.id })
+    },
+  })
+}

@@ -1,0 +1,35 @@
+import { RECORD_SPECS } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../../db/connect.ts'
+import type { Database } from '../../../db/schema.ts'
+import { REFUNDS } from '../../../lib/books/accounts.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
+import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
+
+/** The refund paid out of office cash (decision 022). */
+const postRefunded = (trx: Kysely<Database>, row: ApiRow<'refunded'>) =>
+  postWithdraw(trx, 'refunded', row, {
+    account: REFUNDS,
+    amount: row.withdraw,
+    date: row.date,
+    detail: ['Refunded', row.name, row.reference].filter(Boolean).join(', '),
+  })
+
+/** Refunded (MCB) entries: no postings; the withdraw counts against cash in office. */
+export const refundedRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('refunded', postRefunded)
+  crudRoutes(app, db, RECORD_SPECS.refunded, {
+    toRow: (input) => input,
+    journal: (row) => ({
+      date: row.date,
+      entry: row.entry,
+      name: row.name,
+      employee: row.employee,
+      withdraw: row.withdraw,
+    }),
+    afterSave: (trx, row) => postRefunded(trx, row),
+    onDelete: (trx, row) => removeWithdraw(trx, 'refunded', row),
+  })
+}

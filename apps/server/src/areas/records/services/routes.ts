@@ -1,0 +1,36 @@
+import { RECORD_SPECS, serviceRemaining } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../../db/connect.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { crudRoutes } from '../../../lib/crud.ts'
+import { removePostings } from '../../../lib/postings.ts'
+import { postServiceBooks } from './postings.ts'
+
+/** Services: the remaining amount is recomputed here; the client's figure is ignored. */
+export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('services', postServiceBooks)
+  crudRoutes(app, db, RECORD_SPECS.services, {
+    toRow: ({ remaining_amount: _ignored, ...input }, { before }) => ({
+      ...input,
+      remaining_amount: remainingAfterPayments(serviceRemaining(input), before, 'receivable_amount'),
+    }),
+    journal: (row) => ({
+      date: row.booking_date,
+      entry: row.entry,
+      name: row.customer_add,
+      employee: row.user_name,
+      receivable: row.receivable_amount,
+      paid_cash: row.paid_cash,
+      paid_in_bank: row.paid_in_bank,
+      remaining: row.remaining_amount,
+    }),
+    afterSave: (trx, row, { before }) => postServiceBooks(trx, row, { lenient: false, before }),
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'services', row.id)
+      await removePostings(trx, { type: 'services', id: row.id })
+      await removeLines(trx, { type: 'services', id: row.id })
+    },
+  })
+}

@@ -1,0 +1,146 @@
+import { RECORD_SPECS } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../../db/connect.ts'
+import type { Database } from '../../../db/schema.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
+import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import {
+  bookingDate,
+  bookingFigures,
+  checkBank,
+  checkName,
+  firstPassengerName,
+  travelDetail,
+} from './booking.ts'
+import { refuseDuplicateTickets } from './duplicates.ts'
+import { postTicketBooks } from './postings.ts'
+
+const source = (row: ApiRow<'tickets'>) => ({ type: 'tickets', id: row.id })
+
+/**
+ * A ticket's three ledger postings, kept equal to the ticket (made on create, changed on edit):
+ * - agent: the agent owes the receivable (debit) and has paid cash + bank (credit), so the
+ *   agent's debit − credit is the ticket's remaining amount;
+ * - office account: the bank payment lands in the chosen account (credit), only when paid_in_bank > 0;
+ * - vendor: the office owes the vendor the payable (credit), only when a vendor is chosen and payable > 0.
+ * `created`: the ticket was inserted in this transaction, so there are no postings to look up.
+ */
+export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, created = false) => {
+  const opts = { created }
+  const date = bookingDate(row)
+  const customer = [row.customer_add, row.reference, row.agent_name].filter(Boolean).join(', ')
+  await syncPosting(
+    trx,
+    'agent_entries',
+    source(row),
+    row.agent_name
+      ? {
+          agent_name: row.agent_name,
+          employee: row.employee_name,
+          detail: [row.customer_add, travelDetail(row, row.passport_detail)].filter(Boolean).join(', '),
+          receivable_amount: row.receivable_amount,
+          paid_cash: row.paid_cash,
+          paid_bank: row.paid_in_bank,
+          debit: row.receivable_amount,
+          credit: row.paid_cash + row.paid_in_bank,
+          date,
+          entry: row.entry,
+          bank_title: row.bank_title,
+        }
+      : null,
+    opts,
+  )
+  await syncPosting(
+    trx,
+    'account_entries',
+    source(row),
+    row.bank_title && row.paid_in_bank > 0
+      ? {
+          bank_name: row.bank_title,
+          employee_name: row.employee_name,
+          vendor_name: '',
+          entry: row.entry,
+          date,
+          detail: customer,
+          credit: row.paid_in_bank,
+          debit: 0,
+        }
+      : null,
+    opts,
+  )
+  await syncPosting(
+    trx,
+    'vender_entries',
+    source(row),
+    row.vendor_name && row.payable_to_vendor > 0
+      ? {
+          vender_name: row.vendor_name,
+          detail: travelDetail(row, row.passport_detail),
+          credit: row.payable_to_vendor,
+          debit: 0,
+          withdraw: 0,
+          date,
+          entry: row.entry,
+          bank_title: row.bank_title,
+        }
+      : null,
+    opts,
+  )
+}
+
+/** Tickets (spec part 1): entry "Ticket n/m", passengers as JSON text, postings in the same transaction. */
+export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('tickets', async (trx, row, opts) => {
+    await postTicket(trx, row)
+    await postTicketBooks(trx, row, opts)
+  })
+  crudRoutes(app, db, RECORD_SPECS.tickets, {
+    toRow: ({ allow_duplicate_ticket: _allow, ...input }, { before }) => {
+      const figures = bookingFigures(
+        input.receivable_amount,
+        input.paid_cash,
+        input.paid_in_bank,
+        input.payable_to_vendor,
+      )
+      return {
+        ...input,
+        passport_detail: JSON.stringify(input.passport_detail),
+        profit: figures.profit,
+        remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivable_amount'),
+      }
+    },
+    journal: (row) => ({
+      date: bookingDate(row),
+      entry: row.entry,
+      name: row.customer_add || firstPassengerName(row.passport_detail),
+      employee: row.employee_name,
+      receivable: row.receivable_amount,
+      paid_cash: row.paid_cash,
+      paid_in_bank: row.paid_in_bank,
+      remaining: row.remaining_amount,
+    }),
+    check: async (trx, row, { before, user, input }) => {
+      if (!row) return
+      // Create and update only: a restore brings back what was once saved.
+      if (input)
+        await refuseDuplicateTickets(trx, row.ticket_numbers, before?.id, user, input.allow_duplicate_ticket)
+      await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
+      await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
+      await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
+    },
+    afterSave: async (trx, row, { created, before }) => {
+      await postTicket(trx, row, created)
+      // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+      await postTicketBooks(trx, row, { lenient: false, before })
+    },
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'tickets', row.id)
+      await removePostings(trx, source(row))
+      await removeLines(trx, source(row))
+    },
+  })
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../db/schema.ts'
+import { customerAccountOf } from '../../../lib/books/accounts.ts'
+import type { PostOptions } from '../../../lib/books/registry.ts'
+import { postSale } from '../../../lib/books/sale.ts'
+import type { ApiRow } from '../../../lib/crud.ts'
+import { bookingDate, firstPassengerName } from '../tickets/booking.ts'
+
+/** An Umrah booking's lines: a sale to its customer, the payable to its vendor (decision 020). */
+export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: PostOptions<'umrah'>) =>
+  postSale(
+    trx,
+    row,
+    {
+      table: 'umrah',
+      type: 'umrah',
+      party: customerAccountOf(row),
+      receivable: row.receivable_amount,
+      cash: row.paid_cash,
+      bankText: row.bank_title,
+      bankField: 'bank_title',
+      previousBank: opts.before?.bank_title,
+      bankAmount: row.paid_in_bank,
+      vendor: String(row.vendor_name ?? '').trim(),
+      payable: row.payable_to_vendor,
+      date: bookingDate(row),
+      entry: row.entry,
+      detail: ['Umrah', row.customer_add || firstPassengerName(row.passport_detail), row.reference]
+        .filter(Boolean)
+        .join(', '),
+      employee: row.user_name,
+    },
+    opts,
+  )

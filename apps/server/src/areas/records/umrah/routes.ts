@@ -1,0 +1,143 @@
+import { passengerList, RECORD_SPECS } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../../db/connect.ts'
+import type { Database } from '../../../db/schema.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
+import { type PostOptions, registerPoster } from '../../../lib/books/registry.ts'
+import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
+import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import {
+  bookingDate,
+  bookingFigures,
+  checkBank,
+  checkName,
+  firstPassengerName,
+  travelDetail,
+} from '../tickets/booking.ts'
+import { postUmrahBooks } from './postings.ts'
+
+const source = (row: ApiRow<'umrah'>) => ({ type: 'umrah', id: row.id })
+
+/** Row (snake_case columns) -> the spec's camelCase Umrah booking. */
+const toApi = (row: ApiRow<'umrah'>) => ({
+  id: row.id,
+  userName: row.user_name,
+  entry: row.entry,
+  customerAdd: row.customer_add,
+  reference: row.reference,
+  packageDetail: row.package_detail,
+  depart_date: row.depart_date,
+  return_date: row.return_date,
+  sector: row.sector,
+  airline: row.airline,
+  adults: row.adults,
+  children: row.children,
+  infants: row.infants,
+  // The spec's callers read one passenger here (the lead pilgrim); `passengers` has them all.
+  passportDetail: JSON.stringify(passengerList(row.passport_detail)[0] ?? {}),
+  passengers: passengerList(row.passport_detail),
+  receivableAmount: row.receivable_amount,
+  paidCash: row.paid_cash,
+  bank_title: row.bank_title,
+  paidInBank: row.paid_in_bank,
+  payableToVendor: row.payable_to_vendor,
+  vendorName: row.vendor_name,
+  profit: row.profit,
+  remainingAmount: row.remaining_amount,
+  paymentsTotal: row.payments_total,
+  createdAt: row.created_at,
+})
+
+/** The payable's vendor row, as the spec's follow-up POST /vender made it. */
+const postUmrahVendor = (trx: Kysely<Database>, row: ApiRow<'umrah'>) =>
+  syncPosting(
+    trx,
+    'vender_entries',
+    source(row),
+    row.vendor_name && row.payable_to_vendor > 0
+      ? {
+          vender_name: row.vendor_name,
+          detail: ['Umrah', row.package_detail, travelDetail(row, passengerList(row.passport_detail))]
+            .filter(Boolean)
+            .join(', '),
+          credit: row.payable_to_vendor,
+          debit: 0,
+          withdraw: 0,
+          date: bookingDate(row),
+          entry: row.entry,
+          bank_title: '',
+        }
+      : null,
+  )
+
+const postUmrah = async (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: PostOptions<'umrah'>) => {
+  await postUmrahVendor(trx, row)
+  await postUmrahBooks(trx, row, opts)
+}
+
+/** Umrah bookings (spec part 1): camelCase payloads, one passenger, a vendor posting for the payable. */
+export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('umrah', postUmrah)
+  crudRoutes(app, db, RECORD_SPECS.umrah, {
+    toRow: (input, { before }) => {
+      const figures = bookingFigures(
+        input.receivableAmount,
+        input.paidCash,
+        input.paidInBank,
+        input.payableToVendor,
+      )
+      return {
+        user_name: input.userName,
+        customer_add: input.customerAdd,
+        reference: input.reference,
+        package_detail: input.packageDetail,
+        depart_date: input.depart_date,
+        return_date: input.return_date,
+        sector: input.sector,
+        airline: input.airline,
+        adults: input.adults,
+        children: input.children,
+        infants: input.infants,
+        // One pilgrim keeps the spec's one-object shape; more are stored as a list (decision 048).
+        passport_detail: JSON.stringify(
+          input.passportDetail.length === 1 ? input.passportDetail[0] : input.passportDetail,
+        ),
+        receivable_amount: input.receivableAmount,
+        paid_cash: input.paidCash,
+        bank_title: input.bank_title,
+        paid_in_bank: input.paidInBank,
+        payable_to_vendor: input.payableToVendor,
+        vendor_name: input.vendorName,
+        profit: figures.profit,
+        remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivableAmount'),
+      }
+    },
+    toApi,
+    journal: (row) => ({
+      date: bookingDate(row),
+      entry: row.entry,
+      name: row.customer_add || firstPassengerName(row.passport_detail),
+      employee: row.user_name,
+      receivable: row.receivable_amount,
+      paid_cash: row.paid_cash,
+      paid_in_bank: row.paid_in_bank,
+      remaining: row.remaining_amount,
+    }),
+    check: async (trx, row, { before }) => {
+      if (!row) return
+      await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
+      await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendorName')
+    },
+    // The spec's follow-up POST /vender and the books' lines, in the same transaction.
+    afterSave: async (trx, row, { before }) => {
+      await postUmrah(trx, row, { lenient: false, before })
+    },
+    onDelete: async (trx, row) => {
+      await refuseIfPaid(trx, 'umrah', row.id)
+      await removePostings(trx, source(row))
+      await removeLines(trx, source(row))
+    },
+  })
+}

@@ -1,0 +1,70 @@
+import { VENDOR_CASH } from '@booking/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../db/schema.ts'
+import { bankAccount, CASH, COST_OF_SALES, vendorAccount } from '../../../lib/books/accounts.ts'
+import { resolveBank } from '../../../lib/books/banks.ts'
+import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
+import type { PostOptions } from '../../../lib/books/registry.ts'
+import type { ApiRow } from '../../../lib/crud.ts'
+import { syncPosting } from '../../../lib/postings.ts'
+
+/** A vendor payment's Bank Title "Cash" (any case) means office cash. */
+export const paidFromCash = (row: ApiRow<'vender_entries'>) =>
+  String(row.bank_title ?? '')
+    .trim()
+    .toLowerCase() === VENDOR_CASH.toLowerCase()
+
+/**
+ * A vendor ledger entry typed on the Vender screen (decision 023): a payable (credit) is a cost
+ * owed to the vendor (Dr cost of sales, Cr vendor); a payment (debit) comes out of cash or the
+ * named bank (Dr vendor, Cr cash / bank); a withdraw is cash handed to the vendor (Dr vendor, Cr cash).
+ */
+export const vendorMoves = (row: ApiRow<'vender_entries'>, bank: string): Move[] => {
+  const vendor = vendorAccount(row.vender_name)
+  return [
+    ...move(COST_OF_SALES, vendor, row.credit),
+    ...move(vendor, bank ? bankAccount(bank) : CASH, row.debit),
+    ...move(vendor, CASH, row.withdraw),
+  ]
+}
+
+/** Cash the entry takes out of the office: its withdraw and a payment from Cash. */
+export const vendorCashOut = (row: ApiRow<'vender_entries'>): number =>
+  Number(row.withdraw ?? 0) + (paidFromCash(row) ? Number(row.debit ?? 0) : 0)
+
+export const postVendorEntry = async (
+  trx: Kysely<Database>,
+  row: ApiRow<'vender_entries'>,
+  opts: PostOptions<'vender_entries'>,
+) => {
+  if (row.source_type) return
+  const bank = paidFromCash(row)
+    ? ''
+    : await resolveBank(trx, row.bank_title, {
+        amount: row.debit,
+        field: 'bank_title',
+        previous: opts.before?.bank_title,
+        lenient: opts.lenient,
+      })
+  const source = { type: 'vender_entries', id: row.id }
+  const detail = [`Vendor ${row.vender_name}`, row.detail].filter(Boolean).join(': ')
+  await syncPosting(
+    trx,
+    'account_entries',
+    source,
+    bank && row.debit > 0
+      ? {
+          bank_name: bank,
+          employee_name: '',
+          vendor_name: row.vender_name,
+          entry: row.entry,
+          date: row.date,
+          detail,
+          credit: 0,
+          debit: row.debit,
+        }
+      : null,
+  )
+  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, vendorMoves(row, bank))
+}

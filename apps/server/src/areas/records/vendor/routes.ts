@@ -1,0 +1,34 @@
+import { RECORD_SPECS } from '@booking/shared'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../../db/connect.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
+import { crudRoutes } from '../../../lib/crud.ts'
+import { removePostings } from '../../../lib/postings.ts'
+import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
+import { postVendorEntry, vendorCashOut } from './postings.ts'
+
+/** Vendor ledger (admin only): payables (credit), payments (debit), remaining_amount computed when read. */
+export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
+  registerPoster('vender_entries', postVendorEntry)
+  await app.register(async (scoped) => {
+    crudRoutes(scoped, db, RECORD_SPECS.vender_entries, {
+      listExtras: { status: 'success', message: '' },
+      toRow: ({ entry: _entry, ...values }) => values,
+      check: async (_trx, _row, { before }) => refuseLinked(before),
+      afterSave: (trx, row, { before }) => postVendorEntry(trx, row, { lenient: false, before }),
+      onDelete: async (trx, row) => {
+        await removePostings(trx, { type: 'vender_entries', id: row.id })
+        await removeLines(trx, { type: 'vender_entries', id: row.id })
+      },
+      // Cash leaving the office (a withdraw, a payment from Cash) is on the dashboard (decision 023).
+      journal: (row) => {
+        const out = row.source_type ? 0 : vendorCashOut(row)
+        return out > 0
+          ? { date: row.date, entry: row.entry, name: row.vender_name, employee: '', withdraw: out }
+          : null
+      },
+      list: ledgerList(LEDGER_LISTS.vender),
+    })
+  })
+}

@@ -1,0 +1,30 @@
+import { readPassenger } from '@booking/shared'
+import { createdDay } from '../../../lib/books/day.ts'
+import type { ApiRow } from '../../../lib/crud.ts'
+import type { JournalFields } from '../../../lib/journal.ts'
+
+/**
+ * What Visa and GAMCA records share: one passenger kept as JSON text, and a dashboard line named
+ * after the customer like every other booking's (the passenger when no customer was given).
+ */
+export const passengerText = (passenger: unknown) => JSON.stringify(readPassenger(passenger))
+
+const displayName = (row: ApiRow<'visa_processing' | 'gamca_tokens'>) => {
+  const p = readPassenger(row.passport_detail)
+  const full = [p.firstName, p.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ')
+  return String(row.customer_add ?? '').trim() || full
+}
+
+export const passengerJournal = (
+  row: ApiRow<'visa_processing' | 'gamca_tokens'>,
+  date: string | null | undefined,
+): JournalFields => ({
+  date: date || createdDay(row),
+  entry: row.entry,
+  name: displayName(row),
+  employee: row.employee_name,
+  receivable: row.receivable_amount,
+  paid_cash: row.paid_cash,
+  paid_in_bank: row.paid_in_bank,
+  remaining: row.remaining_amount,
+})

@@ -1,0 +1,51 @@
+import { fromPaisa, toPaisa } from '@booking/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../db/schema.ts'
+import { customerAccountOf } from '../../../lib/books/accounts.ts'
+import { createdDay } from '../../../lib/books/day.ts'
+import type { PostOptions } from '../../../lib/books/registry.ts'
+import { postSale } from '../../../lib/books/sale.ts'
+import type { ApiRow } from '../../../lib/crud.ts'
+
+/** The row of a Visa (the caller's kind says which table it came from). */
+const visa = (row: ApiRow<'visa_processing' | 'gamca_tokens'>) => row as ApiRow<'visa_processing'>
+
+/**
+ * Visa and GAMCA lines: a sale to the customer on the day it was recorded (decision 020), and its
+ * cost (decision 053): Visa's additional charges and protector fee; GAMCA's receivable less the
+ * profit the user typed. So each record's profit in the books is its stored profit.
+ */
+export const postPassengerSale = (
+  trx: Kysely<Database>,
+  row: ApiRow<'visa_processing' | 'gamca_tokens'>,
+  opts: PostOptions<'visa_processing' | 'gamca_tokens'>,
+  kind: { table: 'visa_processing' | 'gamca_tokens'; bankField: 'bank_title' | 'paid_from_bank' },
+) =>
+  postSale(
+    trx,
+    row,
+    {
+      table: kind.table,
+      type: kind.table,
+      party: customerAccountOf(row),
+      receivable: row.receivable_amount,
+      cash: row.paid_cash,
+      bankText: (row as Record<string, unknown>)[kind.bankField],
+      bankField: kind.bankField,
+      previousBank: (opts.before as Record<string, unknown> | null)?.[kind.bankField],
+      bankAmount: row.paid_in_bank,
+      vendor: '',
+      payable: 0,
+      unpaidCost:
+        kind.table === 'visa_processing'
+          ? fromPaisa(toPaisa(visa(row).additional_charges ?? 0) + toPaisa(visa(row).pay_for_protector ?? 0))
+          : fromPaisa(toPaisa(row.receivable_amount ?? 0) - toPaisa(row.profit ?? 0)),
+      date: createdDay(row),
+      entry: row.entry,
+      detail: [kind.table === 'gamca_tokens' ? 'GAMCA' : 'Visa', row.customer_add, row.reference]
+        .filter(Boolean)
+        .join(', '),
+      employee: row.employee_name,
+    },
+    opts,
+  )
