@@ -7,44 +7,6 @@ import { describe, expect, it } from 'vitest'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 
-/** The areas of each layer, by folder name (decision 076 places them under areas/<layer>/). */
-const PLATFORM = ['auth', 'trust', 'admin', 'documents', 'exports', 'settings', 'lookups', 'mrz', 'entries']
-const RECORDS = [
-  'tickets',
-  'umrah',
-  'visa',
-  'gamca',
-  'navtcc',
-  'services',
-  'protector',
-  'expense',
-  'refunded',
-  'refund-customer',
-  'agent',
-  'vender',
-  'vendor',
-  'accounts',
-  'ledgers',
-  'payments',
-]
-// banks and close: areas other branches add this session (readers of the books: reconciliation, cash
-// counts and the month-end checklist), placed here so the merge keeps the fence.
-const READERS = [
-  'banks',
-  'close',
-  'dashboard',
-  'reports',
-  'statements',
-  'receipts',
-  'customers',
-  'passengers',
-  'alerts',
-  'morning',
-  'collect',
-]
-const areas = (group: string, names: readonly string[]) =>
-  names.flatMap((a) => [`apps/server/src/areas/${a}/`, `apps/server/src/areas/${group}/${a}/`])
-
 /** Lowest first. A file belongs to the first layer one of whose folders holds it. */
 const LAYERS: ReadonlyArray<{ name: string; folders: readonly string[] }> = [
   { name: 'shared', folders: ['packages/shared/src/'] },
@@ -53,9 +15,9 @@ const LAYERS: ReadonlyArray<{ name: string; folders: readonly string[] }> = [
     name: 'kernel (lifecycle, http, sessions, the books)',
     folders: ['apps/server/src/lib/', 'apps/server/src/plugins/', 'apps/server/src/books/'],
   },
-  { name: 'platform', folders: areas('platform', PLATFORM) },
-  { name: 'record types', folders: areas('records', RECORDS) },
-  { name: 'readers of the books', folders: areas('readers', READERS) },
+  { name: 'platform', folders: ['apps/server/src/areas/platform/'] },
+  { name: 'record types', folders: ['apps/server/src/areas/records/'] },
+  { name: 'readers of the books', folders: ['apps/server/src/areas/readers/'] },
   {
     name: 'app (puts it together)',
     folders: [
@@ -95,6 +57,8 @@ const FILES = [...sourceFiles('apps/server/src'), ...sourceFiles('packages/share
 
 describe('layers', () => {
   it('places every server and shared source file in a layer', () => {
+    // An area folder straight under areas/ belongs in platform/, records/ or readers/
+    // (scripts/layer-moves.sh moves the known ones; decision 076 says which is which).
     expect(FILES.filter((f) => layerOf(f) < 0)).toEqual([])
   })
 
@@ -107,9 +71,9 @@ describe('layers', () => {
   it('the fence catches a lower layer reaching up', () => {
     expect(
       violations([
-        ['apps/server/src/lib/crud.ts', 'apps/server/src/areas/exports/list-export.ts'],
+        ['apps/server/src/lib/crud.ts', 'apps/server/src/areas/platform/exports/list-export.ts'],
         ['apps/server/src/db/connect.ts', 'apps/server/src/lib/http-error.ts'],
-        ['apps/server/src/areas/tickets/routes.ts', 'apps/server/src/lib/crud.ts'],
+        ['apps/server/src/areas/records/tickets/routes.ts', 'apps/server/src/lib/crud.ts'],
       ]),
     ).toHaveLength(2)
   })
