@@ -116,8 +116,12 @@ export interface PassengerFileSpec<Column extends string = string> {
   typeLabel: string
   /** Place in the file, in the order a case usually moves through the types. */
   order: number
-  /** 'detail': a JSON passport_detail column (one object or a list); 'plain': `passport` with `name` beside it. */
-  passports: 'detail' | 'plain'
+  /**
+   * The passports it carries, indexed for the passenger file: 'detail', a JSON passport_detail column
+   * (one object or a list); 'plain', `passport` with `name` beside it. None when absent (Services: on
+   * the customer page only).
+   */
+  passports?: 'detail' | 'plain'
   /** The column dating the traveller's journey (tickets, Umrah). */
   travelColumn?: Column
   /** The record's own date on the timeline; the day it was entered when absent. */
@@ -736,7 +740,6 @@ export const RECORD_SPECS = {
     passengers: {
       typeLabel: 'Service',
       order: 9,
-      passports: 'detail',
       dateColumn: 'booking_date',
       detail: (r) => joined(r.visa_type, r.specific_detail),
     },
@@ -1162,9 +1165,11 @@ export const CUSTOMER_COLUMN = Object.fromEntries(
 export const CUSTOMER_TABLES = Object.keys(CUSTOMER_COLUMN) as CustomerTable[]
 export const isCustomerTable = (table: string): table is CustomerTable => table in CUSTOMER_COLUMN
 
-/** Record tables of a passenger's file, in the order a case usually moves through them. */
-export type PassengerTable = Capable<'passengers'>
-export const PASSENGER_TABLES = ALL_RECORD_SPECS.filter((s) => s.passengers)
+/** Record tables of a passenger's file (they carry passports), in the order a case usually moves through them. */
+export type PassengerTable = {
+  [T in RecordTable]: RecordSpecs[T] extends { passengers: { passports: string } } ? T : never
+}[RecordTable]
+export const PASSENGER_TABLES = ALL_RECORD_SPECS.filter((s) => s.passengers?.passports)
   .sort((a, b) => (a.passengers?.order ?? 0) - (b.passengers?.order ?? 0))
   .map((s) => s.table) as PassengerTable[]
 /** How a record table shows in a passenger's file, or undefined. */
