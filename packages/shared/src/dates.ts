@@ -124,3 +124,24 @@ export const dateInputToIso = (typed: string): string => {
   if (dmy) return `${dmy[3]}-${dmy[2].padStart(2, '0')}-${dmy[1].padStart(2, '0')}`
   return s
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** A month "yyyy-mm" as staff read it on a screen or a paper: "November 2026". */
+export const monthName = (month: string): string => {
+  const [y, m] = month.split('-')
+  return `${MONTH_NAMES[Number(m) - 1] ?? m} ${y}`
+}

@@ -1,4 +1,4 @@
-import { formatAmount, formatDate, fromPaisa, todayIso, toPaisa } from '@booking/shared'
+import { formatAmount, formatDate, fromPaisa, monthName, todayIso, toPaisa } from '@booking/shared'
 import { FileText } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -7,21 +7,6 @@ import { downloadFile } from '../../lib/files.ts'
 import { messageOf, useMonthLines, useReconciliation } from './api.ts'
 import { LoadFailed } from './load-failed.tsx'
 import { ReconciliationSummary } from './summary.tsx'
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 /**
  * yyyy-mm from this month back to the bank's first statement month (else 12 months), newest
@@ -44,10 +29,7 @@ const monthsSince = (today: string, start: string | null) => {
   return out
 }
 
-const monthLabel = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  return `${MONTH_NAMES[m - 1]} ${y}`
-}
+const monthLabel = monthName
 
 /** The month's first and last day (the last day: the 0th of the next month). */
 const monthRange = (month: string) => {

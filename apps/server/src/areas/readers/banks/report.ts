@@ -1,22 +1,7 @@
-import { formatAmount, formatDate, fromPaisa, toPaisa } from '@booking/shared'
+import { formatAmount, formatDate, fromPaisa, monthName, toPaisa } from '@booking/shared'
 import type { TableDoc } from '../../platform/documents/table-doc.ts'
 import type { BankState } from './matching.ts'
 import type { Reconciliation } from './reconciliation.ts'
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 /**
  * A bank's reconciliation for a month (decision 063) as a table document: the balances and the
@@ -24,7 +9,6 @@ const MONTH_NAMES = [
  * the month's statement lines are matched.
  */
 export const reconciliationDoc = (state: BankState, month: string, r: Reconciliation): TableDoc => {
-  const [y, m] = month.split('-')
   const inMonth = state.st.filter((l) => l.date.startsWith(month))
   const matched = inMonth.filter((l) => state.stMatch.has(l.id)).length
   // Sums in paisa, so the summary is exact.
@@ -63,7 +47,7 @@ export const reconciliationDoc = (state: BankState, month: string, r: Reconcilia
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
   return {
     title: 'Bank reconciliation',
-    refs: [state.bank.name, `${MONTH_NAMES[Number(m) - 1]} ${y}, as of ${formatDate(r.as_of)}`],
+    refs: [state.bank.name, `${monthName(month)}, as of ${formatDate(r.as_of)}`],
     summary: [
       ['Statement balance', rs(statement)],
       ['Deposits in transit', rs(deposits)],
