@@ -106,6 +106,20 @@ const seedTemplate = async () => {
     db.prepare('INSERT INTO agent_names (name, created_at) VALUES (?, ?)').run(agent, now)
   }
   db.prepare('INSERT INTO vender_names (name, created_at) VALUES (?, ?)').run('Vendor V', now)
+  // The books' checkpoints, as the books' own write keeps them: a statement counts its lines from
+  // them before reading any (decision 068), so lines inserted past them would not be counted.
+  const tables = new Set(
+    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+      (t) => t.name,
+    ),
+  )
+  db.exec(`DELETE FROM posting_months;
+    INSERT INTO posting_months (account, month, n, debit, credit)
+    SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit) FROM posting_lines GROUP BY 1, 2`)
+  if (tables.has('posting_days'))
+    db.exec(`DELETE FROM posting_days;
+      INSERT INTO posting_days (account, date, n, debit, credit)
+      SELECT account, date, count(*), sum(debit), sum(credit) FROM posting_lines GROUP BY 1, 2`)
   db.exec('COMMIT')
   db.pragma('wal_checkpoint(TRUNCATE)')
   db.close()

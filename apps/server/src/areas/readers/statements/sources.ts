@@ -130,8 +130,12 @@ const SALE_TABLES = new Set<string>(Object.values(PAYMENT_TABLES))
 /** The booking figures of every sale among the lines' sources, keyed "table:id". */
 const saleFigures = async (db: Db, lines: readonly { source: { type: string; id: number } }[]) => {
   const ids = new Map<string, number[]>()
-  for (const { source } of lines)
-    if (SALE_TABLES.has(source.type)) ids.set(source.type, [...(ids.get(source.type) ?? []), source.id])
+  for (const { source } of lines) {
+    if (!SALE_TABLES.has(source.type)) continue
+    const list = ids.get(source.type)
+    if (list) list.push(source.id)
+    else ids.set(source.type, [source.id])
+  }
   const out = new Map<string, SaleFigures>()
   for (const [table, all] of ids) {
     for (let i = 0; i < all.length; i += 500) {
