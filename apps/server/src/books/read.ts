@@ -190,7 +190,13 @@ export const ledgerLinesPage = async (
     .where('reverses', 'is', null)
     .where('id', 'not in', reversals().select('reverses'))
   if (opts.byAccount) q = q.orderBy('account')
-  const rows = await q.orderBy('date').orderBy('place').orderBy('id').limit(page.limit).offset(page.offset).execute()
+  const rows = await q
+    .orderBy('date')
+    .orderBy('place')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
   return rows.map(toLine)
 }
 

@@ -166,7 +166,8 @@ const ReportsPage = () => {
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       api.get<DayBookPage>('/reports/day-book', { ...query, limit: DAY_BOOK_PAGE, offset: pageParam }),
-    getNextPageParam: (last) => (last.offset + last.limit < last.rows_total ? last.offset + last.limit : undefined),
+    getNextPageParam: (last) =>
+      last.offset + last.limit < last.rows_total ? last.offset + last.limit : undefined,
   })
   // The day book's pages end to end; its balances and cash count are the whole day's on every page.
   const firstDay = dayPages.data?.pages[0]
@@ -175,7 +176,12 @@ const ReportsPage = () => {
         isPending: dayPages.isPending,
         isError: dayPages.isError,
         error: dayPages.error,
-        data: firstDay && ({ ...firstDay, rows: dayPages.data!.pages.flatMap((p) => p.rows) } as unknown as Record<string, unknown>),
+        data:
+          firstDay &&
+          ({ ...firstDay, rows: dayPages.data!.pages.flatMap((p) => p.rows) } as unknown as Record<
+            string,
+            unknown
+          >),
       }
     : plain
   const lastDay = dayPages.data?.pages.at(-1)

@@ -72,7 +72,9 @@ const StatementsPage = () => {
     queryFn: ({ pageParam }) =>
       api.get<Statement & { page: LinesPage }>(path, { ...query, limit: STATEMENT_PAGE, offset: pageParam }),
     getNextPageParam: (last) =>
-      last.page.offset + last.page.limit < last.page.lines_total ? last.page.offset + last.page.limit : undefined,
+      last.page.offset + last.page.limit < last.page.lines_total
+        ? last.page.offset + last.page.limit
+        : undefined,
   })
   // The pages' rows end to end; the figures (opening, totals, closing) are the period's on every page.
   const first = pages.data?.pages[0]

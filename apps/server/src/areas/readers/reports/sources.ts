@@ -291,7 +291,10 @@ export const dayFlows = async (db: Db, date: string, countSource: string): Promi
   for (const code of codes) {
     const s = sums.get(code)
     if (s && (counts.get(code) ?? 0) > 0)
-      flows.set(code === CASH ? CASH_ACCOUNT : accountName(code), { in: Number(s.debit), out: Number(s.credit) })
+      flows.set(code === CASH ? CASH_ACCOUNT : accountName(code), {
+        in: Number(s.debit),
+        out: Number(s.credit),
+      })
   }
   return { flows, count: { in: Number(count?.d ?? 0), out: Number(count?.c ?? 0) } }
 }
@@ -313,8 +316,7 @@ export const movementsPage = async (
   const counts = await linesInForce(db, { accounts: [CASH, ...bankCodes] }, range)
   const cashCount = counts.get(CASH) ?? 0
   const total = [...counts.values()].reduce((a, b) => a + b, 0)
-  const cash =
-    page.offset < cashCount ? await ledgerLinesPage(db, { account: CASH }, range, page) : []
+  const cash = page.offset < cashCount ? await ledgerLinesPage(db, { account: CASH }, range, page) : []
   const left = page.limit - cash.length
   const banks =
     left > 0 && bankCodes.length > 0

@@ -146,7 +146,12 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
     if (!exists) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
     // A page for the screen (decision 077); documents are always the whole statement.
     if (format === 'json' && (limit !== undefined || offset !== undefined)) {
-      const page = await statementPage(db, account, { from, to }, { limit: limit ?? PAGE, offset: offset ?? 0 })
+      const page = await statementPage(
+        db,
+        account,
+        { from, to },
+        { limit: limit ?? PAGE, offset: offset ?? 0 },
+      )
       return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...page }
     }
     // The opening line makes one more row than the account has lines.

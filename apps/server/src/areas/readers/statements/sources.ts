@@ -132,9 +132,10 @@ const splitsSales = (account: string) => account.startsWith('agent:') || account
 /**
  * What splitting the period's sales adds to each side of a statement's totals (paisa; the same on
  * both, as a split keeps each line's net): for every line in force that saleRows splits, its rows'
- * debits less the line's debit. One aggregate per sale table in the database (the account's lines
- * of the period joined to their records by id), so a paged statement's totals match the whole
- * statement's without sending its lines here (decision 077).
+ * debits less the line's debit. One aggregate in the database over the account's lines of the
+ * period, each sale line looking up its own record by id (a CASE on the line's source type, so one
+ * lookup per line), so a paged statement's totals match the whole statement's without sending its
+ * lines here (decision 077).
  */
 export const splitAdds = async (db: Db, account: string, range: { from?: string; to?: string }) => {
   if (!splitsSales(account)) return 0n
@@ -147,21 +148,27 @@ export const splitAdds = async (db: Db, account: string, range: { from?: string;
       ],
       sql` and `,
     )
-  let out = 0n
-  for (const table of SALE_TABLES) {
-    const t = (c: string) => sql`coalesce(${sql.ref(`t.${c}`)}, 0)`
-    const neg = (c: string) => sql`case when ${t(c)} < 0 then -${t(c)} else 0 end`
-    const { rows } = await sql<{ d: string | number | null }>`
-      select sum(${t('receivable_amount')} + ${neg('paid_cash')} + ${neg('paid_in_bank')} - l.debit) as d
-      from posting_lines l join ${sql.table(table)} t on t.id = l.source_id
-      where l.account = ${account} and l.source_type = ${table} and l.reverses is null and ${dated('l')}
-        and l.id not in (select r.reverses from posting_lines r
-          where r.account = ${account} and r.reverses is not null and ${dated('r')})
-        and (${t('paid_cash')} <> 0 or ${t('paid_in_bank')} <> 0)
-        and ${t('receivable_amount')} - ${t('paid_cash')} - ${t('paid_in_bank')} = l.debit - l.credit`.execute(db)
-    out += BigInt(String(rows[0]?.d ?? 0).split('.')[0] || '0')
-  }
-  return out
+  const tables = [...SALE_TABLES]
+  const t = (c: string) => sql`coalesce(${sql.ref(`t.${c}`)}, 0)`
+  const neg = (c: string) => sql`case when ${t(c)} < 0 then -${t(c)} else 0 end`
+  // The line's extra debit when saleRows splits it (its record's figures net to the line), else 0.
+  const extra = (table: string) => sql`(select case
+      when (${t('paid_cash')} <> 0 or ${t('paid_in_bank')} <> 0)
+        and ${t('receivable_amount')} - ${t('paid_cash')} - ${t('paid_in_bank')} = l.debit - l.credit
+      then ${t('receivable_amount')} + ${neg('paid_cash')} + ${neg('paid_in_bank')} - l.debit
+      else 0 end
+    from ${sql.table(table)} t where t.id = l.source_id)`
+  const { rows } = await sql<{ d: string | number | null }>`
+    select sum(case l.source_type ${sql.join(
+      tables.map((table) => sql`when ${table} then ${extra(table)}`),
+      sql` `,
+    )} else 0 end) as d
+    from posting_lines l
+    where l.account = ${account} and l.reverses is null and ${dated('l')}
+      and l.source_type in (${sql.join(tables)})
+      and l.id not in (select r.reverses from posting_lines r
+        where r.account = ${account} and r.reverses is not null and ${dated('r')})`.execute(db)
+  return BigInt(String(rows[0]?.d ?? 0).split('.')[0] || '0')
 }
 
 /** What a sale charged and was paid at booking (paisa). */
