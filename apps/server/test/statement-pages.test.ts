@@ -62,10 +62,12 @@ const get = async (url: string) => {
 describe(`statement and day book pages (${DB_KIND})`, () => {
   it('pages of a statement laid end to end are the whole statement', async () => {
     const base = `/api/statements/agent/${encodeURIComponent(AGENT)}`
-    for (const range of ['', '?from=2026-03-05&to=2026-03-31', '?to=2026-03-09']) {
+    // Sales post on the day they are made (today); the agent's own rows on March days.
+    for (const range of ['', '?from=2026-03-05', '?from=2026-03-05&to=2026-03-20']) {
       const whole = await get(`${base}${range}`)
-      // Split sales show more rows than lines: the test holds some.
-      expect(whole.rows.some((r) => String(r.detail).startsWith('Paid in bank at booking'))).toBe(true)
+      // Split sales show more rows than lines: the whole books and the period from March hold some.
+      const split = whole.rows.some((r) => String(r.detail).startsWith('Paid in bank at booking'))
+      expect(split).toBe(!range.includes('to='))
       const sep = range ? '&' : '?'
       const rows: Row[] = []
       let lines = 0
@@ -86,7 +88,8 @@ describe(`statement and day book pages (${DB_KIND})`, () => {
       }
       expect(rows).toEqual(whole.rows)
       expect(lines).toBeGreaterThan(3)
-      expect(lines).toBeLessThan(whole.rows.length)
+      if (split) expect(lines).toBeLessThan(whole.rows.length)
+      else expect(lines).toBe(whole.rows.length)
     }
     for (const bad of ['limit=0', 'limit=501', 'offset=-1', 'limit=x'])
       expect((await t.call('admin', 'GET', `${base}?${bad}`)).status).toBe(400)
@@ -111,8 +114,8 @@ describe(`statement and day book pages (${DB_KIND})`, () => {
       rowsSeen += rows.length
     }
     expect(rowsSeen).toBeGreaterThan(4)
-    // Banks and cash both move on the days held.
-    const some = await get(`/api/reports/day-book?date=${dates[0]}`)
+    // Cash and a bank both move on the day the sales were made.
+    const some = await get(`/api/reports/day-book?date=${dates[dates.length - 1]}`)
     expect((some.accounts as Row[]).length).toBeGreaterThan(1)
   })
 })
