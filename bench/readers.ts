@@ -108,14 +108,15 @@ const ALL_READS: ReadonlyArray<readonly [string, string]> = [
   ['Cash in Office to a day', '/api/reports/cash-in-office?to=2024-06-15'],
   ['To Collect (30 days)', '/api/collections?as_of=2025-06-15&min_days=30'],
   ['agent statement, one month', '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30'],
-  // The screens' pages (decision 077): the first, and one deep in the period ("Load more" ten times).
+  // The screens' pages (decision 077): the first, and one deep in the period (at 1M, Agent Rafiq's
+  // June holds 1,602 lines, the last page; the day 778).
   [
     'agent statement, page 1 of 200',
     '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30&limit=200',
   ],
   [
-    'agent statement, page 11 of 200',
-    '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30&limit=200&offset=2000',
+    'agent statement, page 8 of 200',
+    '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30&limit=200&offset=1400',
   ],
   ['day book, page 1 of 200', '/api/reports/day-book?date=2024-06-15&limit=200'],
   ['day book, page 3 of 200', '/api/reports/day-book?date=2024-06-15&limit=200&offset=400'],
