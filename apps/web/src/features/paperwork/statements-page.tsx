@@ -266,6 +266,11 @@ const StatementsPage = () => {
                       <td className="py-1 text-right tabular-nums">{money(r.balance)}</td>
                     </tr>
                   ))}
+                  {more && (
+                    <tr className="border-b border-slate-100">
+                      <td colSpan={6}>{more}</td>
+                    </tr>
+                  )}
                   <tr className="font-semibold">
                     <td />
                     <td />
@@ -280,7 +285,6 @@ const StatementsPage = () => {
                   </tr>
                 </tbody>
               </table>
-              {more}
             </div>
           </article>
         </>
