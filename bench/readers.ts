@@ -16,7 +16,7 @@ import { BENCH_ADMIN, seedDatabase, seedPath } from './seed.ts'
  * BEFORE_ROOT=<a checkout of the commit before> also times that commit's server on its own copy
  * of the same file in the same run (the file must be seeded by that commit: BENCH_SEED_ROOT, else
  * this tree's seed). BENCH_SIZES (10000,100000,1000000), BENCH_SEED (4304), ITERATIONS (200),
- * BEFORE_ITERATIONS (50).
+ * BEFORE_ITERATIONS (50), BENCH_ONLY (e.g. "statement,day book": only those reads).
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = process.env
@@ -25,6 +25,8 @@ const SEED = Number(env.BENCH_SEED ?? 4304)
 const ITERATIONS = Number(env.ITERATIONS ?? 200)
 const BEFORE_ITERATIONS = Number(env.BEFORE_ITERATIONS ?? 50)
 const BEFORE_ROOT = env.BEFORE_ROOT
+/** Only the reads whose names contain one of these (comma-separated), with hello world; all if unset. */
+const ONLY = env.BENCH_ONLY?.split(',').filter(Boolean)
 const PORT = Number(env.BENCH_PORT ?? 4304)
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -94,7 +96,7 @@ const timed = async (url: string, n: number, token?: string): Promise<Timing> =>
 }
 
 /** The reads of issue 26's table, as the screens ask for them. */
-const READS: ReadonlyArray<readonly [string, string]> = [
+const ALL_READS: ReadonlyArray<readonly [string, string]> = [
   ['trial balance to a day', '/api/reports/trial-balance?to=2024-06-15'],
   ['trial balance, whole books', '/api/reports/trial-balance'],
   ['receivables aging', '/api/reports/receivables?as_of=2025-06-15'],
@@ -106,9 +108,23 @@ const READS: ReadonlyArray<readonly [string, string]> = [
   ['Cash in Office to a day', '/api/reports/cash-in-office?to=2024-06-15'],
   ['To Collect (30 days)', '/api/collections?as_of=2025-06-15&min_days=30'],
   ['agent statement, one month', '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30'],
+  // The screens' pages (decision 077): the first, and one deep in the period (at 1M, Agent Rafiq's
+  // June holds 1,602 lines, the last page; the day 778).
+  [
+    'agent statement, page 1 of 200',
+    '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30&limit=200',
+  ],
+  [
+    'agent statement, page 8 of 200',
+    '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30&limit=200&offset=1400',
+  ],
+  ['day book, page 1 of 200', '/api/reports/day-book?date=2024-06-15&limit=200'],
+  ['day book, page 3 of 200', '/api/reports/day-book?date=2024-06-15&limit=200&offset=400'],
   ['agent profile (balance)', '/api/agents/Agent%20Rafiq'],
   ['dashboard', '/api/dashboard'],
 ]
+
+const READS = ONLY ? ALL_READS.filter(([name]) => ONLY.some((o) => name.includes(o))) : ALL_READS
 
 const helloTiming = async (n: number) => {
   const port = PORT + 1

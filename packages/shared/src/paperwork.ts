@@ -82,8 +82,21 @@ export type DocumentFormat = z.infer<typeof DocumentFormat>
 export const STATEMENT_KINDS = ['agent', 'vendor', 'bank', 'cash', 'customer'] as const
 export type StatementKind = (typeof STATEMENT_KINDS)[number]
 
+/**
+ * A page of a screen's lines (decision 077): `limit` book lines from `offset` (a sale's split rows
+ * travel with their line). Without `limit` the answer is whole; documents are always whole.
+ */
+const pageLimit = z.coerce.number().int().min(1).max(500).optional()
+const pageOffset = z.coerce.number().int().min(0).max(2_147_483_647).optional()
+
 export const StatementQuery = z
-  .object({ from: isoDate.optional(), to: isoDate.optional(), format: DocumentFormat.default('json') })
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    format: DocumentFormat.default('json'),
+    limit: pageLimit,
+    offset: pageOffset,
+  })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] })
 
 /** One line of a statement: rupees on the wire. */
@@ -101,6 +114,16 @@ export interface Statement {
   rows: StatementRow[]
   closing: number
   totals: { debit: number; credit: number }
+}
+
+/** What a paged answer adds (decision 077): where the page stands among the period's book lines. */
+export interface LinesPage {
+  offset: number
+  limit: number
+  /** Book lines in the period (a page holds `limit` of them; a split sale shows more rows). */
+  lines_total: number
+  /** The balance before the page's first row (the period's opening on the first page). */
+  opening: number
 }
 
 export const ReportFormat = z.enum(['json', 'pdf', 'xlsx'], { error: 'Format must be json, pdf or xlsx' })
@@ -142,7 +165,12 @@ export interface NetProfit {
   }
 }
 
-export const DayBookQuery = z.object({ date: isoDate.optional(), format: ReportFormat.default('json') })
+export const DayBookQuery = z.object({
+  date: isoDate.optional(),
+  format: ReportFormat.default('json'),
+  limit: pageLimit,
+  offset: pageOffset,
+})
 
 export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const
 

@@ -2,7 +2,7 @@ import { addDaysIso, type ListQuery } from '@booking/shared'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import { containsCI, dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
-import { type Sums, sumsTo } from './sums.ts'
+import { type Sums, sumsBetween, sumsTo } from './sums.ts'
 
 /**
  * The books' one read API (issue 21, decision 050): an account's balance to a day, its lines in
@@ -156,6 +156,73 @@ export const ledgerLines = async (
   const rows = await q.orderBy('date').orderBy('place').orderBy('id').execute()
   const reversed = new Set(rows.filter((r) => r.reverses !== null).map((r) => Number(r.reverses)))
   return rows.filter((r) => r.reverses === null && !reversed.has(Number(r.id))).map(toLine)
+}
+
+/**
+ * A page of the lines in force of an account or accounts from..to (inclusive, either open), in
+ * ledger order ((date, place, id), or `byAccount` first) with `limit` and `offset` in SQL: the
+ * reversals of the range are a partial index range (posting_lines_reversals), and a reversal shares
+ * its line's account and day, so only the range's own reversals are asked for (decision 077).
+ */
+export const ledgerLinesPage = async (
+  db: Reader,
+  which: Accounts,
+  range: { from?: string; to?: string },
+  page: { limit: number; offset: number },
+  opts: { byAccount?: boolean } = {},
+): Promise<BookLine[]> => {
+  const dated = <QB extends LineQuery>(q: QB): QB => {
+    let out = q
+    if (range.from) out = out.where('date', '>=', range.from) as QB
+    if (range.to) out = out.where('date', '<=', range.to) as QB
+    return out
+  }
+  const reversals = () =>
+    dated(ofAccounts(k(db).selectFrom('posting_lines'), which)).where('reverses', 'is not', null)
+  let q = dated(
+    ofAccounts(
+      k(db)
+        .selectFrom('posting_lines')
+        .select([...COLUMNS]),
+      which,
+    ),
+  )
+    .where('reverses', 'is', null)
+    .where('id', 'not in', reversals().select('reverses'))
+  if (opts.byAccount) q = q.orderBy('account')
+  const rows = await q
+    .orderBy('date')
+    .orderBy('place')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  return rows.map(toLine)
+}
+
+/**
+ * How many lines in force each account has from..to: the checkpoints' line counts (reversals
+ * included) less twice the range's reversals (each cancels one line of its account and day).
+ */
+export const linesInForce = async (
+  db: Reader,
+  which: { account: string } | { accounts: readonly string[] },
+  range: { from?: string; to?: string },
+): Promise<Map<string, number>> => {
+  const sums = await sumsBetween(db, which, range)
+  const out = new Map([...sums].map(([account, s]) => [account, s.n]))
+  if (out.size === 0) return out
+  let q = ofAccounts(
+    k(db)
+      .selectFrom('posting_lines')
+      .select(['account', (eb) => eb.fn.countAll<string | number>().as('n')]),
+    which,
+  ).where('reverses', 'is not', null)
+  if (range.from) q = q.where('date', '>=', range.from)
+  if (range.to) q = q.where('date', '<=', range.to)
+  for (const r of await q.groupBy('account').execute())
+    out.set(r.account, (out.get(r.account) ?? 0) - 2 * Number(r.n))
+  return out
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AGING_BUCKETS, type NetProfit, todayIso } from '@booking/shared'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
@@ -51,6 +51,11 @@ interface DayBookAnswer {
   accounts: Array<{ account: string; opening: number; in: number; out: number; closing: number }>
   rows: Array<{ account: string; entry: string; detail: string; in: number; out: number }>
 }
+/** A day book page (decision 077): the day's figures whole, `limit` of its lines from `offset`. */
+type DayBookPage = DayBookAnswer & { rows_total: number; limit: number; offset: number }
+
+/** Lines asked per day book page: a busy day arrives a page at a time. */
+const DAY_BOOK_PAGE = 200
 
 const th = 'py-2 pr-2 text-left text-xs uppercase text-slate-500'
 const thr = `${th} text-right`
@@ -149,10 +154,53 @@ const ReportsPage = () => {
         : report === 'day-book'
           ? { date: asOf || undefined }
           : { as_of: asOf || undefined }
-  const answer = useQuery({
+  const dayBook = report === 'day-book'
+  const plain = useQuery({
     queryKey: ['report', report, query],
+    enabled: !dayBook,
     queryFn: () => api.get<Record<string, unknown>>(`/reports/${report}`, query),
   })
+  const dayPages = useInfiniteQuery({
+    queryKey: ['report', 'day-book-pages', query],
+    enabled: dayBook,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      api.get<DayBookPage>('/reports/day-book', { ...query, limit: DAY_BOOK_PAGE, offset: pageParam }),
+    getNextPageParam: (last) =>
+      last.offset + last.limit < last.rows_total ? last.offset + last.limit : undefined,
+  })
+  // The day book's pages end to end; its balances and cash count are the whole day's on every page.
+  const firstDay = dayPages.data?.pages[0]
+  const answer = dayBook
+    ? {
+        isPending: dayPages.isPending,
+        isError: dayPages.isError,
+        error: dayPages.error,
+        data:
+          firstDay &&
+          ({ ...firstDay, rows: dayPages.data!.pages.flatMap((p) => p.rows) } as unknown as Record<
+            string,
+            unknown
+          >),
+      }
+    : plain
+  const lastDay = dayPages.data?.pages.at(-1)
+  const moreLines = dayBook && dayPages.hasNextPage && lastDay && (
+    <div className="no-print flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-slate-600">
+      <span>
+        {Math.min(lastDay.offset + lastDay.limit, lastDay.rows_total).toLocaleString('en-US')} of{' '}
+        {lastDay.rows_total.toLocaleString('en-US')} movements shown
+      </span>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={dayPages.isFetchingNextPage}
+        onClick={() => void dayPages.fetchNextPage()}
+      >
+        {dayPages.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      </button>
+    </div>
+  )
   const label = REPORTS.find((r) => r.key === report)!.label
   const period = from || to ? `${dmy(from) || '…'} to ${dmy(to) || '…'}` : 'All dates'
   const refs =
@@ -346,6 +394,7 @@ const ReportsPage = () => {
                     )}
                   </tbody>
                 </table>
+                {moreLines}
               </>
             )}
           </ScrollX>

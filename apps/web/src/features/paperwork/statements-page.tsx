@@ -1,5 +1,5 @@
-import type { Statement, StatementKind } from '@booking/shared'
-import { useQuery } from '@tanstack/react-query'
+import type { LinesPage, Statement, StatementKind } from '@booking/shared'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { customerValue } from '../../components/customer-select.tsx'
 import { DateInput } from '../../components/date-input.tsx'
@@ -38,6 +38,9 @@ const useNameOptions = (kind: StatementKind, admin: boolean) => {
   return []
 }
 
+/** Book lines asked per page (decision 077): a busy month arrives a page at a time. */
+export const STATEMENT_PAGE = 200
+
 interface Asked {
   kind: StatementKind
   name: string
@@ -62,11 +65,40 @@ const StatementsPage = () => {
     ? `/statements/${asked.kind}/${encodeURIComponent(asked.kind === 'cash' ? 'office' : asked.name)}`
     : ''
   const query = { from: asked?.from || undefined, to: asked?.to || undefined }
-  const statement = useQuery({
+  const pages = useInfiniteQuery({
     queryKey: ['statement', path, query.from, query.to],
     enabled: asked !== null,
-    queryFn: () => api.get<Statement>(path, query),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      api.get<Statement & { page: LinesPage }>(path, { ...query, limit: STATEMENT_PAGE, offset: pageParam }),
+    getNextPageParam: (last) =>
+      last.page.offset + last.page.limit < last.page.lines_total
+        ? last.page.offset + last.page.limit
+        : undefined,
   })
+  // The pages' rows end to end; the figures (opening, totals, closing) are the period's on every page.
+  const first = pages.data?.pages[0]
+  const statement = {
+    ...pages,
+    data: first && { ...first, rows: pages.data!.pages.flatMap((p) => p.rows) },
+  }
+  const last = pages.data?.pages.at(-1)?.page
+  const shownLines = last ? Math.min(last.offset + last.limit, last.lines_total) : 0
+  const more = pages.hasNextPage && (
+    <div className="no-print flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-slate-600">
+      <span>
+        {shownLines.toLocaleString('en-US')} of {first?.page.lines_total.toLocaleString('en-US')} lines shown
+      </span>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={pages.isFetchingNextPage}
+        onClick={() => void pages.fetchNextPage()}
+      >
+        {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      </button>
+    </div>
+  )
   const show = (e: FormEvent) => {
     e.preventDefault()
     if (!party) return
@@ -202,6 +234,7 @@ const StatementsPage = () => {
                 },
               ]}
             />
+            <div className="sm:hidden">{more}</div>
             <div className="hidden overflow-x-auto sm:block">
               <table className="w-full min-w-[40rem] text-sm" aria-label="Statement lines">
                 <thead>
@@ -233,6 +266,11 @@ const StatementsPage = () => {
                       <td className="py-1 text-right tabular-nums">{money(r.balance)}</td>
                     </tr>
                   ))}
+                  {more && (
+                    <tr className="border-b border-slate-100">
+                      <td colSpan={6}>{more}</td>
+                    </tr>
+                  )}
                   <tr className="font-semibold">
                     <td />
                     <td />

@@ -24,7 +24,11 @@ import {
   banksBefore,
   CASH_ACCOUNT,
   cashBefore,
+  DAY_BOOK_PAGE,
+  dayFlows,
+  flowsOfMoves,
   movementsOn,
+  movementsPage,
   type OpenItem,
   openItems,
   profitCells,
@@ -261,24 +265,32 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.get('/reports/day-book', { ...admin, ...GET_REPORTS_DAY_BOOK }, async (req, reply) => {
-    const { date: asked, format } = parseBody(DayBookQuery, req.query)
+    const { date: asked, format, limit, offset } = parseBody(DayBookQuery, req.query)
     const settings = await agencySettings(db)
     const date = asked ?? agencyToday(settings)
+    // A page of the day's lines for the screen (decision 077): the accounts' figures from the day
+    // checkpoints, the page's lines only; documents and the unpaged answer list the whole day.
+    const paged = format === 'json' && (limit !== undefined || offset !== undefined)
     const [cashOpen, banksOpen, moves, count] = await Promise.all([
       cashBefore(db, date),
       banksBefore(db, date),
-      movementsOn(db, date),
+      paged
+        ? movementsPage(db, date, { limit: limit ?? DAY_BOOK_PAGE, offset: offset ?? 0 })
+        : movementsOn(db, date).then((rows) => ({ rows, total: rows.length })),
       countOf(db, date),
     ])
+    const { flows, count: counted } = paged
+      ? await dayFlows(db, date, CASH_COUNT_SOURCE)
+      : flowsOfMoves(moves.rows, CASH_COUNT_SOURCE)
     const accounts = new Map<string, { opening: number; in: number; out: number }>([
       [CASH_ACCOUNT, { opening: cashOpen, in: 0, out: 0 }],
     ])
     for (const [bank, opening] of banksOpen) accounts.set(bank, { opening, in: 0, out: 0 })
-    for (const m of moves) {
-      const a = accounts.get(m.account) ?? { opening: 0, in: 0, out: 0 }
-      a.in += m.in
-      a.out += m.out
-      accounts.set(m.account, a)
+    for (const [name, f] of flows) {
+      const a = accounts.get(name) ?? { opening: 0, in: 0, out: 0 }
+      a.in += f.in
+      a.out += f.out
+      accounts.set(name, a)
     }
     const balances = [...accounts].map(([account, a]) => ({
       account,
@@ -290,12 +302,11 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     const cash = balances.find((b) => b.account === CASH_ACCOUNT)!
     // The drawer counted at the day's end (decision 065): its over/short lines are cash lines of
     // the day, shown apart from the day's in and out, so opening + in − out + over/short = closing.
-    const countLines = moves.filter((m) => m.account === CASH_ACCOUNT && m.source_type === CASH_COUNT_SOURCE)
-    const overShort = countLines.reduce((s, m) => s + m.in - m.out, 0)
+    const overShort = counted.in - counted.out
     const cashCount = {
       opening: cash.opening,
-      in: fromPaisa(accounts.get(CASH_ACCOUNT)!.in - countLines.reduce((s, m) => s + m.in, 0)),
-      out: fromPaisa(accounts.get(CASH_ACCOUNT)!.out - countLines.reduce((s, m) => s + m.out, 0)),
+      in: fromPaisa(accounts.get(CASH_ACCOUNT)!.in - counted.in),
+      out: fromPaisa(accounts.get(CASH_ACCOUNT)!.out - counted.out),
       counted: count ? fromPaisa(count.counted) : null,
       over_short: fromPaisa(overShort),
       note: count?.note ?? '',
@@ -306,7 +317,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
       opening: fromPaisa(bankOnly.reduce((s, a) => s + a.opening, 0)),
       closing: fromPaisa(bankOnly.reduce((s, a) => s + a.opening + a.in - a.out, 0)),
     }
-    const rows = moves.map(({ source_type: _s, ...m }) => ({
+    const rows = moves.rows.map(({ source_type: _s, ...m }) => ({
       ...m,
       detail: readable(m.detail),
       in: fromPaisa(m.in),
@@ -322,6 +333,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
         bank: bankTotals,
         accounts: balances,
         rows,
+        ...(paged ? { rows_total: moves.total, limit: limit ?? DAY_BOOK_PAGE, offset: offset ?? 0 } : {}),
       }),
       () => ({
         title: 'Day Book',
@@ -352,8 +364,8 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
         footer: [
           {
             account: 'Total',
-            in: fromPaisa(moves.reduce((s, m) => s + m.in, 0)),
-            out: fromPaisa(moves.reduce((s, m) => s + m.out, 0)),
+            in: fromPaisa(moves.rows.reduce((s, m) => s + m.in, 0)),
+            out: fromPaisa(moves.rows.reduce((s, m) => s + m.out, 0)),
           },
         ],
         file: `day-book-${date}`,

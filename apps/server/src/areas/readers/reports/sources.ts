@@ -1,6 +1,13 @@
 import { customerLabel } from '@booking/shared'
 import { sql } from 'kysely'
-import { balanceBefore, balancesBefore, ledgerLines } from '../../../books/read.ts'
+import {
+  type BookLine,
+  balanceBefore,
+  balancesBefore,
+  ledgerLines,
+  ledgerLinesPage,
+  linesInForce,
+} from '../../../books/read.ts'
 import { accountsOfKind, openParties, sumsBetween } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
@@ -225,12 +232,101 @@ export const movementsOn = async (db: Db, date: string): Promise<Movement[]> => 
       ? Promise.resolve([])
       : ledgerLines(db, { accounts: bankCodes }, { from: date, to: date }, { byAccount: true }),
   ])
-  return [...cash, ...banks].map((r) => ({
-    account: r.account === CASH ? CASH_ACCOUNT : accountName(String(r.account)),
-    source_type: r.source_type,
-    entry: String(r.entry ?? ''),
-    detail: String(r.detail ?? ''),
-    in: Number(r.debit),
-    out: Number(r.credit),
-  }))
+  return [...cash, ...banks].map(movement)
+}
+
+const movement = (r: BookLine): Movement => ({
+  account: r.account === CASH ? CASH_ACCOUNT : accountName(String(r.account)),
+  source_type: r.source_type,
+  entry: String(r.entry ?? ''),
+  detail: String(r.detail ?? ''),
+  in: Number(r.debit),
+  out: Number(r.credit),
+})
+
+/** Each account's in and out over a day (by its name), and the cash count's share of the cash's. */
+export interface DayFlows {
+  /** Accounts with lines in force that day, cash first, then the banks by code. */
+  flows: Map<string, { in: number; out: number }>
+  count: { in: number; out: number }
+}
+
+/** The day's flows summed from its lines (the unpaged day book has them all). */
+export const flowsOfMoves = (moves: readonly Movement[], countSource: string): DayFlows => {
+  const flows = new Map<string, { in: number; out: number }>()
+  const count = { in: 0, out: 0 }
+  for (const m of moves) {
+    const a = flows.get(m.account) ?? { in: 0, out: 0 }
+    a.in += m.in
+    a.out += m.out
+    flows.set(m.account, a)
+    if (m.account === CASH_ACCOUNT && m.source_type === countSource) {
+      count.in += m.in
+      count.out += m.out
+    }
+  }
+  return { flows, count }
+}
+
+/**
+ * The day's flows from the day checkpoints (decision 077): a reversal's lines are its line's
+ * negated, so a day's debit and credit sums are those of its lines in force; an account shows when
+ * it has lines in force that day. The cash count's lines are summed in the database.
+ */
+export const dayFlows = async (db: Db, date: string, countSource: string): Promise<DayFlows> => {
+  const codes = [CASH, ...(await accountsOfKind(db, 'bank'))]
+  const range = { from: date, to: date }
+  const [sums, counts, count] = await Promise.all([
+    sumsBetween(db, { accounts: codes }, range),
+    linesInForce(db, { accounts: codes }, range),
+    k(db)
+      .selectFrom('posting_lines')
+      .select([sql<string>`coalesce(sum(debit), 0)`.as('d'), sql<string>`coalesce(sum(credit), 0)`.as('c')])
+      .where('account', '=', CASH)
+      .where('date', '=', date)
+      .where('source_type', '=', countSource)
+      .executeTakeFirst(),
+  ])
+  const flows = new Map<string, { in: number; out: number }>()
+  for (const code of codes) {
+    const s = sums.get(code)
+    if (s && (counts.get(code) ?? 0) > 0)
+      flows.set(code === CASH ? CASH_ACCOUNT : accountName(code), {
+        in: Number(s.debit),
+        out: Number(s.credit),
+      })
+  }
+  return { flows, count: { in: Number(count?.d ?? 0), out: Number(count?.c ?? 0) } }
+}
+
+/** Lines on a day book page when only `offset` is given. */
+export const DAY_BOOK_PAGE = 100
+
+/**
+ * A page of the day's movements in the order the whole day book lists them (cash, then each bank
+ * by code): cash's lines in force first, then the banks', each asked with limit and offset in SQL.
+ */
+export const movementsPage = async (
+  db: Db,
+  date: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Movement[]; total: number }> => {
+  const bankCodes = await accountsOfKind(db, 'bank')
+  const range = { from: date, to: date }
+  const counts = await linesInForce(db, { accounts: [CASH, ...bankCodes] }, range)
+  const cashCount = counts.get(CASH) ?? 0
+  const total = [...counts.values()].reduce((a, b) => a + b, 0)
+  const cash = page.offset < cashCount ? await ledgerLinesPage(db, { account: CASH }, range, page) : []
+  const left = page.limit - cash.length
+  const banks =
+    left > 0 && bankCodes.length > 0
+      ? await ledgerLinesPage(
+          db,
+          { accounts: bankCodes },
+          range,
+          { limit: left, offset: Math.max(0, page.offset - cashCount) },
+          { byAccount: true },
+        )
+      : []
+  return { rows: [...cash, ...banks].map(movement), total }
 }

@@ -19,7 +19,11 @@ import { fileSafe } from '../../platform/documents/pdf.ts'
 import { refuseOverLimit, sendTableDoc, type TableDoc } from '../../platform/documents/table-doc.ts'
 import { agencySettings, printedAt } from '../../platform/settings/routes.ts'
 import { statementLineCount } from './line-count.ts'
+import { statementPage } from './page.ts'
 import { openingBalance, statementAccount, statementLines } from './sources.ts'
+
+/** Book lines on a page when only `offset` is given. */
+const PAGE = 100
 
 /** Statements staff may take; the rest are admin-only, like their screens. */
 const EMPLOYEE_KINDS: ReadonlySet<StatementKind> = new Set(['agent', 'customer'])
@@ -126,7 +130,7 @@ export const statementDoc = (
   }
 }
 
-/** GET /api/statements/{kind}/{name}?from=&to=&format=json|pdf|xlsx|csv */
+/** GET /api/statements/{kind}/{name}?from=&to=&format=json|pdf|xlsx|csv&limit=&offset= */
 /** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
 const GET_STATEMENTS_KIND_NAME = {
   schema: { params: Params, querystring: StatementQuery, response: { 200: StatementAnswer } },
@@ -137,9 +141,19 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
     const { kind, name } = parseBody(Params, req.params)
     if (!EMPLOYEE_KINDS.has(kind) && req.user?.role !== 'admin')
       throw new HttpError(403, 'Only admins can do this')
-    const { from, to, format } = parseBody(StatementQuery, req.query)
+    const { from, to, format, limit, offset } = parseBody(StatementQuery, req.query)
     const { account, exists } = await statementAccount(db, kind, name)
     if (!exists) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+    // A page for the screen (decision 077); documents are always the whole statement.
+    if (format === 'json' && (limit !== undefined || offset !== undefined)) {
+      const page = await statementPage(
+        db,
+        account,
+        { from, to },
+        { limit: limit ?? PAGE, offset: offset ?? 0 },
+      )
+      return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...page }
+    }
     // The opening line makes one more row than the account has lines.
     if (format !== 'json') refuseOverLimit(format, (await statementLineCount(db, account, { from, to })) + 1)
     const statement = await buildStatement(db, kind, name, { from, to })
