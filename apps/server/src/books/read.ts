@@ -15,7 +15,7 @@ import { type Sums, sumsBetween, sumsTo } from './sums.ts'
  */
 
 type Reader = Kysely<Database>
-const k = (db: Reader) => db
+
 const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
 
 /**
@@ -57,7 +57,7 @@ export const balancesBefore = async (db: Reader, kind: string, before: string) =
 
 /** Whether any line was ever posted to the account. */
 export const hasLines = async (db: Reader, account: string) =>
-  !!(await k(db).selectFrom('posting_lines').select('id').where('account', '=', account).executeTakeFirst())
+  !!(await db.selectFrom('posting_lines').select('id').where('account', '=', account).executeTakeFirst())
 
 /** A line in force, as the screens list it: paisa, never a reversal. */
 export interface BookLine {
@@ -119,11 +119,8 @@ const ofAccounts = <QB extends LineQuery>(q: QB, which: Accounts): QB => {
  */
 const inForce = (db: Reader, account: string) => {
   const reversals = () =>
-    k(db)
-      .selectFrom('posting_lines as r')
-      .where('r.account', '=', account)
-      .where('r.reverses', 'is not', null)
-  return k(db)
+    db.selectFrom('posting_lines as r').where('r.account', '=', account).where('r.reverses', 'is not', null)
+  return db
     .selectFrom('posting_lines')
     .select([...COLUMNS])
     .where('account', '=', account)
@@ -144,12 +141,7 @@ export const ledgerLines = async (
   // Every line of the range, then the reversed pairs dropped here: a reversal and the line it
   // cancels share account and day, so both are in any range or neither (cheaper than asking the
   // database, line by line, whether each was reversed).
-  let q = ofAccounts(
-    k(db)
-      .selectFrom('posting_lines')
-      .select([...COLUMNS, 'reverses']),
-    which,
-  )
+  let q = ofAccounts(db.selectFrom('posting_lines').select([...COLUMNS, 'reverses']), which)
   if (range.from) q = q.where('date', '>=', range.from)
   if (range.to) q = q.where('date', '<=', range.to)
   if (opts.byAccount) q = q.orderBy('account')
@@ -178,15 +170,8 @@ export const ledgerLinesPage = async (
     return out
   }
   const reversals = () =>
-    dated(ofAccounts(k(db).selectFrom('posting_lines'), which)).where('reverses', 'is not', null)
-  let q = dated(
-    ofAccounts(
-      k(db)
-        .selectFrom('posting_lines')
-        .select([...COLUMNS]),
-      which,
-    ),
-  )
+    dated(ofAccounts(db.selectFrom('posting_lines'), which)).where('reverses', 'is not', null)
+  let q = dated(ofAccounts(db.selectFrom('posting_lines').select([...COLUMNS]), which))
     .where('reverses', 'is', null)
     .where('id', 'not in', reversals().select('reverses'))
   if (opts.byAccount) q = q.orderBy('account')
@@ -213,9 +198,7 @@ export const linesInForce = async (
   const out = new Map([...sums].map(([account, s]) => [account, s.n]))
   if (out.size === 0) return out
   let q = ofAccounts(
-    k(db)
-      .selectFrom('posting_lines')
-      .select(['account', (eb) => eb.fn.countAll<string | number>().as('n')]),
+    db.selectFrom('posting_lines').select(['account', (eb) => eb.fn.countAll<string | number>().as('n')]),
     which,
   ).where('reverses', 'is not', null)
   if (range.from) q = q.where('date', '>=', range.from)
@@ -232,7 +215,7 @@ export const linesInForce = async (
  */
 const countInForce = async (db: Reader, account: string, query: ListQuery) => {
   const count = async (reversals: boolean) => {
-    let q = k(db).selectFrom('posting_lines').where('account', '=', account)
+    let q = db.selectFrom('posting_lines').where('account', '=', account)
     if (reversals) q = q.where('reverses', 'is not', null)
     return Number(
       (
@@ -255,7 +238,7 @@ const filtered = <QB extends LineQuery>(db: Reader, qb: QB, query: ListQuery): Q
   if (query.to) out = out.where('date', '<=', query.to) as QB
   if (query.q) {
     const text = sql<string>`${sql.ref('entry')} || ' ' || ${sql.ref('detail')}`
-    out = out.where(containsCI(dbKind(k(db)), text, query.q)) as QB
+    out = out.where(containsCI(dbKind(db), text, query.q)) as QB
   }
   return out
 }
@@ -281,7 +264,7 @@ export const ledgerPage = async (
     const ids = filters
       ? await filtered(
           db,
-          k(db).selectFrom('posting_lines').select('id').where('account', '=', account),
+          db.selectFrom('posting_lines').select('id').where('account', '=', account),
           query,
         ).execute()
       : []
@@ -324,7 +307,7 @@ export const ledgerPage = async (
 export const entriesOf = async (db: Reader, source: { type: string; id: number }) =>
   withLines(
     db,
-    await k(db)
+    await db
       .selectFrom('book_entries')
       .selectAll()
       .where('source_type', '=', source.type)
@@ -339,7 +322,7 @@ export const latestEntries = async (db: Reader, types: readonly string[], limit 
     ? []
     : withLines(
         db,
-        await k(db)
+        await db
           .selectFrom('book_entries')
           .selectAll()
           .where('source_type', 'in', [...types])
@@ -351,7 +334,7 @@ export const latestEntries = async (db: Reader, types: readonly string[], limit 
 const withLines = async (db: Reader, headers: Record<string, unknown>[]) => {
   const ids = headers.map((h) => Number(h.id))
   const lines = ids.length
-    ? await k(db)
+    ? await db
         .selectFrom('posting_lines')
         .select(['id', 'entry_id', 'account', 'date', 'debit', 'credit', 'reverses'])
         .where('entry_id', 'in', ids)

@@ -7,8 +7,6 @@ import { HttpError } from '../http-error.ts'
 
 /** The table behind each payment source_type: the specs' `payment` capability. */
 export { PAYMENT_TABLES } from '@booking/shared'
-/** The record tables later payments are taken against. */
-export type PaymentTable = (typeof PAYMENT_TABLES)[(typeof PAYMENT_SOURCES)[number]]
 
 const sourceTypeOf = (table: string) => PAYMENT_SOURCES.find((s) => PAYMENT_TABLES[s] === table) ?? table
 

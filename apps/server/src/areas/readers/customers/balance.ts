@@ -12,9 +12,8 @@ import { customerIdAccount } from '../../../lib/books/accounts.ts'
  * place a customer's balance is computed (decision 027).
  */
 export const customerBalance = async (db: Kysely<Database>, customerId: number): Promise<number> => {
-  const anyDb = db
   const account = await balanceTo(db, customerIdAccount(customerId))
-  const refunds = await anyDb
+  const refunds = await db
     .selectFrom('refund_customers')
     .select(sql<string | number | null>`sum(balance)`.as('due'))
     .where('customer_id', '=', customerId)

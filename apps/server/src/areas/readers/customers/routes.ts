@@ -154,13 +154,12 @@ const findCustomer = async (trx: Kysely<Database>, id: number, lock = false) => 
  * RECORDS_PER_TYPE without a page) and how many there are per type in all.
  */
 const customerRecords = async (db: Db, id: number, page: CustomerPageQuery = {}) => {
-  const anyDb = db
   const limit = page.limit ?? RECORDS_PER_TYPE
   const offset = page.offset ?? 0
   const records: FileRecord[] = []
   let total = 0
   for (const table of CUSTOMER_TABLES) {
-    const rows = await anyDb
+    const rows = await db
       .selectFrom(table)
       .selectAll()
       .where('customer_id', '=', id)
@@ -170,7 +169,7 @@ const customerRecords = async (db: Db, id: number, page: CustomerPageQuery = {})
       .execute()
     let counted = offset + rows.length
     if (rows.length === limit || (offset > 0 && rows.length === 0)) {
-      const n = (await anyDb
+      const n = (await db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
         .where('customer_id', '=', id)
@@ -351,8 +350,6 @@ const GET_MATCHES = { schema: { querystring: CustomerMatchQuery, response: { 200
 const DELETE_CUSTOMERS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
 
 export const customerRoutes = async (app: FastifyInstance, db: Db) => {
-  const anyDb = db
-
   app.post('/customers', POST_CUSTOMERS, async (req, reply) => {
     const input = parseBody(CustomerInput, req.body)
     const user = req.user as AuthUser
@@ -423,7 +420,7 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
   app.get('/customers/:id', GET_CUSTOMERS_ID, async (req) => {
     const id = parseIdParam(req.params, 'customer')
     const page = parseBody(CustomerPageQuery, req.query)
-    const customer = await findCustomer(anyDb, id)
+    const customer = await findCustomer(db, id)
     const { records, total } = await customerRecords(db, id, page)
     const paged = page.limit !== undefined || page.offset !== undefined
     return {

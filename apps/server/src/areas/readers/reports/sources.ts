@@ -19,8 +19,6 @@ import { accountName, CASH, customerIdOfAccount } from '../../../lib/books/accou
  * customer:*, vendor:*, cash, bank:*. Profit and net profit read the income:*, cost:* and expense:* lines.
  */
 
-const k = (db: Db) => db
-
 /** What one party leaves owed on a day (paisa), first in first out (decision 068). */
 export interface OpenItem {
   /** The account code. */
@@ -144,7 +142,7 @@ export const profitLines = async (db: Db, range: { from?: string; to?: string })
       WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
       GROUP BY l.date, l.source_type, l.source_id
     ) s
-    LEFT JOIN journal j ON j.source_type = s.type AND j.source_id = s.id`.execute(k(db))
+    LEFT JOIN journal j ON j.source_type = s.type AND j.source_id = s.id`.execute(db)
   return rows.map((r) => ({
     date: String(r.date),
     type: String(r.type),
@@ -159,7 +157,7 @@ export const profitLines = async (db: Db, range: { from?: string; to?: string })
  * per account), so the lines are then read on their (account, date) index, one period at a time.
  */
 const resultAccountCodes = async (db: Db, kinds: readonly string[]): Promise<string[]> => {
-  const rows = await k(db)
+  const rows = await db
     .selectFrom('posting_months')
     .select('account')
     .distinct()
@@ -279,7 +277,7 @@ export const dayFlows = async (db: Db, date: string, countSource: string): Promi
   const [sums, counts, count] = await Promise.all([
     sumsBetween(db, { accounts: codes }, range),
     linesInForce(db, { accounts: codes }, range),
-    k(db)
+    db
       .selectFrom('posting_lines')
       .select([sql<string>`coalesce(sum(debit), 0)`.as('d'), sql<string>`coalesce(sum(credit), 0)`.as('c')])
       .where('account', '=', CASH)
