@@ -470,9 +470,10 @@ const verifyCards = async (r: Real) => {
   const rows = await db.selectFrom('journal').selectAll().execute()
   const remaining = new Map<string, number>()
   for (const table of SALE_TABLE_NAMES) {
-    const recs = await sql<{ id: unknown; remaining_amount: unknown }>`SELECT id, remaining_amount FROM ${sql.table(
-      table,
-    )}`.execute(db)
+    const recs = await sql<{
+      id: unknown
+      remaining_amount: unknown
+    }>`SELECT id, remaining_amount FROM ${sql.table(table)}`.execute(db)
     for (const x of recs.rows) remaining.set(`${table} ${x.id}`, Number(x.remaining_amount))
   }
   const days = [...new Set(rows.map((x) => x.date))].sort()

@@ -102,9 +102,10 @@ describe(`dashboard API (${DB_KIND})`, () => {
     // What the records themselves still have to receive (payments lower it, on the record's day).
     let owed = 0
     for (const table of SALES) {
-      const recs = await sql<{ id: number; remaining_amount: unknown }>`SELECT id, remaining_amount FROM ${sql.table(
-        table,
-      )}`.execute(t.app.db)
+      const recs = await sql<{
+        id: number
+        remaining_amount: unknown
+      }>`SELECT id, remaining_amount FROM ${sql.table(table)}`.execute(t.app.db)
       for (const r of recs.rows)
         if (rows.some((x) => x.source_type === table && x.source_id === Number(r.id)))
           owed += Number(r.remaining_amount)
@@ -275,7 +276,12 @@ describe(`dashboard API (${DB_KIND})`, () => {
         'cash_in_office',
       ]),
     )
-    expect(row.date).toBe((await journal()).map((r) => r.date).sort().at(-1))
+    expect(row.date).toBe(
+      (await journal())
+        .map((r) => r.date)
+        .sort()
+        .at(-1),
+    )
   })
 
   it('stays exact after an edit and a delete in the middle', async () => {
