@@ -42,7 +42,10 @@ const accountsOf =
       : eb(account, 'like', `${which.kind}:%`)
   }
 
-const add = (out: Map<string, Sums>, rows: { account: string; d: unknown; c: unknown; n: unknown }[]) => {
+const add = (
+  out: Map<string, Sums>,
+  rows: readonly { account: string; d: unknown; c: unknown; n: unknown }[],
+) => {
   for (const r of rows) {
     const s = out.get(r.account) ?? { debit: 0n, credit: 0n, n: 0 }
     s.debit += big(r.d)
@@ -63,10 +66,33 @@ export const sumsBetween = async (
   db: Reader,
   which: Which,
   range: { from?: string; to?: string } = {},
-): Promise<Map<string, Sums>> => {
+): Promise<Map<string, Sums>> => add(new Map(), await checkpointRows(db, which, range, false))
+
+/** The same per month ("2026-11" -> account -> sums), for a chart's months. */
+export const monthlySums = async (
+  db: Reader,
+  which: Which,
+  range: { from?: string; to?: string } = {},
+): Promise<Map<string, Map<string, Sums>>> => {
+  const out = new Map<string, Map<string, Sums>>()
+  for (const r of await checkpointRows(db, which, range, true)) {
+    const m = String(r.month)
+    add(out.get(m) ?? out.set(m, new Map()).get(m)!, [r])
+  }
+  return out
+}
+
+type SumRow = { account: string; month?: unknown; d: unknown; c: unknown; n: unknown }
+
+/** Whole months from posting_months, the edge months' days from posting_days; grouped by account (and month). */
+const checkpointRows = async (
+  db: Reader,
+  which: Which,
+  range: { from?: string; to?: string },
+  byMonth: boolean,
+): Promise<SumRow[]> => {
   const { from, to } = range
-  const out = new Map<string, Sums>()
-  if (from !== undefined && to !== undefined && from > to) return out
+  if (from !== undefined && to !== undefined && from > to) return []
   const fm = from?.slice(0, 7)
   const tm = to?.slice(0, 7)
   // An edge month the range covers whole (from on its 1st, to on its last day) is a month row.
@@ -76,11 +102,12 @@ export const sumsBetween = async (
     .selectFrom('posting_months')
     .select([
       'account',
+      byMonth ? sql<string>`month`.as('month') : sql<string>`''`.as('month'),
       sql<string>`sum(debit)`.as('d'),
       sql<string>`sum(credit)`.as('c'),
       sql<string>`sum(n)`.as('n'),
     ])
-    .groupBy('account')
+    .groupBy(byMonth ? ['account', 'month'] : ['account'])
   if (which !== 'all') months = months.where(accountsOf(db, which))
   if (fm !== undefined) months = months.where('month', fromWhole ? '>=' : '>', fm)
   if (tm !== undefined) months = months.where('month', toWhole ? '<=' : '<', tm)
@@ -104,22 +131,24 @@ export const sumsBetween = async (
         : 'kind' in which
           ? await accountsOfKind(db, which.kind)
           : undefined
+  const month = byMonth ? sql<string>`substr(date, 1, 7)` : sql<string>`''`
   const dayRows = async () => {
     const chunks = accounts === undefined ? [which as Exclude<Which, 'all'>] : chunked(accounts)
-    const rows: { account: string; d: unknown; c: unknown; n: unknown }[] = []
+    const rows: SumRow[] = []
     for (const part of chunks) {
       rows.push(
         ...(await db
           .selectFrom('posting_days')
           .select([
             'account',
+            month.as('month'),
             sql<string>`sum(debit)`.as('d'),
             sql<string>`sum(credit)`.as('c'),
             sql<string>`sum(n)`.as('n'),
           ])
           .where(accountsOf(db, part))
           .where((eb) => eb.or(edges.map((e) => eb.and([eb('date', '>=', e.from), eb('date', '<=', e.to)]))))
-          .groupBy('account')
+          .groupBy(byMonth ? [sql`account`, month] : [sql`account`])
           .execute()),
       )
     }
@@ -129,7 +158,7 @@ export const sumsBetween = async (
     wholeMonths ? months.execute() : Promise.resolve([]),
     edges.length === 0 ? Promise.resolve([]) : dayRows(),
   ])
-  return add(add(out, m), d)
+  return [...m, ...d]
 }
 
 /** Each account's sums up to and including `to` (every line when undefined). */
