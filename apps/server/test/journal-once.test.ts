@@ -32,6 +32,7 @@ const backBeforeJournalOnce = async (trx: Kysely<Database>, stored: [string, num
   const money = DB_KIND === 'postgres' ? 'bigint' : 'integer'
   await sql`DROP VIEW journal`.execute(trx)
   await sql`DROP TABLE source_days`.execute(trx)
+  await sql`DROP TABLE source_months`.execute(trx)
   if (DB_KIND === 'sqlite') await sql`DROP INDEX journal_rows_date_id`.execute(trx)
   await sql`ALTER TABLE journal_rows RENAME TO journal`.execute(trx)
   if (DB_KIND === 'sqlite') await sql`CREATE INDEX journal_date_id ON journal (date, id)`.execute(trx)

@@ -222,6 +222,20 @@ const proveCopies = async (k: K, c: Comparer) => {
     )
     const computed = await collect(sourceDaysFromLines(k, col), (r) => `${r.source_type} ${r.date}`)
     c.compareAll(`source days ${col}`, 'source_days', stored, computed)
+    const months = await collect(
+      k
+        .selectFrom('source_months')
+        .select(['month', 'source_type', sql.ref(col).as('n')])
+        .execute(),
+      (r) => `${r.source_type} ${r.month}`,
+    )
+    const summed = new Map<string, bigint>()
+    for (const [key, n] of computed) {
+      const [type, date] = key.split(' ') as [string, string]
+      const m = `${type} ${date.slice(0, 7)}`
+      summed.set(m, (summed.get(m) ?? 0n) + n)
+    }
+    c.compareAll(`source months ${col}`, 'source_months', months, summed)
   }
 
   // The journal's trigger-kept row counts per month and type.

@@ -54,6 +54,7 @@ const sourceDays = (source: BookSource, lines: readonly Appended[]): SourceDay[]
   return [...byDay.values()]
 }
 
+/** Adds to source_days and their months (a few rows, in key order). */
 const upsertSourceDays = async (trx: Trx, rows: readonly SourceDay[]) => {
   const moved = rows.filter((r) => r.bankIn !== 0n || r.owed !== 0n).sort((a, b) => cmp(a.date, b.date))
   if (moved.length === 0) return
@@ -61,6 +62,20 @@ const upsertSourceDays = async (trx: Trx, rows: readonly SourceDay[]) => {
     moved.map((d) => sql`(${d.date}, ${d.type}, ${d.bankIn.toString()}, ${d.owed.toString()})`),
   )} on conflict (date, source_type) do update set bank_in = source_days.bank_in + excluded.bank_in,
       owed = source_days.owed + excluded.owed`.execute(trx)
+  const months = new Map<string, SourceDay>()
+  for (const d of moved) {
+    const key = `${d.date.slice(0, 7)}\u0000${d.type}`
+    const m = months.get(key) ?? { date: d.date.slice(0, 7), type: d.type, bankIn: 0n, owed: 0n }
+    m.bankIn += d.bankIn
+    m.owed += d.owed
+    months.set(key, m)
+  }
+  await sql`insert into source_months (month, source_type, bank_in, owed) values ${sql.join(
+    [...months.values()].map(
+      (m) => sql`(${m.date}, ${m.type}, ${m.bankIn.toString()}, ${m.owed.toString()})`,
+    ),
+  )} on conflict (month, source_type) do update set bank_in = source_months.bank_in + excluded.bank_in,
+      owed = source_months.owed + excluded.owed`.execute(trx)
 }
 
 /**

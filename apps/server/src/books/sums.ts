@@ -82,6 +82,34 @@ export const monthlySums = async (
   return out
 }
 
+/**
+ * How a day range splits over month and day checkpoints: whole months from `after` to `before`
+ * (when `wholeMonths`), and the days of the edge months the range does not cover whole (`edges`).
+ */
+export const splitRange = (range: { from?: string; to?: string }) => {
+  const { from, to } = range
+  const fm = from?.slice(0, 7)
+  const tm = to?.slice(0, 7)
+  // An edge month the range covers whole (from on its 1st, to on its last day) is a month row.
+  const fromWhole = from?.endsWith('-01') === true
+  const toWhole = to !== undefined && addDaysIso(to, 1).slice(0, 7) !== tm
+  // The edge months not covered whole, by day: from's month from `from` on, to's month up to `to`
+  // (one month when both fall in it).
+  const edges: { from: string; to: string }[] = []
+  const sameMonth = fm !== undefined && fm === tm
+  if (sameMonth && !(fromWhole && toWhole)) edges.push({ from: from as string, to: to as string })
+  if (!sameMonth) {
+    if (from !== undefined && fm !== undefined && !fromWhole) edges.push({ from, to: monthEnd(fm) })
+    if (to !== undefined && tm !== undefined && !toWhole) edges.push({ from: `${tm}-01`, to })
+  }
+  return {
+    after: fm === undefined ? undefined : ([fromWhole ? '>=' : '>', fm] as const),
+    before: tm === undefined ? undefined : ([toWhole ? '<=' : '<', tm] as const),
+    wholeMonths: !sameMonth || (fromWhole && toWhole),
+    edges,
+  }
+}
+
 type SumRow = { account: string; month?: unknown; d: unknown; c: unknown; n: unknown }
 
 /** Whole months from posting_months, the edge months' days from posting_days; grouped by account (and month). */
@@ -93,11 +121,7 @@ const checkpointRows = async (
 ): Promise<SumRow[]> => {
   const { from, to } = range
   if (from !== undefined && to !== undefined && from > to) return []
-  const fm = from?.slice(0, 7)
-  const tm = to?.slice(0, 7)
-  // An edge month the range covers whole (from on its 1st, to on its last day) is a month row.
-  const fromWhole = from?.endsWith('-01') === true
-  const toWhole = to !== undefined && addDaysIso(to, 1).slice(0, 7) !== tm
+  const split = splitRange(range)
   let months = db
     .selectFrom('posting_months')
     .select([
@@ -109,18 +133,9 @@ const checkpointRows = async (
     ])
     .groupBy(byMonth ? ['account', 'month'] : ['account'])
   if (which !== 'all') months = months.where(accountsOf(db, which))
-  if (fm !== undefined) months = months.where('month', fromWhole ? '>=' : '>', fm)
-  if (tm !== undefined) months = months.where('month', toWhole ? '<=' : '<', tm)
-  // The edge months not covered whole, by day: from's month from `from` on, to's month up to `to`
-  // (one month when both fall in it).
-  const edges: { from: string; to: string }[] = []
-  const sameMonth = fm !== undefined && fm === tm
-  if (sameMonth && !(fromWhole && toWhole)) edges.push({ from: from as string, to: to as string })
-  if (!sameMonth) {
-    if (from !== undefined && fm !== undefined && !fromWhole) edges.push({ from, to: monthEnd(fm) })
-    if (to !== undefined && tm !== undefined && !toWhole) edges.push({ from: `${tm}-01`, to })
-  }
-  const wholeMonths = !sameMonth || (fromWhole && toWhole)
+  if (split.after) months = months.where('month', ...split.after)
+  if (split.before) months = months.where('month', ...split.before)
+  const { edges, wholeMonths } = split
   // The day checkpoints are keyed (account, date): a kind or all accounts are first named (their
   // month checkpoints, a few rows each), so each account's edge days are one index range.
   const accounts =

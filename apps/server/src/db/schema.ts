@@ -317,6 +317,14 @@ export interface SourceDaysTable {
   owed: number
 }
 
+/** source_days summed per month (0032). */
+export interface SourceMonthsTable {
+  month: string
+  source_type: string
+  bank_in: number
+  owed: number
+}
+
 /** Per (ledger, name, month) row count and sum of credit - debit, kept by triggers (0003_ledger_indexes). */
 export interface LedgerMonthsTable {
   ledger: string
@@ -719,6 +727,7 @@ export interface Database {
   posting_days: PostingDaysTable
   profit_days: ProfitDaysTable
   source_days: SourceDaysTable
+  source_months: SourceMonthsTable
   book_entries: BookEntriesTable
   current_lines: CurrentLinesView
   bank_statement_mappings: BankStatementMappingsTable

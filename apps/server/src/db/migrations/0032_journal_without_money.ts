@@ -31,8 +31,8 @@ const paymentSourceOf = (column: string) =>
  *   bank: bank debits; remaining: what the receivable party still owes on the sale and its payments).
  * - `source_days` is the books' checkpoint for what the account checkpoints cannot split by record
  *   type: per day and source type, the bank debits the dashboard counts, and what sales leave owed
- *   (a payment's part counted on its record's day). Kept by the books' write (books/post.ts), like
- *   profit_days.
+ *   (a payment's part counted on its record's day); `source_months` the same per month. Kept by the
+ *   books' write (books/post.ts), like profit_days.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const kind = dbKind(db)
@@ -159,6 +159,20 @@ DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_months_sync(
       GROUP BY j.date, j.source_type
     ) s GROUP BY date, source_type`)
     .execute(db)
+
+  // The same per month, so a range of months reads a row per month and type.
+  await db.schema
+    .createTable('source_months')
+    .addColumn('month', 'varchar(7)', (c) => c.notNull())
+    .addColumn('source_type', 'varchar(40)', (c) => c.notNull())
+    .addColumn('bank_in', money, (c) => c.notNull().defaultTo(0))
+    .addColumn('owed', money, (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('source_months_pk', ['month', 'source_type'])
+    .modifyEnd(clustered)
+    .execute()
+  await sql`INSERT INTO source_months (month, source_type, bank_in, owed)
+    SELECT substr(date, 1, 7), source_type, sum(bank_in), sum(owed) FROM source_days
+    GROUP BY substr(date, 1, 7), source_type`.execute(db)
 
   await sql.raw(journalView).execute(db)
 }

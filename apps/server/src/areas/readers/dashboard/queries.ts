@@ -2,7 +2,7 @@ import { addDaysIso, DASHBOARD_SPECS, fromPaisa } from '@booking/shared'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { SALE_TABLES } from '../../../books/day-checkpoints.ts'
 import { balanceBefore } from '../../../books/read.ts'
-import { monthlySums } from '../../../books/sums.ts'
+import { monthlySums, splitRange } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { CASH, incomeAccount } from '../../../lib/books/accounts.ts'
@@ -185,18 +185,30 @@ interface Money {
 
 const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
 
+/** source_days per month over a range: whole months from source_months, the edge months' days. */
 const sourceDaysByMonth = async (db: Db, range: { from?: string; to?: string }) => {
-  let q = db
+  if (range.from !== undefined && range.to !== undefined && range.from > range.to) return []
+  const split = splitRange(range)
+  let months = db
+    .selectFrom('source_months')
+    .select(['month', sql<string>`sum(bank_in)`.as('bank_in'), sql<string>`sum(owed)`.as('owed')])
+    .groupBy('month')
+  if (split.after) months = months.where('month', ...split.after)
+  if (split.before) months = months.where('month', ...split.before)
+  const days = db
     .selectFrom('source_days')
     .select([
       sql<string>`substr(date, 1, 7)`.as('month'),
       sql<string>`sum(bank_in)`.as('bank_in'),
       sql<string>`sum(owed)`.as('owed'),
     ])
+    .where((eb) => eb.or(split.edges.map((e) => eb.and([eb('date', '>=', e.from), eb('date', '<=', e.to)]))))
     .groupBy(sql`substr(date, 1, 7)`)
-  if (range.from !== undefined) q = q.where('date', '>=', range.from)
-  if (range.to !== undefined) q = q.where('date', '<=', range.to)
-  return (await q.execute()).map((r) => ({ month: r.month, bank_in: big(r.bank_in), owed: big(r.owed) }))
+  const [m, d] = await Promise.all([
+    split.wholeMonths ? months.execute() : Promise.resolve([]),
+    split.edges.length === 0 ? Promise.resolve([]) : days.execute(),
+  ])
+  return [...m, ...d].map((r) => ({ month: r.month, bank_in: big(r.bank_in), owed: big(r.owed) }))
 }
 
 const sumMoney = (byMonth: ReadonlyMap<string, Money>): Money => {
