@@ -35,7 +35,7 @@ import { ticketBody } from './ticket-body.ts'
  *   order before, after, after, before.
  * BEFORE (2598236), AFTER (a commit; unset: the before side only), BENCH_SIZES (100000,1000000),
  * ITERATIONS (200), CREATE_SIZE (100000), BENCH_DURATION (8 s), BENCH_CONNECTIONS (10), BENCH_PORT
- * (4313), BENCH_ONLY (parts: static,stores,reads,creates).
+ * (4313), CREATE_ROUNDS (2: before, after, after, before), BENCH_ONLY (parts: static,stores,reads,creates).
  */
 const env = process.env
 const BEFORE = env.BEFORE ?? '2598236'
@@ -452,7 +452,15 @@ if (PARTS.includes('creates')) {
       kept.set(side, file)
     }
   }
-  const order = AFTER ? (['before', 'after', 'after', 'before'] as const) : (['before', 'before'] as const)
+  // before, after, after, before, then again (a shared machine drifts; each side gets the same share of it)
+  const ROUNDS = Number(env.CREATE_ROUNDS ?? 2)
+  const order = Array.from({ length: ROUNDS }, (_, i) =>
+    AFTER
+      ? i % 2 === 0
+        ? (['before', 'after'] as const)
+        : (['after', 'before'] as const)
+      : (['before'] as const),
+  ).flat()
   const runs = new Map<string, number[]>()
   console.log(
     `\ncreate ticket over HTTP: ${CONNECTIONS} connections, ${DURATION} s a run, on the upgraded ${CREATE_SIZE.toLocaleString('en-US')}-record copies`,
