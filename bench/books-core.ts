@@ -200,8 +200,12 @@ const staticFigures = (tree: string) => {
 
 // ---------------------------------------------------------------- stores
 
-/** Columns that hold money (paisa): amounts, sums and balances, not counts or ids (as bench/entries-probe.ts). */
-const MONEY = /debit|credit|paid|receiv|remain|withdraw|^net$|payable|payed|amount|profit|total|cost|return/
+/**
+ * Columns that hold money (paisa): amounts, sums and balances, not counts or ids (bench/entries-probe.ts's,
+ * with source_days' `owed` and `bank_in`, decision 078).
+ */
+const MONEY =
+  /debit|credit|paid|receiv|remain|withdraw|^net$|payable|payed|amount|profit|total|cost|return|owed|bank_in/
 
 type Row = Record<string, unknown>
 const snapshot = (file: string) => {
@@ -243,7 +247,13 @@ const tablesOf = (names: string[]) => [
  * derived money store, the posting lines counted once with their checkpoints (issue 21 item 3:
  * "Posting lines (with their checkpoints) are the only derived money store").
  */
-const LINES_AND_CHECKPOINTS = new Set(['posting_lines', 'posting_months', 'posting_days', 'profit_days'])
+const LINES_AND_CHECKPOINTS = new Set([
+  'posting_lines',
+  'posting_months',
+  'posting_days',
+  'profit_days',
+  'source_days',
+])
 const issueStores = (money: string[]) => [
   ...new Set(money.map((t) => (LINES_AND_CHECKPOINTS.has(t) ? 'posting lines + checkpoints' : t))),
 ]
