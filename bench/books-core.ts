@@ -32,10 +32,10 @@ import { ticketBody } from './ticket-body.ts'
  *   a time over one kept-alive socket, every URL new (no answer-cache hit), p50 and p99, each also as
  *   a multiple of a bare Fastify hello world's timed the same way before and after in the same run;
  * - creates: create ticket over HTTP (autocannon), on the upgraded copies of CREATE_SIZE, in the
- *   order before, after, after, before.
+ *   order before, after, after, before; cpu: CPU per create in process (each tree's entries-probe).
  * BEFORE (2598236), AFTER (a commit; unset: the before side only), BENCH_SIZES (100000,1000000),
  * ITERATIONS (200), CREATE_SIZE (100000), BENCH_DURATION (8 s), BENCH_CONNECTIONS (10), BENCH_PORT
- * (4313), CREATE_ROUNDS (2: before, after, after, before), BENCH_ONLY (parts: static,stores,reads,creates).
+ * (4313), CREATE_ROUNDS (2: before, after, after, before), BENCH_ONLY (parts: static,stores,reads,creates,cpu).
  */
 const env = process.env
 const BEFORE = env.BEFORE ?? '2598236'
@@ -48,7 +48,7 @@ const DURATION = Number(env.BENCH_DURATION ?? 8)
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10)
 const PORT = Number(env.BENCH_PORT ?? 4313)
 const HELLO_PORT = PORT + 80
-const PARTS = (env.BENCH_ONLY ?? 'static,stores,reads,creates').split(',')
+const PARTS = (env.BENCH_ONLY ?? 'static,stores,reads,creates,cpu').split(',')
 const SECRET = 'bench-secret-at-least-32-characters-long'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -491,5 +491,40 @@ if (PARTS.includes('creates')) {
     `  mean: before ${Math.round(mean('before'))}/s${AFTER ? `, after ${Math.round(mean('after'))}/s (${((mean('after') / mean('before')) * 100).toFixed(0)} %)` : ''}`,
   )
   for (const file of kept.values()) drop(file)
+}
+if (PARTS.includes('cpu')) {
+  // CPU per ticket create through the record lifecycle, in process (each tree's own
+  // bench/entries-probe.ts "cpu": 500 creates a transaction, median of rounds): steadier than
+  // requests per second on a shared machine. Each run on a fresh copy, upgraded outside the rounds.
+  const seeded = seedPath(CREATE_SIZE, SEED)
+  const cpu = new Map<string, number[]>()
+  const order = AFTER ? (['before', 'after', 'after', 'before'] as const) : (['before', 'before'] as const)
+  console.log(
+    `\nCPU per ticket create (lifecycle, in process, ${CREATE_SIZE.toLocaleString('en-US')}-record copies)`,
+  )
+  for (const side of order) {
+    const file = `${seeded}.core-cpu`
+    drop(file)
+    copyFileSync(seeded, file)
+    try {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/entries-probe.ts', 'cpu', file], {
+        cwd: trees.get(side) as string,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+      const line = out.toString().trim().split('\n').at(-1) ?? ''
+      const { us } = JSON.parse(line) as { us: number }
+      cpu.set(side, [...(cpu.get(side) ?? []), us])
+      console.log(`  ${side}: ${Math.round(us)} µs; load average ${load()}`)
+    } finally {
+      drop(file)
+    }
+  }
+  const mean = (side: string) => {
+    const xs = cpu.get(side) ?? []
+    return xs.reduce((a, b) => a + b, 0) / xs.length
+  }
+  console.log(
+    `  mean: before ${Math.round(mean('before'))} µs${AFTER ? `, after ${Math.round(mean('after'))} µs (${((mean('after') / mean('before')) * 100).toFixed(0)} %)` : ''}`,
+  )
 }
 console.log(`load average at end: ${load()}`)
