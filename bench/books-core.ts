@@ -420,7 +420,7 @@ if (PARTS.includes('reads'))
   for (const size of SIZES) {
     const seeded = seedPath(size, SEED)
     if (!existsSync(`${seeded}.done`))
-      throw new Error(`${seeded} is not seeded (node --import tsx bench/seed.ts)`)
+      throw new Error(`${seeded} is not seeded: node --import tsx bench/seed.ts ${size} ${SEED}`)
     console.log(
       `\n${size.toLocaleString('en-US')} records (${seeded}, ${Math.round(statSync(seeded).size / 1e6)} MB); ${ITERATIONS} calls per read; load average ${load()}`,
     )
