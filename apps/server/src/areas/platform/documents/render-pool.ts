@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { PassThrough, type Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { HttpError } from '../../../lib/http-error.ts'
-import type { RenderJob } from './render-job.ts'
+import type { ReadJob, RenderJob } from './render-job.ts'
 import type { WorkerMessage } from './render-worker.ts'
 
 // Large documents are drawn in worker threads (decision 045): pdfkit lays text out synchronously,
@@ -14,12 +14,20 @@ export const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()))
 /** Documents one user may have queued or drawing at once; the next one answers 429. */
 export const PER_USER_JOBS = 2
 
+/** A read job's document once read: its rows and file name (decision 079). */
+export interface ReadHead {
+  rows: number
+  file: string
+}
+
 interface Task {
   job: RenderJob
   owner: string
   out: PassThrough
   settled: boolean
   slot?: Slot
+  /** A read job's: told the head, or why there is none. */
+  head?: { resolve: (h: ReadHead) => void; reject: (err: Error) => void }
 }
 interface Slot {
   worker: Worker
@@ -51,14 +59,23 @@ const spawn = (): Slot => {
       task.out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))
       return
     }
+    if ('head' in m) {
+      task.head?.resolve(m.head)
+      return
+    }
     if ('end' in m) task.out.end()
-    else task.out.destroy(new Error(m.error))
+    else {
+      const err = new Error(m.error)
+      task.head?.reject(err)
+      task.out.destroy(err)
+    }
     slot.task = null
     release(task)
     next()
   })
   worker.on('error', (err) => {
     if (slot.task) {
+      slot.task.head?.reject(err)
       slot.task.out.destroy(err)
       release(slot.task)
     }
@@ -100,11 +117,8 @@ const cancel = (task: Task) => {
   if (task.slot && task.slot.task === task) drop(task.slot)
 }
 
-/**
- * Draws `job` in a worker; its bytes arrive on the returned stream. Destroying the stream (the
- * client closed the connection) cancels the job. `owner` is the user the queue bound counts.
- */
-export const renderInWorker = (job: RenderJob, owner: string): Readable => {
+/** Queues `job` for a worker, or refuses it (429) past the user's bound. */
+const enqueue = (job: RenderJob, owner: string, head?: Task['head']): Task => {
   const running = perOwner.get(owner) ?? 0
   if (running >= PER_USER_JOBS)
     throw new HttpError(
@@ -112,11 +126,33 @@ export const renderInWorker = (job: RenderJob, owner: string): Readable => {
       `You already have ${PER_USER_JOBS} documents being made; wait for them to finish and try again`,
     )
   perOwner.set(owner, running + 1)
-  const task: Task = { job, owner, out: new PassThrough(), settled: false }
+  const task: Task = { job, owner, out: new PassThrough(), settled: false, head }
   task.out.on('close', () => cancel(task))
   queue.push(task)
   next()
-  return task.out
+  return task
+}
+
+/**
+ * Draws `job` in a worker; its bytes arrive on the returned stream. Destroying the stream (the
+ * client closed the connection) cancels the job. `owner` is the user the queue bound counts.
+ */
+export const renderInWorker = (job: RenderJob, owner: string): Readable => enqueue(job, owner).out
+
+/**
+ * A read job (decision 079): the worker reads the document, then draws it. `head` resolves when
+ * it is read (before any byte), and rejects if reading fails or the stream is destroyed first.
+ */
+export const readInWorker = (job: ReadJob, owner: string): { stream: Readable; head: Promise<ReadHead> } => {
+  let head: Task['head']
+  const read = new Promise<ReadHead>((resolve, reject) => {
+    head = { resolve, reject }
+  })
+  // Nobody may be waiting on it any more (the caller gave up first): not an unhandled rejection.
+  read.catch(() => {})
+  const task = enqueue(job, owner, head)
+  task.out.once('close', () => head?.reject(new Error('The document was cancelled')))
+  return { stream: task.out, head: read }
 }
 
 /** Jobs waiting and workers drawing, for tests and the bench. */
