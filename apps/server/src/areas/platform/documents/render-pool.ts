@@ -37,6 +37,8 @@ interface Slot {
 const slots: Slot[] = []
 const queue: Task[] = []
 const perOwner = new Map<string, number>()
+/** Read jobs handed to a worker since the process started. */
+let readsStarted = 0
 
 const release = (task: Task) => {
   if (task.settled) return
@@ -44,6 +46,17 @@ const release = (task: Task) => {
   const n = (perOwner.get(task.owner) ?? 1) - 1
   if (n > 0) perOwner.set(task.owner, n)
   else perOwner.delete(task.owner)
+}
+
+/**
+ * A job that failed: a read job still waiting for its head is told through the head (nobody reads
+ * its stream yet, so an error there would go unheard); any other's stream ends with the error.
+ */
+const fail = (task: Task, err: Error) => {
+  if (task.head) {
+    task.head.reject(err)
+    task.out.destroy()
+  } else task.out.destroy(err)
 }
 
 const spawn = (): Slot => {
@@ -61,22 +74,18 @@ const spawn = (): Slot => {
     }
     if ('head' in m) {
       task.head?.resolve(m.head)
+      task.head = undefined
       return
     }
     if ('end' in m) task.out.end()
-    else {
-      const err = new Error(m.error)
-      task.head?.reject(err)
-      task.out.destroy(err)
-    }
+    else fail(task, new Error(m.error))
     slot.task = null
     release(task)
     next()
   })
   worker.on('error', (err) => {
     if (slot.task) {
-      slot.task.head?.reject(err)
-      slot.task.out.destroy(err)
+      fail(slot.task, err)
       release(slot.task)
     }
     drop(slot)
@@ -104,6 +113,7 @@ const next = () => {
     const task = queue.shift()!
     task.slot = slot
     slot.task = task
+    if (task.job.kind === 'read') readsStarted++
     slot.worker.postMessage(task.job)
   }
 }
@@ -155,8 +165,9 @@ export const readInWorker = (job: ReadJob, owner: string): { stream: Readable; h
   return { stream: task.out, head: read }
 }
 
-/** Jobs waiting and workers drawing, for tests and the bench. */
+/** Jobs waiting and workers drawing (and read jobs started), for tests and the bench. */
 export const poolState = () => ({
+  reads: readsStarted,
   queued: queue.length,
   running: slots.filter((s) => s.task).length,
   workers: slots.length,
