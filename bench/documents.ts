@@ -200,6 +200,13 @@ try {
       `; the PDF ${(pdf.ms / 1000).toFixed(1)} s, ${Math.round(pdf.bytes / 1024)} kB, status ${pdf.status}${loopText(await loopDelay(pid))}; p99 ${ratio.toFixed(2)}x idle; server CPU ${allCpu} ms, of it the main thread ${mainCpu} ms (with the probes it answered)`,
     )
   }
+  // The main thread's own share of one document, without probes to answer: what is left there.
+  const quiet0 = cpuMs(pid, true)
+  const quietAll0 = cpuMs(pid)
+  const quiet = await download(statementUrl('Ten K'), token)
+  console.log(
+    `  one 10,000-row statement PDF, no probes: ${(quiet.ms / 1000).toFixed(1)} s, status ${quiet.status}; server CPU ${cpuMs(pid) - quietAll0} ms, of it the main thread ${cpuMs(pid, true) - quiet0} ms`,
+  )
   if (ROUNDS > 1)
     console.log(
       `  p99 during / idle over ${ROUNDS} rounds: median ${pct(ratios, 0.5).toFixed(2)}x, max ${pct(ratios, 1).toFixed(2)}x`,
