@@ -16,6 +16,8 @@ export type WorkerMessage =
 
 /** Bytes gathered before a message: pdfkit pushes each PDF object as its own small chunk. */
 const BATCH_BYTES = 64 * 1024
+/** The longest bytes wait for a message: a slow document still streams. */
+const BATCH_MS = 50
 /**
  * Nice value of this thread (decision 079). Linux keeps one per thread, so the server's main
  * thread keeps its own and takes a core first whenever a request is waiting.
@@ -32,9 +34,9 @@ const post = (m: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessag
 const send = (stream: Readable) => {
   let parts: Buffer[] = []
   let size = 0
-  let flushing: NodeJS.Immediate | null = null
+  let flushing: NodeJS.Timeout | null = null
   const flush = () => {
-    if (flushing) clearImmediate(flushing)
+    if (flushing) clearTimeout(flushing)
     flushing = null
     if (size === 0) return
     const chunk = new Uint8Array(size)
@@ -51,8 +53,7 @@ const send = (stream: Readable) => {
     parts.push(c)
     size += c.length
     if (size >= BATCH_BYTES) flush()
-    // What is left goes when this turn's writes are done: a slow document still streams.
-    else flushing ??= setImmediate(flush)
+    else flushing ??= setTimeout(flush, BATCH_MS)
   })
   stream.on('end', () => {
     flush()
