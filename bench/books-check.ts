@@ -66,13 +66,17 @@ try {
     )
     // The day checkpoints, as the books' own write keeps them (decision 068).
     await sql`INSERT INTO posting_days (account, date, n, debit, credit)
-      SELECT account, date, count(*), sum(debit), sum(credit) FROM posting_lines GROUP BY account, date`.execute(trx)
+      SELECT account, date, count(*), sum(debit), sum(credit) FROM posting_lines GROUP BY account, date`.execute(
+      trx,
+    )
     await sql`INSERT INTO profit_days (date, source_type, sources, income, cost)
       SELECT date, source_type, count(*), sum(credit - debit), 0 FROM posting_lines
       WHERE account LIKE 'income:%' GROUP BY date, source_type`.execute(trx)
     // Every source moving cash has its All Bookings row, as a record's would (decision 078).
     await sql`INSERT INTO journal_rows (source_type, source_id, date, entry, name, employee)
-      SELECT DISTINCT source_type, source_id, date, '', '', '' FROM posting_lines WHERE account = 'cash'`.execute(trx)
+      SELECT DISTINCT source_type, source_id, date, '', '', '' FROM posting_lines WHERE account = 'cash'`.execute(
+      trx,
+    )
   })
   console.log(
     `Books check bench: ${(entries * 2).toLocaleString('en-US')} lines written in ${Math.round(performance.now() - started)} ms; load average ${loadavg()
