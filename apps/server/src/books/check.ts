@@ -13,9 +13,7 @@ import { SALE_TABLES, splitAddSql } from './split.ts'
  * balance, a reversal that does not cancel its line exactly, and the stored sums of lines (the
  * month checkpoints `posting_months`, the books' total `books_totals`). The incremental check
  * proves those for the lines written since the last verified point (`books_verified`): their
- * entries and reversals, the total, and each month checkpoint they touched, recounted from its lines;
- * and the statements' split checkpoint (decision 080): each new line in force carries what its
- * record's split gives, and each day it moved holds its lines' sum.
+ * entries and reversals, the total, and each month checkpoint they touched, recounted from its lines.
  * The full check (`npm run check-books`) proves them for every line, and also the copies still
  * kept beside the lines: the journal (dashboard rows and their month sums), the ledgers' month
  * counts, each record's stored remaining and payments total.

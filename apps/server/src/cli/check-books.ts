@@ -3,8 +3,7 @@ import { connect } from '../db/connect.ts'
 
 /**
  * `npm run check-books [DATABASE_URL]`: the full books check (decision 073): every entry balanced,
- * every reversal exact, every month checkpoint and the books' total against the lines, each
- * line's statement split and its day sums against the records and lines (decision 080), and the
+ * every reversal exact, every month checkpoint and the books' total against the lines, and the
  * copies still kept beside them (journal, ledger month counts, records' remaining). Reads one
  * snapshot, safe while the server runs; prints its time. Exit code 1 on a divergence.
  */
