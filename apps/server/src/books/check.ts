@@ -5,7 +5,7 @@ import { dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
 import { CASH } from '../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
-import { SALE_TABLES, splitAddSql } from './split.ts'
+import { lineSplitSql } from './split.ts'
 
 /**
  * The books check (issue 26 item 2, decision 073). Posting lines are the only derived money store
@@ -145,12 +145,7 @@ const chunks = <T>(xs: T[], n: number) => {
  * every other line 0), and each day it moved holds its lines' sum. Full: every line and day.
  */
 const proveSplits = async (k: K, c: Comparer, after: number, to: number, full: boolean) => {
-  const party = sql`(l.account LIKE 'agent:%' OR l.account LIKE 'customer:%')`
-  // What each line must carry: a sale's line on its party's account, its record's split; else 0.
-  const rule = sql`(CASE WHEN ${party} THEN (CASE l.source_type ${sql.join(
-    [...SALE_TABLES].map((table) => sql`WHEN ${table} THEN ${splitAddSql(table)}`),
-    sql` `,
-  )} ELSE 0 END) ELSE 0 END)`
+  const rule = lineSplitSql()
   // One pass over the lines; a reversed line's record may have moved on since (its reversal is
   // proved to negate it), so only lines in force are held to their record.
   const { rows } = await sql<{ id: unknown; account: string; s: unknown; v: unknown }>`SELECT l.id,

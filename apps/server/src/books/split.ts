@@ -73,3 +73,13 @@ export const splitAddSql = (table: string) => {
       ELSE 0 END
     FROM ${sql.table(table)} t WHERE t.id = l.source_id), 0)`
 }
+
+/**
+ * What any line `l` must carry while in force: on a party account, its sale record's split (one
+ * lookup by id, chosen by the line's source type); 0 on every other line.
+ */
+export const lineSplitSql = () =>
+  sql<string>`(CASE WHEN (l.account LIKE 'agent:%' OR l.account LIKE 'customer:%') THEN (CASE l.source_type ${sql.join(
+    [...SALE_TABLES].map((table) => sql`WHEN ${table} THEN ${splitAddSql(table)}`),
+    sql` `,
+  )} ELSE 0 END) ELSE 0 END)`
