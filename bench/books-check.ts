@@ -64,11 +64,19 @@ try {
     await sql`UPDATE books_totals SET debit = (SELECT sum(debit) FROM posting_lines) WHERE id = 1`.execute(
       trx,
     )
-    // The dashboard's cash (the journal) holds the bench's cash, as records' journal rows would.
-    await sql`INSERT INTO journal (source_type, source_id, date, entry, name, employee, receivable, paid_cash,
-        paid_in_bank, remaining, withdraw)
-      SELECT 'bench', 0, date('now'), '', '', '', 0, sum(debit) - sum(credit), 0, 0, 0
-      FROM posting_lines WHERE account = 'cash'`.execute(trx)
+    // The day checkpoints, as the books' own write keeps them (decision 068).
+    await sql`INSERT INTO posting_days (account, date, n, debit, credit)
+      SELECT account, date, count(*), sum(debit), sum(credit) FROM posting_lines GROUP BY account, date`.execute(
+      trx,
+    )
+    await sql`INSERT INTO profit_days (date, source_type, sources, income, cost)
+      SELECT date, source_type, count(*), sum(credit - debit), 0 FROM posting_lines
+      WHERE account LIKE 'income:%' GROUP BY date, source_type`.execute(trx)
+    // Every source moving cash has its All Bookings row, as a record's would (decision 078).
+    await sql`INSERT INTO journal_rows (source_type, source_id, date, entry, name, employee)
+      SELECT DISTINCT source_type, source_id, date, '', '', '' FROM posting_lines WHERE account = 'cash'`.execute(
+      trx,
+    )
   })
   console.log(
     `Books check bench: ${(entries * 2).toLocaleString('en-US')} lines written in ${Math.round(performance.now() - started)} ms; load average ${loadavg()

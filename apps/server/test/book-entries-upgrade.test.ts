@@ -151,6 +151,12 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
         await sql`INSERT INTO posting_months (account, month, n, debit, credit)
           SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit)
           FROM posting_lines GROUP BY account, substr(date, 1, 7)`.execute(trx)
+        // The day checkpoints count the lines as they now are (their sums are unchanged).
+        await trx.deleteFrom('posting_days').execute()
+        await sql`INSERT INTO posting_days (account, date, n, debit, credit)
+          SELECT account, date, count(*), sum(debit), sum(credit) FROM posting_lines GROUP BY account, date`.execute(
+          trx,
+        )
         await trx.deleteFrom('kysely_migration').where('name', '=', '0024_book_entries').execute()
         // Nor the statements' split checkpoint (0033, decision 080): the upgrade builds it from the lines.
         await splitCheckpoints.down(trx)
@@ -189,7 +195,8 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
         .where('entry_id', 'is', null)
         .execute()
       expect(orphans).toEqual([])
-      expect((await booksCheck(app.db)).ok).toBe(true)
+      const check = await booksCheck(app.db)
+      expect(check.ok, JSON.stringify(check.first_divergence)).toBe(true)
       // After the upgrade an edit appends a reversal and a new entry.
       const edited = await app.inject({
         method: 'PUT',

@@ -6,6 +6,7 @@ import {
   businessToday,
   CASH_IN_OFFICE,
   gamcaBankTitle,
+  PAYMENT_TABLES,
   specByPath,
   toPaisa,
 } from '@booking/shared'
@@ -36,6 +37,7 @@ const TODAY = businessToday()
 const DAYS = [5, 4, 3, 2, 1, 0].map((n) => addDaysIso(TODAY, -n))
 const CLOSABLE = DAYS.slice(0, 5)
 const dayArb = fc.constantFrom(...DAYS)
+const SALE_TABLE_NAMES = Object.values(PAYMENT_TABLES)
 const BANKS = ['UBL Account 1', 'HBL Account 1', 'JAZ C', 'MCB FIT'] as const
 const one = JSON.stringify(passenger('Ali', 'Khan'))
 
@@ -456,45 +458,41 @@ const verifyViews = async (r: Real, accounts: { code: string; balance: number }[
 }
 
 /**
- * The dashboard's money cards (Total Paid Cash, Total Paid In Bank, Withdraw) sum the journal, whose
- * month checkpoints make a date range cheap. Each record type's journal money on each day is its
- * posting lines of that day: paid cash = its debits to cash, paid in bank = its debits to banks,
- * withdraw = its credits to cash; so the cards over any date range are the books' lines. Office Accounts entries are left out: only their Cash in Office rows are on the dashboard,
- * while a bank's own entries (deposits, opening balances) are not sales money.
+ * The dashboard (decision 078): its cards over a range come from checkpoints (the cash and income
+ * accounts', source_days), its All Bookings rows from each source's lines (the journal view). After
+ * every step, for the whole books and for each day, the cards equal the rows in range, and the
+ * Total Remaining Amount equals what the records themselves say they still have to receive (their
+ * remaining_amount, which payments lower), so a payment counts on its record's day whichever day
+ * it was taken.
  */
 const verifyCards = async (r: Real) => {
   const db = r.t.app.db
-  const lines = await db
-    .selectFrom('posting_lines')
-    .select([
-      sql<string>`source_type || ' ' || date`.as('source_type'),
-      sql<string>`sum(case when account = 'cash' then debit else 0 end)`.as('paid_cash'),
-      sql<string>`sum(case when account like 'bank:%' then debit else 0 end)`.as('paid_in_bank'),
-      sql<string>`sum(case when account = 'cash' then credit else 0 end)`.as('withdraw'),
-    ])
-    .where('source_type', '<>', 'account_entries')
-    .groupBy(['source_type', 'date'])
-    .execute()
-  const journal = await db
-    .selectFrom('journal')
-    .select([
-      sql<string>`source_type || ' ' || date`.as('source_type'),
-      sql<string>`sum(paid_cash)`.as('paid_cash'),
-      sql<string>`sum(paid_in_bank)`.as('paid_in_bank'),
-      sql<string>`sum(withdraw)`.as('withdraw'),
-    ])
-    .where('source_type', '<>', 'account_entries')
-    .groupBy(['source_type', 'date'])
-    .execute()
-  const byType = (rows: Array<Record<string, unknown>>) =>
-    Object.fromEntries(
-      rows
-        .map(
-          (x) => [x.source_type, [Number(x.paid_cash), Number(x.paid_in_bank), Number(x.withdraw)]] as const,
-        )
-        .filter(([, v]) => v.some((n) => n !== 0)),
+  const rows = await db.selectFrom('journal').selectAll().execute()
+  const remaining = new Map<string, number>()
+  for (const table of SALE_TABLE_NAMES) {
+    const recs = await sql<{
+      id: unknown
+      remaining_amount: unknown
+    }>`SELECT id, remaining_amount FROM ${sql.table(table)}`.execute(db)
+    for (const x of recs.rows) remaining.set(`${table} ${x.id}`, Number(x.remaining_amount))
+  }
+  const days = [...new Set(rows.map((x) => x.date))].sort()
+  for (const [from, to] of [[undefined, undefined] as const, ...days.map((d) => [d, d] as const)]) {
+    const inRange = rows.filter((x) => (!from || x.date >= from) && (!to || x.date <= to))
+    const total = (f: (x: (typeof rows)[number]) => unknown) => inRange.reduce((n, x) => n + Number(f(x)), 0)
+    const q = from ? `?from=${from}&to=${to}` : ''
+    const cards = (await r.t.call('admin', 'GET', `/api/dashboard${q}`)).body
+    const at = `cards ${from ?? 'all'}`
+    expect(p(cards.totalReceivable), `${at} receivable`).toBe(total((x) => x.receivable))
+    expect(p(cards.totalPaidCash), `${at} paid cash`).toBe(total((x) => x.paid_cash))
+    expect(p(cards.totalPaidInBank), `${at} paid in bank`).toBe(total((x) => x.paid_in_bank))
+    expect(p(cards.withdraw), `${at} withdraw`).toBe(total((x) => x.withdraw))
+    expect(p(cards.totalRemainingAmount), `${at} remaining`).toBe(total((x) => x.remaining))
+    expect(p(cards.totalRemainingAmount), `${at} remaining = the records'`).toBe(
+      total((x) => remaining.get(`${x.source_type} ${x.source_id}`) ?? 0),
     )
-  expect(byType(journal), 'journal money = posting lines, per record type and day').toEqual(byType(lines))
+    expect(cards.totalEntries, `${at} entries`).toBe(inRange.length)
+  }
 }
 
 const tableOf = (made: Made) => specByPath(made.path.replace(/^\/api/, ''))!.table

@@ -1,20 +1,9 @@
+import { PAYMENT_TABLES } from '@booking/shared'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
-import { byDateThenId, protectorBody, seededRandom, setupTestApp } from './helpers.ts'
+import { byDateThenId, passenger, protectorBody, seededRandom, setupTestApp } from './helpers.ts'
 
-/** Sources whose area may not have landed yet get their journal rows written directly. */
-const DIRECT = [
-  'tickets',
-  'umrah',
-  'visa_processing',
-  'gamca_tokens',
-  'services',
-  'refunded',
-  'refund_customers',
-  'navtcc',
-  'vender_entries',
-] as const
-const WITHDRAWING = new Set(['protectors', 'expenses', 'refunded', 'vender_entries'])
 const LABEL: Record<string, string> = {
   tickets: 'Ticket',
   umrah: 'Umrah',
@@ -22,10 +11,12 @@ const LABEL: Record<string, string> = {
   gamca_tokens: 'GAMCA Token',
   services: 'Services',
 }
+const SALES = Object.values(PAYMENT_TABLES)
 
 interface J {
   id: number
   source_type: string
+  source_id: number
   date: string
   receivable: number
   paid_cash: number
@@ -49,8 +40,9 @@ describe(`dashboard API (${DB_KIND})`, () => {
     '2026-02-28',
   ]
   let protectorIds: number[] = []
+  const serviceIds: number[] = []
 
-  /** Everything in rupees, read back from the journal table: the test's own arithmetic runs over it. */
+  /** Everything in rupees, read back from the journal (its money is the lines): the test's own arithmetic runs over it. */
   const journal = async (): Promise<J[]> => {
     const rows = await t.app.db.selectFrom('journal').selectAll().execute()
     const lines = await t.app.db
@@ -67,6 +59,7 @@ describe(`dashboard API (${DB_KIND})`, () => {
       cash: (cash.get(`${r.source_type} ${r.source_id}`) ?? 0) / 100,
       id: r.id,
       source_type: r.source_type,
+      source_id: r.source_id,
       date: r.date,
       receivable: Number(r.receivable) / 100,
       paid_cash: Number(r.paid_cash) / 100,
@@ -106,13 +99,20 @@ describe(`dashboard API (${DB_KIND})`, () => {
     expect(b.totalPaidCash).toBe(sum(rows, 'paid_cash'))
     expect(b.totalPaidInBank).toBe(sum(rows, 'paid_in_bank'))
     expect(b.totalRemainingAmount).toBe(sum(rows, 'remaining'))
-    const withdraw = sum(
-      rows.filter((r) => WITHDRAWING.has(r.source_type)),
-      'withdraw',
-    )
-    expect(b.withdraw).toBe(withdraw)
-    // Issue 13: Cash in Office is the cash account's lines in range, not the journal's paid cash −
-    // withdraw (journal rows this test writes directly post no lines, so move no cash).
+    // What the records themselves still have to receive (payments lower it, on the record's day).
+    let owed = 0
+    for (const table of SALES) {
+      const recs = await sql<{
+        id: number
+        remaining_amount: unknown
+      }>`SELECT id, remaining_amount FROM ${sql.table(table)}`.execute(t.app.db)
+      for (const r of recs.rows)
+        if (rows.some((x) => x.source_type === table && x.source_id === Number(r.id)))
+          owed += Number(r.remaining_amount)
+    }
+    expect(Math.round(b.totalRemainingAmount * 100)).toBe(owed)
+    expect(b.withdraw).toBe(sum(rows, 'withdraw'))
+    // Issue 13: Cash in Office is the cash account's lines in range.
     const cashLines = await t.app.db
       .selectFrom('posting_lines')
       .select(['date', 'debit', 'credit'])
@@ -148,25 +148,17 @@ describe(`dashboard API (${DB_KIND})`, () => {
     expect(got).toEqual(expected)
   }
 
-  /** The trigger-kept monthly checkpoints must equal a full GROUP BY over the journal. */
+  /** The trigger-kept monthly row counts must equal a full GROUP BY over the journal. */
   const expectCheckpoints = async () => {
     const rows = await journal()
-    const full = new Map<string, number[]>()
+    const full = new Map<string, number>()
     for (const r of rows) {
       const key = `${r.date.slice(0, 7)}|${r.source_type}`
-      const v = full.get(key) ?? [0, 0, 0, 0, 0, 0]
-      const add = [1, r.receivable, r.paid_cash, r.paid_in_bank, r.remaining, r.withdraw]
-      full.set(
-        key,
-        v.map((x, i) => Math.round((x + (add[i] as number) * (i ? 100 : 1)) * 1) / 1),
-      )
+      full.set(key, (full.get(key) ?? 0) + 1)
     }
     const months = await t.app.db.selectFrom('journal_months').selectAll().execute()
-    const kept = new Map<string, number[]>()
-    for (const m of months) {
-      const v = [m.n, m.receivable, m.paid_cash, m.paid_in_bank, m.remaining, m.withdraw].map(Number)
-      if (v.some((x) => x !== 0)) kept.set(`${m.month}|${m.source_type}`, v)
-    }
+    const kept = new Map<string, number>()
+    for (const m of months) if (Number(m.n) !== 0) kept.set(`${m.month}|${m.source_type}`, Number(m.n))
     expect(Object.fromEntries(kept)).toEqual(Object.fromEntries(full))
   }
 
@@ -197,30 +189,50 @@ describe(`dashboard API (${DB_KIND})`, () => {
     // The expense area is another engineer's; when it is there its journal row must count.
     expect([201, 404]).toContain(expense.status)
 
-    let sourceId = 100_000
-    for (let i = 0; i < 40; i++) {
-      const type = pick(DIRECT)
-      const receivable = WITHDRAWING.has(type) ? 0 : Math.round(rand() * 1_000_000) / 100
-      const paid_cash = WITHDRAWING.has(type) ? 0 : Math.round(rand() * receivable * 50) / 100
-      const paid_in_bank = WITHDRAWING.has(type)
-        ? 0
-        : Math.round(rand() * (receivable - paid_cash) * 100) / 100
-      await t.app.db
-        .insertInto('journal')
-        .values({
-          source_type: type,
-          source_id: sourceId++,
-          date: pick(dates),
-          entry: `${i + 1}/${i + 1}`,
-          name: `Customer ${i}`,
-          employee: 'emp',
-          receivable: Math.round(receivable * 100),
-          paid_cash: Math.round(paid_cash * 100),
-          paid_in_bank: Math.round(paid_in_bank * 100),
-          remaining: Math.round((receivable - paid_cash - paid_in_bank) * 100),
-          withdraw: WITHDRAWING.has(type) ? Math.round(rand() * 300_000) : 0,
-        })
-        .execute()
+    // Sales on the test's days (Services carry their booking date) and today (Visa), some paid
+    // in part at booking in cash or through a bank, some paid later.
+    for (let i = 0; i < 14; i++) {
+      const receivable = Math.round(rand() * 1_000_000) / 100
+      const paid_cash = Math.round(rand() * receivable * 50) / 100
+      const paid_in_bank = Math.round(rand() * (receivable - paid_cash) * 50) / 100
+      const res = await t.call('employee', 'POST', '/api/services', {
+        user_name: 'emp',
+        customer_add: `Customer ${i}`,
+        booking_date: pick(dates),
+        specific_detail: 'Stamping',
+        visa_type: 'WORK VISA',
+        receivable_amount: receivable,
+        paid_cash,
+        paid_in_bank,
+        bank_title: paid_in_bank > 0 ? 'UBL Account 1' : '',
+        profit: 10,
+      })
+      expect(res.status).toBe(201)
+      serviceIds.push(res.body.service.id)
+    }
+    for (let i = 0; i < 3; i++) {
+      const receivable = 1000 + i * 333
+      const res = await t.call('employee', 'POST', '/api/visa-processing', {
+        employee_name: 'emp',
+        customer_add: `Visa ${i}`,
+        passport_detail: JSON.stringify(passenger('Ali', `Khan${i}`)),
+        receivable_amount: receivable,
+        paid_cash: 100,
+        paid_in_bank: i === 1 ? 200.5 : 0,
+        bank_title: i === 1 ? 'HBL Account 1' : '',
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+    }
+    for (const [i, id] of serviceIds.slice(0, 4).entries()) {
+      const res = await t.call('employee', 'POST', '/api/payments', {
+        source_type: 'services',
+        source_id: id,
+        amount: 1.25 + i,
+        method: i % 2 ? 'bank' : 'cash',
+        bank_title: i % 2 ? 'JAZ C' : '',
+        date: dates[6],
+      })
+      expect(res.status).toBe(201)
     }
   })
 
@@ -264,7 +276,12 @@ describe(`dashboard API (${DB_KIND})`, () => {
         'cash_in_office',
       ]),
     )
-    expect(row.date).toBe('2026-02-28')
+    expect(row.date).toBe(
+      (await journal())
+        .map((r) => r.date)
+        .sort()
+        .at(-1),
+    )
   })
 
   it('stays exact after an edit and a delete in the middle', async () => {
@@ -278,18 +295,26 @@ describe(`dashboard API (${DB_KIND})`, () => {
     expect(edited.status).toBe(200)
     expect((await t.call('admin', 'DELETE', `/api/protector/${protectorIds[5]}`)).status).toBe(200)
     protectorIds = protectorIds.filter((x) => x !== protectorIds[5])
-    // A direct edit that moves a row to another month exercises the update trigger too.
-    const some = await t.app.db
-      .selectFrom('journal')
-      .select('id')
-      .where('source_type', '=', 'tickets')
-      .executeTakeFirst()
-    if (some)
-      await t.app.db
-        .updateTable('journal')
-        .set({ date: '2025-11-15', paid_cash: 77_700 })
-        .where('id', '=', some.id)
-        .execute()
+    // A service paid later moves to another month: its row, its lines and its payments' part of
+    // the remaining amount move with it.
+    const moved = serviceIds[0] as number
+    const was = (await t.call('admin', 'GET', `/api/services/${moved}`)).body
+    const service = was.service ?? was
+    const res = await t.call('admin', 'PUT', `/api/services/${moved}`, {
+      user_name: service.user_name,
+      customer_add: service.customer_add,
+      booking_date: '2026-01-20',
+      specific_detail: service.specific_detail,
+      visa_type: service.visa_type,
+      receivable_amount: service.receivable_amount,
+      paid_cash: service.paid_cash,
+      paid_in_bank: service.paid_in_bank,
+      bank_title: service.bank_title,
+      profit: service.profit,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.service.booking_date).toBe('2026-01-20')
+    await expectCards('2026-01-20', '2026-01-20')
     await expectCheckpoints()
     await expectCards()
     await expectCards('2025-12-01', '2026-01-31')

@@ -108,9 +108,17 @@ const invariantQueries = (): [string, string][] => {
     [
       'journal month checkpoint unequal to its rows',
       `SELECT m.month, m.source_type FROM journal_months m
-       LEFT JOIN (SELECT substr(date, 1, 7) AS month, source_type, count(*) AS n, sum(receivable) AS r
-                  FROM journal GROUP BY substr(date, 1, 7), source_type) j ON j.month = m.month AND j.source_type = m.source_type
-       WHERE m.n <> coalesce(j.n, 0) OR m.receivable <> coalesce(j.r, 0)`,
+       LEFT JOIN (SELECT substr(date, 1, 7) AS month, source_type, count(*) AS n
+                  FROM journal_rows GROUP BY substr(date, 1, 7), source_type) j ON j.month = m.month AND j.source_type = m.source_type
+       WHERE m.n <> coalesce(j.n, 0)`,
+    ],
+    [
+      'owed checkpoint unequal to the rows',
+      `SELECT d.month, d.source_type FROM (SELECT substr(date, 1, 7) AS month, source_type, sum(owed) AS owed
+                  FROM source_days GROUP BY substr(date, 1, 7), source_type) d
+       LEFT JOIN (SELECT substr(date, 1, 7) AS month, source_type, sum(remaining) AS r
+                  FROM journal GROUP BY substr(date, 1, 7), source_type) j ON j.month = d.month AND j.source_type = d.source_type
+       WHERE d.owed <> coalesce(j.r, 0)`,
     ],
     [
       'ledger month checkpoint unequal to its rows',

@@ -1,7 +1,7 @@
 import { DEFAULT_AGENCY } from '@booking/shared'
 import type { FastifyReply } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { poolState, renderInWorker } from '../src/areas/platform/documents/render-pool.ts'
+import { poolState, readInWorker, renderInWorker } from '../src/areas/platform/documents/render-pool.ts'
 import { PDF_ROW_LIMIT, sendTableDoc, type TableDoc } from '../src/areas/platform/documents/table-doc.ts'
 import { pdfText } from './paperwork-helpers.ts'
 
@@ -78,6 +78,29 @@ describe('render pool', () => {
     expect(await until(() => poolState().running === 0, 1000)).toBe(true)
     // user-b's places are free again.
     renderInWorker(job(10), 'user-b').destroy()
+  })
+
+  it('a read job that cannot read rejects its head and frees its place, as does one cancelled first', async () => {
+    // Decision 079: the worker reads the rows itself; a database it cannot open is an error, not a hang.
+    const read = {
+      kind: 'read',
+      reader: new URL('../src/areas/readers/statements/document.ts', import.meta.url).href,
+      input: { kind: 'agent', name: 'Agent A', range: {}, currency: 'Rs' },
+      database: 'sqlite:/nonexistent-folder/booking.db',
+      settings: DEFAULT_AGENCY,
+      format: 'pdf',
+      printed: '25/11/2026 10:00',
+      lang: 'en',
+    } as const
+    const failed = readInWorker(read, 'user-d')
+    await expect(failed.head).rejects.toThrow(/directory does not exist/)
+    const cancelled = readInWorker(read, 'user-d')
+    cancelled.stream.destroy()
+    await expect(cancelled.head).rejects.toThrow(/cancelled/)
+    expect(await until(() => poolState().running === 0 && poolState().queued === 0, 1000)).toBe(true)
+    // user-d's places are free again.
+    renderInWorker(job(10), 'user-d').destroy()
+    renderInWorker(job(10), 'user-d').destroy()
   })
 
   it('a PDF past the row limit is a 413 that names XLSX and CSV, before any drawing', () => {

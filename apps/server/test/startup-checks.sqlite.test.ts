@@ -124,7 +124,7 @@ describe('SQLite start-up checks', () => {
       raw.pragma('wal_autocheckpoint = 0')
       raw
         .prepare(
-          "INSERT INTO journal (source_type, source_id, date, entry, name, employee) VALUES ('x', 1, '2026-01-01', 'e', 'n', 'emp')",
+          "INSERT INTO journal_rows (source_type, source_id, date, entry, name, employee) VALUES ('x', 1, '2026-01-01', 'e', 'n', 'emp')",
         )
         .run()
       raw.unsafeMode(true)
@@ -132,7 +132,7 @@ describe('SQLite start-up checks', () => {
       raw.pragma('writable_schema = ON')
       raw
         .prepare(
-          'UPDATE sqlite_master SET sql = replace(sql, \'("date", "id")\', \'("id", "date")\') WHERE name = \'journal_date_id\'',
+          'UPDATE sqlite_master SET sql = replace(sql, \'("date", "id")\', \'("id", "date")\') WHERE name = \'journal_rows_date_id\'',
         )
         .run()
       raw.pragma(`schema_version = ${version + 1}`)

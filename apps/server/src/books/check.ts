@@ -5,6 +5,7 @@ import { dbKind } from '../db/dialect.ts'
 import type { Database } from '../db/schema.ts'
 import { CASH } from '../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
+import { BANK_IN_SOURCES, SALE_TABLES } from './day-checkpoints.ts'
 import { lineSplitSql } from './split.ts'
 
 /**
@@ -14,9 +15,10 @@ import { lineSplitSql } from './split.ts'
  * month checkpoints `posting_months`, the books' total `books_totals`). The incremental check
  * proves those for the lines written since the last verified point (`books_verified`): their
  * entries and reversals, the total, and each month checkpoint they touched, recounted from its lines.
- * The full check (`npm run check-books`) proves them for every line, and also the copies still
- * kept beside the lines: the journal (dashboard rows and their month sums), the ledgers' month
- * counts, each record's stored remaining and payments total.
+ * The full check (`npm run check-books`) proves them for every line, and also what is kept beside
+ * them: the day checkpoints (posting_days, profit_days, source_days) against their lines, the
+ * dashboard rows' counts, the ledgers' month counts, each record's stored remaining and payments
+ * total. No money is copied anywhere else (decisions 072 and 078).
  */
 
 const big = (v: unknown): bigint => BigInt(String(v ?? 0).split('.')[0] || '0')
@@ -210,19 +212,106 @@ const totalDebits = async (k: K, after: number, to: number) =>
     )?.n,
   )
 
-/** The copies still kept beside the lines (full check only): journal, ledger month counts, records. */
+/**
+ * What is still kept beside the lines (full check only): the dashboard's source_days and row
+ * counts, the ledgers' month counts, the records' remaining amounts.
+ */
 const proveCopies = async (k: K, c: Comparer) => {
-  // Cash in Office on the dashboard (paid cash − withdraw over the journal) against the cash account.
-  const journalCash = await k
-    .selectFrom('journal')
-    .select(sql<string>`coalesce(sum(paid_cash) - sum(withdraw), 0)`.as('n'))
-    .executeTakeFirst()
-  const cashLines = await k
-    .selectFrom('posting_lines')
-    .select(sql<string>`coalesce(sum(debit) - sum(credit), 0)`.as('n'))
-    .where('account', '=', CASH)
-    .executeTakeFirst()
-  c.compare('cash in office', CASH_IN_OFFICE, 'journal', big(journalCash?.n), big(cashLines?.n))
+  // Cash in Office's running column walks All Bookings: every cash line's source has its row there.
+  const unlisted = await sql<{
+    n: unknown
+  }>`SELECT coalesce(sum(l.debit - l.credit), 0) AS n FROM posting_lines l
+    WHERE l.account = ${CASH} AND NOT EXISTS (SELECT 1 FROM journal_rows j
+      WHERE j.source_type = l.source_type AND j.source_id = l.source_id)`.execute(k)
+  c.compare('cash in office', CASH_IN_OFFICE, 'journal', 0n, big(unlisted.rows[0]?.n))
+
+  // The day checkpoints against their lines (decision 068).
+  for (const col of ['n', 'debit', 'credit'] as const) {
+    const stored = await collect(
+      k
+        .selectFrom('posting_days')
+        .select(['account', 'date', sql.ref(col).as('n')])
+        .execute(),
+      (r) => `${r.account} ${r.date}`,
+    )
+    const computed = await collect(
+      k
+        .selectFrom('posting_lines')
+        .select([
+          'account',
+          'date',
+          (col === 'n' ? sql<string>`count(*)` : sql<string>`sum(${sql.ref(col)})`).as('n'),
+        ])
+        .groupBy(['account', 'date'])
+        .execute(),
+      (r) => `${r.account} ${r.date}`,
+    )
+    c.compareAll(`day checkpoint ${col}`, 'posting_days', stored, computed)
+  }
+  for (const [col, expr] of [
+    ['income', sql<string>`sum(CASE WHEN account LIKE 'income:%' THEN credit - debit ELSE 0 END)`],
+    ['cost', sql<string>`sum(CASE WHEN account LIKE 'cost:%' THEN debit - credit ELSE 0 END)`],
+  ] as const) {
+    const stored = await collect(
+      k
+        .selectFrom('profit_days')
+        .select(['source_type', 'date', sql.ref(col).as('n')])
+        .execute(),
+      (r) => `${r.source_type} ${r.date}`,
+    )
+    const computed = await collect(
+      k
+        .selectFrom('posting_lines')
+        .select(['source_type', 'date', expr.as('n')])
+        .where((eb) => eb.or([eb('account', 'like', 'income:%'), eb('account', 'like', 'cost:%')]))
+        .groupBy(['source_type', 'date'])
+        .execute(),
+      (r) => `${r.source_type} ${r.date}`,
+    )
+    c.compareAll(`profit checkpoint ${col}`, 'profit_days', stored, computed)
+  }
+
+  // source_days against the lines it sums (decision 078), per day and type.
+  for (const col of ['bank_in', 'owed'] as const) {
+    const stored = await collect(
+      k
+        .selectFrom('source_days')
+        .select(['date', 'source_type', sql.ref(col).as('n')])
+        .execute(),
+      (r) => `${r.source_type} ${r.date}`,
+    )
+    const computed = await collect(sourceDaysFromLines(k, col), (r) => `${r.source_type} ${r.date}`)
+    c.compareAll(`source days ${col}`, 'source_days', stored, computed)
+    const months = await collect(
+      k
+        .selectFrom('source_months')
+        .select(['month', 'source_type', sql.ref(col).as('n')])
+        .execute(),
+      (r) => `${r.source_type} ${r.month}`,
+    )
+    const summed = new Map<string, bigint>()
+    for (const [key, n] of computed) {
+      const [type, date] = key.split(' ') as [string, string]
+      const m = `${type} ${date.slice(0, 7)}`
+      summed.set(m, (summed.get(m) ?? 0n) + n)
+    }
+    c.compareAll(`source months ${col}`, 'source_months', months, summed)
+  }
+
+  // The journal's trigger-kept row counts per month and type.
+  const stored = await collect(
+    k.selectFrom('journal_months').select(['month', 'source_type', 'n']).execute(),
+    (r) => `${r.source_type} ${r.month}`,
+  )
+  const computed = await collect(
+    k
+      .selectFrom('journal_rows')
+      .select([sql<string>`substr(date, 1, 7)`.as('month'), 'source_type', sql<string>`count(*)`.as('n')])
+      .groupBy([sql`substr(date, 1, 7)`, 'source_type'])
+      .execute(),
+    (r) => `${r.source_type} ${r.month}`,
+  )
+  c.compareAll('journal checkpoint n', 'journal_months', stored, computed)
 
   // Records: remaining = receivable − paid cash − paid in bank − payments; payments_total = their sum.
   for (const [type, table] of Object.entries(PAYMENT_TABLES)) {
@@ -237,29 +326,6 @@ const proveCopies = async (k: K, c: Comparer) => {
     }
   }
 
-  // The journal's trigger-kept month sums against its rows.
-  for (const col of ['receivable', 'paid_cash', 'paid_in_bank', 'remaining', 'withdraw']) {
-    const stored = await collect(
-      k
-        .selectFrom('journal_months')
-        .select(['month', 'source_type', sql.ref(col).as('n')])
-        .execute(),
-      (r) => `${r.source_type} ${r.month}`,
-    )
-    const computed = await collect(
-      k
-        .selectFrom('journal')
-        .select([
-          sql<string>`substr(date, 1, 7)`.as('month'),
-          'source_type',
-          sql<string>`sum(${sql.ref(col)})`.as('n'),
-        ])
-        .groupBy([sql`substr(date, 1, 7)`, 'source_type'])
-        .execute(),
-      (r) => `${r.source_type} ${r.month}`,
-    )
-    c.compareAll(`journal checkpoint ${col}`, 'journal_months', stored, computed)
-  }
   // The ledgers' month counts (deep pages skip whole months by them) and their typed rows' sums.
   for (const [ledger, name] of [
     ['agent_entries', 'agent_name'],
@@ -458,3 +524,32 @@ const markVerified = async (
     }
   })
 }
+
+const party = sql`(l.account LIKE 'agent:%' OR l.account LIKE 'customer:%')`
+const list = (xs: ReadonlySet<string>) => sql.join([...xs].map((x) => sql`${x}`))
+
+/**
+ * source_days recomputed from the lines: bank debits of the counted sources; a sale's party lines
+ * on their day; a payment's party lines on its record's day (its journal row's).
+ */
+const sourceDaysFromLines = (k: K, col: 'bank_in' | 'owed') =>
+  col === 'bank_in'
+    ? sql<{ date: string; source_type: string; n: unknown }>`SELECT l.date, l.source_type, sum(l.debit) AS n
+        FROM posting_lines l WHERE l.account LIKE 'bank:%' AND l.source_type IN (${list(BANK_IN_SOURCES)})
+        GROUP BY l.date, l.source_type`
+        .execute(k)
+        .then((r) => r.rows)
+    : sql<{ date: string; source_type: string; n: unknown }>`SELECT date, source_type, sum(n) AS n FROM (
+        SELECT l.date, l.source_type, sum(l.debit - l.credit) AS n FROM posting_lines l
+        WHERE ${party} AND l.source_type IN (${list(SALE_TABLES)}) GROUP BY l.date, l.source_type
+        UNION ALL
+        SELECT j.date, j.source_type, sum(l.debit - l.credit) FROM posting_lines l
+        JOIN payments p ON p.id = l.source_id
+        JOIN journal_rows j ON j.source_id = p.source_id AND j.source_type = CASE p.source_type ${sql.join(
+          Object.entries(PAYMENT_TABLES).map(([path, table]) => sql`WHEN ${path} THEN ${table}`),
+          sql` `,
+        )} END
+        WHERE l.source_type = 'payments' AND ${party} GROUP BY j.date, j.source_type
+      ) s GROUP BY date, source_type`
+        .execute(k)
+        .then((r) => r.rows)

@@ -1,3 +1,4 @@
+import { PAYMENT_TABLES } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { deferToTail } from '../lib/write-locks.ts'
@@ -20,10 +21,89 @@ interface Appended {
 const isIncome = (account: string) => account.startsWith('income:')
 const isCost = (account: string) => account.startsWith('cost:')
 
+/** The record types that sell: a receivable, and a remaining amount the party still owes. */
+export const SALE_TABLES: ReadonlySet<string> = new Set(Object.values(PAYMENT_TABLES))
+/**
+ * Sources whose bank debits the dashboard counts as Paid In Bank (decision 078): sales, agent
+ * entries and payments. An Office Accounts entry's bank money is the bank's own business.
+ */
+export const BANK_IN_SOURCES: ReadonlySet<string> = new Set([...SALE_TABLES, 'agent_entries', 'payments'])
+const isParty = (account: string) => account.startsWith('agent:') || account.startsWith('customer:')
+
+/** One source_days delta (paisa). */
+interface SourceDay {
+  date: string
+  type: string
+  bankIn: bigint
+  owed: bigint
+}
+
+/** What the lines add to source_days: bank debits of the counted sources, a sale's party lines. */
+const sourceDays = (source: BookSource, lines: readonly Appended[]): SourceDay[] => {
+  const bankIn = BANK_IN_SOURCES.has(source.type)
+  const sale = SALE_TABLES.has(source.type)
+  if (!bankIn && !sale) return []
+  const byDay = new Map<string, SourceDay>()
+  for (const l of lines) {
+    const bank = bankIn && l.account.startsWith('bank:')
+    const owed = sale && isParty(l.account)
+    if (!bank && !owed) continue
+    const d = byDay.get(l.date) ?? { date: l.date, type: source.type, bankIn: 0n, owed: 0n }
+    if (bank) d.bankIn += l.debit
+    if (owed) d.owed += l.debit - l.credit
+    byDay.set(l.date, d)
+  }
+  return [...byDay.values()]
+}
+
+/** Adds to source_days and their months (a few rows, in key order). */
+const upsertSourceDays = async (trx: Trx, rows: readonly SourceDay[]) => {
+  const moved = rows.filter((r) => r.bankIn !== 0n || r.owed !== 0n).sort((a, b) => cmp(a.date, b.date))
+  if (moved.length === 0) return
+  await sql`insert into source_days (date, source_type, bank_in, owed) values ${sql.join(
+    moved.map((d) => sql`(${d.date}, ${d.type}, ${d.bankIn.toString()}, ${d.owed.toString()})`),
+  )} on conflict (date, source_type) do update set bank_in = source_days.bank_in + excluded.bank_in,
+      owed = source_days.owed + excluded.owed`.execute(trx)
+  const months = new Map<string, SourceDay>()
+  for (const d of moved) {
+    const key = `${d.date.slice(0, 7)}\u0000${d.type}`
+    const m = months.get(key) ?? { date: d.date.slice(0, 7), type: d.type, bankIn: 0n, owed: 0n }
+    m.bankIn += d.bankIn
+    m.owed += d.owed
+    months.set(key, m)
+  }
+  await sql`insert into source_months (month, source_type, bank_in, owed) values ${sql.join(
+    [...months.values()].map(
+      (m) => sql`(${m.date}, ${m.type}, ${m.bankIn.toString()}, ${m.owed.toString()})`,
+    ),
+  )} on conflict (month, source_type) do update set bank_in = source_months.bank_in + excluded.bank_in,
+      owed = source_months.owed + excluded.owed`.execute(trx)
+}
+
+/**
+ * A payment's part of what its record leaves owed, counted on the record's day (decision 078):
+ * `paisa` received (negative when a payment is taken back) lowers the record type's owed that day.
+ * A record moved to another day takes its payments' part along (`moveOwed`).
+ */
+export const addPaidToOwed = async (trx: Trx, record: { type: string; date: string }, paisa: bigint) => {
+  const rows = [{ date: record.date, type: record.type, bankIn: 0n, owed: -paisa }]
+  if (!deferToTail(trx, () => upsertSourceDays(trx, rows))) await upsertSourceDays(trx, rows)
+}
+
+/** Moves a record's payments' part of owed (`paid`, paisa received) from its old day to its new one. */
+export const moveOwed = async (trx: Trx, type: string, from: string, to: string, paid: bigint) => {
+  if (from === to || paid === 0n) return
+  const rows = [
+    { date: from, type, bankIn: 0n, owed: paid },
+    { date: to, type, bankIn: 0n, owed: -paid },
+  ]
+  if (!deferToTail(trx, () => upsertSourceDays(trx, rows))) await upsertSourceDays(trx, rows)
+}
+
 /**
  * Moves the day checkpoints (migration 0029, decision 068) by exactly the lines an entry write
  * appended, in the write's transaction: posting_days per (account, day), in (account, day) order
- * so two writers take the rows alike, and profit_days per (day, source type). A source counts once
+ * so two writers take the rows alike, profit_days and source_days per (day, source type). A source counts once
  * per day in profit_days.sources (the profit report's "Bookings"): when it had no income or cost
  * line that day before these entries (`entryIds`).
  */
@@ -57,9 +137,11 @@ export const addToDays = async (
   // A keyed PostgreSQL write moves the shared accounts' days and the profit days in the commit's
   // tail, as their months (decision 070): rows nearly every write touches stay locked for a moment.
   const shared = rows.filter((d) => isSharedAccount(d.account))
+  const bySource = sourceDays(source, lines)
   const tail = async () => {
     await upsertDays(trx, shared)
     await addToProfitDays(trx, source, profit, entryIds)
+    await upsertSourceDays(trx, bySource)
   }
   if (deferToTail(trx, tail))
     await upsertDays(
@@ -69,6 +151,7 @@ export const addToDays = async (
   else {
     await upsertDays(trx, rows)
     await addToProfitDays(trx, source, profit, entryIds)
+    await upsertSourceDays(trx, bySource)
   }
 }
 

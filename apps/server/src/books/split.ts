@@ -1,6 +1,6 @@
-import { PAYMENT_TABLES } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Database, TableName } from '../db/schema.ts'
+import { SALE_TABLES } from './day-checkpoints.ts'
 import type { BookSource } from './moves.ts'
 
 /**
@@ -11,8 +11,8 @@ import type { BookSource } from './moves.ts'
  * statement page's totals read checkpoints instead of the period's lines (decision 080).
  */
 
-/** The record tables whose lines a statement splits: the sales (the specs' `payment` capability). */
-export const SALE_TABLES: ReadonlySet<string> = new Set(Object.values(PAYMENT_TABLES))
+// The record tables whose lines a statement splits: the sales (the specs' `payment` capability).
+export { SALE_TABLES }
 
 /** The accounts whose statements split sales: an agent's and a customer's. */
 export const splitsSales = (account: string) =>

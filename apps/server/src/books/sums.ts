@@ -42,7 +42,10 @@ const accountsOf =
       : eb(account, 'like', `${which.kind}:%`)
   }
 
-const add = (out: Map<string, Sums>, rows: { account: string; d: unknown; c: unknown; n: unknown }[]) => {
+const add = (
+  out: Map<string, Sums>,
+  rows: readonly { account: string; d: unknown; c: unknown; n: unknown }[],
+) => {
   for (const r of rows) {
     const s = out.get(r.account) ?? { debit: 0n, credit: 0n, n: 0 }
     s.debit += big(r.d)
@@ -63,27 +66,33 @@ export const sumsBetween = async (
   db: Reader,
   which: Which,
   range: { from?: string; to?: string } = {},
-): Promise<Map<string, Sums>> => {
+): Promise<Map<string, Sums>> => add(new Map(), await checkpointRows(db, which, range, false))
+
+/** The same per month ("2026-11" -> account -> sums), for a chart's months. */
+export const monthlySums = async (
+  db: Reader,
+  which: Which,
+  range: { from?: string; to?: string } = {},
+): Promise<Map<string, Map<string, Sums>>> => {
+  const out = new Map<string, Map<string, Sums>>()
+  for (const r of await checkpointRows(db, which, range, true)) {
+    const m = String(r.month)
+    add(out.get(m) ?? out.set(m, new Map()).get(m)!, [r])
+  }
+  return out
+}
+
+/**
+ * How a day range splits over month and day checkpoints: whole months from `after` to `before`
+ * (when `wholeMonths`), and the days of the edge months the range does not cover whole (`edges`).
+ */
+export const splitRange = (range: { from?: string; to?: string }) => {
   const { from, to } = range
-  const out = new Map<string, Sums>()
-  if (from !== undefined && to !== undefined && from > to) return out
   const fm = from?.slice(0, 7)
   const tm = to?.slice(0, 7)
   // An edge month the range covers whole (from on its 1st, to on its last day) is a month row.
   const fromWhole = from?.endsWith('-01') === true
   const toWhole = to !== undefined && addDaysIso(to, 1).slice(0, 7) !== tm
-  let months = db
-    .selectFrom('posting_months')
-    .select([
-      'account',
-      sql<string>`sum(debit)`.as('d'),
-      sql<string>`sum(credit)`.as('c'),
-      sql<string>`sum(n)`.as('n'),
-    ])
-    .groupBy('account')
-  if (which !== 'all') months = months.where(accountsOf(db, which))
-  if (fm !== undefined) months = months.where('month', fromWhole ? '>=' : '>', fm)
-  if (tm !== undefined) months = months.where('month', toWhole ? '<=' : '<', tm)
   // The edge months not covered whole, by day: from's month from `from` on, to's month up to `to`
   // (one month when both fall in it).
   const edges: { from: string; to: string }[] = []
@@ -93,7 +102,40 @@ export const sumsBetween = async (
     if (from !== undefined && fm !== undefined && !fromWhole) edges.push({ from, to: monthEnd(fm) })
     if (to !== undefined && tm !== undefined && !toWhole) edges.push({ from: `${tm}-01`, to })
   }
-  const wholeMonths = !sameMonth || (fromWhole && toWhole)
+  return {
+    after: fm === undefined ? undefined : ([fromWhole ? '>=' : '>', fm] as const),
+    before: tm === undefined ? undefined : ([toWhole ? '<=' : '<', tm] as const),
+    wholeMonths: !sameMonth || (fromWhole && toWhole),
+    edges,
+  }
+}
+
+type SumRow = { account: string; month?: unknown; d: unknown; c: unknown; n: unknown }
+
+/** Whole months from posting_months, the edge months' days from posting_days; grouped by account (and month). */
+const checkpointRows = async (
+  db: Reader,
+  which: Which,
+  range: { from?: string; to?: string },
+  byMonth: boolean,
+): Promise<SumRow[]> => {
+  const { from, to } = range
+  if (from !== undefined && to !== undefined && from > to) return []
+  const split = splitRange(range)
+  let months = db
+    .selectFrom('posting_months')
+    .select([
+      'account',
+      byMonth ? sql<string>`month`.as('month') : sql<string>`''`.as('month'),
+      sql<string>`sum(debit)`.as('d'),
+      sql<string>`sum(credit)`.as('c'),
+      sql<string>`sum(n)`.as('n'),
+    ])
+    .groupBy(byMonth ? ['account', 'month'] : ['account'])
+  if (which !== 'all') months = months.where(accountsOf(db, which))
+  if (split.after) months = months.where('month', ...split.after)
+  if (split.before) months = months.where('month', ...split.before)
+  const { edges, wholeMonths } = split
   // The day checkpoints are keyed (account, date): a kind or all accounts are first named (their
   // month checkpoints, a few rows each), so each account's edge days are one index range.
   const accounts =
@@ -104,22 +146,24 @@ export const sumsBetween = async (
         : 'kind' in which
           ? await accountsOfKind(db, which.kind)
           : undefined
+  const month = byMonth ? sql<string>`substr(date, 1, 7)` : sql<string>`''`
   const dayRows = async () => {
     const chunks = accounts === undefined ? [which as Exclude<Which, 'all'>] : chunked(accounts)
-    const rows: { account: string; d: unknown; c: unknown; n: unknown }[] = []
+    const rows: SumRow[] = []
     for (const part of chunks) {
       rows.push(
         ...(await db
           .selectFrom('posting_days')
           .select([
             'account',
+            month.as('month'),
             sql<string>`sum(debit)`.as('d'),
             sql<string>`sum(credit)`.as('c'),
             sql<string>`sum(n)`.as('n'),
           ])
           .where(accountsOf(db, part))
           .where((eb) => eb.or(edges.map((e) => eb.and([eb('date', '>=', e.from), eb('date', '<=', e.to)]))))
-          .groupBy('account')
+          .groupBy(byMonth ? [sql`account`, month] : [sql`account`])
           .execute()),
       )
     }
@@ -129,7 +173,7 @@ export const sumsBetween = async (
     wholeMonths ? months.execute() : Promise.resolve([]),
     edges.length === 0 ? Promise.resolve([]) : dayRows(),
   ])
-  return add(add(out, m), d)
+  return [...m, ...d]
 }
 
 /** Each account's sums up to and including `to` (every line when undefined). */

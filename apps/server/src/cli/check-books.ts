@@ -3,8 +3,8 @@ import { connect } from '../db/connect.ts'
 
 /**
  * `npm run check-books [DATABASE_URL]`: the full books check (decision 073): every entry balanced,
- * every reversal exact, every month checkpoint and the books' total against the lines, and the
- * copies still kept beside them (journal, ledger month counts, records' remaining). Reads one
+ * every reversal exact, every month and day checkpoint and the books' total against the lines, and
+ * what is kept beside them (All Bookings' row counts, ledger month counts, records' remaining). Reads one
  * snapshot, safe while the server runs; prints its time. Exit code 1 on a divergence.
  */
 const url = process.argv[2] ?? process.env.DATABASE_URL ?? 'sqlite:./data/booking.db'

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import { Kysely, PostgresDialect } from 'kysely'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { type Checkpointer, startCheckpointer } from './checkpointer.ts'
 import type { Database } from './schema.ts'
@@ -16,6 +17,7 @@ pg.types.setTypeParser(1700, (v) => Number(v))
 export type Db = Kysely<Database>
 
 const versions = new WeakMap<Db, () => string>()
+const urls = new WeakMap<Db, string>()
 const shortPools = new WeakMap<Db, pg.Pool>()
 
 /**
@@ -58,6 +60,7 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
       dialect: new PostgresDialect({ pool }),
     })
     shortPools.set(db, short)
+    urls.set(db, url)
   } else {
     const file = resolve(url.replace(/^sqlite:/, ''))
     const sqlite = openSqlite(file)
@@ -77,6 +80,7 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
       dialect: new ImmediateSqliteDialect({ database, inTransaction: () => sqlite.inTransaction }),
     })
     sqliteFiles.set(db, { file, checkpointer, wal })
+    urls.set(db, `sqlite:${file}`)
     // total_changes() is a counter in memory (~0.1 µs). data_version, the one way to see commits
     // by other connections, opens a read transaction each time (~3-6 µs, a tenth of a cached list
     // page), so it is read at most once per OTHERS_EVERY_MS: another process's commit shows up
@@ -95,4 +99,28 @@ export const connect = (url = 'sqlite:./data/booking.db'): Db => {
     })
   }
   return db
+}
+
+/** Where `db` connects (`sqlite:` with the file's absolute path, or the postgres:// URL it was given). */
+export const connectionUrl = (db: Db) => urls.get(db)
+
+/**
+ * A second, read-only connection to the same database for another thread (a document worker reads
+ * a large statement itself, decision 079): SQLite opens the file read-only (WAL lets it read
+ * beside the server's writes), PostgreSQL a pool of one. Destroy it when done.
+ */
+export const connectReader = (url: string): Db => {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    // Read-only at the server too: nothing sent on this connection can write.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 1,
+      options: '-c default_transaction_read_only=on',
+    })
+    pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`))
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
+  const file = url.replace(/^sqlite:/, '')
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) })
 }

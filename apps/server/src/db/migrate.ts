@@ -32,6 +32,7 @@ import * as monthEndClose from './migrations/0028_month_end_close.ts'
 import * as dayCheckpoints from './migrations/0029_day_checkpoints.ts'
 import * as moneyOnce from './migrations/0030_money_once.ts'
 import * as deferredCheckpoints from './migrations/0031_deferred_checkpoints.ts'
+import * as journalWithoutMoney from './migrations/0032_journal_without_money.ts'
 import * as splitCheckpoints from './migrations/0033_split_checkpoints.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0029_day_checkpoints': dayCheckpoints,
   '0030_money_once': moneyOnce,
   '0031_deferred_checkpoints': deferredCheckpoints,
+  '0032_journal_without_money': journalWithoutMoney,
   '0033_split_checkpoints': splitCheckpoints,
 }
 

@@ -272,9 +272,23 @@ export interface AuditLogTable {
   approved_by: Generated<string | null>
 }
 
-/** One row per money-moving record; the dashboard reads this instead of a union of ten tables. */
-export interface JournalTable {
+/**
+ * One row per money-moving record: its place in All Bookings (source, day, entry, name, employee).
+ * Its money is the source's posting lines, read through the `journal` view (0032, decision 078).
+ */
+export interface JournalRowsTable {
   id: Generated<number>
+  source_type: string
+  source_id: number
+  date: string
+  entry: string
+  name: string
+  employee: string
+}
+
+/** The `journal` view (0032): a journal row with its money from the lines, in paisa. */
+export interface JournalView {
+  id: number
   source_type: string
   source_id: number
   date: string
@@ -288,16 +302,31 @@ export interface JournalTable {
   withdraw: number
 }
 
-/** Per-month, per-type sums of the journal, kept by triggers (0002_performance). */
+/** Journal rows counted per month and type, kept by triggers (0002, 0032). */
 export interface JournalMonthsTable {
   month: string
   source_type: string
   n: number
-  receivable: number
-  paid_cash: number
-  paid_in_bank: number
-  remaining: number
-  withdraw: number
+}
+
+/**
+ * What the account checkpoints cannot split by record type, per day and source type (0032): the
+ * bank debits the dashboard counts as Paid In Bank, and what sales leave owed (a payment's part on
+ * its record's day). Kept by the books' write with the lines.
+ */
+export interface SourceDaysTable {
+  date: string
+  source_type: string
+  bank_in: number
+  owed: number
+}
+
+/** source_days summed per month (0032). */
+export interface SourceMonthsTable {
+  month: string
+  source_type: string
+  bank_in: number
+  owed: number
 }
 
 /** Per (ledger, name, month) row count and sum of credit - debit, kept by triggers (0003_ledger_indexes). */
@@ -695,11 +724,14 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   sessions: SessionsTable
   corrections: CorrectionsTable
-  journal: JournalTable
+  journal: JournalView
+  journal_rows: JournalRowsTable
   posting_lines: PostingLinesTable
   posting_months: PostingMonthsTable
   posting_days: PostingDaysTable
   profit_days: ProfitDaysTable
+  source_days: SourceDaysTable
+  source_months: SourceMonthsTable
   book_entries: BookEntriesTable
   current_lines: CurrentLinesView
   bank_statement_mappings: BankStatementMappingsTable

@@ -9,10 +9,12 @@ import {
   type RecordTable,
   recordAnswerSchemas,
   todayIso,
+  toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
+import { moveOwed } from '../books/day-checkpoints.ts'
 import { linkAudit } from '../books/post.ts'
 import { byName } from '../db/by-name.ts'
 import type { Db } from '../db/connect.ts'
@@ -359,7 +361,15 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
     // Customer link and passport index (issue 17), before the journal, postings and audit read the row.
     await recordExtensions().written(trx, cfg.table, row, ctx.before)
     const stored = row as StoredRow<S>
-    if (cfg.journal) await writeJournal(trx, cfg.table, row.id, cfg.journal(stored))
+    if (cfg.journal) {
+      const place = cfg.journal(stored)
+      await writeJournal(trx, cfg.table, row.id, place)
+      // A record paid later that moves to another day takes its payments' part of what its type
+      // still owes along (decision 078); its own lines move with its entries.
+      const was = ctx.before ? cfg.journal(ctx.before as StoredRow<S>) : null
+      const paid = toPaisa(Number((ctx.before as { payments_total?: unknown } | null)?.payments_total ?? 0))
+      if (was && place && paid !== 0) await moveOwed(trx, cfg.table, was.date, place.date, BigInt(paid))
+    }
     await cfg.afterSave?.(trx, stored, {
       user: actor.user,
       ...ctx,

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { AgencySettings } from '@booking/shared'
+import { connectReader, type Db } from '../../../db/connect.ts'
+import { dbKind } from '../../../db/dialect.ts'
 import type { PaperLang } from './paper-words.ts'
 import { type ReceiptDoc, renderReceipt } from './receipt.ts'
 import type { SheetFormat } from './sheets.ts'
@@ -17,9 +19,46 @@ export type RenderJob =
       printed: string
       lang: PaperLang
     }
+  | ReadJob
 
-/** The job's bytes as a stream. */
-export const renderJob = (job: RenderJob): Readable => {
+/**
+ * A table document whose rows the worker reads itself (decision 079), so the main thread neither
+ * reads nor copies them: `reader` is the URL of a module exporting `readTableDoc` (a TableDocReader),
+ * `input` what it needs, `database` where to read (connectionUrl).
+ */
+export interface ReadJob {
+  kind: 'read'
+  reader: string
+  input: unknown
+  database: string
+  settings: AgencySettings
+  format: 'pdf' | SheetFormat
+  printed: string
+  lang: PaperLang
+}
+
+/** What a reader module exports as `readTableDoc`: the document, read through `db`. */
+export type TableDocReader<I> = (db: Db, input: I) => Promise<TableDoc>
+
+/**
+ * A read job's document, from its own read-only connection, closed before drawing starts. One
+ * transaction, so every figure of the document comes from one snapshot of the books.
+ */
+export const readJobDoc = async (job: ReadJob): Promise<TableDoc> => {
+  const { readTableDoc } = (await import(job.reader)) as { readTableDoc: TableDocReader<unknown> }
+  const db = connectReader(job.database)
+  try {
+    const trx = db.transaction()
+    return await (dbKind(db) === 'postgres' ? trx.setIsolationLevel('repeatable read') : trx).execute((t) =>
+      readTableDoc(t, job.input),
+    )
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** The job's bytes as a stream (a read job's document is read first: readJobDoc). */
+export const renderJob = (job: Exclude<RenderJob, ReadJob>): Readable => {
   if (job.kind === 'receipt') {
     const doc = renderReceipt(job.settings, job.receipt, job.printed, job.lang)
     doc.end()

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { PassThrough, type Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { HttpError } from '../../../lib/http-error.ts'
-import type { RenderJob } from './render-job.ts'
+import type { ReadJob, RenderJob } from './render-job.ts'
 import type { WorkerMessage } from './render-worker.ts'
 
 // Large documents are drawn in worker threads (decision 045): pdfkit lays text out synchronously,
@@ -14,12 +14,20 @@ export const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()))
 /** Documents one user may have queued or drawing at once; the next one answers 429. */
 export const PER_USER_JOBS = 2
 
+/** A read job's document once read: its rows and file name (decision 079). */
+export interface ReadHead {
+  rows: number
+  file: string
+}
+
 interface Task {
   job: RenderJob
   owner: string
   out: PassThrough
   settled: boolean
   slot?: Slot
+  /** A read job's: told the head, or why there is none. */
+  head?: { resolve: (h: ReadHead) => void; reject: (err: Error) => void }
 }
 interface Slot {
   worker: Worker
@@ -29,6 +37,8 @@ interface Slot {
 const slots: Slot[] = []
 const queue: Task[] = []
 const perOwner = new Map<string, number>()
+/** Read jobs handed to a worker since the process started. */
+let readsStarted = 0
 
 const release = (task: Task) => {
   if (task.settled) return
@@ -36,6 +46,17 @@ const release = (task: Task) => {
   const n = (perOwner.get(task.owner) ?? 1) - 1
   if (n > 0) perOwner.set(task.owner, n)
   else perOwner.delete(task.owner)
+}
+
+/**
+ * A job that failed: a read job still waiting for its head is told through the head (nobody reads
+ * its stream yet, so an error there would go unheard); any other's stream ends with the error.
+ */
+const fail = (task: Task, err: Error) => {
+  if (task.head) {
+    task.head.reject(err)
+    task.out.destroy()
+  } else task.out.destroy(err)
 }
 
 const spawn = (): Slot => {
@@ -51,15 +72,20 @@ const spawn = (): Slot => {
       task.out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))
       return
     }
+    if ('head' in m) {
+      task.head?.resolve(m.head)
+      task.head = undefined
+      return
+    }
     if ('end' in m) task.out.end()
-    else task.out.destroy(new Error(m.error))
+    else fail(task, new Error(m.error))
     slot.task = null
     release(task)
     next()
   })
   worker.on('error', (err) => {
     if (slot.task) {
-      slot.task.out.destroy(err)
+      fail(slot.task, err)
       release(slot.task)
     }
     drop(slot)
@@ -87,6 +113,7 @@ const next = () => {
     const task = queue.shift()!
     task.slot = slot
     slot.task = task
+    if (task.job.kind === 'read') readsStarted++
     slot.worker.postMessage(task.job)
   }
 }
@@ -100,11 +127,8 @@ const cancel = (task: Task) => {
   if (task.slot && task.slot.task === task) drop(task.slot)
 }
 
-/**
- * Draws `job` in a worker; its bytes arrive on the returned stream. Destroying the stream (the
- * client closed the connection) cancels the job. `owner` is the user the queue bound counts.
- */
-export const renderInWorker = (job: RenderJob, owner: string): Readable => {
+/** Queues `job` for a worker, or refuses it (429) past the user's bound. */
+const enqueue = (job: RenderJob, owner: string, head?: Task['head']): Task => {
   const running = perOwner.get(owner) ?? 0
   if (running >= PER_USER_JOBS)
     throw new HttpError(
@@ -112,15 +136,38 @@ export const renderInWorker = (job: RenderJob, owner: string): Readable => {
       `You already have ${PER_USER_JOBS} documents being made; wait for them to finish and try again`,
     )
   perOwner.set(owner, running + 1)
-  const task: Task = { job, owner, out: new PassThrough(), settled: false }
+  const task: Task = { job, owner, out: new PassThrough(), settled: false, head }
   task.out.on('close', () => cancel(task))
   queue.push(task)
   next()
-  return task.out
+  return task
 }
 
-/** Jobs waiting and workers drawing, for tests and the bench. */
+/**
+ * Draws `job` in a worker; its bytes arrive on the returned stream. Destroying the stream (the
+ * client closed the connection) cancels the job. `owner` is the user the queue bound counts.
+ */
+export const renderInWorker = (job: RenderJob, owner: string): Readable => enqueue(job, owner).out
+
+/**
+ * A read job (decision 079): the worker reads the document, then draws it. `head` resolves when
+ * it is read (before any byte), and rejects if reading fails or the stream is destroyed first.
+ */
+export const readInWorker = (job: ReadJob, owner: string): { stream: Readable; head: Promise<ReadHead> } => {
+  let head: Task['head']
+  const read = new Promise<ReadHead>((resolve, reject) => {
+    head = { resolve, reject }
+  })
+  // Nobody may be waiting on it any more (the caller gave up first): not an unhandled rejection.
+  read.catch(() => {})
+  const task = enqueue(job, owner, head)
+  task.out.once('close', () => head?.reject(new Error('The document was cancelled')))
+  return { stream: task.out, head: read }
+}
+
+/** Jobs waiting and workers drawing (and read jobs started), for tests and the bench. */
 export const poolState = () => ({
+  reads: readsStarted,
   queued: queue.length,
   running: slots.filter((s) => s.task).length,
   workers: slots.length,

@@ -14,7 +14,8 @@ import {
   PAGE,
   type PdfColumn,
 } from './pdf.ts'
-import { renderInWorker } from './render-pool.ts'
+import type { ReadJob } from './render-job.ts'
+import { readInWorker, renderInWorker } from './render-pool.ts'
 import { pump, SHEET_TYPES, type SheetColumn, type SheetFormat, sheetWriter } from './sheets.ts'
 
 // A titled table (a statement, a report) in the three file formats, from one description.
@@ -117,17 +118,20 @@ export const SHEET_ROW_LIMIT = 500_000
 /** From this many rows a document is drawn in a worker; below, the main thread draws it in a few ms. */
 export const WORKER_FROM_ROWS = 500
 
+/** Why a document of `rows` rows is past its format's limit (decision 045), or null when it is not. */
+export const overLimit = (format: 'pdf' | SheetFormat, rows: number): string | null => {
+  const limit = format === 'pdf' ? PDF_ROW_LIMIT : SHEET_ROW_LIMIT
+  if (rows <= limit) return null
+  const n = (x: number) => x.toLocaleString('en-US')
+  return format === 'pdf'
+    ? `This document has ${n(rows)} lines; a PDF holds at most ${n(limit)}. Choose a shorter period, or download it as XLSX or CSV.`
+    : `This document has ${n(rows)} lines; a file holds at most ${n(limit)}. Choose a shorter period.`
+}
+
 /** A clear 413 when a document of `rows` rows is past its format's limit (decision 045). */
 export const refuseOverLimit = (format: 'pdf' | SheetFormat, rows: number) => {
-  const limit = format === 'pdf' ? PDF_ROW_LIMIT : SHEET_ROW_LIMIT
-  if (rows <= limit) return
-  const n = (x: number) => x.toLocaleString('en-US')
-  throw new HttpError(
-    413,
-    format === 'pdf'
-      ? `This document has ${n(rows)} lines; a PDF holds at most ${n(limit)}. Choose a shorter period, or download it as XLSX or CSV.`
-      : `This document has ${n(rows)} lines; a file holds at most ${n(limit)}. Choose a shorter period.`,
-  )
+  const why = overLimit(format, rows)
+  if (why) throw new HttpError(413, why)
 }
 
 /** Sends a table document as PDF, XLSX or CSV (a large one drawn in a worker). */
@@ -148,10 +152,44 @@ export const sendTableDoc = (
           String(reply.request.user?.id ?? reply.request.ip),
         )
       : tableDocStream(settings, doc, format, printed, lang)
-  const type = format === 'pdf' ? 'application/pdf' : SHEET_TYPES[format]
-  return reply
-    .type(type)
-    .header('content-disposition', `attachment; filename="${tableDocFile(doc, format)}"`)
+  return sendDocStream(reply, stream, format, tableDocFile(doc, format))
+}
+
+const sendDocStream = (reply: FastifyReply, stream: Readable, format: 'pdf' | SheetFormat, file: string) =>
+  reply
+    .type(format === 'pdf' ? 'application/pdf' : SHEET_TYPES[format])
+    .header('content-disposition', `attachment; filename="${file}"`)
     .header('cache-control', 'no-store')
     .send(stream)
+
+/**
+ * Sends a large table document that a worker reads and draws (decision 079): the main thread
+ * passes the request's parameters and streams the worker's bytes. Answers as sendTableDoc would:
+ * the same 413 when the rows read are past the limit, the same 429, type and file name.
+ */
+export const sendReadTableDoc = async (
+  reply: FastifyReply,
+  read: Pick<ReadJob, 'reader' | 'input' | 'database'>,
+  settings: AgencySettings,
+  format: 'pdf' | SheetFormat,
+  printed: string,
+  lang: PaperLang = 'en',
+) => {
+  const { stream, head } = readInWorker(
+    { kind: 'read', ...read, settings, format, printed, lang },
+    String(reply.request.user?.id ?? reply.request.ip),
+  )
+  // A client gone while the rows are read stops the job, as one gone while it draws does.
+  const gone = () => stream.destroy()
+  reply.raw.once('close', gone)
+  try {
+    const { rows, file } = await head
+    refuseOverLimit(format, rows)
+    return sendDocStream(reply, stream, format, `${file}.${format}`)
+  } catch (err) {
+    stream.destroy()
+    throw err
+  } finally {
+    reply.raw.off('close', gone)
+  }
 }

@@ -92,7 +92,7 @@ const saveCount = async (trx: Trx, user: AuthUser, input: CashCountInput): Promi
       .execute()
   const entry = `Cash count ${id}`
   const rupees = fromPaisa(difference)
-  // The dashboard's Cash in Office and cards sum the journal (decision 023): over is cash in, short is cash out.
+  // All Bookings lists the difference; its figures are the count's cash line (over is cash in, short is out).
   await writeJournal(
     trx,
     CASH_COUNT_SOURCE,
@@ -104,8 +104,6 @@ const saveCount = async (trx: Trx, user: AuthUser, input: CashCountInput): Promi
           entry,
           name: 'Cash over/short',
           employee: user.username,
-          paid_cash: Math.max(rupees, 0),
-          withdraw: Math.max(-rupees, 0),
         },
   )
   // Posted even when nothing is over or short: an empty entry still passes the lock date.

@@ -12,7 +12,7 @@ import { writeTransaction } from '../../../lib/write-batch.ts'
 import { AttemptWindow } from '../../platform/auth/attempts.ts'
 import { tablePdf } from '../../platform/documents/table-doc.ts'
 import { agencySettings, printedAt } from '../../platform/settings/routes.ts'
-import { buildStatement, statementDoc } from '../statements/routes.ts'
+import { buildStatement, statementDoc } from '../statements/document.ts'
 
 /** 32 random bytes: 256 bits, base64url (43 characters). */
 export const newShareToken = () => randomBytes(32).toString('base64url')

@@ -1,9 +1,11 @@
 import { addDaysIso, DASHBOARD_SPECS, fromPaisa } from '@booking/shared'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
+import { SALE_TABLES } from '../../../books/day-checkpoints.ts'
 import { balanceBefore } from '../../../books/read.ts'
+import { monthlySums, splitRange } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { CASH } from '../../../lib/books/accounts.ts'
+import { CASH, incomeAccount } from '../../../lib/books/accounts.ts'
 
 /** How each journal source is named on the dashboard (its spec's dashboard label, in its `dashboardOrder`: the spec's bookingsByType names first). */
 export const TYPE_LABELS: Record<string, string> = {
@@ -17,16 +19,11 @@ export const TYPE_LABELS: Record<string, string> = {
 }
 export const typeLabel = (sourceType: string) => TYPE_LABELS[sourceType] ?? sourceType
 
-/** Sums of one (month, source type) cell, in paisa. */
+/** Journal rows of one (month, source type). */
 export interface Cell {
   month: string
   source_type: string
   n: number
-  receivable: number
-  paid_cash: number
-  paid_in_bank: number
-  remaining: number
-  withdraw: number
 }
 
 /** Lower bound: date >= from. Upper bound: date <= to, or strictly before the row (date, id). */
@@ -36,46 +33,27 @@ export interface Range {
   before?: { date: string; id: number }
 }
 
-const SUMS = ['receivable', 'paid_cash', 'paid_in_bank', 'remaining', 'withdraw'] as const
 const month = (date: string) => date.slice(0, 7)
 
-const num = (row: Record<string, unknown>): Cell => ({
+const num = (row: { month?: unknown; source_type: unknown; n: unknown }): Cell => ({
   month: String(row.month),
   source_type: String(row.source_type),
   n: Number(row.n ?? 0),
-  receivable: Number(row.receivable ?? 0),
-  paid_cash: Number(row.paid_cash ?? 0),
-  paid_in_bank: Number(row.paid_in_bank ?? 0),
-  remaining: Number(row.remaining ?? 0),
-  withdraw: Number(row.withdraw ?? 0),
 })
 
-const negate = (list: Cell[]): Cell[] =>
-  list.map((c) => ({
-    ...c,
-    n: -c.n,
-    receivable: -c.receivable,
-    paid_cash: -c.paid_cash,
-    paid_in_bank: -c.paid_in_bank,
-    remaining: -c.remaining,
-    withdraw: -c.withdraw,
-  }))
+const negate = (list: Cell[]): Cell[] => list.map((c) => ({ ...c, n: -c.n }))
 
-type JournalEb = ExpressionBuilder<Database, 'journal'>
+type JournalEb = ExpressionBuilder<Database, 'journal_rows'>
 
-/** Journal rows of one month summed per type under extra conditions, over the covering index. */
+/** Journal rows of one month counted per type under extra conditions, over the (date, id) index. */
 const journalCells = async (
   db: Kysely<Database>,
   inMonth: string,
   where: (eb: JournalEb) => Expression<SqlBool>,
 ) => {
   const rows = await db
-    .selectFrom('journal')
-    .select([
-      'source_type',
-      sql<number>`count(*)`.as('n'),
-      ...SUMS.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c)),
-    ])
+    .selectFrom('journal_rows')
+    .select(['source_type', sql<number>`count(*)`.as('n')])
     .where(where)
     .groupBy('source_type')
     .execute()
@@ -88,7 +66,7 @@ const checkpointCells = async (db: Kysely<Database>, inMonth: string) =>
 const day = (date: string) => Number(date.slice(8, 10)) || 1
 
 /**
- * One month cut by the range's bounds. Whichever is fewer rows to read: sum the rows inside
+ * One month cut by the range's bounds. Whichever is fewer rows to read: count the rows inside
  * directly, or take the month's checkpoint and subtract the rows outside (so the newest page
  * of the feed reads a handful of rows, not a whole month).
  */
@@ -124,9 +102,9 @@ const edgeMonth = async (db: Kysely<Database>, m: string, range: Range): Promise
 }
 
 /**
- * Per-(month, type) sums over a date range (per type only unless byMonth). Whole months come
- * from the trigger-kept checkpoints; the (at most two) months a bound cuts through go through
- * edgeMonth. Equal to summing the journal itself, only fast.
+ * Journal rows per (month, type) over a date range (per type only unless byMonth). Whole months
+ * come from the trigger-kept counts; the (at most two) months a bound cuts through go through
+ * edgeMonth. Equal to counting the rows themselves, only fast.
  */
 export const cells = async (database: Db, range: Range, byMonth = false): Promise<Cell[]> => {
   const db = database
@@ -138,11 +116,7 @@ export const cells = async (database: Db, range: Range, byMonth = false): Promis
 
   let full = db
     .selectFrom('journal_months')
-    .select([
-      byMonth ? 'month' : sql<string>`''`.as('month'),
-      'source_type',
-      ...(['n', ...SUMS] as const).map((c) => sql<number>`sum(${sql.ref(c)})`.as(c)),
-    ])
+    .select([byMonth ? 'month' : sql<string>`''`.as('month'), 'source_type', sql<number>`sum(n)`.as('n')])
     .groupBy(byMonth ? ['month', 'source_type'] : ['source_type'])
   if (loMonth !== undefined) full = full.where('month', '>', loMonth)
   if (hiMonth !== undefined) full = full.where('month', '<', hiMonth)
@@ -152,18 +126,8 @@ export const cells = async (database: Db, range: Range, byMonth = false): Promis
   return (await Promise.all(parts)).flat()
 }
 
-/** Adds cells up into one set of totals (paisa). */
-export const total = (list: Cell[]) => {
-  const t = { n: 0, receivable: 0, paid_cash: 0, paid_in_bank: 0, remaining: 0, withdraw: 0 }
-  for (const c of list) {
-    t.n += c.n
-    for (const k of SUMS) t[k] += c[k]
-  }
-  return t
-}
-
-const count = (list: Cell[], sourceType: string) =>
-  list.reduce((n, c) => (c.source_type === sourceType ? n + c.n : n), 0)
+const count = (list: Cell[], sourceType?: string) =>
+  list.reduce((n, c) => (sourceType === undefined || c.source_type === sourceType ? n + c.n : n), 0)
 
 /** Records per type, in the spec's order of types, leaving out types with none. */
 const bookingsByType = (list: Cell[]) => {
@@ -175,24 +139,110 @@ const bookingsByType = (list: Cell[]) => {
     .map((k) => ({ type: typeLabel(k), count: byType.get(k) ?? 0 }))
 }
 
+/** The sales' income accounts: a sale credits its receivable there (decision 020). */
+const SALE_INCOME = [...SALE_TABLES].map(incomeAccount)
+
+/**
+ * The dashboard's money over a range from the books (decision 078), paisa, per month when asked:
+ * receivable is the sales' income, paid cash and withdraw the cash account's debits and credits,
+ * paid in bank and remaining the source_days checkpoint.
+ */
+export const money = async (db: Db, range: { from?: string; to?: string }) => {
+  const [accounts, days] = await Promise.all([
+    monthlySums(db, { accounts: [CASH, ...SALE_INCOME] }, range),
+    sourceDaysByMonth(db, range),
+  ])
+  const out = new Map<string, Money>()
+  const at = (m: string) => {
+    const v = out.get(m) ?? { receivable: 0n, paid_cash: 0n, paid_in_bank: 0n, remaining: 0n, withdraw: 0n }
+    out.set(m, v)
+    return v
+  }
+  for (const [m, byAccount] of accounts) {
+    for (const [account, sums] of byAccount) {
+      const v = at(m)
+      if (account === CASH) {
+        v.paid_cash += sums.debit
+        v.withdraw += sums.credit
+      } else v.receivable += sums.credit - sums.debit
+    }
+  }
+  for (const r of days) {
+    const v = at(r.month)
+    v.paid_in_bank += r.bank_in
+    v.remaining += r.owed
+  }
+  return out
+}
+
+interface Money {
+  receivable: bigint
+  paid_cash: bigint
+  paid_in_bank: bigint
+  remaining: bigint
+  withdraw: bigint
+}
+
+const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
+
+/** source_days per month over a range: whole months from source_months, the edge months' days. */
+const sourceDaysByMonth = async (db: Db, range: { from?: string; to?: string }) => {
+  if (range.from !== undefined && range.to !== undefined && range.from > range.to) return []
+  const split = splitRange(range)
+  let months = db
+    .selectFrom('source_months')
+    .select(['month', sql<string>`sum(bank_in)`.as('bank_in'), sql<string>`sum(owed)`.as('owed')])
+    .groupBy('month')
+  if (split.after) months = months.where('month', ...split.after)
+  if (split.before) months = months.where('month', ...split.before)
+  const days = db
+    .selectFrom('source_days')
+    .select([
+      sql<string>`substr(date, 1, 7)`.as('month'),
+      sql<string>`sum(bank_in)`.as('bank_in'),
+      sql<string>`sum(owed)`.as('owed'),
+    ])
+    .where((eb) => eb.or(split.edges.map((e) => eb.and([eb('date', '>=', e.from), eb('date', '<=', e.to)]))))
+    .groupBy(sql`substr(date, 1, 7)`)
+  const [m, d] = await Promise.all([
+    split.wholeMonths ? months.execute() : Promise.resolve([]),
+    split.edges.length === 0 ? Promise.resolve([]) : days.execute(),
+  ])
+  return [...m, ...d].map((r) => ({ month: r.month, bank_in: big(r.bank_in), owed: big(r.owed) }))
+}
+
+const sumMoney = (byMonth: ReadonlyMap<string, Money>): Money => {
+  const t: Money = { receivable: 0n, paid_cash: 0n, paid_in_bank: 0n, remaining: 0n, withdraw: 0n }
+  for (const v of byMonth.values()) {
+    t.receivable += v.receivable
+    t.paid_cash += v.paid_cash
+    t.paid_in_bank += v.paid_in_bank
+    t.remaining += v.remaining
+    t.withdraw += v.withdraw
+  }
+  return t
+}
+
+const rupees = (paisa: bigint) => fromPaisa(Number(paisa))
+
 /** The spec's summary plus the twelve card figures (rupees). */
-const summarize = (list: Cell[], cash: number) => {
-  const t = total(list)
+const summarize = (list: Cell[], m: Money, cash: number) => {
+  const n = count(list)
   return {
-    totalBookings: t.n,
+    totalBookings: n,
     bookingsByType: bookingsByType(list),
-    totalRevenue: fromPaisa(t.receivable),
-    totalEntries: t.n,
+    totalRevenue: rupees(m.receivable),
+    totalEntries: n,
     ticket: count(list, 'tickets'),
     umrah: count(list, 'umrah'),
     visa: count(list, 'visa_processing'),
     gamcaToken: count(list, 'gamca_tokens'),
     service: count(list, 'services'),
-    totalReceivable: fromPaisa(t.receivable),
-    totalPaidCash: fromPaisa(t.paid_cash),
-    totalPaidInBank: fromPaisa(t.paid_in_bank),
-    totalRemainingAmount: fromPaisa(t.remaining),
-    withdraw: fromPaisa(t.withdraw),
+    totalReceivable: rupees(m.receivable),
+    totalPaidCash: rupees(m.paid_cash),
+    totalPaidInBank: rupees(m.paid_in_bank),
+    totalRemainingAmount: rupees(m.remaining),
+    withdraw: rupees(m.withdraw),
     cashInOffice: fromPaisa(cash),
   }
 }
@@ -220,27 +270,28 @@ export const cashLines = async (database: Db, range: { from?: string; to?: strin
 
 /** GET /api/dashboard. */
 export const summary = async (db: Db, range: Range) => {
-  const [list, cash] = await Promise.all([cells(db, range), cashLines(db, range)])
-  return summarize(list, cash)
+  const [list, m, cash] = await Promise.all([cells(db, range), money(db, range), cashLines(db, range)])
+  return summarize(list, sumMoney(m), cash)
 }
 
 /** GET /api/dashboard/charts: bookings per type and receivable vs received per month (rupees). */
 export const charts = async (db: Db, range: Range) => {
-  const list = await cells(db, range, true)
-  const months = new Map<string, { n: number; receivable: number; received: number }>()
-  for (const c of list) {
-    const m = months.get(c.month) ?? { n: 0, receivable: 0, received: 0 }
-    m.n += c.n
-    m.receivable += c.receivable
-    m.received += c.paid_cash + c.paid_in_bank
-    months.set(c.month, m)
-  }
+  const [list, m] = await Promise.all([cells(db, range, true), money(db, range)])
+  const months = new Map<string, number>()
+  for (const c of list) months.set(c.month, (months.get(c.month) ?? 0) + c.n)
   return {
     bookingsByType: bookingsByType(list),
     monthly: [...months.entries()]
-      .filter(([, v]) => v.n > 0)
+      .filter(([, n]) => n > 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([m, v]) => ({ month: m, receivable: fromPaisa(v.receivable), received: fromPaisa(v.received) })),
+      .map(([mo]) => {
+        const v = m.get(mo)
+        return {
+          month: mo,
+          receivable: rupees(v?.receivable ?? 0n),
+          received: rupees((v?.paid_cash ?? 0n) + (v?.paid_in_bank ?? 0n)),
+        }
+      }),
   }
 }
 
@@ -251,7 +302,7 @@ export const charts = async (db: Db, range: Range) => {
  */
 export const bookings = async (database: Db, range: Range, limit: number, offset: number) => {
   const db = database
-  let inRange = db.selectFrom('journal')
+  let inRange = db.selectFrom('journal_rows')
   if (range.from) inRange = inRange.where('date', '>=', range.from)
   if (range.to) inRange = inRange.where('date', '<=', range.to)
   const pageIds = await inRange
@@ -261,9 +312,9 @@ export const bookings = async (database: Db, range: Range, limit: number, offset
     .limit(limit)
     .offset(offset)
     .execute()
-  if (pageIds.length === 0) return { rows: [], total: total(await cells(database, range)).n }
+  if (pageIds.length === 0) return { rows: [], total: count(await cells(database, range)) }
   const oldest = pageIds[pageIds.length - 1] as { id: number; date: string }
-  const b = total(await cells(database, { from: range.from, before: { date: oldest.date, id: oldest.id } }))
+  const b = count(await cells(database, { from: range.from, before: { date: oldest.date, id: oldest.id } }))
   // Cash in office runs over the cash account's lines (decision 034): each feed row moves it by its
   // source's cash line; the start is every cash line in range dated before the page's oldest row's
   // day, plus the cash lines of that day's earlier feed rows.
@@ -271,34 +322,42 @@ export const bookings = async (database: Db, range: Range, limit: number, offset
     where l.source_type = j.source_type and l.source_id = j.source_id and l.account = ${CASH}), 0)`
   const before = await cashLines(database, { from: range.from, beforeDay: oldest.date })
   const sameDay = await db
-    .selectFrom('journal as j')
+    .selectFrom('journal_rows as j')
     .select(sql<string>`coalesce(sum(${cashOf}), 0)`.as('n'))
     .where('j.date', '=', oldest.date)
     .where('j.id', '<', oldest.id)
     .executeTakeFirst()
   const start = before + Number(sameDay?.n ?? 0)
+  // The page's rows with their money from the lines (the journal view, decision 078).
   const page = await db
-    .selectFrom('journal as j')
-    .selectAll('j')
-    .select(cashOf.as('cash'))
+    .selectFrom('journal')
+    .selectAll()
     .where(
-      'j.id',
+      'id',
       'in',
       pageIds.map((r) => r.id),
     )
     .execute()
+  const figures = page.map((r) => ({
+    ...r,
+    receivable: Number(r.receivable),
+    paid_cash: Number(r.paid_cash),
+    paid_in_bank: Number(r.paid_in_bank),
+    remaining: Number(r.remaining),
+    withdraw: Number(r.withdraw),
+  }))
   // Oldest first to run the cash, then newest first as the feed shows.
-  page.sort((x, y) => (x.date === y.date ? x.id - y.id : x.date < y.date ? -1 : 1))
+  figures.sort((x, y) => (x.date === y.date ? x.id - y.id : x.date < y.date ? -1 : 1))
   let running = start
-  const rows = page
+  const rows = figures
     .map((r) => {
-      running += Number(r.cash)
+      running += r.paid_cash - r.withdraw
       return { ...r, running }
     })
     .reverse()
   return {
     // Rows in range = those before the page's oldest row + the ones from it up to the newest.
-    total: b.n + offset + pageIds.length,
+    total: b + offset + pageIds.length,
     rows: rows.map((r) => ({
       id: r.id,
       source_type: r.source_type,

@@ -62,7 +62,7 @@ export const morningRoutes = async (app: FastifyInstance, db: Db) => {
     const today = businessToday()
     const rows = await db
       .selectFrom('posting_lines as l')
-      .innerJoin('journal as j', (join) =>
+      .innerJoin('journal_rows as j', (join) =>
         join.onRef('j.source_type', '=', 'l.source_type').onRef('j.source_id', '=', 'l.source_id'),
       )
       .select([

@@ -142,7 +142,7 @@ export const profitLines = async (db: Db, range: { from?: string; to?: string })
       WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
       GROUP BY l.date, l.source_type, l.source_id
     ) s
-    LEFT JOIN journal j ON j.source_type = s.type AND j.source_id = s.id`.execute(db)
+    LEFT JOIN journal_rows j ON j.source_type = s.type AND j.source_id = s.id`.execute(db)
   return rows.map((r) => ({
     date: String(r.date),
     type: String(r.type),

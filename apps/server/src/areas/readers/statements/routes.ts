@@ -1,26 +1,28 @@
-import {
-  formatAmount,
-  formatDate,
-  fromPaisa,
-  STATEMENT_KINDS,
-  type Statement,
-  StatementAnswer,
-  type StatementKind,
-  StatementQuery,
-} from '@booking/shared'
+import { STATEMENT_KINDS, StatementAnswer, type StatementKind, StatementQuery } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import type { Db } from '../../../db/connect.ts'
+import { connectionUrl, type Db } from '../../../db/connect.ts'
 import { customerIdOfAccount } from '../../../lib/books/accounts.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { resolvePaperLang } from '../../platform/documents/paper-lang.ts'
-import { fileSafe } from '../../platform/documents/pdf.ts'
-import { refuseOverLimit, sendTableDoc, type TableDoc } from '../../platform/documents/table-doc.ts'
+import {
+  refuseOverLimit,
+  sendReadTableDoc,
+  sendTableDoc,
+  WORKER_FROM_ROWS,
+} from '../../platform/documents/table-doc.ts'
 import { agencySettings, printedAt } from '../../platform/settings/routes.ts'
+import {
+  buildStatement,
+  KIND_LABELS,
+  STATEMENT_DOC_READER,
+  type StatementDocInput,
+  statementDoc,
+} from './document.ts'
 import { statementLineCount } from './line-count.ts'
 import { statementPage } from './page.ts'
-import { openingBalance, statementAccount, statementLines } from './sources.ts'
+import { statementAccount } from './sources.ts'
 
 /** Book lines on a page when only `offset` is given. */
 const PAGE = 100
@@ -28,107 +30,10 @@ const PAGE = 100
 /** Statements staff may take; the rest are admin-only, like their screens. */
 const EMPLOYEE_KINDS: ReadonlySet<StatementKind> = new Set(['agent', 'customer'])
 
-export const KIND_LABELS: Record<StatementKind, string> = {
-  agent: 'Agent',
-  vendor: 'Vendor',
-  bank: 'Bank account',
-  cash: 'Cash in office',
-  customer: 'Customer',
-}
-
 const Params = z.object({
   kind: z.enum(STATEMENT_KINDS, { error: 'Statement must be agent, vendor, bank, cash or customer' }),
   name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
 })
-
-/**
- * One party's statement over a period: the opening balance (every line before `from`), each line
- * with its running balance, and the closing balance. Rupees; balance = opening + debit − credit.
- */
-export const buildStatement = async (
-  db: Db,
-  kind: StatementKind,
-  name: string,
-  range: { from?: string; to?: string },
-): Promise<Statement> => {
-  const { account } = await statementAccount(db, kind, name)
-  const opening = await openingBalance(db, account, range.from)
-  const lines = await statementLines(db, account, range)
-  let balance = opening
-  let debit = 0
-  let credit = 0
-  const rows = lines.map((l) => {
-    balance += l.debit - l.credit
-    debit += l.debit
-    credit += l.credit
-    return {
-      date: l.date,
-      entry: l.entry,
-      detail: l.detail,
-      debit: fromPaisa(l.debit),
-      credit: fromPaisa(l.credit),
-      balance: fromPaisa(balance),
-    }
-  })
-  return {
-    opening: fromPaisa(opening),
-    rows,
-    closing: fromPaisa(balance),
-    totals: { debit: fromPaisa(debit), credit: fromPaisa(credit) },
-  }
-}
-
-const period = (from?: string, to?: string) =>
-  from && to
-    ? `${formatDate(from)} to ${formatDate(to)}`
-    : from
-      ? `From ${formatDate(from)}`
-      : to
-        ? `Up to ${formatDate(to)}`
-        : 'All dates'
-
-/** A statement as a table document for PDF, XLSX and CSV. */
-export const statementDoc = (
-  kind: StatementKind,
-  name: string,
-  range: { from?: string; to?: string },
-  s: Statement,
-  currency: string,
-): TableDoc => {
-  const party = kind === 'cash' ? KIND_LABELS.cash : `${KIND_LABELS[kind]}: ${name}`
-  return {
-    title: 'Statement of Account',
-    refs: [party, period(range.from, range.to)],
-    summary: [
-      ['Opening balance', `${currency} ${formatAmount(s.opening)}`],
-      ['Total debit', `${currency} ${formatAmount(s.totals.debit)}`],
-      ['Total credit', `${currency} ${formatAmount(s.totals.credit)}`],
-      ['Closing balance', `${currency} ${formatAmount(s.closing)}`],
-    ],
-    columns: [
-      { key: 'date', label: 'Date', kind: 'date', pdfWidth: 11 },
-      { key: 'entry', label: 'Entry', kind: 'text', pdfWidth: 12 },
-      { key: 'detail', label: 'Detail', kind: 'text', pdfWidth: 35, width: 40 },
-      { key: 'debit', label: 'Debit', kind: 'money', pdfWidth: 14 },
-      { key: 'credit', label: 'Credit', kind: 'money', pdfWidth: 14 },
-      { key: 'balance', label: 'Balance', kind: 'money', pdfWidth: 14 },
-    ],
-    rows: [
-      { date: range.from ?? '', entry: '', detail: 'Opening balance', balance: s.opening },
-      // A zero side is left blank, as on a printed ledger.
-      ...s.rows.map((r) => ({ ...r, debit: r.debit || null, credit: r.credit || null })),
-    ],
-    footer: [
-      {
-        detail: 'Totals / closing balance',
-        debit: s.totals.debit,
-        credit: s.totals.credit,
-        balance: s.closing,
-      },
-    ],
-    file: `statement-${kind}-${fileSafe(name)}-${range.from ?? 'start'}-${range.to ?? 'now'}`,
-  }
-}
 
 /** GET /api/statements/{kind}/{name}?from=&to=&format=json|pdf|xlsx|csv&limit=&offset= */
 /** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
@@ -154,20 +59,26 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
       )
       return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...page }
     }
-    // The opening line makes one more row than the account has lines.
-    if (format !== 'json') refuseOverLimit(format, (await statementLineCount(db, account, { from, to })) + 1)
-    const statement = await buildStatement(db, kind, name, { from, to })
-    if (format === 'json')
+    if (format === 'json') {
+      const statement = await buildStatement(db, kind, name, { from, to })
       return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
+    }
+    // The opening line makes one more row than the account has lines.
+    const lines = (await statementLineCount(db, account, { from, to })) + 1
+    refuseOverLimit(format, lines)
     const settings = await agencySettings(db)
     const lang = await resolvePaperLang(db, req.query, customerIdOfAccount(account))
-    return sendTableDoc(
-      reply,
-      settings,
-      statementDoc(kind, name, { from, to }, statement, settings.currency),
-      format,
-      printedAt(settings),
-      lang,
-    )
+    const printed = printedAt(settings)
+    // A large one is read and built in a document worker (decision 079): the main thread passes
+    // the request's parameters and streams the worker's bytes back.
+    const database = lines >= WORKER_FROM_ROWS ? connectionUrl(db) : undefined
+    if (database) {
+      const input: StatementDocInput = { kind, name, range: { from, to }, currency: settings.currency }
+      const read = { reader: STATEMENT_DOC_READER, input, database }
+      return sendReadTableDoc(reply, read, settings, format, printed, lang)
+    }
+    const statement = await buildStatement(db, kind, name, { from, to })
+    const doc = statementDoc(kind, name, { from, to }, statement, settings.currency)
+    return sendTableDoc(reply, settings, doc, format, printed, lang)
   })
 }

@@ -1,4 +1,4 @@
-import { CASH_IN_OFFICE, fromPaisa, toPaisa } from '@booking/shared'
+import { CASH_IN_OFFICE } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { bankAccount, CASH, OPENING, vendorAccount } from '../../../lib/books/accounts.ts'
@@ -33,18 +33,12 @@ export const postOfficeEntry = async (trx: Kysely<Database>, row: ApiRow<'accoun
 }
 
 /**
- * The dashboard line of a "Cash in Office" entry: its net cash, as paid cash when money came in,
- * as withdraw when it went out (decision 055), so Total Paid Cash, Withdraw and the charts' received
- * are the cash account's debits and credits.
+ * The All Bookings row of a "Cash in Office" entry. Its figures are its cash line, netted as the
+ * books net it (decision 055): paid cash when money came in, withdraw when it went out.
  */
-export const officeCashJournal = (row: ApiRow<'account_entries'>) => {
-  const net = toPaisa(row.credit ?? 0) - toPaisa(row.debit ?? 0)
-  return {
-    date: row.date,
-    entry: row.entry,
-    name: CASH_IN_OFFICE,
-    employee: row.employee_name,
-    paid_cash: fromPaisa(Math.max(net, 0)),
-    withdraw: fromPaisa(Math.max(-net, 0)),
-  }
-}
+export const officeCashJournal = (row: ApiRow<'account_entries'>) => ({
+  date: row.date,
+  entry: row.entry,
+  name: CASH_IN_OFFICE,
+  employee: row.employee_name,
+})

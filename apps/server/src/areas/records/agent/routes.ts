@@ -22,8 +22,6 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
             entry: row.entry,
             name: row.agent_name,
             employee: row.employee,
-            paid_cash: row.paid_cash,
-            paid_in_bank: row.paid_bank,
           }
         : null,
     afterSave: (trx, row, { before }) => postAgentEntry(trx, row, { lenient: false, before }),

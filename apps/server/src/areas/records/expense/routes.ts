@@ -33,7 +33,6 @@ export const expenseRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.detail,
       employee: row.user_name,
-      withdraw: expenseCashOut(row),
     }),
     afterSave: (trx, row) => postExpense(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'expenses', row),

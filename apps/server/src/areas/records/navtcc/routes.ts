@@ -64,10 +64,6 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.customer_add,
       employee: row.employee_name,
-      receivable: row.receivable_amount,
-      paid_cash: row.paid_cash,
-      paid_in_bank: row.paid_in_bank,
-      remaining: row.remaining_amount,
     }),
     check: async (trx, row) => {
       const vendor = String(row?.vendor_name ?? '').trim()

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
+import { addPaidToOwed } from '../../../books/day-checkpoints.ts'
 import { linkAudit } from '../../../books/post.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
@@ -59,7 +60,10 @@ const lockRecord = async (trx: Trx, type: PaymentSource, id: number): Promise<An
 
 const customerName = (row: AnyRecordRow) => String(row.agent_name || row.customer_add || '').trim()
 
-/** Moves the record's payments total and remaining amount by `paisa`, and its dashboard line's remaining. */
+/**
+ * Moves the record's payments total and remaining amount by `paisa`, and what the dashboard counts
+ * its type still owed on the record's day (decision 078).
+ */
 const applyToRecord = async (trx: Trx, type: PaymentSource, row: AnyRecordRow, paisa: number) => {
   const table = PAYMENT_TABLES[type] as TableName
   const payments_total = fromPaisa(toPaisa(row.payments_total) + paisa)
@@ -69,12 +73,13 @@ const applyToRecord = async (trx: Trx, type: PaymentSource, row: AnyRecordRow, p
     .set(moneyIn(table, { payments_total, remaining_amount }))
     .where('id', '=', row.id)
     .execute()
-  await trx
-    .updateTable('journal')
-    .set(moneyIn('journal', { remaining: remaining_amount }) as { remaining: number })
+  const place = await trx
+    .selectFrom('journal_rows')
+    .select('date')
     .where('source_type', '=', table)
     .where('source_id', '=', row.id)
-    .execute()
+    .executeTakeFirstOrThrow()
+  await addPaidToOwed(trx, { type: table, date: place.date }, BigInt(paisa))
 }
 
 /** The payment's lines, Office Accounts row (bank) and agent ledger row (a ticket sold to an agent). */
@@ -128,8 +133,6 @@ const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
     entry: p.receipt_no,
     name,
     employee: p.employee,
-    paid_cash: bank ? 0 : p.amount,
-    paid_in_bank: bank ? p.amount : 0,
   })
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
   await syncLines(

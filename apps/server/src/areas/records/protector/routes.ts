@@ -27,7 +27,6 @@ export const protectorRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.name,
       employee: row.employee,
-      withdraw: row.withdraw,
     }),
     afterSave: (trx, row) => postProtector(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'protectors', row),

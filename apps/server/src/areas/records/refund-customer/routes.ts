@@ -29,7 +29,6 @@ export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.name,
       employee: row.employee,
-      withdraw: row.paid_cash,
     }),
     afterSave: (trx, row, { before }) => postRefundCustomer(trx, row, { lenient: false, before }),
     onDelete: async (trx, row) => {

@@ -27,7 +27,6 @@ export const refundedRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.name,
       employee: row.employee,
-      withdraw: row.withdraw,
     }),
     afterSave: (trx, row) => postRefunded(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'refunded', row),

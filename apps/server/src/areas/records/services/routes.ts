@@ -21,10 +21,6 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.customer_add,
       employee: row.user_name,
-      receivable: row.receivable_amount,
-      paid_cash: row.paid_cash,
-      paid_in_bank: row.paid_in_bank,
-      remaining: row.remaining_amount,
     }),
     afterSave: (trx, row, { before }) => postServiceBooks(trx, row, { lenient: false, before }),
     onDelete: async (trx, row) => {

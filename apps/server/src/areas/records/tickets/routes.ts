@@ -118,10 +118,6 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.customer_add || firstPassengerName(row.passport_detail),
       employee: row.employee_name,
-      receivable: row.receivable_amount,
-      paid_cash: row.paid_cash,
-      paid_in_bank: row.paid_in_bank,
-      remaining: row.remaining_amount,
     }),
     check: async (trx, row, { before, user, input }) => {
       if (!row) return

@@ -120,10 +120,6 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       entry: row.entry,
       name: row.customer_add || firstPassengerName(row.passport_detail),
       employee: row.user_name,
-      receivable: row.receivable_amount,
-      paid_cash: row.paid_cash,
-      paid_in_bank: row.paid_in_bank,
-      remaining: row.remaining_amount,
     }),
     check: async (trx, row, { before }) => {
       if (!row) return

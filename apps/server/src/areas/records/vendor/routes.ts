@@ -24,9 +24,7 @@ export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
       // Cash leaving the office (a withdraw, a payment from Cash) is on the dashboard (decision 023).
       journal: (row) => {
         const out = row.source_type ? 0 : vendorCashOut(row)
-        return out > 0
-          ? { date: row.date, entry: row.entry, name: row.vender_name, employee: '', withdraw: out }
-          : null
+        return out > 0 ? { date: row.date, entry: row.entry, name: row.vender_name, employee: '' } : null
       },
       list: ledgerList(LEDGER_LISTS.vender),
     })

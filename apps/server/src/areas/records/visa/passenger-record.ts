@@ -23,8 +23,4 @@ export const passengerJournal = (
   entry: row.entry,
   name: displayName(row),
   employee: row.employee_name,
-  receivable: row.receivable_amount,
-  paid_cash: row.paid_cash,
-  paid_in_bank: row.paid_in_bank,
-  remaining: row.remaining_amount,
 })

@@ -1,0 +1,120 @@
+import { formatAmount, formatDate, fromPaisa, type Statement, type StatementKind } from '@booking/shared'
+import type { Db } from '../../../db/connect.ts'
+import { fileSafe } from '../../platform/documents/pdf.ts'
+import type { TableDocReader } from '../../platform/documents/render-job.ts'
+import type { TableDoc } from '../../platform/documents/table-doc.ts'
+import { openingBalance, statementAccount, statementLines } from './sources.ts'
+
+// A whole statement and its document (PDF, XLSX, CSV). A large one is read and built in a
+// document worker (decision 079), which loads this module, so it stays free of routes and HTTP.
+
+export const KIND_LABELS: Record<StatementKind, string> = {
+  agent: 'Agent',
+  vendor: 'Vendor',
+  bank: 'Bank account',
+  cash: 'Cash in office',
+  customer: 'Customer',
+}
+
+/**
+ * One party's statement over a period: the opening balance (every line before `from`), each line
+ * with its running balance, and the closing balance. Rupees; balance = opening + debit − credit.
+ */
+export const buildStatement = async (
+  db: Db,
+  kind: StatementKind,
+  name: string,
+  range: { from?: string; to?: string },
+): Promise<Statement> => {
+  const { account } = await statementAccount(db, kind, name)
+  const opening = await openingBalance(db, account, range.from)
+  const lines = await statementLines(db, account, range)
+  let balance = opening
+  let debit = 0
+  let credit = 0
+  const rows = lines.map((l) => {
+    balance += l.debit - l.credit
+    debit += l.debit
+    credit += l.credit
+    return {
+      date: l.date,
+      entry: l.entry,
+      detail: l.detail,
+      debit: fromPaisa(l.debit),
+      credit: fromPaisa(l.credit),
+      balance: fromPaisa(balance),
+    }
+  })
+  return {
+    opening: fromPaisa(opening),
+    rows,
+    closing: fromPaisa(balance),
+    totals: { debit: fromPaisa(debit), credit: fromPaisa(credit) },
+  }
+}
+
+const period = (from?: string, to?: string) =>
+  from && to
+    ? `${formatDate(from)} to ${formatDate(to)}`
+    : from
+      ? `From ${formatDate(from)}`
+      : to
+        ? `Up to ${formatDate(to)}`
+        : 'All dates'
+
+/** A statement as a table document for PDF, XLSX and CSV. */
+export const statementDoc = (
+  kind: StatementKind,
+  name: string,
+  range: { from?: string; to?: string },
+  s: Statement,
+  currency: string,
+): TableDoc => {
+  const party = kind === 'cash' ? KIND_LABELS.cash : `${KIND_LABELS[kind]}: ${name}`
+  return {
+    title: 'Statement of Account',
+    refs: [party, period(range.from, range.to)],
+    summary: [
+      ['Opening balance', `${currency} ${formatAmount(s.opening)}`],
+      ['Total debit', `${currency} ${formatAmount(s.totals.debit)}`],
+      ['Total credit', `${currency} ${formatAmount(s.totals.credit)}`],
+      ['Closing balance', `${currency} ${formatAmount(s.closing)}`],
+    ],
+    columns: [
+      { key: 'date', label: 'Date', kind: 'date', pdfWidth: 11 },
+      { key: 'entry', label: 'Entry', kind: 'text', pdfWidth: 12 },
+      { key: 'detail', label: 'Detail', kind: 'text', pdfWidth: 35, width: 40 },
+      { key: 'debit', label: 'Debit', kind: 'money', pdfWidth: 14 },
+      { key: 'credit', label: 'Credit', kind: 'money', pdfWidth: 14 },
+      { key: 'balance', label: 'Balance', kind: 'money', pdfWidth: 14 },
+    ],
+    rows: [
+      { date: range.from ?? '', entry: '', detail: 'Opening balance', balance: s.opening },
+      // A zero side is left blank, as on a printed ledger.
+      ...s.rows.map((r) => ({ ...r, debit: r.debit || null, credit: r.credit || null })),
+    ],
+    footer: [
+      {
+        detail: 'Totals / closing balance',
+        debit: s.totals.debit,
+        credit: s.totals.credit,
+        balance: s.closing,
+      },
+    ],
+    file: `statement-${kind}-${fileSafe(name)}-${range.from ?? 'start'}-${range.to ?? 'now'}`,
+  }
+}
+
+/** What a document worker needs to read a statement's document. */
+export interface StatementDocInput {
+  kind: StatementKind
+  name: string
+  range: { from?: string; to?: string }
+  currency: string
+}
+
+/** This module, for a document worker to load (render-job.ts). */
+export const STATEMENT_DOC_READER = import.meta.url
+
+export const readTableDoc: TableDocReader<StatementDocInput> = async (db, { kind, name, range, currency }) =>
+  statementDoc(kind, name, range, await buildStatement(db, kind, name, range), currency)
