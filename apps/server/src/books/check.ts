@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts'
 import { CASH } from '../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
 import { BANK_IN_SOURCES, SALE_TABLES } from './day-checkpoints.ts'
+import { lineSplitSql } from './split.ts'
 
 /**
  * The books check (issue 26 item 2, decision 073). Posting lines are the only derived money store
@@ -86,7 +87,7 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
     .where('r.id', '>', after)
     .where('r.id', '<=', to)
     .where(
-      sql<boolean>`(r.account <> l.account or r.date <> l.date or r.source_id <> l.source_id or r.debit + l.debit <> 0 or r.credit + l.credit <> 0)`,
+      sql<boolean>`(r.account <> l.account or r.date <> l.date or r.source_id <> l.source_id or r.debit + l.debit <> 0 or r.credit + l.credit <> 0 or r.split_add + l.split_add <> 0)`,
     )
     .execute()
   for (const r of reversals) c.compare('reversal', '', `line ${r.id}`, 0n, 1n)
@@ -138,6 +139,65 @@ const chunks = <T>(xs: T[], n: number) => {
   const out: T[][] = []
   for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n))
   return out
+}
+
+/**
+ * The statements' split checkpoint (decision 080) for the lines after `after` (up to `to`): each
+ * one in force carries what its record's split gives now (a sale's line on its party's account;
+ * every other line 0), and each day it moved holds its lines' sum. Full: every line and day.
+ */
+const proveSplits = async (k: K, c: Comparer, after: number, to: number, full: boolean) => {
+  const rule = lineSplitSql()
+  // One pass over the lines; a reversed line's record may have moved on since (its reversal is
+  // proved to negate it), so only lines in force are held to their record.
+  const { rows } = await sql<{ id: unknown; account: string; s: unknown; v: unknown }>`SELECT l.id,
+      l.account, l.split_add AS s, ${rule} AS v FROM posting_lines l
+    WHERE l.id > ${after} AND l.id <= ${to} AND l.reverses IS NULL AND l.split_add <> ${rule}
+      AND NOT EXISTS (SELECT 1 FROM posting_lines r WHERE r.reverses = l.id AND r.id <= ${to})`.execute(k)
+  c.checked++
+  for (const r of rows) c.compare('split', r.account, `line ${r.id}`, big(r.s), big(r.v))
+  const key = (r: Record<string, unknown>) => `${r.account} ${r.date}`
+  if (full) {
+    const stored = await collect(
+      sql<
+        Record<string, unknown>
+      >`SELECT account, date, split_add AS n FROM posting_days WHERE split_add <> 0`
+        .execute(k)
+        .then((r) => r.rows),
+      key,
+    )
+    const computed = await collect(
+      sql<Record<string, unknown>>`SELECT account, date, sum(split_add) AS n FROM posting_lines
+        WHERE id <= ${to} AND split_add <> 0 GROUP BY account, date`
+        .execute(k)
+        .then((r) => r.rows),
+      key,
+    )
+    c.compareAll('split checkpoint', 'posting_days', stored, computed)
+    return
+  }
+  const { rows: days } = await sql<{ account: string; date: string }>`SELECT DISTINCT account, date
+    FROM posting_lines l WHERE l.id > ${after} AND l.id <= ${to} AND l.split_add <> 0`.execute(k)
+  for (const batch of chunks(days, 100)) {
+    const where = sql.join(
+      batch.map((d) => sql`(account = ${d.account} AND date = ${d.date})`),
+      sql` OR `,
+    )
+    const stored = await collect(
+      sql<Record<string, unknown>>`SELECT account, date, split_add AS n FROM posting_days WHERE ${where}`
+        .execute(k)
+        .then((r) => r.rows),
+      key,
+    )
+    const computed = await collect(
+      sql<Record<string, unknown>>`SELECT account, date, sum(split_add) AS n FROM posting_lines
+        WHERE id <= ${to} AND (${where}) GROUP BY account, date`
+        .execute(k)
+        .then((r) => r.rows),
+      key,
+    )
+    c.compareAll('split checkpoint', 'posting_days', stored, computed)
+  }
 }
 
 const totalDebits = async (k: K, after: number, to: number) =>
@@ -386,6 +446,7 @@ export const booksCheck = async (db: Db, { full = false }: { full?: boolean } = 
         await proveLines(k, c, after, to)
         c.compare('total debits', '', 'books_totals', kept, big(point.debit) + added)
         const months = await proveTouched(k, c, after, to, Number(point.generation))
+        await proveSplits(k, c, after, to, false)
         const next = { line_id: to, debit: kept, generation: Number(point.generation) }
         return { c, point, next, months, lines: to - after, scope: 'incremental' as const }
       }
@@ -394,6 +455,7 @@ export const booksCheck = async (db: Db, { full = false }: { full?: boolean } = 
     const total = await totalDebits(k, 0, to)
     c.compare('total debits', '', 'books_totals', kept, total)
     await proveMonths(k, c, to)
+    await proveSplits(k, c, 0, to, true)
     await proveCopies(k, c)
     // A new generation: month sums remembered before this run are recounted when next touched.
     const next = { line_id: to, debit: total, generation: Number(point?.generation ?? 0) + 1 }

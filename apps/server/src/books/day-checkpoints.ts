@@ -14,6 +14,8 @@ interface Appended {
   date: string
   debit: bigint
   credit: bigint
+  /** What a statement's split of the line adds to each side (decision 080). */
+  split: bigint
 }
 
 const isIncome = (account: string) => account.startsWith('income:')
@@ -112,14 +114,15 @@ export const addToDays = async (
   entryIds: readonly number[],
 ) => {
   if (lines.length === 0) return
-  const days = new Map<string, { account: string; date: string; n: number; debit: bigint; credit: bigint }>()
+  const days = new Map<string, DayDelta>()
   const profit = new Map<string, { income: bigint; cost: bigint }>()
   for (const l of lines) {
     const key = `${l.account}\u0000${l.date}`
-    const d = days.get(key) ?? { account: l.account, date: l.date, n: 0, debit: 0n, credit: 0n }
+    const d = days.get(key) ?? { account: l.account, date: l.date, n: 0, debit: 0n, credit: 0n, split: 0n }
     d.n += 1
     d.debit += l.debit
     d.credit += l.credit
+    d.split += l.split
     days.set(key, d)
     if (isIncome(l.account) || isCost(l.account)) {
       const p = profit.get(l.date) ?? { income: 0n, cost: 0n }
@@ -152,17 +155,25 @@ export const addToDays = async (
   }
 }
 
-const upsertDays = async (
-  trx: Trx,
-  rows: readonly { account: string; date: string; n: number; debit: bigint; credit: bigint }[],
-) => {
+interface DayDelta {
+  account: string
+  date: string
+  n: number
+  debit: bigint
+  credit: bigint
+  split: bigint
+}
+
+const upsertDays = async (trx: Trx, rows: readonly DayDelta[]) => {
   if (rows.length === 0) return
-  await sql`insert into posting_days (account, date, n, debit, credit) values ${sql.join(
-    rows.map((d) => sql`(${d.account}, ${d.date}, ${d.n}, ${d.debit.toString()}, ${d.credit.toString()})`),
+  await sql`insert into posting_days (account, date, n, debit, credit, split_add) values ${sql.join(
+    rows.map(
+      (d) =>
+        sql`(${d.account}, ${d.date}, ${d.n}, ${d.debit.toString()}, ${d.credit.toString()}, ${d.split.toString()})`,
+    ),
   )} on conflict (account, date) do update set n = posting_days.n + excluded.n,
-      debit = posting_days.debit + excluded.debit, credit = posting_days.credit + excluded.credit`.execute(
-    trx,
-  )
+      debit = posting_days.debit + excluded.debit, credit = posting_days.credit + excluded.credit,
+      split_add = posting_days.split_add + excluded.split_add`.execute(trx)
 }
 
 const addToProfitDays = async (
@@ -203,7 +214,7 @@ export const recountDays = async (trx: Trx, accounts: readonly string[]) => {
     .deleteFrom('posting_days')
     .where('account', 'in', [...accounts])
     .execute()
-  await sql`INSERT INTO posting_days (account, date, n, debit, credit)
-    SELECT account, date, count(*), sum(debit), sum(credit)
+  await sql`INSERT INTO posting_days (account, date, n, debit, credit, split_add)
+    SELECT account, date, count(*), sum(debit), sum(credit), sum(split_add)
     FROM posting_lines WHERE account IN (${sql.join([...accounts])}) GROUP BY account, date`.execute(trx)
 }

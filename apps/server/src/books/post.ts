@@ -14,6 +14,7 @@ import {
   MAX_BOOK_PAISA,
   type Move,
 } from './moves.ts'
+import { type BookingFigures, bookingFigures, SALE_TABLES, splitAddOf, splitsSales } from './split.ts'
 
 type Trx = Kysely<Database>
 
@@ -38,6 +39,8 @@ interface NewLine {
   detail: string
   reverses: number | null
   place: number
+  /** What a statement's split of the line adds to each side (decision 080), negated on a reversal. */
+  split: bigint
 }
 
 interface CurrentLine {
@@ -50,15 +53,18 @@ interface CurrentLine {
   entry: string
   detail: string
   place: number
+  split: bigint
 }
 
 /** The source's lines in force (its current entry), in account order. */
 const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =>
   (
-    await runText<Record<keyof CurrentLine, unknown>>(
+    await runText<Record<Exclude<keyof CurrentLine, 'split'> | 'split_add', unknown>>(
       trx,
-      `select id, entry_id, account, date, debit, credit, entry, detail, place from current_lines
-       where source_type = ? and source_id = ?`,
+      // current_lines' condition, on the table itself: the view predates split_add.
+      `select id, entry_id, account, date, debit, credit, entry, detail, place, split_add from posting_lines l
+       where source_type = ? and source_id = ? and reverses is null
+         and not exists (select 1 from posting_lines r where r.reverses = l.id)`,
       [source.type, source.id],
     )
   )
@@ -72,6 +78,7 @@ const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =
       entry: String(l.entry),
       detail: String(l.detail),
       place: Number(l.place ?? l.id),
+      split: big(l.split_add),
     }))
     .sort((a, b) => cmp(a.account, b.account))
 
@@ -203,6 +210,7 @@ const insertLines = async (
       entry_id: entryId,
       reverses: l.reverses,
       place: l.place,
+      split_add: l.split.toString() as unknown as number,
     })),
   )
 }
@@ -275,7 +283,14 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   // edit of a closed day's record is refused even when its money stays the same.
   const days = [e.day, ...current.map((c) => c.date)]
   await refuseClosed(trx, days)
-  if (unchanged(current, lines, e)) return []
+  // A sale's booking figures decide its party line's split (decision 080). Lines that say the same
+  // money but carry a split its record no longer gives (a figure the lines do not show changed)
+  // are written again, so the kept split is always the record's.
+  const sale: BookingFigures | undefined =
+    SALE_TABLES.has(e.source.type) && [...current, ...lines].some((l) => splitsSales(l.account))
+      ? await bookingFigures(trx, e.source)
+      : undefined
+  if (unchanged(current, lines, e) && current.every((c) => c.split === splitAddOf(c, sale))) return []
   // Its parties' and banks' checkpoints, balances and credit checks are this write's alone until it commits.
   await lockNames(
     trx,
@@ -308,6 +323,7 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
       detail: c.detail,
       reverses: c.id,
       place: c.place,
+      split: -c.split,
     }))
     await insertLines(trx, e.source, id, reversal, created_at)
     appended.push(...reversal)
@@ -332,6 +348,7 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
       reverses: null,
       // An account the record already had keeps its place in the day's order (as an in-place edit did).
       place: placeOf.get(l.account) ?? fresh,
+      split: splitAddOf(l, sale),
     }))
     await insertLines(trx, e.source, id, entry, created_at)
     appended.push(...entry)

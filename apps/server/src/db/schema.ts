@@ -94,6 +94,8 @@ export interface PostingLinesTable {
   reverses: number | null
   /** Where the line sorts among its account's lines of a day (0022, decision 050). */
   place: number | null
+  /** What a statement's split of the line adds to each side, paisa (0033, decision 080). */
+  split_add: Generated<number>
 }
 
 /** An entry header (0022, decision 050): one set of balanced lines a record posted, or its reversal. */
@@ -163,6 +165,8 @@ export interface PostingDaysTable {
   n: number
   debit: number
   credit: number
+  /** The day's lines' split_add (0033, decision 080). */
+  split_add: Generated<number>
 }
 
 /** Income and cost of sales per day and source type, and how many sources moved them (0029). */

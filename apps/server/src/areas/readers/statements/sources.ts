@@ -1,6 +1,7 @@
 import { MAX_ID, type StatementKind, toPaisa } from '@booking/shared'
 import { sql } from 'kysely'
 import { type BookLine, balanceBefore, hasLines, ledgerLines } from '../../../books/read.ts'
+import { SALE_TABLES, splitsSales } from '../../../books/split.ts'
 import { byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import { moneyOut } from '../../../db/money-columns.ts'
@@ -13,7 +14,6 @@ import {
   customerTextAccount,
   vendorAccount,
 } from '../../../lib/books/accounts.ts'
-import { PAYMENT_TABLES } from '../../../lib/books/paid-records.ts'
 import { customerIdOfText } from '../customers/link.ts'
 
 /**
@@ -127,48 +127,23 @@ export const shownLineGroups = async (
   return lines.map(({ source, ...l }) => saleRows(l, sales.get(`${source.type}:${source.id}`)))
 }
 
-const splitsSales = (account: string) => account.startsWith('agent:') || account.startsWith('customer:')
-
 /**
  * What splitting the period's sales adds to each side of a statement's totals (paisa; the same on
- * both, as a split keeps each line's net): for every line in force that saleRows splits, its rows'
- * debits less the line's debit. One aggregate in the database over the account's lines of the
- * period, each sale line looking up its own record by id (a CASE on the line's source type, so one
- * lookup per line), so a paged statement's totals match the whole statement's without sending its
- * lines here (decision 077).
+ * both, as a split keeps each line's net): the sum of the period's day checkpoints' split_add
+ * (decision 080), kept by the books' write as it writes each sale's line on its party's account.
+ * A reversal carries its line's negated, on the same day, so the sum is the lines in force's. At
+ * most one row per day of the period, so a page's totals cost what the page shows.
  */
 export const splitAdds = async (db: Db, account: string, range: { from?: string; to?: string }) => {
   if (!splitsSales(account)) return 0n
-  const dated = (alias: string) =>
-    sql.join(
-      [
-        ...(range.from ? [sql`${sql.ref(`${alias}.date`)} >= ${range.from}`] : []),
-        ...(range.to ? [sql`${sql.ref(`${alias}.date`)} <= ${range.to}`] : []),
-        sql`1 = 1`,
-      ],
-      sql` and `,
-    )
-  const tables = [...SALE_TABLES]
-  const t = (c: string) => sql`coalesce(${sql.ref(`t.${c}`)}, 0)`
-  const neg = (c: string) => sql`case when ${t(c)} < 0 then -${t(c)} else 0 end`
-  // The line's extra debit when saleRows splits it (its record's figures net to the line), else 0.
-  const extra = (table: string) => sql`(select case
-      when (${t('paid_cash')} <> 0 or ${t('paid_in_bank')} <> 0)
-        and ${t('receivable_amount')} - ${t('paid_cash')} - ${t('paid_in_bank')} = l.debit - l.credit
-      then ${t('receivable_amount')} + ${neg('paid_cash')} + ${neg('paid_in_bank')} - l.debit
-      else 0 end
-    from ${sql.table(table)} t where t.id = l.source_id)`
-  const { rows } = await sql<{ d: string | number | null }>`
-    select sum(case l.source_type ${sql.join(
-      tables.map((table) => sql`when ${table} then ${extra(table)}`),
-      sql` `,
-    )} else 0 end) as d
-    from posting_lines l
-    where l.account = ${account} and l.reverses is null and ${dated('l')}
-      and l.source_type in (${sql.join(tables)})
-      and l.id not in (select r.reverses from posting_lines r
-        where r.account = ${account} and r.reverses is not null and ${dated('r')})`.execute(db)
-  return BigInt(String(rows[0]?.d ?? 0).split('.')[0] || '0')
+  let q = k(db)
+    .selectFrom('posting_days')
+    .select(sql<string>`coalesce(sum(split_add), 0)`.as('d'))
+    .where('account', '=', account)
+  if (range.from) q = q.where('date', '>=', range.from)
+  if (range.to) q = q.where('date', '<=', range.to)
+  const row = await q.executeTakeFirst()
+  return BigInt(String(row?.d ?? 0).split('.')[0] || '0')
 }
 
 /** What a sale charged and was paid at booking (paisa). */
@@ -178,8 +153,6 @@ interface SaleFigures {
   bank: number
   bankTitle: string
 }
-
-const SALE_TABLES = new Set<string>(Object.values(PAYMENT_TABLES))
 
 /** The booking figures of every sale among the lines' sources, keyed "table:id". */
 const saleFigures = async (db: Db, lines: readonly { source: { type: string; id: number } }[]) => {
