@@ -12,7 +12,7 @@ import { writeTransaction } from '../../../lib/write-batch.ts'
 import { AttemptWindow } from '../../platform/auth/attempts.ts'
 import { tablePdf } from '../../platform/documents/table-doc.ts'
 import { agencySettings, printedAt } from '../../platform/settings/routes.ts'
-import { buildStatement, statementDoc } from '../statements/document.ts'
+import { buildStatement, periodText, statementDoc } from '../statements/document.ts'
 
 /** 32 random bytes: 256 bits, base64url (43 characters). */
 export const newShareToken = () => randomBytes(32).toString('base64url')
@@ -48,15 +48,6 @@ export const liveShare = async (db: Db, token: string, now = new Date()): Promis
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-const period = (from: string | null, to: string | null) =>
-  from && to
-    ? `${formatDate(from)} to ${formatDate(to)}`
-    : from
-      ? `From ${formatDate(from)}`
-      : to
-        ? `Up to ${formatDate(to)}`
-        : 'All dates'
-
 /** The read-only page: this statement only, no script, no links but its own PDF. */
 export const statementPage = (settings: AgencySettings, share: LiveShare, s: Statement, pdfHref: string) => {
   const cur = escapeHtml(settings.currency)
@@ -86,7 +77,7 @@ a.pdf{display:inline-block;margin-top:12px;background:#1d4ed8;color:#fff;padding
 footer{font-size:.75rem;color:#6b7280;margin-top:12px}
 </style></head><body><main>
 <header><h1>${escapeHtml(settings.name)}</h1><h2>Statement of Account · ${who}: ${escapeHtml(share.party_name)}</h2>
-<div>${escapeHtml(period(share.date_from, share.date_to))}</div></header>
+<div>${escapeHtml(periodText(share.date_from, share.date_to))}</div></header>
 <section class="sum"><div><span>Opening balance</span><b>${cur} ${formatAmount(s.opening)}</b></div>
 <div><span>Total debit</span><b>${cur} ${formatAmount(s.totals.debit)}</b></div>
 <div><span>Total credit</span><b>${cur} ${formatAmount(s.totals.credit)}</b></div>

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/connect.ts'
 import { fileSafe } from '../../platform/documents/pdf.ts'
 import type { TableDocReader } from '../../platform/documents/render-job.ts'
 import type { TableDoc } from '../../platform/documents/table-doc.ts'
+import { statementRow } from './page.ts'
 import { openingBalance, statementAccount, statementLines } from './sources.ts'
 
 // A whole statement and its document (PDF, XLSX, CSV). A large one is read and built in a
@@ -36,14 +37,7 @@ export const buildStatement = async (
     balance += l.debit - l.credit
     debit += l.debit
     credit += l.credit
-    return {
-      date: l.date,
-      entry: l.entry,
-      detail: l.detail,
-      debit: fromPaisa(l.debit),
-      credit: fromPaisa(l.credit),
-      balance: fromPaisa(balance),
-    }
+    return statementRow(l, balance)
   })
   return {
     opening: fromPaisa(opening),
@@ -53,7 +47,8 @@ export const buildStatement = async (
   }
 }
 
-const period = (from?: string, to?: string) =>
+/** A statement's period as printed: "01/11/2026 to 30/11/2026", "From …", "Up to …", "All dates". */
+export const periodText = (from?: string | null, to?: string | null) =>
   from && to
     ? `${formatDate(from)} to ${formatDate(to)}`
     : from
@@ -73,7 +68,7 @@ export const statementDoc = (
   const party = kind === 'cash' ? KIND_LABELS.cash : `${KIND_LABELS[kind]}: ${name}`
   return {
     title: 'Statement of Account',
-    refs: [party, period(range.from, range.to)],
+    refs: [party, periodText(range.from, range.to)],
     summary: [
       ['Opening balance', `${currency} ${formatAmount(s.opening)}`],
       ['Total debit', `${currency} ${formatAmount(s.totals.debit)}`],

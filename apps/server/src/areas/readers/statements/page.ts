@@ -4,6 +4,19 @@ import { sumsBetween } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { openingBalance, shownLineGroups, splitAdds } from './sources.ts'
 
+/** One statement row: a line (paisa) with the balance after it, in rupees. */
+export const statementRow = (
+  l: { date: string; entry: string; detail: string; debit: number; credit: number },
+  balance: number,
+) => ({
+  date: l.date,
+  entry: l.entry,
+  detail: l.detail,
+  debit: fromPaisa(l.debit),
+  credit: fromPaisa(l.credit),
+  balance: fromPaisa(balance),
+})
+
 /**
  * A page of a statement (decision 077): `limit` book lines in force from `offset`, each shown as
  * the whole statement shows it (a sale with its payments at booking), with the running balance the
@@ -48,14 +61,7 @@ export const statementPage = async (
   let balance = pageOpening
   const rows = (await shownLineGroups(db, account, lines)).flat().map((l) => {
     balance += l.debit - l.credit
-    return {
-      date: l.date,
-      entry: l.entry,
-      detail: l.detail,
-      debit: fromPaisa(l.debit),
-      credit: fromPaisa(l.credit),
-      balance: fromPaisa(balance),
-    }
+    return statementRow(l, balance)
   })
   return { ...head, rows, page: { ...page, lines_total, opening: fromPaisa(pageOpening) } }
 }
