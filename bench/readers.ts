@@ -114,6 +114,11 @@ const ALL_READS: ReadonlyArray<readonly [string, string]> = [
     'agent statement, page 1 of 200',
     '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30&limit=200',
   ],
+  // The same ten lines shown at every size (at 10k the month holds 16 lines, fewer than a page of 200).
+  [
+    'agent statement, page 1 of 10',
+    '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30&limit=10',
+  ],
   [
     'agent statement, page 8 of 200',
     '/api/statements/agent/Agent%20Rafiq?from=2024-06-01&to=2024-06-30&limit=200&offset=1400',
