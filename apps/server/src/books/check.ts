@@ -16,7 +16,7 @@ import { lineSplitSql } from './split.ts'
  * proves those for the lines written since the last verified point (`books_verified`): their
  * entries and reversals, the total, and each month checkpoint they touched, recounted from its lines.
  * The full check (`npm run check-books`) proves them for every line, and also what is kept beside
- * them: the day checkpoints (posting_days, profit_days, source_days) against their lines, the
+ * them: the day checkpoints (posting_days, profit_days, source_days and source_months) against their lines, the
  * dashboard rows' counts, the ledgers' month counts, each record's stored remaining and payments
  * total. No money is copied anywhere else (decisions 072 and 078).
  */
