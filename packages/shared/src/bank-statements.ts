@@ -166,6 +166,18 @@ export interface BookLine {
   match_id: number | null
 }
 
+/** A bank's reconciliation to a day (decision 063): the books against the statement, and what differs. */
+export interface Reconciliation {
+  as_of: string
+  start: string | null
+  book_balance: number
+  statement_balance: number
+  outstanding_deposits: BookLine[]
+  outstanding_payments: BookLine[]
+  unmatched_statement: StatementLine[]
+  difference: number
+}
+
 export interface BankMatch {
   id: number
   kind: 'auto' | 'manual'

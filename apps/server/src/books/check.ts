@@ -2,6 +2,7 @@ import { type BooksCheck, type BooksDivergence, CASH_IN_OFFICE, fromPaisa } from
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
+import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import { CASH } from '../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
@@ -21,7 +22,6 @@ import { lineSplitSql } from './split.ts'
  * total. No money is copied anywhere else (decisions 072 and 078).
  */
 
-const big = (v: unknown): bigint => BigInt(String(v ?? 0).split('.')[0] || '0')
 const rupees = (paisa: bigint) => fromPaisa(Number(paisa))
 
 type K = Kysely<Database>
@@ -49,7 +49,7 @@ const collect = async (
   key: (r: Record<string, unknown>) => string,
 ) => {
   const out: Figures = new Map()
-  for (const r of await rows) out.set(key(r), (out.get(key(r)) ?? 0n) + big(r.n))
+  for (const r of await rows) out.set(key(r), (out.get(key(r)) ?? 0n) + dbPaisa(r.n))
   return out
 }
 
@@ -79,7 +79,7 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
     .where('id', '<=', to)
     .groupBy('entry_id')
     .execute()
-  for (const e of entries) c.compare('entry balanced', '', `entry ${e.entry_id}`, 0n, big(e.n))
+  for (const e of entries) c.compare('entry balanced', '', `entry ${e.entry_id}`, 0n, dbPaisa(e.n))
   const reversals = await k
     .selectFrom('posting_lines as r')
     .innerJoin('posting_lines as l', 'l.id', 'r.reverses')
@@ -121,7 +121,7 @@ const proveMonths = async (k: K, c: Comparer, to: number, pairs?: { account: str
     const m = (await computed.execute(k)).rows
     for (const column of ['n', 'debit', 'credit'] as const) {
       const pick = (rows: MonthSums[]) =>
-        new Map(rows.map((r) => [`${r.account} ${r.month}`, big(r[column])] as const))
+        new Map(rows.map((r) => [`${r.account} ${r.month}`, dbPaisa(r[column])] as const))
       c.compareAll(`posting checkpoint ${column}`, 'posting_months', pick(s), pick(m))
     }
   }
@@ -155,7 +155,7 @@ const proveSplits = async (k: K, c: Comparer, after: number, to: number, full: b
     WHERE l.id > ${after} AND l.id <= ${to} AND l.reverses IS NULL AND l.split_add <> ${rule}
       AND NOT EXISTS (SELECT 1 FROM posting_lines r WHERE r.reverses = l.id AND r.id <= ${to})`.execute(k)
   c.checked++
-  for (const r of rows) c.compare('split', r.account, `line ${r.id}`, big(r.s), big(r.v))
+  for (const r of rows) c.compare('split', r.account, `line ${r.id}`, dbPaisa(r.s), dbPaisa(r.v))
   const key = (r: Record<string, unknown>) => `${r.account} ${r.date}`
   if (full) {
     const stored = await collect(
@@ -201,7 +201,7 @@ const proveSplits = async (k: K, c: Comparer, after: number, to: number, full: b
 }
 
 const totalDebits = async (k: K, after: number, to: number) =>
-  big(
+  dbPaisa(
     (
       await k
         .selectFrom('posting_lines')
@@ -223,7 +223,7 @@ const proveCopies = async (k: K, c: Comparer) => {
   }>`SELECT coalesce(sum(l.debit - l.credit), 0) AS n FROM posting_lines l
     WHERE l.account = ${CASH} AND NOT EXISTS (SELECT 1 FROM journal_rows j
       WHERE j.source_type = l.source_type AND j.source_id = l.source_id)`.execute(k)
-  c.compare('cash in office', CASH_IN_OFFICE, 'journal', 0n, big(unlisted.rows[0]?.n))
+  c.compare('cash in office', CASH_IN_OFFICE, 'journal', 0n, dbPaisa(unlisted.rows[0]?.n))
 
   // The day checkpoints against their lines (decision 068).
   for (const col of ['n', 'debit', 'credit'] as const) {
@@ -320,9 +320,10 @@ const proveCopies = async (k: K, c: Comparer) => {
         (SELECT coalesce(sum(p.amount), 0) FROM payments p WHERE p.source_type = ${type} AND p.source_id = t.id) AS paid_later
       FROM ${sql.table(table)} t`.execute(k)
     for (const r of rows) {
-      c.compare('payments', table, String(r.id), big(r.payments_total), big(r.paid_later))
-      const remaining = big(r.receivable_amount) - big(r.paid_cash) - big(r.paid_in_bank) - big(r.paid_later)
-      c.compare('remaining', table, String(r.id), big(r.remaining_amount), remaining)
+      c.compare('payments', table, String(r.id), dbPaisa(r.payments_total), dbPaisa(r.paid_later))
+      const remaining =
+        dbPaisa(r.receivable_amount) - dbPaisa(r.paid_cash) - dbPaisa(r.paid_in_bank) - dbPaisa(r.paid_later)
+      c.compare('remaining', table, String(r.id), dbPaisa(r.remaining_amount), remaining)
     }
   }
 
@@ -391,9 +392,9 @@ const proveTouched = async (k: K, c: Comparer, after: number, to: number, genera
           FROM ${sql.table(table)} WHERE (${where}) ${extra}`.execute(k)
       ).rows
     for (const r of await read('posting_months', sql``))
-      stored.set(pairKey(r), { n: big(r.n), debit: big(r.debit), credit: big(r.credit) })
+      stored.set(pairKey(r), { n: dbPaisa(r.n), debit: dbPaisa(r.debit), credit: dbPaisa(r.credit) })
     for (const r of await read('books_verified_months', sql`AND generation = ${generation}`))
-      proved.set(pairKey(r), { n: big(r.n), debit: big(r.debit), credit: big(r.credit) })
+      proved.set(pairKey(r), { n: dbPaisa(r.n), debit: dbPaisa(r.debit), credit: dbPaisa(r.credit) })
   }
   const recount: Pair[] = []
   for (const a of added) {
@@ -409,7 +410,7 @@ const proveTouched = async (k: K, c: Comparer, after: number, to: number, genera
         pairKey(a),
         'posting_months',
         now[column],
-        before[column] + big(a[column]),
+        before[column] + dbPaisa(a[column]),
       )
   }
   await proveMonths(k, c, to, recount)
@@ -434,7 +435,7 @@ export const booksCheck = async (db: Db, { full = false }: { full?: boolean } = 
           .executeTakeFirst()
       )?.n ?? 0,
     )
-    const kept = big(
+    const kept = dbPaisa(
       (await k.selectFrom('books_totals').select('debit').where('id', '=', 1).executeTakeFirst())?.debit,
     )
     const point = await k.selectFrom('books_verified').selectAll().where('id', '=', 1).executeTakeFirst()
@@ -442,9 +443,9 @@ export const booksCheck = async (db: Db, { full = false }: { full?: boolean } = 
     if (!full && point && Number(point.line_id) >= 0) {
       const after = Number(point.line_id)
       const added = await totalDebits(k, after, to)
-      if (big(point.debit) + added === kept) {
+      if (dbPaisa(point.debit) + added === kept) {
         await proveLines(k, c, after, to)
-        c.compare('total debits', '', 'books_totals', kept, big(point.debit) + added)
+        c.compare('total debits', '', 'books_totals', kept, dbPaisa(point.debit) + added)
         const months = await proveTouched(k, c, after, to, Number(point.generation))
         await proveSplits(k, c, after, to, false)
         const next = { line_id: to, debit: kept, generation: Number(point.generation) }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { insertRows, runText } from '../lib/prepared.ts'
@@ -14,7 +15,7 @@ import {
   MAX_BOOK_PAISA,
   type Move,
 } from './moves.ts'
-import { type BookingFigures, bookingFigures, SALE_TABLES, splitAddOf, splitsSales } from './split.ts'
+import { type BookingFigures, SALE_TABLES, saleFiguresOf, splitAddOf, splitsSales } from './split.ts'
 
 type Trx = Kysely<Database>
 
@@ -26,7 +27,6 @@ type Trx = Kysely<Database>
  * lines appended.
  */
 
-const big = (v: unknown) => BigInt(String(v ?? 0))
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A line as appended: paisa, possibly negative on a reversal. */
@@ -73,12 +73,12 @@ const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =
       entry_id: l.entry_id === null ? null : Number(l.entry_id),
       account: String(l.account),
       date: String(l.date),
-      debit: big(l.debit),
-      credit: big(l.credit),
+      debit: dbPaisa(l.debit),
+      credit: dbPaisa(l.credit),
       entry: String(l.entry),
       detail: String(l.detail),
       place: Number(l.place ?? l.id),
-      split: big(l.split_add),
+      split: dbPaisa(l.split_add),
     }))
     .sort((a, b) => cmp(a.account, b.account))
 
@@ -101,7 +101,7 @@ const addToTotal = async (trx: Trx, delta: bigint) => {
     'update books_totals set debit = debit + ? where id = 1 returning debit',
     [delta.toString()],
   )
-  if (big(rows[0]?.debit) > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
+  if (dbPaisa(rows[0]?.debit) > MAX_BOOK_PAISA) throw new HttpError(400, BOOKS_FULL, { amount: BOOKS_FULL })
 }
 
 interface MonthDelta {
@@ -232,6 +232,8 @@ export interface PostEntry {
   day: string
   meta: Omit<LineMeta, 'date'>
   moves: readonly Move[]
+  /** A sale's booking figures when the caller holds its record (else they are read from it). */
+  sale?: BookingFigures
 }
 
 /** Whether the source's current lines already say exactly this (same day, texts and amounts). */
@@ -288,7 +290,7 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   // are written again, so the kept split is always the record's.
   const sale: BookingFigures | undefined =
     SALE_TABLES.has(e.source.type) && [...current, ...lines].some((l) => splitsSales(l.account))
-      ? await bookingFigures(trx, e.source)
+      ? (e.sale ?? (await saleFiguresOf(trx, e.source)))
       : undefined
   if (unchanged(current, lines, e) && current.every((c) => c.split === splitAddOf(c, sale))) return []
   // Its parties' and banks' checkpoints, balances and credit checks are this write's alone until it commits.

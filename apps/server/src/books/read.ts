@@ -1,6 +1,7 @@
 import { addDaysIso, type ListQuery } from '@booking/shared'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import { containsCI, dbKind } from '../db/dialect.ts'
+import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import { type Sums, sumsBetween, sumsTo } from './sums.ts'
 
@@ -16,8 +17,6 @@ import { type Sums, sumsBetween, sumsTo } from './sums.ts'
 
 type Reader = Kysely<Database>
 
-const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
-
 /**
  * An account's debits − credits over the lines dated before `before` (every line when undefined):
  * whole months from the posting_months checkpoints, the rest of the month from posting_days
@@ -29,7 +28,7 @@ export const balanceBefore = async (db: Reader, account: string, before?: string
     .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
     .where('account', '=', account)
   if (before !== undefined) months = months.where('month', '<', before.slice(0, 7))
-  if (before === undefined) return big((await months.executeTakeFirst())?.n)
+  if (before === undefined) return dbPaisa((await months.executeTakeFirst())?.n)
   const days = db
     .selectFrom('posting_days')
     .select(sql<string>`coalesce(sum(debit), 0) - coalesce(sum(credit), 0)`.as('n'))
@@ -37,7 +36,7 @@ export const balanceBefore = async (db: Reader, account: string, before?: string
     .where('date', '>=', before.slice(0, 7))
     .where('date', '<', before)
   const [whole, part] = await Promise.all([months.executeTakeFirst(), days.executeTakeFirst()])
-  return big(whole?.n) + big(part?.n)
+  return dbPaisa(whole?.n) + dbPaisa(part?.n)
 }
 
 /** An account's balance up to and including `to` (every line when undefined). */
@@ -83,8 +82,8 @@ const toLine = (r: Record<string, unknown>): BookLine => ({
   date: String(r.date),
   entry: String(r.entry ?? ''),
   detail: String(r.detail ?? ''),
-  debit: big(r.debit),
-  credit: big(r.credit),
+  debit: dbPaisa(r.debit),
+  credit: dbPaisa(r.credit),
 })
 
 const COLUMNS = [
@@ -368,8 +367,8 @@ const withLines = async (db: Reader, headers: Record<string, unknown>[]) => {
         id: Number(l.id),
         account: String(l.account),
         date: String(l.date),
-        debit: big(l.debit),
-        credit: big(l.credit),
+        debit: dbPaisa(l.debit),
+        credit: dbPaisa(l.credit),
         reverses: l.reverses === null ? null : Number(l.reverses),
       })),
   }))

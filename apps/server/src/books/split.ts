@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { dbPaisa } from '../db/money-columns.ts'
 import type { Database, TableName } from '../db/schema.ts'
 import { SALE_TABLES } from './day-checkpoints.ts'
 import type { BookSource } from './moves.ts'
@@ -25,10 +26,8 @@ export interface BookingFigures {
   bank: bigint
 }
 
-const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
-
-/** The source's booking figures when it is a sale (undefined otherwise, or when it is gone). */
-export const bookingFigures = async (
+/** The source's booking figures read from its record when it is a sale (undefined otherwise, or when it is gone). */
+export const saleFiguresOf = async (
   trx: Kysely<Database>,
   source: BookSource,
 ): Promise<BookingFigures | undefined> => {
@@ -38,7 +37,7 @@ export const bookingFigures = async (
     trx,
   )
   const row = rows[0]
-  return row ? { receivable: big(row.r), cash: big(row.c), bank: big(row.b) } : undefined
+  return row ? { receivable: dbPaisa(row.r), cash: dbPaisa(row.c), bank: dbPaisa(row.b) } : undefined
 }
 
 const neg = (v: bigint) => (v < 0n ? -v : 0n)

@@ -1,6 +1,7 @@
 import { addDaysIso } from '@booking/shared'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { dbKind } from '../db/dialect.ts'
+import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 
 /**
@@ -11,7 +12,6 @@ import type { Database } from '../db/schema.ts'
  */
 
 type Reader = Kysely<Database>
-const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
 
 /** Which accounts: one code, several, every account of a kind ("agent" means agent:*), or all. */
 export type Which = { account: string } | { accounts: readonly string[] } | { kind: string } | 'all'
@@ -48,8 +48,8 @@ const add = (
 ) => {
   for (const r of rows) {
     const s = out.get(r.account) ?? { debit: 0n, credit: 0n, n: 0 }
-    s.debit += big(r.d)
-    s.credit += big(r.c)
+    s.debit += dbPaisa(r.d)
+    s.credit += dbPaisa(r.c)
     s.n += Number(r.n)
     out.set(r.account, s)
   }
@@ -261,7 +261,7 @@ export const openParties = async (
       .execute()
     for (const r of rows as Record<string, unknown>[]) {
       const p = byAccount.get(String(r.account))
-      if (p) p.raised = windowStarts.map((_, w) => big(r[`w${w}`]))
+      if (p) p.raised = windowStarts.map((_, w) => dbPaisa(r[`w${w}`]))
     }
   }
   return open

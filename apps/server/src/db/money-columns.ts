@@ -3,7 +3,6 @@ import type { TableName } from './schema.ts'
 
 /** Columns held as integer paisa; the API speaks rupees. Record tables name theirs in their RecordSpec. */
 export const MONEY_COLUMNS: Partial<Record<TableName, readonly string[]>> = {
-  journal: ['receivable', 'paid_cash', 'paid_in_bank', 'remaining', 'withdraw'],
   ...Object.fromEntries(ALL_RECORD_SPECS.map((s) => [s.table, s.money])),
   payments: ['amount'],
 }
@@ -41,3 +40,6 @@ export const moneyOut = <R extends Record<string, unknown>>(table: TableName, ro
 /** Values in rupees made ready for the database. */
 export const moneyIn = <R extends Record<string, unknown>>(table: TableName, values: R): R =>
   convert(table, values, toPaisa) as R
+
+/** A money figure or sum as the database answers it (PostgreSQL sums are numeric strings), as BigInt paisa. */
+export const dbPaisa = (v: unknown): bigint => BigInt(String(v ?? 0).split('.')[0] || '0')

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { recountDays } from '../../books/day-checkpoints.ts'
 import type { BookSource, LineMeta, Move } from '../../books/moves.ts'
 import { postEntry, reverseEntry } from '../../books/post.ts'
+import type { BookingFigures } from '../../books/split.ts'
 import type { Database } from '../../db/schema.ts'
 
 export {
@@ -20,8 +21,20 @@ type Trx = Kysely<Database>
  * Makes `moves` the source's money, in the caller's transaction (create, edit, restore): the books
  * module appends a reversal of its current entry and a new entry (books/post.ts, decision 050).
  */
-export const syncLines = async (trx: Trx, source: BookSource, meta: LineMeta, moves: readonly Move[]) => {
-  await postEntry(trx, { source, day: meta.date, meta: { entry: meta.entry, detail: meta.detail }, moves })
+export const syncLines = async (
+  trx: Trx,
+  source: BookSource,
+  meta: LineMeta,
+  moves: readonly Move[],
+  sale?: BookingFigures,
+) => {
+  await postEntry(trx, {
+    source,
+    day: meta.date,
+    meta: { entry: meta.entry, detail: meta.detail },
+    moves,
+    sale,
+  })
 }
 
 /** A delete: reverses the source's current entry. */

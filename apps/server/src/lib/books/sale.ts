@@ -1,3 +1,4 @@
+import { toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { ApiRow } from '../crud.ts'
@@ -72,7 +73,13 @@ export const postSale = async (
   const source = { type: sale.table, id: row.id }
   if (!sale.ownBankRow) await syncBankRow(trx, source, sale, bank)
   // Lines last: they take the books' total row, which every write takes last (lines.ts).
-  await syncLines(trx, source, sale, saleMoves({ ...sale, bank }))
+  // The record's booking figures, as the books would read them back, decide its statement split.
+  const figures = {
+    receivable: BigInt(toPaisa(sale.receivable)),
+    cash: BigInt(toPaisa(sale.cash)),
+    bank: BigInt(toPaisa(sale.bankAmount)),
+  }
+  await syncLines(trx, source, sale, saleMoves({ ...sale, bank }), figures)
 }
 
 /** The sale's Office Accounts row: its bank money, credited to the bank. */

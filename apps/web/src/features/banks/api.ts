@@ -1,6 +1,7 @@
 import type {
   BankMatch,
   BookLine,
+  Reconciliation as SharedReconciliation,
   StatementImportAnswer,
   StatementLine,
   StatementMapping,
@@ -17,18 +18,8 @@ import { readToken } from '../../lib/session.ts'
 export type ImportAnswer = z.output<typeof StatementImportAnswer>
 export type PreviewAnswer = z.output<typeof StatementPreviewAnswer>
 
-/** The reconciliation answer with its lines typed (the shared schema declares them loosely for the docs). */
-export interface Reconciliation {
-  bank: { id: number; name: string }
-  as_of: string
-  start: string | null
-  book_balance: number
-  statement_balance: number
-  outstanding_deposits: BookLine[]
-  outstanding_payments: BookLine[]
-  unmatched_statement: StatementLine[]
-  difference: number
-}
+/** The reconciliation answer: the shared shape with the bank it is for. */
+export type Reconciliation = SharedReconciliation & { bank: { id: number; name: string } }
 
 /** A match with its lines, for showing it. */
 export interface MatchShown extends BankMatch {

@@ -1,4 +1,4 @@
-import { type BookLine, fromPaisa, type StatementLine } from '@booking/shared'
+import { type BookLine, fromPaisa, type Reconciliation, type StatementLine } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { balanceBefore, balanceTo } from '../../../books/read.ts'
 import type { Database } from '../../../db/schema.ts'
@@ -49,17 +49,6 @@ const matchDays = (state: BankState, matchId: number) => {
     st: latest((m?.st ?? []).map((id) => state.stById.get(id)?.date)),
     bk: latest((m?.bk ?? []).map((id) => state.bk.get(id)?.date)),
   }
-}
-
-export interface Reconciliation {
-  as_of: string
-  start: string | null
-  book_balance: number
-  statement_balance: number
-  outstanding_deposits: BookLine[]
-  outstanding_payments: BookLine[]
-  unmatched_statement: StatementLine[]
-  difference: number
 }
 
 export const reconcile = async (

@@ -1,7 +1,7 @@
+import type { Reconciliation } from '@booking/shared'
 import { formatAmount, formatDate, fromPaisa, monthName, toPaisa } from '@booking/shared'
 import type { TableDoc } from '../../platform/documents/table-doc.ts'
 import type { BankState } from './matching.ts'
-import type { Reconciliation } from './reconciliation.ts'
 
 /**
  * A bank's reconciliation for a month (decision 063) as a table document: the balances and the

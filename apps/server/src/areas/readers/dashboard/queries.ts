@@ -4,6 +4,7 @@ import { SALE_TABLES } from '../../../books/day-checkpoints.ts'
 import { balanceBefore } from '../../../books/read.ts'
 import { monthlySums, splitRange } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
+import { dbPaisa } from '../../../db/money-columns.ts'
 import type { Database } from '../../../db/schema.ts'
 import { CASH, incomeAccount } from '../../../lib/books/accounts.ts'
 
@@ -183,8 +184,6 @@ interface Money {
   withdraw: bigint
 }
 
-const big = (v: unknown) => BigInt(String(v ?? 0).split('.')[0] || '0')
-
 /** source_days per month over a range: whole months from source_months, the edge months' days. */
 const sourceDaysByMonth = async (db: Db, range: { from?: string; to?: string }) => {
   if (range.from !== undefined && range.to !== undefined && range.from > range.to) return []
@@ -208,7 +207,7 @@ const sourceDaysByMonth = async (db: Db, range: { from?: string; to?: string }) 
     split.wholeMonths ? months.execute() : Promise.resolve([]),
     split.edges.length === 0 ? Promise.resolve([]) : days.execute(),
   ])
-  return [...m, ...d].map((r) => ({ month: r.month, bank_in: big(r.bank_in), owed: big(r.owed) }))
+  return [...m, ...d].map((r) => ({ month: r.month, bank_in: dbPaisa(r.bank_in), owed: dbPaisa(r.owed) }))
 }
 
 const sumMoney = (byMonth: ReadonlyMap<string, Money>): Money => {
