@@ -2,7 +2,8 @@ import { DEFAULT_AGENCY } from '@booking/shared'
 import type { FastifyReply } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { poolState, readInWorker, renderInWorker } from '../src/areas/platform/documents/render-pool.ts'
-import { PDF_ROW_LIMIT, sendTableDoc, type TableDoc } from '../src/areas/platform/documents/table-doc.ts'
+import { sendTableDoc } from '../src/areas/platform/documents/send-table-doc.ts'
+import { PDF_ROW_LIMIT, type TableDoc } from '../src/areas/platform/documents/table-doc.ts'
 import { pdfText } from './paperwork-helpers.ts'
 
 // Documents off the event loop (issue 27.3, 26.4; decision 045): a large statement is drawn in a

@@ -12,7 +12,7 @@ import {
   toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { moveOwed } from '../books/day-checkpoints.ts'
 import { linkAudit } from '../books/post.ts'
@@ -20,7 +20,7 @@ import { byName } from '../db/by-name.ts'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { moneyIn, moneyOut } from '../db/money-columns.ts'
-import type { Database, Row, TableName } from '../db/schema.ts'
+import type { Database, TableName } from '../db/schema.ts'
 import { type AuthUser, requireAccess } from '../plugins/auth.ts'
 import { cachedAnswers } from './answer-cache.ts'
 import { audit } from './audit.ts'
@@ -33,82 +33,14 @@ import { documentArea } from './openapi.ts'
 import { LEDGER_VIEW, type Ledger } from './postings.ts'
 import { insertRows } from './prepared.ts'
 import { recordExtensions } from './record-extensions.ts'
+import type { AnyRecordRow, ApiRow, CrudConfig, RecordHooks, SaveContext, StoredRow } from './record-hooks.ts'
 import { parseBody, parseIdParam } from './validate.ts'
 import { writeTransaction } from './write-batch.ts'
 
+// The lifecycle's types live in record-hooks.ts; the record areas read them here, with crudRoutes.
+export type { AnyRecordRow, ApiRow, CrudConfig, RecordHooks, SaveContext, StoredRow } from './record-hooks.ts'
+
 type Trx = Kysely<Database>
-/**
- * A record table's stored row as the server works with it: money already in rupees, the spec's
- * snake_case names, typed from db/schema.ts; without T, the row of whichever record table.
- */
-export type ApiRow<T extends RecordTable = RecordTable> = { [K in T]: Row<K> }[T]
-
-type RecordColumn = { [K in RecordTable]: keyof Row<K> }[RecordTable]
-type ColumnOf<C, K extends RecordTable> = C extends keyof Row<K> ? Row<K>[C] : never
-/**
- * Any record table's row read by columns only some tables have (a table-keyed map, a receipt, a
- * passenger's file): each such column optional, typed as the tables that have it type it.
- */
-export type AnyRecordRow = { id: number } & {
-  [C in RecordColumn]?: { [K in RecordTable]: ColumnOf<C, K> }[RecordTable]
-}
-
-export interface SaveContext<Row = ApiRow> {
-  user: AuthUser
-  created: boolean
-  /** The row before an update (rupees); null on create. */
-  before: Row | null
-}
-
-/** A stored row of a record type's table, as the hooks see it (money in rupees). */
-export type StoredRow<S extends RecordSpec> = Selectable<Database[S['table']]>
-
-/**
- * What differs between record types beyond their RecordSpec (postings, field mapping), given to
- * crudRoutes beside the spec. The lifecycle runs: parse -> check (before any write) -> entry
- * number -> write -> journal -> postings (afterSave) -> audit.
- */
-export interface RecordHooks<
-  S extends RecordSpec = RecordSpec,
-  R extends Record<string, unknown> = Record<string, unknown>,
-> {
-  /** Body (parsed) -> column values in rupees, derived figures recomputed here. */
-  toRow: (input: z.output<S['input']>, ctx: { user: AuthUser; before: StoredRow<S> | null }) => R
-  /**
-   * Refusals that depend on other rows (an unknown bank or name, a ledger line posted by another
-   * record), run before anything is written. `row`: the values about to be written (rupees), null
-   * on delete; `before`: the stored row an update or delete starts from, null on create.
-   */
-  check?: (
-    trx: Trx,
-    row: R | null,
-    ctx: { user: AuthUser; before: StoredRow<S> | null; input?: z.output<S['input']> },
-  ) => Promise<void>
-  /** Row -> the spec's answer shape (Umrah's camelCase); default is the row itself. */
-  toApi?: (row: StoredRow<S>) => Record<string, unknown>
-  /** The record's line on the dashboard, or null when it moves no money. */
-  journal?: (row: StoredRow<S>) => JournalFields | null
-  /** Ledger postings and other side effects, in the same transaction. */
-  afterSave?: (trx: Trx, row: StoredRow<S>, ctx: SaveContext<StoredRow<S>>) => Promise<void>
-  /**
-   * Runs in the delete's transaction after the row and its journal line are gone (throwing undoes
-   * the delete). Removing postings after the record keeps create and delete locking rows in the
-   * same order (record, journal, postings), so concurrent ones cannot deadlock on PostgreSQL.
-   */
-  onDelete?: (trx: Trx, row: StoredRow<S>) => Promise<void>
-  /** Extra keys of the list answer, e.g. the vendor list's {status, message}. */
-  listExtras?: Record<string, unknown>
-  /** False when GET {path}/:id would clash with another route (GET /accounts/{bankName}). */
-  getOne?: boolean
-  /** Replaces the default list query (ledgers add running balances). */
-  list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: AnyRecordRow[]; total?: number }>
-}
-
-/** A spec with its hooks: everything crudRoutes and the lifecycle read. */
-export type CrudConfig<
-  S extends RecordSpec = RecordSpec,
-  R extends Record<string, unknown> = Record<string, unknown>,
-> = S & RecordHooks<S, R>
 
 /** A record's create, edit and delete lock the accounts they post to and run side by side (decision 070). */
 const PARALLEL = { parallel: true } as const

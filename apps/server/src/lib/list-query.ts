@@ -16,8 +16,8 @@ import { nullableColumns } from '../db/nullable-columns.ts'
 import type { TableName } from '../db/schema.ts'
 import { indexedTable, type SearchPlan, searchCandidateIds, searchPrefilter } from '../db/search-index.ts'
 import type { AuthUser } from '../plugins/auth.ts'
-import type { AnyRecordRow, CrudConfig } from './crud.ts'
 import { HttpError } from './http-error.ts'
+import type { AnyRecordRow, CrudConfig } from './record-hooks.ts'
 import { parseBody } from './validate.ts'
 
 // Lists: the search box, date range, sort, paging and the total every record list and ledger shares.

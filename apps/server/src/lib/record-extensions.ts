@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import type { AuthUser } from '../plugins/auth.ts'
-import type { AnyRecordRow, ApiRow, CrudConfig } from './crud.ts'
+import type { AnyRecordRow, ApiRow, CrudConfig } from './record-hooks.ts'
 
 // The record lifecycle (lib/crud.ts) sits below the areas, so it never imports them: what an area
 // keeps beside every record (the customer link and passport index, credit limits, list files) is

@@ -1,10 +1,14 @@
+import { createElement } from 'react'
 import { NAV_ITEMS } from '../config/nav.ts'
 import { FEATURES } from '../features/index.ts'
 import type { PageModule } from '../lib/feature.ts'
+import { setSignInScreens } from '../lib/preload.ts'
 
 /** The signed-in layout (header, sidebar, Add Customer with its schema), not shipped with /login. */
 export const loadAppLayout = (): PageModule =>
-  import('../components/layout/app-layout.tsx').then((m) => ({ default: m.AppLayout }))
+  import('../components/layout/app-layout.tsx').then((m) => ({
+    default: () => createElement(m.AppLayout, { nav: NAV_ITEMS }),
+  }))
 
 /**
  * Each area's screen, loaded on first visit so the login page ships little JavaScript: the
@@ -19,3 +23,7 @@ export const ADMIN_ONLY = new Set(NAV_ITEMS.filter((item) => item.adminOnly).map
 
 /** Paths only employees reach: the spec gives the /bookings placeholder to the employee shell only. */
 export const EMPLOYEE_ONLY = new Set(['bookings'])
+
+// While the user types the password, fetch the layout and dashboard chunks the next screen needs,
+// so Login waits for the server only, not for a waterfall of lazy chunks (issue 23.7).
+setSignInScreens(PAGES.dashboard ? [loadAppLayout, PAGES.dashboard] : [loadAppLayout])

@@ -1,5 +1,6 @@
+import type { Option } from '../lib/select-options.ts'
 import { useBankOptions } from '../lib/select-options.ts'
-import { Field, type Option } from './field.tsx'
+import { Field } from './field.tsx'
 
 interface BankSelectProps {
   /** The form field, usually `bank_title`. */

@@ -2,9 +2,9 @@ import { customerLabel } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { navPath } from '../config/nav.ts'
 import { api } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
+import { navPath } from '../lib/nav.ts'
 
 interface Typed {
   name: string

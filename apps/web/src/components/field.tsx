@@ -1,5 +1,6 @@
 import { type FocusEvent, type ReactNode, useRef } from 'react'
 import { get, useController, useFormContext } from 'react-hook-form'
+import type { Option } from '../lib/select-options.ts'
 import { DateInput } from './date-input.tsx'
 
 interface FieldShellProps {
@@ -36,8 +37,6 @@ export const FieldShell = ({ id, label, error, children, className = '', hint }:
 const NAMES_ANOTHER_FIELD = new Set(['Customer Address is required', 'Travel Date is required'])
 export const shownMessage = (message: string, label: string) =>
   NAMES_ANOTHER_FIELD.has(message) && label ? `${label} is required` : message
-
-export type Option = string | { value: string; label: string }
 
 interface FieldProps {
   name: string

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { navPath } from '../config/nav.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
+import { navPath } from '../lib/nav.ts'
 
 /** The index's form of a passport number: no spaces, upper case (server passengers/passports.ts). */
 export const passportKey = (no: string) => no.replace(/\s+/g, '').toUpperCase()

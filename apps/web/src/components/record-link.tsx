@@ -1,7 +1,7 @@
 import { RECORD_TYPE_SEGMENT } from '@booking/shared'
 import { Link } from 'react-router'
-import { navPath } from '../config/nav.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
+import { navPath } from '../lib/nav.ts'
 
 /** A record's entry number, linking to its type's list searched for it (the lists have no per-record route). */
 export const RecordLink = ({ table, entry, type }: { table: string; entry: string; type: string }) => {

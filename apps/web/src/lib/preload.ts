@@ -11,6 +11,16 @@ export const preload = (load: Loader) =>
     return m
   })
 
+let afterSignIn: Loader[] = []
+
+/** The screens the app opens after sign-in (set by the app, which knows them; components don't). */
+export const setSignInScreens = (loaders: Loader[]) => {
+  afterSignIn = loaders
+}
+
+/** Fetches what the first signed-in screen needs, e.g. while the user types the password. */
+export const preloadSignInScreens = () => Promise.all(afterSignIn.map(preload))
+
 /**
  * React.lazy that renders at once when `preload` already has the module: React reads a thenable
  * that settles synchronously without suspending, so no "Loading..." fallback is committed and

@@ -1,6 +1,8 @@
 import { bankTitle, gamcaBankTitle } from '@booking/shared'
-import type { Option } from '../components/field.tsx'
 import { useBanks, useNames } from './records.ts'
+
+/** A choice of a select: its value, or a value shown with another label. */
+export type Option = string | { value: string; label: string }
 
 /** A select's options plus the record's current value, so an edit never loses a name no longer offered. */
 export const withCurrent = (options: readonly string[], current: string | null | undefined) =>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form'
-import { useAgency } from '../features/paperwork/agency.tsx'
+import { useAgency } from './agency.ts'
 
 /**
  * A new record's required bank field starts at the agency's default bank (Settings), so a

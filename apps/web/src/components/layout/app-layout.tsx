@@ -1,8 +1,9 @@
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { Outlet } from 'react-router'
-import { useAgency } from '../../features/paperwork/agency.tsx'
+import { useAgency } from '../../lib/agency.ts'
 import { useAuth } from '../../lib/auth.tsx'
+import type { NavItem } from '../../lib/nav.ts'
 import { useIsMobile } from '../../lib/use-is-mobile.ts'
 import { AddCustomerDialog } from './add-customer-dialog.tsx'
 import { Sidebar } from './sidebar.tsx'
@@ -25,7 +26,7 @@ const AgencyName = () => {
 }
 
 /** Sidebar, header and a content area of about 6xl, shared by every signed-in screen. */
-export const AppLayout = () => {
+export const AppLayout = ({ nav }: { nav: readonly NavItem[] }) => {
   const { user, logout } = useAuth()
   const mobile = useIsMobile()
   const [collapsed, setCollapsed] = useState(false)
@@ -40,6 +41,7 @@ export const AppLayout = () => {
   return (
     <div className="flex min-h-full">
       <Sidebar
+        nav={nav}
         admin={admin}
         collapsed={collapsed}
         mobile={mobile}

@@ -2,9 +2,11 @@ import * as Tooltip from '@radix-ui/react-tooltip'
 import type { LucideIcon } from 'lucide-react'
 import type { HTMLAttributes } from 'react'
 import { NavLink, useMatch } from 'react-router'
-import { NAV_ITEMS, navPath } from '../../config/nav.ts'
+import { type NavItem, navPath } from '../../lib/nav.ts'
 
 interface SidebarProps {
+  /** Every sidebar line (the app passes the features' list; components never import it). */
+  nav: readonly NavItem[]
   admin: boolean
   collapsed: boolean
   mobile: boolean
@@ -13,9 +15,9 @@ interface SidebarProps {
 }
 
 /** Expanded: icons and labels. Collapsed (desktop): icons with tooltips. Mobile: an overlay drawer. */
-export const Sidebar = ({ admin, collapsed, mobile, open, onNavigate }: SidebarProps) => {
+export const Sidebar = ({ nav, admin, collapsed, mobile, open, onNavigate }: SidebarProps) => {
   const iconOnly = collapsed && !mobile
-  const items = NAV_ITEMS.filter((item) => admin || !item.adminOnly)
+  const items = nav.filter((item) => admin || !item.adminOnly)
   const width = iconOnly ? 'w-20' : 'w-56'
   const position = mobile
     ? `fixed inset-y-0 left-0 z-40 transition-transform duration-200 ${open ? 'translate-x-0' : '-translate-x-full'}`

@@ -1,9 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { loadAppLayout, PAGES } from '../../app/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { homeFor, useAuth } from '../../lib/auth.tsx'
-import { preload } from '../../lib/preload.ts'
+import { preloadSignInScreens } from '../../lib/preload.ts'
 import { AuthCard } from './auth-card.tsx'
 
 type Notice = { kind: 'not-found' } | { kind: 'pending' } | { kind: 'error'; message: string } | null
@@ -14,8 +13,7 @@ export default function LoginPage() {
   // While the user types, fetch the layout and dashboard chunks the next screen needs, so Login
   // waits for the server only, not for a waterfall of lazy chunks (issue 23.7).
   useEffect(() => {
-    void preload(loadAppLayout)
-    if (PAGES.dashboard) void preload(PAGES.dashboard)
+    void preloadSignInScreens()
   }, [])
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')

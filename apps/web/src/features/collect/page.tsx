@@ -2,8 +2,8 @@ import { type CollectionRow, displayPhone, formatAmount, formatDate } from '@boo
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
+import { useAgency } from '../../lib/agency.ts'
 import { ApiError, api } from '../../lib/api.ts'
-import { useAgency } from '../paperwork/agency.tsx'
 import { ReminderLog, SendStatement, whenSent } from './send-statement.tsx'
 
 interface Collections {

@@ -6,9 +6,9 @@ import { type Column, DataTable } from '../../components/data-table.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { PaymentReceiptButton } from '../../components/receive-payment.tsx'
 import { RecordLink } from '../../components/record-link.tsx'
-import { navPath } from '../../config/nav.ts'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
+import { navPath } from '../../lib/nav.ts'
 import { type CustomerPayment, useCustomer } from './api.ts'
 
 const recordColumns: Column<FileRecord>[] = [

@@ -2,8 +2,8 @@ import { formatDate, formatRs } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { ClipboardCheck, UserCheck } from 'lucide-react'
 import { Link } from 'react-router'
-import { navPath } from '../../config/nav.ts'
 import { api } from '../../lib/api.ts'
+import { navPath } from '../../lib/nav.ts'
 
 interface Morning {
   pending_users: number

@@ -1,22 +1,6 @@
-import type { AgencySettings } from '@booking/shared'
-import { formatAmount, formatDate } from '@booking/shared'
-import { useQuery } from '@tanstack/react-query'
+import { formatDate } from '@booking/shared'
 import type { ReactNode } from 'react'
-import { api } from '../../lib/api.ts'
-
-/** The agency's letterhead details (GET /api/agency, every signed-in user). */
-export const useAgency = () =>
-  useQuery({
-    queryKey: ['agency'],
-    queryFn: async () => (await api.get<{ settings: AgencySettings }>('/agency')).settings,
-    staleTime: 60_000,
-  })
-
-/** "Rs 1,234" with the agency's currency label. */
-export const useMoney = () => {
-  const currency = useAgency().data?.currency ?? 'Rs'
-  return (v: number | null | undefined) => `${currency} ${formatAmount(v ?? 0)}`
-}
+import { useAgency } from '../../lib/agency.ts'
 
 /** The agency's header above a printed sheet: logo, name, contact lines; the title on the right. */
 export const Letterhead = ({ title, refs }: { title: string; refs: ReactNode[] }) => {

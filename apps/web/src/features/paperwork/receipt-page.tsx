@@ -12,8 +12,9 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ExportButtons } from '../../components/export-buttons.tsx'
+import { useMoney } from '../../lib/agency.ts'
 import { api } from '../../lib/api.ts'
-import { dmy, Letterhead, useMoney } from './agency.tsx'
+import { dmy, Letterhead } from './agency.tsx'
 
 /** The receipt's kind line by list path (the specs' `receipt`). */
 const KINDS: Record<string, string> = Object.fromEntries(RECEIPT_SPECS.map((s) => [s.path, s.receipt.kind]))

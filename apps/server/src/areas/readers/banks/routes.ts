@@ -40,7 +40,7 @@ import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../../plugins/auth.ts'
-import { sendTableDoc } from '../../platform/documents/table-doc.ts'
+import { sendTableDoc } from '../../platform/documents/send-table-doc.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
 import {
   addMatch,

@@ -1,7 +1,7 @@
 import { formatAmount, formatDate } from '@booking/shared'
 import { bankById, loadState } from '../banks/matching.ts'
 import { reconcile } from '../banks/reconciliation.ts'
-import type { MonthEndProvider } from './month-end.ts'
+import type { MonthEndProvider } from './month-end-provider.ts'
 
 const MAX_DETAILS = 20
 

@@ -12,7 +12,7 @@ import type { Db } from '../../../db/connect.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
 import { agencySettings } from '../../platform/settings/routes.ts'
-import { answer, money } from './routes.ts'
+import { answer, money } from './document-answer.ts'
 import { resultAccounts } from './sources.ts'
 
 /**

@@ -14,11 +14,12 @@ import { daysBefore } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
+import { sendTableDoc } from '../../platform/documents/send-table-doc.ts'
 import type { DocColumn, TableDoc } from '../../platform/documents/table-doc.ts'
-import { sendTableDoc } from '../../platform/documents/table-doc.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
 import { CASH_COUNT_SOURCE, countOf } from '../close/cash-counts.ts'
 import { typeLabel } from '../dashboard/queries.ts'
+import { answer, money } from './document-answer.ts'
 import { netProfitRoute } from './net-profit.ts'
 import {
   banksBefore,
@@ -99,14 +100,6 @@ const rupeesTotals = (t: { buckets: Buckets; total: number }) => ({
   total: fromPaisa(t.total),
 })
 
-export const money = (key: string, label: string, pdfWidth = 13, blankZero = false): DocColumn => ({
-  key,
-  label,
-  kind: 'money',
-  pdfWidth,
-  blankZero,
-})
-
 const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): TableDoc => {
   const flat = (r: { buckets: Buckets; total: number }) =>
     Object.fromEntries([
@@ -132,18 +125,6 @@ const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): 
     footer: [{ name: 'Total', ...flat(totals) }],
     file: `${file}-${asOf}`,
   }
-}
-
-/** JSON, or the document as pdf/xlsx. */
-export const answer = async (
-  reply: FastifyReply,
-  settings: AgencySettings,
-  format: 'json' | 'pdf' | 'xlsx',
-  json: () => Record<string, unknown>,
-  doc: () => TableDoc,
-) => {
-  if (format === 'json') return { status: 'success', ...json() }
-  return sendTableDoc(reply, settings, doc(), format, printedAt(settings))
 }
 
 /** The four reports (admin). */

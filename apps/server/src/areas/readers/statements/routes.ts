@@ -6,12 +6,8 @@ import { customerIdOfAccount } from '../../../lib/books/accounts.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { resolvePaperLang } from '../../platform/documents/paper-lang.ts'
-import {
-  refuseOverLimit,
-  sendReadTableDoc,
-  sendTableDoc,
-  WORKER_FROM_ROWS,
-} from '../../platform/documents/table-doc.ts'
+import { sendReadTableDoc, sendTableDoc } from '../../platform/documents/send-table-doc.ts'
+import { refuseOverLimit, WORKER_FROM_ROWS } from '../../platform/documents/table-doc.ts'
 import { agencySettings, printedAt } from '../../platform/settings/routes.ts'
 import {
   buildStatement,
