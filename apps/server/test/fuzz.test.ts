@@ -196,7 +196,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/banks/:id/matches/confirm') return { match_ids: [1] }
   if (path === '/api/banks/:id/statement-lines/:line_id/post') return { kind: 'charge', detail: 'Fuzz' }
   // A day before every record here: the fuzz's later writes stay open.
-  if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz' }
+  if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz', confirm: true }
   if (path === '/api/admin/settings')
     return {
       name: 'Fuzz Travels',

@@ -199,14 +199,14 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       const q = parseBody(CollectionsQuery, req.query)
       const asOf = q.as_of ?? agencyToday(await agencySettings(db))
       const minDays = q.min_days ?? (await collectSettings(db)).overdue_days
-      const rows = await collectionRows(db, asOf, minDays)
-      const sum = (k: 'overdue' | 'total') => fromPaisa(rows.reduce((s, r) => s + toPaisa(r[k]), 0))
+      const { rows, owed } = await collectionRows(db, asOf, minDays)
+      const overdue = fromPaisa(rows.reduce((s, r) => s + toPaisa(r.overdue), 0))
       return {
         status: 'success',
         as_of: asOf,
         min_days: minDays,
         rows,
-        totals: { overdue: sum('overdue'), total: sum('total') },
+        totals: { overdue, total: fromPaisa(owed) },
       }
     },
   )
