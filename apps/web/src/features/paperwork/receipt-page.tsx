@@ -4,6 +4,7 @@ import {
   type Payment,
   passengerList,
   passengerName,
+  paymentLineLabel,
   RECEIPT_SPECS,
   receiptFigures,
   toIsoDate,
@@ -79,6 +80,8 @@ const ReceiptPage = () => {
     .filter(Boolean)
   const particulars: Array<[string, string]> = (
     [
+      // A void ticket's receipt says so first (decision 092).
+      ['Status', text(row, 'voided_at') ? `VOID: ${text(row, 'void_reason')}` : ''],
       ['Customer', text(row, 'customer_add')],
       ['Agent', text(row, 'agent_name')],
       ['Sector', text(row, 'sector')],
@@ -127,9 +130,7 @@ const ReceiptPage = () => {
             <dd className="text-right tabular-nums">{money(bank)}</dd>
             {figures.payments.map((p) => (
               <div key={p.receipt_no} className="contents">
-                <dt className="text-slate-500">
-                  {p.receipt_no}, {formatDate(p.date)}
-                </dt>
+                <dt className="text-slate-500">{paymentLineLabel(p, formatDate(p.date))}</dt>
                 <dd className="text-right tabular-nums">{money(p.amount)}</dd>
               </div>
             ))}
