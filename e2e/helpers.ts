@@ -71,6 +71,8 @@ export const shoot = async (page: Page, name: string) => {
   if (!dir) return
   for (const width of [1366, 375]) {
     await page.setViewportSize({ width, height: 900 })
+    // The phone layout's sidebar slides away after the resize.
+    await page.waitForTimeout(600)
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
   }
   await page.setViewportSize({ width: 1366, height: 900 })

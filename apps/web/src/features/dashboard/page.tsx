@@ -116,7 +116,7 @@ const EntriesNote = ({ summary }: { summary: Summary }) => {
       title="Other entries: payments, protector, expenses, refunds, vendor and office account entries, cash counts"
     >
       {bookings.toLocaleString('en-US')} in the type cards
-      {other > 0 ? ` + ${other.toLocaleString('en-US')} other entries` : ''}
+      {other > 0 ? ` + ${other.toLocaleString('en-US')} other ${other === 1 ? 'entry' : 'entries'}` : ''}
     </p>
   )
 }
