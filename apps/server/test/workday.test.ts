@@ -198,4 +198,26 @@ describe('the figures of one screen agree', () => {
     const exact = await t.call('employee', 'POST', '/api/cash-counts', { date: today, counted: 10_000 })
     expect(exact.status, JSON.stringify(exact.body)).toBe(201)
   })
+
+  it("a customer has one language: the profile's is the customer's papers'", async () => {
+    const made = await t.call('employee', 'POST', '/api/customers', {
+      name: 'Urdu Reader',
+      mobile_number: '03001112223',
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const id = made.body.customer.id as number
+    const customer = { name: 'Urdu Reader', mobile_number: '03001112223', address: '', passport_number: '' }
+    expect(
+      (await t.call('admin', 'PUT', `/api/customers/${id}`, { ...customer, paper_language: 'ur' })).status,
+    ).toBe(200)
+    expect((await t.call('employee', 'GET', `/api/customers/${id}/profile`)).body.profile.language).toBe('ur')
+    const saved = await t.call('employee', 'PUT', `/api/customers/${id}/profile`, { language: 'en' })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const found = (await t.call('employee', 'GET', `/api/customers?q=Urdu%20Reader`)).body
+      .customers as Array<{
+      id: number
+      paper_language: string
+    }>
+    expect(found.find((c) => c.id === id)?.paper_language).toBe('en')
+  })
 })

@@ -680,7 +680,7 @@ export const RECORD_SPECS = {
       passports: 'detail',
       detail: (r) => joined(r.profession_key),
     },
-    payment: { label: 'Navtcc' },
+    payment: { label: 'NAVTCC' },
     receipt: {
       kind: 'NAVTCC',
       particulars: [

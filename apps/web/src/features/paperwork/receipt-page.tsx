@@ -93,6 +93,10 @@ const ReceiptPage = () => {
       ['Bank', bank ? text(row, 'bank_title') : ''],
     ] as Array<[string, string]>
   ).filter(([, v]) => v)
+  // "Umrah 1/5", not "1/5" (issue 37); "Ticket 1/5" already says its type.
+  const entryNo = /^\p{L}/u.test(text(row, 'entry'))
+    ? text(row, 'entry')
+    : `${KINDS[path]} ${text(row, 'entry')}`
   // The business day the record was saved on (00:30 in Karachi is still that Karachi day).
   const saved = toIsoDate(text(row, 'created_at') || text(row, 'createdAt'))
   return (
@@ -111,7 +115,7 @@ const ReceiptPage = () => {
         />
       </div>
       <article className="card print-sheet space-y-4 p-6" aria-label="Receipt">
-        <Letterhead title="Receipt" refs={[`No. ${text(row, 'entry')}`, `Date ${dmy(saved)}`, KINDS[path]]} />
+        <Letterhead title="Receipt" refs={[`No. ${entryNo}`, `Date ${dmy(saved)}`, KINDS[path]]} />
         <div className="grid gap-6 sm:grid-cols-2">
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm">
             {particulars.map(([k, v]) => (

@@ -36,6 +36,7 @@ import { agencySettings, agencyToday } from '../../platform/settings/routes.ts'
 import { collectionRows } from './collections.ts'
 import { sendMail } from './mail.ts'
 import {
+  customerIdOfKey,
   findParty,
   isDebtor,
   type Party,
@@ -141,6 +142,14 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
                 .returning('id')
                 .executeTakeFirstOrThrow()
             ).id
+          // The customer's one language setting (decision 093): the profile's choice is the customer's.
+          const customerId = customerIdOfKey(kind, party.key)
+          if (customerId !== null)
+            await trx
+              .updateTable('customers')
+              .set({ paper_language: input.language })
+              .where('id', '=', customerId)
+              .execute()
           const { limitPaisa: _l, ...shown } = before
           await audit(
             trx,

@@ -68,7 +68,8 @@ export const bookingReceipt = (
   const bankTitle = text(row.bank_title ?? row.paid_from_bank)
   return {
     title: 'Receipt',
-    number: text(row.entry),
+    // "Umrah 1/5", not "1/5": the record type beside the number (issue 37); "Ticket 1/5" stays.
+    number: /^\p{L}/u.test(text(row.entry)) ? text(row.entry) : `${cfg.kind} ${text(row.entry)}`,
     date: cfg.date?.(row) ?? savedOn,
     kind: cfg.kind,
     // A void ticket's receipt says so first (decision 092): its money was reversed in the books.

@@ -15,6 +15,7 @@ import {
   vendorAccount,
 } from '../../../lib/books/accounts.ts'
 import { customerIdOfText } from '../customers/link.ts'
+import { entryWithType } from '../dashboard/queries.ts'
 
 /**
  * Where every statement figure comes from: the books' posting lines (issue 13), one account per
@@ -116,7 +117,7 @@ export const shownLineGroups = async (
 ): Promise<SourceLine[][]> => {
   const lines = rows.map((r) => ({
     date: String(r.date),
-    entry: String(r.entry ?? ''),
+    entry: entryWithType(String(r.source_type), String(r.entry ?? '')),
     detail: String(r.detail ?? ''),
     debit: Number(r.debit),
     credit: Number(r.credit),
