@@ -105,9 +105,7 @@ test('Total Entries says how it meets the type cards', async ({ page, as, api })
   const note = page.getByTestId('entries-note')
   await expect(note).toContainText(`${bookings.toLocaleString('en-US')} in the type cards`)
   if (s.totalEntries! > bookings)
-    await expect(note).toContainText(
-      `+ ${(s.totalEntries! - bookings).toLocaleString('en-US')} other entr`,
-    )
+    await expect(note).toContainText(`+ ${(s.totalEntries! - bookings).toLocaleString('en-US')} other entr`)
   await shoot(page, 'dashboard-entries-admin')
 })
 
