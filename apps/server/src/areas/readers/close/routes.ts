@@ -92,8 +92,8 @@ export const closeRoutes = async (app: FastifyInstance, db: Db) => {
     if (input.through > businessToday()) throw new HttpError(400, LOCK_IN_FUTURE, { through: LOCK_IN_FUTURE })
     // Closing forward past a month's end or with its checklist open asks first (decision 094).
     // Checked before the write transaction: the checklist reads (the books check) are long.
-    const current = await currentLock(db)
-    if (!input.confirm && (current.through === null || input.through > current.through)) {
+    const current = input.confirm ? null : await currentLock(db)
+    if (current && (current.through === null || input.through > current.through)) {
       const left = await closeLeft(db, input.through)
       if (Object.keys(left).length > 0)
         throw new HttpError(409, CLOSE_NEEDS_CONFIRM, left, {
