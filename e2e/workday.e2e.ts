@@ -79,22 +79,37 @@ test('the Day Book says Out once: the cash count box shows expected, counted and
   api,
 }) => {
   const today = businessToday()
+  await api.post('/accounts', {
+    bank_name: 'Cash in Office',
+    employee_name: 'admin',
+    date: today,
+    detail: 'Float for the day book',
+    credit: 18_500,
+    debit: 0,
+  })
+  const before = await api.get<{ cash: { closing: number; counted: number | null; over_short: number } }>(
+    `/reports/day-book?date=${today}`,
+  )
+  // The books' cash before this count (a count already made today is replaced by this one).
+  const expected = before.cash.closing - (before.cash.counted === null ? 0 : before.cash.over_short)
+  await api.post('/cash-counts', { date: today, counted: expected - 500, note: 'Short in the drawer' })
+  const day = await api.get<{ accounts: Array<{ account: string; out: number }> }>(
+    `/reports/day-book?date=${today}`,
+  )
+  const cashOut = day.accounts.find((a) => a.account === 'Cash in office')!.out
+
   await as('admin')
   await page.goto('/admin/reports')
   await page.getByRole('tab', { name: 'Day Book' }).click()
   const box = page.getByTestId('day-book-cash-count')
-  await expect(box).toBeVisible()
-  // In and Out live in the balances table only (the count's over/short included there).
+  // In and Out live in the balances table only, the count's Rs 500 short included there.
   await expect(box.getByText(/^(In|Out|Opening)$/)).toHaveCount(0)
-  await expect(box).toContainText('Expected before the count')
-  const day = await api.get<{ accounts: Array<{ account: string; out: number }> }>(
-    `/reports/day-book?date=${today}`,
-  )
-  const cash = day.accounts.find((a) => a.account === 'Cash in office')
-  if (cash)
-    await expect(
-      page.getByRole('table', { name: 'Balances' }).getByRole('row', { name: /Cash in office/ }),
-    ).toContainText(formatAmount(cash.out))
+  await expect(box).toContainText(`Expected when countedRs ${formatAmount(expected)}`)
+  await expect(box).toContainText(`CountedRs ${formatAmount(expected - 500)}`)
+  await expect(box).toContainText('Short by Rs 500')
+  await expect(
+    page.getByRole('table', { name: 'Balances' }).getByRole('row', { name: /Cash in office/ }),
+  ).toContainText(`Rs ${formatAmount(cashOut)}`)
   await shoot(page, 'day-book-admin')
 })
 

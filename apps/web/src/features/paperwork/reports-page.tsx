@@ -68,7 +68,9 @@ const tdr = `${td} whitespace-nowrap text-right tabular-nums`
  * alone, the count's over/short line included, so each figure has one meaning on the page (issue 37).
  */
 const CashCounted = ({ cash, money }: { cash: DayBookAnswer['cash']; money: (v: number) => string }) => {
-  const expected = cash.opening + cash.in - cash.out
+  // What the books held when the drawer was counted (the count may be saved before the day's last
+  // movement); with no count, what they hold at the day's end without one.
+  const expected = cash.counted === null ? cash.opening + cash.in - cash.out : cash.counted - cash.over_short
   const diff = cash.over_short
   const verdict =
     cash.counted === null
@@ -89,7 +91,7 @@ const CashCounted = ({ cash, money }: { cash: DayBookAnswer['cash']; money: (v: 
       </p>
       {(
         [
-          ['Expected before the count', money(expected)],
+          ['Expected when counted', money(expected)],
           ['Counted', cash.counted === null ? 'Not counted' : money(cash.counted)],
           ['Over/short', verdict],
           ['Closing', money(cash.closing)],
