@@ -180,6 +180,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/statements/:kind/:name/reminders/email') return { to: 'a@b.pk' }
   if (path === '/api/admin/collect-settings') return { overdue_days: 45, smtp: null }
   if (path === '/api/corrections/:id/withdraw') return { note: 'Asked by mistake' }
+  if (path === '/api/ticket/:id/void') return { reason: 'Voided by the airline' }
   // Issue 24: bank statements (decision 063): a small valid statement and mapping, matches by id.
   const mapping = {
     date: 'Date',

@@ -86,7 +86,14 @@ describe('a void cancels the sale', () => {
     const payables = (await t.call('admin', 'GET', '/api/reports/payables?as_of=2999-12-31')).body
     expect(payables.totals.total).toBe(90_000)
     const statement = (await t.call('admin', 'GET', '/api/statements/vendor/Vendor%20V?to=2999-12-31')).body
-    expect(JSON.stringify(statement)).not.toContain(sold.body.ticket.entry)
+    // Its lines cancel, so no row shows it; the statement says it was voided.
+    expect(JSON.stringify(statement.rows)).not.toContain(sold.body.ticket.entry)
+    expect(statement.voided).toEqual([
+      { entry: sold.body.ticket.entry, date: expect.any(String), reason: 'Voided by PIA same day' },
+    ])
+    const agent = (await t.call('employee', 'GET', '/api/statements/agent/Agent%20A?to=2999-12-31&limit=50'))
+      .body
+    expect(agent.voided.map((v: { entry: string }) => v.entry)).toEqual([sold.body.ticket.entry])
     expect((await t.call('admin', 'GET', '/api/reports/books-check')).body.ok).toBe(true)
 
     // The ticket stays, marked: the list, the record and the All Bookings row say VOID.

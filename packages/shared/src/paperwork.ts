@@ -114,6 +114,8 @@ export interface Statement {
   rows: StatementRow[]
   closing: number
   totals: { debit: number; credit: number }
+  /** Void tickets whose cancelled lines fall in the period (decision 092); the JSON answers only. */
+  voided?: Array<{ entry: string; date: string; reason: string }>
 }
 
 /** What a paged answer adds (decision 077): where the page stands among the period's book lines. */
