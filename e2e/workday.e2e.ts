@@ -1,4 +1,4 @@
-import { businessToday, formatAmount } from '@booking/shared'
+import { businessToday, formatAmount, formatDate } from '@booking/shared'
 import { expect, test } from './fixtures.ts'
 import { shoot } from './helpers.ts'
 
@@ -62,6 +62,14 @@ test('a void cancels the sale: the list, the form and the receipt say VOID, the 
   await page.goto(`/tickets?q=${encodeURIComponent('Void Test Traders')}`)
   await expect(row.getByTestId('void-mark')).toHaveText('VOID')
   await shoot(page, 'void-list-employee')
+  // The agent's statement: the ticket's lines cancel, and it says the ticket was voided.
+  await page.goto('/statements')
+  await page.getByLabel('Name').fill(ticket.agent_name)
+  await page.getByRole('button', { name: 'Show statement' }).click()
+  await expect(page.getByTestId('statement-voided')).toContainText(
+    `${ticket.entry} VOID, ${formatDate(businessToday())}: Voided by PIA the same day`,
+  )
+  await shoot(page, 'void-statement-employee')
 })
 
 test("To Collect's owed in all is what the receivables report says is owed", async ({ page, as, api }) => {
