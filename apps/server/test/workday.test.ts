@@ -2,6 +2,7 @@ import { businessToday } from '@booking/shared'
 import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
+import { download, pdfText } from './paperwork-helpers.ts'
 
 /**
  * Issue 37 ("A day without workarounds"), the money items: a void reverses the ticket's entry and
@@ -134,6 +135,13 @@ describe('a void cancels the sale', () => {
       method: 'cash',
     })
     expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    // The receipts: the void one says so first; a later payment says it came in cash.
+    const voidReceipt = await pdfText((await download(t, 'employee', `/api/ticket/${id}/receipt.pdf`)).bytes)
+    expect(voidReceipt).toContain('VOID: Voided by PIA same day')
+    const keptReceipt = await pdfText(
+      (await download(t, 'employee', `/api/ticket/${kept.body.ticket.id}/receipt.pdf`)).bytes,
+    )
+    expect(keptReceipt).toContain(`${paid.body.payment.receipt_no}, 03/11/2026, cash`)
     const refused = await t.call('admin', 'POST', `/api/ticket/${kept.body.ticket.id}/void`, { reason: 'x' })
     expect(refused.status).toBe(409)
     expect(await profitOfTickets()).toMatchObject({ receivable: 100_000, profit: 10_000 })
