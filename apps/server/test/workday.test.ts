@@ -92,6 +92,10 @@ describe('a void cancels the sale', () => {
     expect(statement.voided).toEqual([
       { entry: sold.body.ticket.entry, date: expect.any(String), reason: 'Voided by PIA same day' },
     ])
+    const paper = await pdfText(
+      (await download(t, 'admin', '/api/statements/vendor/Vendor%20V?to=2999-12-31&format=pdf')).bytes,
+    )
+    expect(paper).toContain(`VOID in this period ${sold.body.ticket.entry}`)
     const agent = (await t.call('employee', 'GET', '/api/statements/agent/Agent%20A?to=2999-12-31&limit=50'))
       .body
     expect(agent.voided.map((v: { entry: string }) => v.entry)).toEqual([sold.body.ticket.entry])

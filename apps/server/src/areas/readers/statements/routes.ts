@@ -62,8 +62,7 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
     }
     if (format === 'json') {
       const statement = await buildStatement(db, kind, name, { from, to })
-      const voided = await voidsOnStatement(db, account, { from, to })
-      return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement, voided }
+      return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
     }
     // The opening line makes one more row than the account has lines.
     const lines = (await statementLineCount(db, account, { from, to })) + 1
