@@ -78,6 +78,8 @@ describe('a void cancels the sale', () => {
       id,
       voided_by: 'admin',
       void_reason: 'Voided by PIA same day',
+      receivable_amount: 145_000,
+      remaining_amount: 0,
     })
     // The sale, its cash and its payable are gone from the books; the kept ticket is untouched.
     for (const by of ['type', 'employee'])
@@ -142,6 +144,7 @@ describe('a void cancels the sale', () => {
     // The receipts: the void one says so first; a later payment says it came in cash.
     const voidReceipt = await pdfText((await download(t, 'employee', `/api/ticket/${id}/receipt.pdf`)).bytes)
     expect(voidReceipt).toContain('VOID: Voided by PIA same day')
+    expect(voidReceipt).toContain('Remaining Rs 0')
     const keptReceipt = await pdfText(
       (await download(t, 'employee', `/api/ticket/${kept.body.ticket.id}/receipt.pdf`)).bytes,
     )

@@ -74,7 +74,9 @@ const ReceiptPage = () => {
     },
     payments.data ?? [],
   )
-  const { total: receivable, cash, bank, received, remaining } = figures
+  const { total: receivable, cash, bank, received } = figures
+  // A void ticket owes nothing: its sale was reversed (decision 092).
+  const remaining = text(row, 'voided_at') ? 0 : figures.remaining
   const passengers = passengerList(field(row, 'passport_detail'))
     .map((p) => passengerName(p))
     .filter(Boolean)

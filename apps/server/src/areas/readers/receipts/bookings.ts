@@ -91,7 +91,8 @@ export const bookingReceipt = (
       { label: 'Paid in bank', value: f.bank },
       ...f.payments.map((p) => ({ label: paymentLineLabel(p, formatDate(p.date)), value: p.amount })),
       { label: 'Received', value: f.received, strong: true },
-      { label: 'Remaining', value: f.remaining, strong: true },
+      // A void ticket owes nothing: its sale was reversed (decision 092).
+      { label: 'Remaining', value: row.voided_at ? 0 : f.remaining, strong: true },
     ],
     inWords: [
       ['Total', f.total],

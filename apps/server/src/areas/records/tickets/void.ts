@@ -66,7 +66,14 @@ export const ticketVoidRoute = (app: FastifyInstance, db: Db) => {
         if (before.voided_at) throw new HttpError(409, TICKET_ALREADY_VOID)
         // Later payments are their own records with receipts: they are refunded or deleted first.
         await refuseIfPaid(trx, 'tickets', id)
-        const marks = { voided_at: new Date().toISOString(), voided_by: user.username, void_reason: reason }
+        // Nothing is owed on a cancelled sale: its remaining is 0 (lists, Receive Payment); the
+        // amounts stay as sold, for the record.
+        const marks = {
+          voided_at: new Date().toISOString(),
+          voided_by: user.username,
+          void_reason: reason,
+          remaining_amount: 0,
+        }
         await trx.updateTable('tickets').set(marks).where('id', '=', id).execute()
         const after = { ...before, ...marks }
         const source = { type: 'tickets', id }
