@@ -325,7 +325,10 @@ const proveCopies = async (k: K, c: Comparer) => {
       c.compare('payments', table, String(r.id), dbPaisa(r.payments_total), dbPaisa(r.paid_later))
       const remaining = r.voided_at
         ? 0n
-        : dbPaisa(r.receivable_amount) - dbPaisa(r.paid_cash) - dbPaisa(r.paid_in_bank) - dbPaisa(r.paid_later)
+        : dbPaisa(r.receivable_amount) -
+          dbPaisa(r.paid_cash) -
+          dbPaisa(r.paid_in_bank) -
+          dbPaisa(r.paid_later)
       c.compare('remaining', table, String(r.id), dbPaisa(r.remaining_amount), remaining)
     }
   }
