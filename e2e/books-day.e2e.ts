@@ -221,7 +221,7 @@ test('a realistic day closes: bank ledgers, Cash in Office and the trial balance
   await submitAndSee(page, new RegExp(CUSTOMER))
 
   // NAVTCC into Bank B, owing the vendor what goes to the bank.
-  await openNewForm(page, '/admin/navtcc', 'New Navtcc', 'Navtcc')
+  await openNewForm(page, '/admin/navtcc', 'New NAVTCC', 'Navtcc')
   await page.getByLabel('Customer Address').selectOption(CUSTOMER)
   await page.getByLabel('Reference').fill(`NV-${sfx}`)
   await page.getByLabel('Airline').fill('PIA')
@@ -232,7 +232,7 @@ test('a realistic day closes: bank ledgers, Cash in Office and the trial balance
   await page.getByLabel('Paid Cash').fill(String(DAY.navtcc.cash))
   await page.getByLabel('Paid In Bank').fill(String(DAY.navtcc.bank))
   await page.getByLabel('Paid From Bank').selectOption(BANK_B)
-  await page.getByLabel('Payed To Bank').fill(String(DAY.navtcc.payedToBank))
+  await page.getByLabel('Paid To Bank').fill(String(DAY.navtcc.payedToBank))
   await page.getByLabel('Vendor Name').selectOption(VENDOR)
   await submitAndSee(page, new RegExp(CUSTOMER))
 
@@ -250,7 +250,7 @@ test('a realistic day closes: bank ledgers, Cash in Office and the trial balance
   await page.getByLabel('Detail').fill(`Paid by transfer ${sfx}`)
   await page.getByLabel('Bank Title').selectOption(BANK_B)
   await shoot(page, 'books-vendor-form')
-  await page.getByLabel('Payed', { exact: true }).fill(String(DAY.vendorPayment))
+  await page.getByLabel('Paid (Debit)', { exact: true }).fill(String(DAY.vendorPayment))
   await submitAndSee(page, new RegExp(`Paid by transfer ${sfx}`))
 
   // Later customer payments: the ticket's into Bank A, the visa's in cash.

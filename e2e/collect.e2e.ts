@@ -165,7 +165,7 @@ test('screens as employee: statement with profile and credit hint on the ticket 
   }
   await form(page)
   await page.getByLabel('Detail').fill('Visa fees')
-  await page.getByLabel('Payed Cash (Debit)').fill('30000')
+  await page.getByLabel('Paid Out in Cash (Debit)').fill('30000')
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(
     page.getByText('Credit limit of Rs 100,000 for Collect Agent E2E exceeded by Rs 5,000').first(),
@@ -185,7 +185,7 @@ test('an admin saves a sale past the limit with a reason, kept in the history', 
   await page.getByLabel('Agent Name').selectOption(AGENT)
   await expect(page.getByTestId('credit-hint')).toContainText('Credit left Rs 25,000')
   await page.getByLabel('Detail').fill('Hotel block')
-  await page.getByLabel('Payed Cash (Debit)').fill('30000')
+  await page.getByLabel('Paid Out in Cash (Debit)').fill('30000')
   const asked = page.waitForEvent('dialog').then(async (d) => {
     expect(d.message()).toContain('Credit limit of Rs 100,000 for Collect Agent E2E exceeded by Rs 5,000')
     await d.accept('Owner approved on the phone')

@@ -48,7 +48,7 @@ test('an admin builds a vendor ledger and an edit moves every balance', async ({
     await page.getByLabel('Detail').fill(detail)
     await page.getByLabel('Bank Title').selectOption('UBL Account 1')
     await page.getByLabel('Payable').fill(amounts.payable ?? '')
-    await page.getByLabel('Payed', { exact: true }).fill(amounts.payed ?? '')
+    await page.getByLabel('Paid (Debit)', { exact: true }).fill(amounts.payed ?? '')
   }
   await fill('2026-05-01', 'Tickets batch one', { payable: '10000' })
   await page.getByRole('button', { name: 'Submit' }).click()
@@ -60,8 +60,8 @@ test('an admin builds a vendor ledger and an edit moves every balance', async ({
   await fill('2026-05-02', 'Tickets batch two', { payable: '5000', payed: '5000' })
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByText('Either Credit or Debit is required, but not both')).toBeVisible()
-  await page.getByLabel('Payed', { exact: true }).fill('')
-  await page.getByLabel('Payed', { exact: true }).press('Enter')
+  await page.getByLabel('Paid (Debit)', { exact: true }).fill('')
+  await page.getByLabel('Paid (Debit)', { exact: true }).press('Enter')
   await expect(page.getByRole('row', { name: /Tickets batch two/ })).toBeVisible()
 
   await page.getByRole('button', { name: 'Add New' }).click()

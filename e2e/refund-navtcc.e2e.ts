@@ -49,7 +49,7 @@ test('an employee records a customer refund through the two-step wizard', async 
 
 test('an admin records a NAVTCC entry through the three-step wizard', async ({ page }) => {
   await loginAs(page, 'admin')
-  await openNewForm(page, '/admin/navtcc', 'New Navtcc', 'Navtcc')
+  await openNewForm(page, '/admin/navtcc', 'New NAVTCC', 'Navtcc')
 
   await page.getByLabel('Customer Address').selectOption('Kamran Ali, Multan')
   await page.getByLabel('Reference').fill('REF-NV-1')
@@ -76,7 +76,7 @@ test('an admin records a NAVTCC entry through the three-step wizard', async ({ p
   await page.getByLabel('Paid In Bank').fill('10000')
   await page.getByLabel('Paid From Bank').selectOption({ index: 1 })
   await expect(page.getByLabel('Remaining Amount')).toHaveValue('40,000')
-  await page.getByLabel('Payed To Bank').fill('60000')
+  await page.getByLabel('Paid To Bank').fill('60000')
   await expect(page.getByLabel('Profit')).toHaveValue('15,000')
   await page.getByLabel('Vendor Name').selectOption(vendor)
   await page.getByRole('button', { name: 'Submit' }).click()

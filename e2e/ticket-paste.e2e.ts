@@ -15,7 +15,7 @@ const VOIDED = readFileSync(
 )
 
 /** Paste the ticket, check the wizard filled, add what a ticket text never holds, and submit. */
-const pasteAndSave = async (page: Page, shots?: string) => {
+const pasteAndSave = async (page: Page, shots?: string, afterFill?: () => Promise<void>) => {
   await openNewForm(page, page.url().includes('/admin') ? '/admin/tickets' : '/tickets', 'New Ticket')
   await page.getByRole('button', { name: 'Paste ticket' }).click()
   const dialog = page.getByRole('dialog', { name: 'Paste Ticket' })
@@ -23,6 +23,7 @@ const pasteAndSave = async (page: Page, shots?: string) => {
   if (shots) await shoot(page, `${shots}-box`)
   await dialog.getByRole('button', { name: 'Fill Ticket' }).click()
   await expect(dialog).toHaveCount(0)
+  await afterFill?.()
 
   await expect(page.getByLabel('Reference')).toHaveValue('QZ7K4M')
   await expect(page.getByLabel('Sector')).toHaveValue('LHE-JED')
@@ -82,8 +83,13 @@ test('paste a 3-passenger return ticket: the wizard fills, it saves, the list fi
   expect(entry).toMatch(/^Ticket \d+\/\d+$/)
   await shoot(staff, 'paste-ticket-found')
 
-  // The same ticket again: the employee is told which record holds it and cannot save it.
-  await pasteAndSave(staff)
+  // The same ticket again: the employee is told at paste time which record holds it (issue 37),
+  // and cannot save it.
+  await pasteAndSave(staff, undefined, async () => {
+    // One notice, under the numbers, before anything else is typed.
+    await expect(staff.getByRole('region', { name: 'Duplicate ticket number' })).toContainText(entry)
+    await expect(staff.getByText(`is already on ${entry}`)).toHaveCount(0)
+  })
   await expect(staff.locator('#field-ticket_numbers-error')).toHaveText(
     `Ticket number 2142409917301 is already on ${entry}`,
   )
@@ -95,22 +101,26 @@ test('paste a 3-passenger return ticket: the wizard fills, it saves, the list fi
   await expect(warning.getByRole('button', { name: 'Save anyway' })).toHaveCount(0)
   await shoot(staff, 'paste-ticket-duplicate')
 
-  // An admin may save it anyway.
+  // An admin is warned at paste time and keeps the number there: Submit saves, with no second warning.
   const admin = await pageAs(browser, 'admin')
   await admin.goto('/admin/tickets')
-  await pasteAndSave(admin)
   const adminWarning = admin.getByRole('region', { name: 'Duplicate ticket number' })
-  await expect(adminWarning.getByRole('link', { name: `Open ${entry}` })).toHaveAttribute(
-    'href',
-    '/admin/tickets?q=2142409917301',
-  )
-  await adminWarning.getByRole('button', { name: 'Save anyway' }).click()
+  await pasteAndSave(admin, undefined, async () => {
+    await expect(adminWarning.getByRole('link', { name: `Open ${entry}` })).toHaveAttribute(
+      'href',
+      '/admin/tickets?q=2142409917301',
+    )
+    await shoot(admin, 'paste-ticket-duplicate-admin')
+    await adminWarning.getByRole('button', { name: 'Keep this number' }).click()
+    await expect(adminWarning).toHaveCount(0)
+  })
   await expect(admin.getByText('Ticket saved')).toBeVisible()
+  await expect(adminWarning).toHaveCount(0)
   await admin.getByPlaceholder('Search...').fill('2142409917303')
   await expect(admin.getByRole('row', { name: /Bhatti Family/ })).toHaveCount(2)
 })
 
-test('a pasted VOID ticket whose number is on a record offers a Refunded record prefilled from it', async ({
+test('a pasted VOID ticket on a record offers Void this ticket (an admin voids it); on no record it fills nothing', async ({
   page,
   browser,
 }) => {
@@ -142,19 +152,41 @@ test('a pasted VOID ticket whose number is on a record offers a Refunded record 
   })
   expect(saved.status()).toBe(201)
   const entry = (await saved.json()).ticket.entry as string
+  const pasteVoid = async (p: Page, text: string) => {
+    await p.getByRole('button', { name: 'Paste ticket' }).click()
+    await p.getByLabel('Ticket text').fill(text)
+    await p.getByRole('button', { name: 'Fill Ticket' }).click()
+  }
+
+  // The employee is told, and that an admin voids it (spec §1: employees add, admins change).
   const staff = await pageAs(browser, 'employee')
   await openNewForm(staff, '/tickets', 'New Ticket')
-  await staff.getByRole('button', { name: 'Paste ticket' }).click()
-  await staff.getByLabel('Ticket text').fill(VOIDED)
-  await staff.getByRole('button', { name: 'Fill Ticket' }).click()
+  await pasteVoid(staff, VOIDED)
   const offer = staff.getByRole('region', { name: 'Cancelled tickets' })
   await expect(offer).toContainText(`Ticket 1572409960034 (FAHAD QURESHI) is VOID and is on ${entry}.`)
-  await offer.getByRole('link', { name: 'Open Refunded record' }).click()
-  await expect(staff.getByRole('heading', { name: 'REFUNDED FORM' })).toBeVisible()
-  await expect(staff.getByLabel('Name')).toHaveValue('FAHAD QURESHI')
-  await expect(staff.getByLabel('Passport')).toHaveValue('QX1234567')
-  await expect(staff.getByLabel('Reference')).toHaveValue(`${entry} / 1572409960034`)
-  await expect(staff.getByLabel('Total Balance')).toHaveValue('125000')
-  await staff.getByRole('button', { name: 'Submit' }).click()
-  await expect(staff.getByText('Refunded entry saved')).toBeVisible()
+  await expect(offer).toContainText(`Ask an admin to void ${entry}.`)
+  await expect(offer.getByRole('link', { name: 'Open Refunded record' })).toHaveCount(0)
+  await shoot(staff, 'paste-void-employee')
+
+  // A VOID ticket whose number is on no record: said so, and no sale form is filled.
+  await openNewForm(staff, '/tickets', 'New Ticket')
+  await pasteVoid(staff, VOIDED.replace('157 2409960034', '157 2409960099'))
+  await expect(offer).toContainText('Ticket 1572409960099 (FAHAD QURESHI) is VOID and is on no record')
+  await expect(staff.getByLabel('Sector')).toHaveValue('')
+  await expect(staff.getByLabel('Ticket Numbers')).toHaveValue('')
+
+  const admin = await pageAs(browser, 'admin')
+  await openNewForm(admin, '/admin/tickets', 'New Ticket')
+  await pasteVoid(admin, VOIDED)
+  const adminOffer = admin.getByRole('region', { name: 'Cancelled tickets' })
+  await adminOffer.getByRole('button', { name: 'Void this ticket' }).click()
+  const dialog = admin.getByRole('dialog', { name: `Void ${entry}?` })
+  await expect(dialog.getByLabel('Reason')).toHaveValue('Voided by the airline')
+  await shoot(admin, 'paste-void-admin')
+  await dialog.getByRole('button', { name: 'Void ticket' }).click()
+  await expect(admin.getByText(`${entry} is void`)).toBeVisible()
+  const after = await (
+    await page.request.get(`/api/ticket/${(await saved.json()).ticket.id}`, { headers })
+  ).json()
+  expect(after.ticket.void_reason).toBe('Voided by the airline')
 })

@@ -32,7 +32,8 @@ export interface AppOptions {
   /** `sqlite:PATH` or `postgres://...`; default ./data/booking.db. */
   databaseUrl?: string
   jwtSecret?: string
-  logger?: boolean
+  /** false: no log; true: Fastify's default (info to stdout); or a level and an optional file. */
+  logger?: boolean | { level: string; file?: string }
   /** Folder of the built web app; served with SPA fallback when it exists. */
   webDir?: string | null
   loginRateMax?: number

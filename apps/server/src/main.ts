@@ -10,6 +10,17 @@ import { backupDirFor, retentionFromEnv, scheduleDailyBackup, sqlitePathOf } fro
 import { BootstrapError, ensureAdmin } from './lib/bootstrap-admin.ts'
 
 const env = process.env
+
+/**
+ * Quiet by default (issue 37, decision 093): warnings and errors only, so the first `npm start`
+ * prints its address and the admin's sign-in, not a JSON line per request. LOG_LEVEL=info brings
+ * the request log back; LOG_FILE=path writes it (at info, unless LOG_LEVEL says otherwise) to
+ * that file instead of the terminal.
+ */
+const serverLog = (e: NodeJS.ProcessEnv) => ({
+  level: e.LOG_LEVEL ?? (e.LOG_FILE ? 'info' : 'warn'),
+  ...(e.LOG_FILE ? { file: e.LOG_FILE } : {}),
+})
 const port = Number(env.PORT ?? 3000)
 const host = env.HOST ?? '0.0.0.0'
 const webDir = env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -48,7 +59,7 @@ const fail = (err: unknown): never => {
 app = await buildApp({
   databaseUrl: env.DATABASE_URL,
   jwtSecret: env.JWT_SECRET,
-  logger: env.LOG !== 'off',
+  logger: env.LOG === 'off' ? false : serverLog(env),
   webDir,
   loginRateMax: env.LOGIN_RATE_MAX ? Number(env.LOGIN_RATE_MAX) : undefined,
   signupRateMax: env.SIGNUP_RATE_MAX ? Number(env.SIGNUP_RATE_MAX) : undefined,

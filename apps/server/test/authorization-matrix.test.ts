@@ -94,6 +94,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/bank-reconciliations': 'admin',
   'POST /api/mrz': 'user',
   'POST /api/tickets/parse': 'user',
+  // Issue 37: voiding a saved sale changes it, so it is an admin's (decision 092).
+  'POST /api/ticket/:id/void': 'admin',
   'POST /api/user/logout': 'user',
   'POST /api/user/password': 'user',
   'POST /api/corrections': 'user',

@@ -843,6 +843,7 @@ class Close implements fc.AsyncCommand<Model, Real> {
     const res = await r.t.call('admin', 'PUT', '/api/admin/books/lock', {
       through: this.through,
       reason: back ? 'Reopened for a late bill' : '',
+      confirm: true,
     })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.lock.through).toBe(this.through)

@@ -180,6 +180,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/statements/:kind/:name/reminders/email') return { to: 'a@b.pk' }
   if (path === '/api/admin/collect-settings') return { overdue_days: 45, smtp: null }
   if (path === '/api/corrections/:id/withdraw') return { note: 'Asked by mistake' }
+  if (path === '/api/ticket/:id/void') return { reason: 'Voided by the airline' }
   // Issue 24: bank statements (decision 063): a small valid statement and mapping, matches by id.
   const mapping = {
     date: 'Date',
@@ -196,7 +197,7 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/banks/:id/matches/confirm') return { match_ids: [1] }
   if (path === '/api/banks/:id/statement-lines/:line_id/post') return { kind: 'charge', detail: 'Fuzz' }
   // A day before every record here: the fuzz's later writes stay open.
-  if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz' }
+  if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz', confirm: true }
   if (path === '/api/admin/settings')
     return {
       name: 'Fuzz Travels',

@@ -70,7 +70,7 @@ describe(`navtcc API (${DB_KIND})`, () => {
         receivable_amount: 'Receivable Amount is required',
         paid_cash: 'Paid Cash is required',
         paid_in_bank: 'Paid In Bank is required',
-        payed_to_bank: 'Payed To Bank is required',
+        payed_to_bank: 'Paid To Bank is required',
       },
     )
   })

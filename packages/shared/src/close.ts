@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { formatDate, strictDate } from './dates.ts'
 import { amount, optionalText } from './fields.ts'
+import { formatAmount, fromPaisa } from './money.ts'
 
 /**
  * Issue 24 items 3-4 (decisions 065, 066): the day's cash count, the books' lock date and the
@@ -13,6 +14,12 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
 export const booksClosedMessage = (through: string) => `The books are closed through ${formatDate(through)}`
 
 export const NOTE_NEEDED = 'Say why the cash is over or short'
+/**
+ * A count that differs with no reason: the refusal says which way and by how much (issue 37), so
+ * the counter can recount or explain. Said only after the count is typed: the count stays blind.
+ */
+export const noteNeeded = (differencePaisa: number) =>
+  `The cash is ${differencePaisa > 0 ? 'over' : 'short'} by Rs ${formatAmount(fromPaisa(Math.abs(differencePaisa)))}. ${NOTE_NEEDED}.`
 
 /** POST /cash-counts: the cash counted in the drawer at the end of `date`. */
 export const CashCountInput = z.object({
@@ -49,8 +56,15 @@ export const BooksLockInput = z.object({
   through: strictDate('Close through date is required'),
   /** Required when the date moves back (reopening closed days). */
   reason: optionalText(500),
+  /**
+   * Closing through a day that is not its month's last, or with month-end checklist items left,
+   * is a 409 naming them until the body says true (issue 37, decision 094).
+   */
+  confirm: z.boolean().optional(),
 })
 export type BooksLockInput = z.output<typeof BooksLockInput>
+/** The 409's message when a close needs confirmation; its `errors` name each thing left. */
+export const CLOSE_NEEDS_CONFIRM = 'Closing the books here needs your confirmation'
 export const REOPEN_REASON = 'A reason is required to reopen closed days'
 export const LOCK_IN_FUTURE = 'The books cannot be closed past today'
 

@@ -114,6 +114,8 @@ export interface Statement {
   rows: StatementRow[]
   closing: number
   totals: { debit: number; credit: number }
+  /** Void tickets whose cancelled lines fall in the period (decision 092); the JSON answers only. */
+  voided?: Array<{ entry: string; date: string; reason: string }>
 }
 
 /** What a paged answer adds (decision 077): where the page stands among the period's book lines. */
@@ -183,7 +185,20 @@ export interface ReceiptPayment {
   receipt_no: string
   date: string
   amount: number
+  /** 'cash' or 'bank' (issue 37: a receipt says how each payment came); absent in older callers. */
+  method?: string
+  bank_title?: string
 }
+
+/** "Receipt 3, 05/11/2026, cash" / "…, bank (HBL Account 1)": one payment's line on a receipt. */
+export const paymentLineLabel = (p: ReceiptPayment, date: string) =>
+  [
+    p.receipt_no,
+    date,
+    p.method === 'bank' ? `bank${p.bank_title ? ` (${p.bank_title})` : ''}` : p.method ? 'cash' : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
 
 /**
  * A booking receipt's figures (decision 054), the same on screen and in the PDF: the total, what

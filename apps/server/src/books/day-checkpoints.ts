@@ -218,3 +218,34 @@ export const recountDays = async (trx: Trx, accounts: readonly string[]) => {
     SELECT account, date, count(*), sum(debit), sum(credit), sum(split_add)
     FROM posting_lines WHERE account IN (${sql.join([...accounts])}) GROUP BY account, date`.execute(trx)
 }
+
+/**
+ * A void (decision 092): the source no longer counts among the profit report's "Bookings" on the
+ * days it had income or cost lines. Its lines were reversed (income and cost net to 0 there); the
+ * count is the one figure a reversal leaves as it was, since it counts sources, not money.
+ */
+export const uncountSource = async (trx: Trx, source: BookSource) => {
+  const days = (
+    await trx
+      .selectFrom('posting_lines')
+      .select('date')
+      .distinct()
+      .where('source_type', '=', source.type)
+      .where('source_id', '=', source.id)
+      .where((eb) => eb.or([eb('account', 'like', 'income:%'), eb('account', 'like', 'cost:%')]))
+      .execute()
+  )
+    .map((r) => r.date)
+    .sort(cmp)
+  if (days.length === 0) return
+  const work = async () => {
+    await trx
+      .updateTable('profit_days')
+      .set((eb) => ({ sources: eb('sources', '-', 1) }))
+      .where('source_type', '=', source.type)
+      .where('date', 'in', days)
+      .where('sources', '>', 0)
+      .execute()
+  }
+  if (!deferToTail(trx, work)) await work()
+}

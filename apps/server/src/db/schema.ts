@@ -373,6 +373,10 @@ export interface TicketsTable extends Base, Authored, CustomerLinked {
   /** 13-digit ticket numbers joined by spaces, and the pasted ticket text (0018). */
   ticket_numbers: string | null
   ticket_text: string | null
+  /** A void (0037, decision 092): '' while the ticket stands; when, by whom and why once voided. */
+  voided_at: ColumnType<string, string | undefined, string>
+  voided_by: ColumnType<string, string | undefined, string>
+  void_reason: ColumnType<string, string | undefined, string>
 }
 
 export interface UmrahTable extends Base, Authored, CustomerLinked {

@@ -24,6 +24,8 @@ export type AuditAction =
   // The books' lock date moved forward, or back (decision 066).
   | 'books-close'
   | 'books-reopen'
+  // A ticket voided by the airline: its entry reversed, the row kept and marked (decision 092).
+  | 'void'
 
 /**
  * Who made a change: a signed-in user, or (an approved correction) the employee who asked with the

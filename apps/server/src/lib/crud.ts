@@ -239,6 +239,8 @@ export interface RecordLifecycle {
   table: TableName
   label: string
   findById: (trx: Kysely<Database>, id: number) => Promise<ApiRow>
+  /** The row a change starts from, locked on PostgreSQL (a 404 when it is gone). */
+  lockById: (trx: Kysely<Database>, id: number) => Promise<ApiRow>
   toApi: (row: AnyRecordRow) => Record<string, unknown>
   /** Validates a body with the record's own schema (400 with the spec's field messages). */
   parse: (body: unknown) => unknown
@@ -314,6 +316,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
     // Stored rows are ApiRows at run time; the hook is typed by its table.
     journal: cfg.journal as ((row: ApiRow) => JournalFields | null) | undefined,
     findById,
+    lockById,
     toApi,
     parse: (body) => parseBody(cfg.input, body),
     create: async (trx, actor, input) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFieldValue } from './field-value.ts'
+import { formatDateTime, formatFieldValue } from './field-value.ts'
 
 describe('formatFieldValue (history and corrections)', () => {
   it('shows amounts with separators, counts as they are, dates dd/mm/yyyy and passengers by name', () => {
@@ -15,5 +15,13 @@ describe('formatFieldValue (history and corrections)', () => {
       ),
     ).toBe('Mr Ali Khan (PK1)')
     expect(formatFieldValue('detail', '[not json')).toBe('[not json')
+  })
+})
+
+describe('formatDateTime', () => {
+  it("shows a time in the agency's zone when given one (issue 37: the backups screen)", () => {
+    // The issue's backup: made 03:56 in Karachi, shown as the day before by a browser in UTC-5.
+    expect(formatDateTime('2026-11-27T22:56:35.000Z', 'Asia/Karachi')).toBe('28/11/2026 03:56')
+    expect(formatDateTime('2026-11-27T19:00:00.000Z', 'Asia/Karachi')).toBe('28/11/2026 00:00')
   })
 })

@@ -4,10 +4,26 @@ import { formatAmount, formatDate } from '@booking/shared'
 const NOT_MONEY = /(^id$|_id$|^adults$|^children$|^infants$|count|^year$)/i
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
-/** dd/mm/yyyy hh:mm in the browser's zone. */
-export const formatDateTime = (iso: string) => {
+/** dd/mm/yyyy hh:mm in `timeZone` (the agency's, when the screen knows it), else the browser's zone. */
+export const formatDateTime = (iso: string, timeZone?: string) => {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
+  if (timeZone) {
+    const part = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(d)
+        .map((p) => [p.type, p.value]),
+    )
+    return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`
+  }
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`
 }

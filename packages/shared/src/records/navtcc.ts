@@ -34,7 +34,7 @@ export const NavtccInput = z
     paid_from_bank: optionalText(200),
     /** The bank (banks table) Paid In Bank went into; needed only when it is above 0. */
     bank_title: optionalText(100),
-    payed_to_bank: wholeAmount('Payed To Bank'),
+    payed_to_bank: wholeAmount('Paid To Bank'),
     // Our addition: who the payed-to-bank amount is owed to; empty means no vendor posting.
     vendor_name: optionalText(100),
   })

@@ -275,6 +275,9 @@ export const RECORD_SPECS = {
       'payments_total',
       'ticket_numbers',
       'ticket_text',
+      'voided_at',
+      'voided_by',
+      'void_reason',
     ],
     segment: 'tickets',
     dashboardOrder: 1,
@@ -677,7 +680,7 @@ export const RECORD_SPECS = {
       passports: 'detail',
       detail: (r) => joined(r.profession_key),
     },
-    payment: { label: 'Navtcc' },
+    payment: { label: 'NAVTCC' },
     receipt: {
       kind: 'NAVTCC',
       particulars: [

@@ -135,7 +135,22 @@ export interface Ticket
   /** What Receive Payment took against the record since it was saved (the books' payments). */
   payments_total: number
   created_at: string
+  /** '' while the ticket stands; when it was voided, by whom and why (decision 092). */
+  voided_at: string
+  voided_by: string
+  void_reason: string
 }
+
+/** POST /ticket/{id}/void: the airline voided the ticket; the reason is required (decision 092). */
+export const TicketVoidInput = z.object({
+  reason: z
+    .string({ error: 'A reason is required to void a ticket' })
+    .trim()
+    .min(1, 'A reason is required to void a ticket')
+    .max(500, 'Reason must be at most 500 characters'),
+})
+export const TICKET_ALREADY_VOID = 'This ticket is already void'
+export const TICKET_IS_VOID = 'This ticket is void: it cannot be changed'
 
 /** "Ticket {current}/{global}" */
 export const ticketEntry = (current: number, global: number) => `Ticket ${current}/${global}`

@@ -45,7 +45,7 @@ export const paymentsOf = async (
 ): Promise<ReceiptPayment[]> => {
   const rows = await db
     .selectFrom('payments')
-    .select(['receipt_no', 'date', 'amount'])
+    .select(['receipt_no', 'date', 'amount', 'method', 'bank_title'])
     .where('source_type', '=', sourceTypeOf(table))
     .where('source_id', '=', id)
     .orderBy('date')
@@ -53,6 +53,12 @@ export const paymentsOf = async (
     .execute()
   return rows.map((r) => {
     const p = moneyOut('payments', r) as { receipt_no: string; date: string; amount: number }
-    return { receipt_no: String(p.receipt_no), date: String(p.date), amount: Number(p.amount) }
+    return {
+      receipt_no: String(p.receipt_no),
+      date: String(p.date),
+      amount: Number(p.amount),
+      method: r.method,
+      bank_title: r.bank_title,
+    }
   })
 }

@@ -51,7 +51,7 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       <EntryField formType="agent" stored={record?.entry} />
       <Field name="detail" label="Detail" className="md:col-span-2" />
       <Field name="credit" label="Received (Credit)" type="number" step="0.01" />
-      <Field name="debit" label="Payed Cash (Debit)" type="number" step="0.01" />
+      <Field name="debit" label="Paid Out in Cash (Debit)" type="number" step="0.01" />
       <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" hint="Optional" />
       <Field name="paid_bank" label="Paid Bank" type="number" step="0.01" hint="Optional" />
       <BankSelect name="bank_title" current={record?.bank_title} hint="Needed when Paid Bank is filled" />

@@ -12,7 +12,7 @@ const columns: Column<AgentEntry>[] = [
   { key: 'entry', header: 'Entry' },
   { key: 'detail', header: 'Detail' },
   { key: 'credit', header: 'Received', format: 'amount' },
-  { key: 'debit', header: 'Payed Cash', format: 'amount' },
+  { key: 'debit', header: 'Paid Out in Cash', format: 'amount' },
   { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
   { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
   { key: 'paid_bank', header: 'Paid Bank', format: 'amount' },

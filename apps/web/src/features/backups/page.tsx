@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../components/data-table.tsx'
 import { formatDateTime } from '../../components/field-value.ts'
 import { api, SESSION_ENDED } from '../../lib/api.ts'
 import { readToken } from '../../lib/session.ts'
+import { useAgency } from '../../lib/agency.ts'
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -32,6 +33,8 @@ const download = async (name: string) => {
 /** Backups (admins): the daily copies and any made by hand; make one now; download one. */
 export default function BackupsPage() {
   const qc = useQueryClient()
+  // Times in the agency's zone, as every other screen shows its day (issue 37).
+  const timeZone = useAgency().data?.time_zone
   const backups = useQuery({
     queryKey: ['backups'],
     queryFn: () => api.get<{ backups: BackupFile[] }>('/admin/backups'),
@@ -58,7 +61,7 @@ export default function BackupsPage() {
   })
   const columns: Column<BackupFile>[] = [
     { key: 'name', header: 'File' },
-    { key: 'created_at', header: 'Made', cell: (b) => formatDateTime(b.created_at) },
+    { key: 'created_at', header: 'Made', cell: (b) => formatDateTime(b.created_at, timeZone) },
     { key: 'size', header: 'Size', cell: (b) => sizeText(b.size) },
     {
       key: 'download',
@@ -114,7 +117,7 @@ export default function BackupsPage() {
         title="Restore backup"
         message={
           restoring
-            ? `Everything saved after ${formatDateTime(restoring.created_at)} is replaced by this backup. The current database is kept aside on the server. Anyone signed in may need to sign in again.`
+            ? `Everything saved after ${formatDateTime(restoring.created_at, timeZone)} is replaced by this backup. The current database is kept aside on the server. Anyone signed in may need to sign in again.`
             : ''
         }
         subject={restoring?.name}

@@ -49,6 +49,17 @@ describe('ReconciliationSummary', () => {
     expect(screen.getByText('Lines still to explain').parentElement?.className).toMatch(/red/)
   })
 
+  it('says nothing is imported yet instead of a difference before any statement', () => {
+    render(
+      <ReconciliationSummary
+        data={{ ...data(0), start: null, statement_balance: 0, unmatched_statement: [] }}
+      />,
+    )
+    expect(screen.getByText('Nothing imported yet')).toBeTruthy()
+    expect(screen.queryByTestId('difference')).toBeNull()
+    expect(screen.queryByText('Every line is explained')).toBeNull()
+  })
+
   it('adds rupee amounts in paisa (0.1 + 0.2 is 0.3)', () => {
     expect(sumAmounts([0.1, 0.2])).toBe(0.3)
   })

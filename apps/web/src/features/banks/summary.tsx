@@ -19,6 +19,21 @@ const Figure = ({ label, value, testId }: { label: string; value: number; testId
  */
 export const ReconciliationSummary = ({ data }: { data: Reconciliation }) => {
   const balanced = toPaisa(data.difference) === 0
+  // No statement yet (start null): there is nothing to compare, so no difference is claimed (issue 37).
+  if (data.start === null)
+    return (
+      <section
+        aria-label="Reconciliation summary"
+        className="rounded-lg border-2 border-slate-300 bg-slate-50 px-5 py-4 text-slate-700"
+        data-testid="nothing-imported"
+      >
+        <p className="font-semibold">Nothing imported yet</p>
+        <p className="text-sm">
+          No statement of {data.bank.name} has been imported, so there is nothing to reconcile. Book balance
+          Rs {formatAmount(data.book_balance)}. Import the bank's statement on the Import tab.
+        </p>
+      </section>
+    )
   return (
     <section aria-label="Reconciliation summary" className="grid gap-3 lg:grid-cols-[1fr_auto]">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">

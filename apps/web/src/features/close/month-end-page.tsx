@@ -1,8 +1,16 @@
-import { type BooksLock, formatDate, isIsoDate, type MonthEndItem, todayIso } from '@booking/shared'
+import {
+  type BooksLock,
+  CLOSE_NEEDS_CONFIRM,
+  formatDate,
+  isIsoDate,
+  type MonthEndItem,
+  todayIso,
+} from '@booking/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CircleAlert, CircleCheck, Lock } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api, SESSION_ENDED } from '../../lib/api.ts'
 
@@ -51,9 +59,13 @@ const CloseThrough = ({ month }: { month: MonthEnd }) => {
   const [through, setThrough] = useState([month.to, today].sort()[0] as string)
   const [reason, setReason] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // What the server says is left (its 409, decision 094): asked in the app's dialog before closing.
+  const [left, setLeft] = useState<string[] | null>(null)
   const save = useMutation({
-    mutationFn: () => api.put<{ lock: BooksLock }>('/admin/books/lock', { through, reason }),
+    mutationFn: (confirm: boolean) =>
+      api.put<{ lock: BooksLock }>('/admin/books/lock', { through, reason, ...(confirm ? { confirm } : {}) }),
     onSuccess: (a) => {
+      setLeft(null)
       setErrors({})
       setReason('')
       toast.success(`The books are closed through ${formatDate(a.lock.through)}`)
@@ -61,6 +73,11 @@ const CloseThrough = ({ month }: { month: MonthEnd }) => {
       void qc.invalidateQueries({ queryKey: ['month-end'] })
     },
     onError: (err) => {
+      if (err instanceof ApiError && err.status === 409 && err.message === CLOSE_NEEDS_CONFIRM) {
+        setLeft(Object.values(err.errors))
+        return
+      }
+      setLeft(null)
       setErrors(err instanceof ApiError ? err.errors : {})
       toast.error((err as Error).message)
     },
@@ -68,7 +85,7 @@ const CloseThrough = ({ month }: { month: MonthEnd }) => {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!isIsoDate(through)) return setErrors({ through: 'Close through date is required' })
-    save.mutate()
+    save.mutate(false)
   }
   const current = lock.data?.lock
   const reopening = Boolean(current?.through && isIsoDate(through) && through < current.through)
@@ -121,6 +138,30 @@ const CloseThrough = ({ month }: { month: MonthEnd }) => {
           {save.isPending ? 'Saving...' : reopening ? 'Reopen to this day' : 'Close through'}
         </button>
       </div>
+      <ConfirmDialog
+        open={left !== null}
+        title={`Close the books through ${isIsoDate(through) ? formatDate(through) : through}?`}
+        message={
+          <>
+            <span className="block">
+              Every write dated on or before it will be refused. {left?.length ?? 0} thing
+              {(left?.length ?? 0) === 1 ? ' is' : 's are'} left:
+            </span>
+            <span className="mt-2 block space-y-1" data-testid="close-left">
+              {left?.map((l) => (
+                <span key={l} className="block">
+                  • {l}
+                </span>
+              ))}
+            </span>
+          </>
+        }
+        confirmLabel="Close anyway"
+        busyLabel="Closing..."
+        busy={save.isPending}
+        onCancel={() => setLeft(null)}
+        onConfirm={() => save.mutate(true)}
+      />
     </form>
   )
 }

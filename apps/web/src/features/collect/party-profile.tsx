@@ -164,7 +164,7 @@ export const PartyProfilePanel = ({
           {debtor && text('credit_limit', 'Credit limit (empty = none)', 'number', !admin)}
           {debtor && (
             <label>
-              <span className="label">Reminder language</span>
+              <span className="label">Language (papers and reminders)</span>
               <select
                 className="input"
                 value={draft.language}

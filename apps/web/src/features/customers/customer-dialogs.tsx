@@ -99,7 +99,7 @@ export const EditCustomerDialog = ({
         {field('passport_number', 'Passport Number')}
         <div>
           <label htmlFor="edit-customer-paper_language" className="label">
-            Receipts and statements in
+            Language (papers and reminders)
           </label>
           <select
             id="edit-customer-paper_language"

@@ -1,4 +1,4 @@
-import { formatCompactAmount, formatRs } from '@booking/shared'
+import { type CashCount, formatCompactAmount, formatRs, todayIso } from '@booking/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { BooksMark } from '../../components/books-mark.tsx'
@@ -100,6 +100,27 @@ const CARDS: Array<{ label: string; key: keyof Summary; money?: boolean; tone: s
   { label: 'Cash in Office', key: 'cashInOffice', money: true, tone: 'border-l-indigo-600' },
 ]
 
+const TYPE_CARDS = ['ticket', 'umrah', 'visa', 'gamcaToken', 'service'] as const
+
+/**
+ * Total Entries counts every entry of the period (the All Bookings rows); the type cards only the
+ * five booking types. The note says how the two meet, so the cards add up on the screen (issue 37).
+ */
+const EntriesNote = ({ summary }: { summary: Summary }) => {
+  const bookings = TYPE_CARDS.reduce((n, k) => n + summary[k], 0)
+  const other = summary.totalEntries - bookings
+  return (
+    <p
+      className="mt-0.5 text-xs text-slate-500"
+      data-testid="entries-note"
+      title="Other entries: payments, protector, expenses, refunds, vendor and office account entries, cash counts"
+    >
+      {bookings.toLocaleString('en-US')} in the type cards
+      {other > 0 ? ` + ${other.toLocaleString('en-US')} other ${other === 1 ? 'entry' : 'entries'}` : ''}
+    </p>
+  )
+}
+
 const COLUMNS: Column<Booking>[] = [
   { key: 'date', header: 'Date', format: 'date' },
   { key: 'employee_name', header: 'Employee Name' },
@@ -151,6 +172,17 @@ export default function DashboardPage() {
     staleTime: STALE,
     placeholderData: keepPreviousData,
   })
+  // The blind count (decision 095): until today's drawer is counted, an employee's dashboard does
+  // not show the figure the count is compared with (the card and the running column).
+  const today = todayIso()
+  const counted = useQuery({
+    queryKey: ['cash-counts', 'today', today],
+    queryFn: () => api.get<{ cash_counts: CashCount[] }>('/cash-counts', { from: today, to: today }),
+    enabled: !admin,
+    staleTime: STALE,
+  })
+  const blind = !admin && (counted.data?.cash_counts.length ?? 0) === 0
+  const columns = blind ? COLUMNS.filter((c) => c.key !== 'cash_in_office') : COLUMNS
   const charts = useQuery({
     queryKey: ['dashboard', 'charts', range],
     queryFn: () => api.get<Charts>('/dashboard/charts', range),
@@ -185,7 +217,9 @@ export default function DashboardPage() {
           {CARDS.map((card) => {
             const figure = summary.isPending
               ? { text: '–', full: 'Loading data...' }
-              : cardFigure(Number(summary.data?.[card.key] ?? 0), card.money)
+              : blind && card.key === 'cashInOffice'
+                ? { text: 'After the count', full: "Shown once today's cash count is saved (a blind count)" }
+                : cardFigure(Number(summary.data?.[card.key] ?? 0), card.money)
             return (
               <div
                 key={card.key}
@@ -199,6 +233,7 @@ export default function DashboardPage() {
                 >
                   {figure.text}
                 </p>
+                {card.key === 'totalEntries' && summary.data && <EntriesNote summary={summary.data} />}
               </div>
             )
           })}
@@ -237,7 +272,7 @@ export default function DashboardPage() {
         ) : (
           <>
             <DataTable
-              columns={COLUMNS}
+              columns={columns}
               rows={feed.data?.bookings ?? []}
               rowKey={(r) => r.id}
               emptyText="No recent bookings found"

@@ -84,7 +84,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
 
   return (
     <RecordWizard
-      title={record ? 'Update Navtcc' : 'New Navtcc'}
+      title={record ? 'Update NAVTCC' : 'New NAVTCC'}
       steps={STEPS}
       stepFields={STEP_FIELDS}
       recordForm={recordForm}
@@ -110,7 +110,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
             label="Remaining Amount"
             value={formatAmount(lessPaidLater(figures.remaining_amount, paidLater(record)))}
           />
-          <Field name="payed_to_bank" label="Payed To Bank" type="number" step="1" />
+          <Field name="payed_to_bank" label="Paid To Bank" type="number" step="1" />
           <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
           <ReadOnlyField money label="Profit" value={formatAmount(figures.profit)} />
         </>,

@@ -43,7 +43,7 @@ const columns: Column<Navtcc>[] = [
   },
   { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
   paidLaterColumn(),
-  { key: 'payed_to_bank', header: 'Payed To Bank', format: 'amount', hidden: true },
+  { key: 'payed_to_bank', header: 'Paid To Bank', format: 'amount', hidden: true },
   { key: 'vendor_name', header: 'Vendor Name', hidden: true },
   { key: 'profit', header: 'Profit', format: 'amount', hidden: true },
   remainingColumn(),

@@ -4,6 +4,7 @@ import {
   type Payment,
   passengerList,
   passengerName,
+  paymentLineLabel,
   RECEIPT_SPECS,
   receiptFigures,
   toIsoDate,
@@ -74,12 +75,16 @@ const ReceiptPage = () => {
     },
     payments.data ?? [],
   )
-  const { total: receivable, cash, bank, received, remaining } = figures
+  const { total: receivable, cash, bank, received } = figures
+  // A void ticket owes nothing: its sale was reversed (decision 092).
+  const remaining = text(row, 'voided_at') ? 0 : figures.remaining
   const passengers = passengerList(field(row, 'passport_detail'))
     .map((p) => passengerName(p))
     .filter(Boolean)
   const particulars: Array<[string, string]> = (
     [
+      // A void ticket's receipt says so first (decision 092).
+      ['Status', text(row, 'voided_at') ? `VOID: ${text(row, 'void_reason')}` : ''],
       ['Customer', text(row, 'customer_add')],
       ['Agent', text(row, 'agent_name')],
       ['Sector', text(row, 'sector')],
@@ -91,6 +96,10 @@ const ReceiptPage = () => {
       ['Bank', bank ? text(row, 'bank_title') : ''],
     ] as Array<[string, string]>
   ).filter(([, v]) => v)
+  // "Umrah 1/5", not "1/5" (issue 37); "Ticket 1/5" already says its type.
+  const entryNo = /^\p{L}/u.test(text(row, 'entry'))
+    ? text(row, 'entry')
+    : `${KINDS[path]} ${text(row, 'entry')}`
   // The business day the record was saved on (00:30 in Karachi is still that Karachi day).
   const saved = toIsoDate(text(row, 'created_at') || text(row, 'createdAt'))
   return (
@@ -109,7 +118,7 @@ const ReceiptPage = () => {
         />
       </div>
       <article className="card print-sheet space-y-4 p-6" aria-label="Receipt">
-        <Letterhead title="Receipt" refs={[`No. ${text(row, 'entry')}`, `Date ${dmy(saved)}`, KINDS[path]]} />
+        <Letterhead title="Receipt" refs={[`No. ${entryNo}`, `Date ${dmy(saved)}`, KINDS[path]]} />
         <div className="grid gap-6 sm:grid-cols-2">
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm">
             {particulars.map(([k, v]) => (
@@ -128,9 +137,7 @@ const ReceiptPage = () => {
             <dd className="text-right tabular-nums">{money(bank)}</dd>
             {figures.payments.map((p) => (
               <div key={p.receipt_no} className="contents">
-                <dt className="text-slate-500">
-                  {p.receipt_no}, {formatDate(p.date)}
-                </dt>
+                <dt className="text-slate-500">{paymentLineLabel(p, formatDate(p.date))}</dt>
                 <dd className="text-right tabular-nums">{money(p.amount)}</dd>
               </div>
             ))}

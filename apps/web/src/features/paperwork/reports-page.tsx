@@ -63,34 +63,50 @@ const thr = `${th} text-right`
 const td = 'py-1 pr-2'
 const tdr = `${td} whitespace-nowrap text-right tabular-nums`
 
-/** The day's cash: opening, in, out, what was counted and the over/short it posted (issue 24 item 3). */
-const CashCounted = ({ cash, money }: { cash: DayBookAnswer['cash']; money: (v: number) => string }) => (
-  <dl
-    className="mb-4 grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-slate-200 p-3 text-sm sm:grid-cols-6"
-    aria-label="Cash count"
-    data-testid="day-book-cash-count"
-  >
-    <p className="col-span-2 text-xs font-semibold uppercase text-slate-700 sm:col-span-6">
-      Cash in office: counted
-    </p>
-    {(
-      [
-        ['Opening', money(cash.opening)],
-        ['In', money(cash.in)],
-        ['Out', money(cash.out)],
-        ['Counted', cash.counted === null ? 'Not counted' : money(cash.counted)],
-        ['Over/short', cash.counted === null ? '' : money(cash.over_short)],
-        ['Closing', money(cash.closing)],
-      ] as const
-    ).map(([label, value]) => (
-      <div key={label}>
-        <dt className="text-xs uppercase text-slate-500">{label}</dt>
-        <dd className="tabular-nums text-slate-900">{value || '\u00a0'}</dd>
-      </div>
-    ))}
-    {cash.note && <p className="col-span-2 text-slate-600 sm:col-span-6">Reason: {cash.note}</p>}
-  </dl>
-)
+/**
+ * The day's cash count: what the books expected before the count, what was counted and the
+ * over/short it posted (issue 24 item 3). Opening, In, Out and Closing are the balances table's
+ * alone, the count's over/short line included, so each figure has one meaning on the page (issue 37).
+ */
+const CashCounted = ({ cash, money }: { cash: DayBookAnswer['cash']; money: (v: number) => string }) => {
+  // What the books held when the drawer was counted (the count may be saved before the day's last
+  // movement); with no count, what they hold at the day's end without one.
+  const expected = cash.counted === null ? cash.opening + cash.in - cash.out : cash.counted - cash.over_short
+  const diff = cash.over_short
+  const verdict =
+    cash.counted === null
+      ? ''
+      : diff === 0
+        ? 'Matched'
+        : diff > 0
+          ? `Over by ${money(diff)}`
+          : `Short by ${money(-diff)}`
+  return (
+    <dl
+      className="mb-4 grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-slate-200 p-3 text-sm sm:grid-cols-4"
+      aria-label="Cash count"
+      data-testid="day-book-cash-count"
+    >
+      <p className="col-span-2 text-xs font-semibold uppercase text-slate-700 sm:col-span-4">
+        Cash in office: counted
+      </p>
+      {(
+        [
+          ['Expected when counted', money(expected)],
+          ['Counted', cash.counted === null ? 'Not counted' : money(cash.counted)],
+          ['Over/short', verdict],
+          ['Closing', money(cash.closing)],
+        ] as const
+      ).map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs uppercase text-slate-500">{label}</dt>
+          <dd className="tabular-nums text-slate-900">{value || '\u00a0'}</dd>
+        </div>
+      ))}
+      {cash.note && <p className="col-span-2 text-slate-600 sm:col-span-4">Reason: {cash.note}</p>}
+    </dl>
+  )
+}
 
 const Aging = ({ data, money }: { data: AgingAnswer; money: (v: number) => string }) => {
   const rows = [...(data.agents ?? []), ...(data.customers ?? []), ...(data.vendors ?? [])]

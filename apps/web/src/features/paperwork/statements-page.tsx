@@ -287,6 +287,23 @@ const StatementsPage = () => {
                 </tbody>
               </table>
             </div>
+            {(statement.data.voided?.length ?? 0) > 0 && (
+              <div
+                className="rounded-md border border-red-200 bg-red-50 p-3 text-sm"
+                data-testid="statement-voided"
+              >
+                <p className="font-semibold text-red-800">
+                  VOID in this period (their sale and payable cancel, so no line shows):
+                </p>
+                <ul className="mt-1 space-y-0.5 text-red-800">
+                  {statement.data.voided?.map((v) => (
+                    <li key={`${v.entry}-${v.date}`}>
+                      {v.entry} VOID, {dmy(v.date)}: {v.reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </article>
         </>
       )}

@@ -1,7 +1,9 @@
 import { passengerList } from '@booking/shared'
 import { get, useFormContext } from 'react-hook-form'
+import { toast } from 'sonner'
 import { useAuth } from '../../lib/auth.tsx'
-import type { CancelledOnRecord } from './ticket-paste.tsx'
+import { type CancelledOnRecord, PASTE_DUPLICATE } from './ticket-paste.tsx'
+import { VoidTicketButton } from './void-ticket.tsx'
 
 /** The server's 409 (decision 037): "Ticket number {n} is already on {entry}". */
 const DUPLICATE = /^Ticket number (\d{13}) is already on (.+)$/
@@ -11,9 +13,12 @@ const DUPLICATE = /^Ticket number (\d{13}) is already on (.+)$/
  * new tab, its list searched by the number) and, for an admin, Save anyway.
  */
 export const DuplicateTicketNotice = ({ submit }: { submit: () => Promise<void> }) => {
-  const { formState, setValue } = useFormContext()
+  const { formState, setValue, clearErrors } = useFormContext()
   const { user } = useAuth()
-  const message = (get(formState.errors, 'ticket_numbers') as { message?: string } | undefined)?.message
+  const error = get(formState.errors, 'ticket_numbers') as { message?: string; type?: string } | undefined
+  const message = error?.message
+  // Said at paste time (issue 37): the admin keeps the number now and the save is not refused later.
+  const atPaste = error?.type === PASTE_DUPLICATE
   const match = message ? DUPLICATE.exec(message) : null
   if (!match) return null
   const admin = user?.role === 'admin'
@@ -30,7 +35,19 @@ export const DuplicateTicketNotice = ({ submit }: { submit: () => Promise<void> 
         </a>{' '}
         (opens in a new tab) to see the ticket that holds {match[1]}.
       </p>
-      {admin ? (
+      {admin && atPaste ? (
+        <button
+          type="button"
+          className="btn-secondary mt-2 px-3 py-1.5 text-sm"
+          onClick={() => {
+            setValue('allow_duplicate_ticket', true)
+            clearErrors('ticket_numbers')
+            toast.success(`${match[1]} will be saved although ${match[2]} holds it`)
+          }}
+        >
+          Keep this number
+        </button>
+      ) : admin ? (
         <button
           type="button"
           className="btn-secondary mt-2 px-3 py-1.5 text-sm"
@@ -49,7 +66,10 @@ export const DuplicateTicketNotice = ({ submit }: { submit: () => Promise<void> 
 }
 
 /** A Refunded record's fields from the ticket record a VOID or REFUNDED ticket is on. */
-const refundedLink = (admin: boolean, f: CancelledOnRecord) => {
+const refundedLink = (
+  admin: boolean,
+  f: CancelledOnRecord & { record: NonNullable<CancelledOnRecord['record']> },
+) => {
   const people = passengerList(f.record.passport_detail)
   const last = f.passenger.split(' ').pop() ?? ''
   const person =
@@ -64,7 +84,11 @@ const refundedLink = (admin: boolean, f: CancelledOnRecord) => {
   return `${admin ? '/admin' : ''}/refunded?${params}`
 }
 
-/** A pasted VOID or REFUNDED ticket already on a record: offer a Refunded record prefilled from it. */
+/**
+ * A pasted VOID or REFUNDED ticket: a VOID one on a record offers "Void this ticket" (decision 092:
+ * a void cancels the sale, it is no refund), a REFUNDED one a Refunded record prefilled from it; a
+ * VOID one on no record says so, and nothing is filled.
+ */
 export const RefundOffer = ({ found }: { found: CancelledOnRecord[] }) => {
   const { user } = useAuth()
   const admin = user?.role === 'admin'
@@ -76,11 +100,23 @@ export const RefundOffer = ({ found }: { found: CancelledOnRecord[] }) => {
       {found.map((f) => (
         <div key={f.ticket_number} className="flex flex-wrap items-center justify-between gap-2 py-1">
           <p className="text-amber-900">
-            Ticket {f.ticket_number} ({f.passenger}) is {f.status} and is on {f.record.entry}.
+            Ticket {f.ticket_number} ({f.passenger}) is <strong>{f.status}</strong>
+            {f.record === null
+              ? ' and is on no record: there is no sale to make from it.'
+              : f.record.voided_at
+                ? ` and ${f.record.entry} is already VOID.`
+                : ` and is on ${f.record.entry}.`}
           </p>
-          <a className="btn-primary px-3 py-1.5 text-sm" href={refundedLink(admin, f)}>
-            Open Refunded record
-          </a>
+          {f.record === null ? null : f.status === 'VOID' ? (
+            <VoidTicketButton ticket={f.record} />
+          ) : (
+            <a
+              className="btn-primary px-3 py-1.5 text-sm"
+              href={refundedLink(admin, { ...f, record: f.record })}
+            >
+              Open Refunded record
+            </a>
+          )}
         </div>
       ))}
     </section>

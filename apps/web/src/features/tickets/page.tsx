@@ -7,6 +7,7 @@ import { PassportLink } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { TicketForm } from './ticket-form.tsx'
+import { VoidBanner, VoidMark, VoidTicketButton } from './void-ticket.tsx'
 
 /** One line per passenger of the ticket, for the passport columns. */
 const perPassenger = (row: Ticket, pick: (p: Record<string, unknown>) => string) => {
@@ -24,7 +25,16 @@ const perPassenger = (row: Ticket, pick: (p: Record<string, unknown>) => string)
 const text = (v: unknown) => (typeof v === 'string' ? v : '')
 
 const columns: Column<Ticket>[] = [
-  { key: 'entry', header: 'Entry' },
+  {
+    key: 'entry',
+    header: 'Entry',
+    cell: (r) => (
+      <span className="whitespace-nowrap">
+        {r.entry}
+        <VoidMark ticket={r} />
+      </span>
+    ),
+  },
   { key: 'employee_name', hidden: true, header: 'Employee Name' },
   { key: 'customer_add', header: 'Customer' },
   { key: 'reference', hidden: true, header: 'Reference' },
@@ -127,7 +137,13 @@ export default function TicketsPage() {
         passportColumns={passportColumns}
         renderForm={(props) => (
           <>
+            {props.record && <VoidBanner ticket={props.record} />}
             <TicketForm {...props} />
+            {props.record && !props.record.voided_at && (
+              <div className="flex justify-end">
+                <VoidTicketButton ticket={props.record} onVoided={props.onDone} />
+              </div>
+            )}
             {props.record && <PaymentsPanel source="ticket" id={props.record.id} />}
           </>
         )}

@@ -16,13 +16,16 @@ import { DialogActions, useOneFieldDialog } from '../../components/one-field-dia
 import { ApiError, api } from '../../lib/api.ts'
 
 const REQUIRED = 'Paste the ticket text'
+/** The ticket_numbers error a paste sets when a number is already on a record. */
+export const PASTE_DUPLICATE = 'paste-duplicate'
 
 /** A VOID or REFUNDED ticket of the paste that is already on a record (issue 22 §4). */
 export interface CancelledOnRecord {
   ticket_number: string
   status: string
   passenger: string
-  record: Ticket
+  /** null: a VOID ticket whose number is on no record (nothing to sell, decision 092). */
+  record: Ticket | null
 }
 
 const fill = (
@@ -53,7 +56,7 @@ export const TicketPaste = ({
   onCancelled: (found: CancelledOnRecord[]) => void
 }) => {
   const [open, setOpen] = useState(false)
-  const { setValue } = useFormContext()
+  const { setValue, setError } = useFormContext()
   const { text, error, busy, close, submit, change } = useOneFieldDialog({
     onOpenChange: setOpen,
     required: REQUIRED,
@@ -72,6 +75,15 @@ export const TicketPaste = ({
               record,
             })
         }
+        // A void ticket on no record is no sale: said so, never filled into a new sale.
+        for (const t of read.tickets)
+          if (t.status === 'VOID' && !found.some((f) => f.ticket_number === t.ticket_number))
+            found.push({
+              ticket_number: t.ticket_number,
+              status: t.status,
+              passenger: `${t.passenger.first_name} ${t.passenger.last_name}`.trim(),
+              record: null,
+            })
         if (found.length > 0) {
           onCancelled(found)
           return
@@ -80,6 +92,20 @@ export const TicketPaste = ({
       const from = ticketFromPaste(read)
       fill(setValue, from, pasted)
       onRead(from)
+      // The duplicate warning at paste time (issue 37): the paste knows the numbers, so a number
+      // already on a record is said now, once, in the place the save's refusal would say it.
+      for (const t of read.tickets) {
+        if (t.status === 'VOID') continue
+        const list = await api.get<{ ticket: Ticket[] }>('/ticket', { q: t.ticket_number, limit: 1 })
+        const on = list.ticket.find((r) => (r.ticket_numbers ?? '').split(' ').includes(t.ticket_number))
+        if (on) {
+          setError('ticket_numbers', {
+            type: PASTE_DUPLICATE,
+            message: `Ticket number ${t.ticket_number} is already on ${on.entry}`,
+          })
+          break
+        }
+      }
       const n = from.passengers.length
       toast.success(`Ticket filled: ${read.format}, ${n} passenger${n === 1 ? '' : 's'}`)
       // The money panel already says when one fare is printed for every passenger.

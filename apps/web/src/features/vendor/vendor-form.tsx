@@ -51,10 +51,10 @@ export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
         current={record?.bank_title}
         cash={VENDOR_CASH}
         placeholder="Select Cash or Bank"
-        hint="Where a payment (Payed) comes from"
+        hint="Where a payment (Paid) comes from"
       />
       <Field name="credit" label="Payable" type="number" step="0.01" />
-      <Field name="debit" label="Payed" type="number" step="0.01" />
+      <Field name="debit" label="Paid (Debit)" type="number" step="0.01" />
     </RecordFormCard>
   )
 }

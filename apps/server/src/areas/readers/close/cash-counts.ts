@@ -6,7 +6,7 @@ import {
   CashCountsAnswer,
   CashCountsQuery,
   fromPaisa,
-  NOTE_NEEDED,
+  noteNeeded,
   toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -66,7 +66,10 @@ const saveCount = async (trx: Trx, user: AuthUser, input: CashCountInput): Promi
   const expected = await balanceTo(trx, CASH, input.date)
   const counted = BigInt(toPaisa(input.counted))
   const difference = counted - expected
-  if (difference !== 0n && !input.note) throw new HttpError(400, NOTE_NEEDED, { note: NOTE_NEEDED })
+  if (difference !== 0n && !input.note) {
+    const message = noteNeeded(Number(difference))
+    throw new HttpError(400, message, { note: message })
+  }
   const row = await trx
     .insertInto('cash_counts')
     .values({

@@ -3,6 +3,8 @@ import {
   BooksLockAnswer,
   BooksLockInput,
   businessToday,
+  CLOSE_NEEDS_CONFIRM,
+  formatDate,
   LOCK_IN_FUTURE,
   MonthEndAnswer,
   MonthEndQuery,
@@ -60,6 +62,23 @@ const PUT_LOCK = { schema: { body: BooksLockInput, response: { 200: BooksLockAns
 const GET_MONTH_END = { schema: { querystring: MonthEndQuery, response: { 200: MonthEndAnswer } } }
 
 /**
+ * What is left before closing through `through` (decision 094): the day not being its month's
+ * last, and each checklist line of that month not done, keyed like the checklist ('month_end' for
+ * the day). Empty: nothing to confirm.
+ */
+export const closeLeft = async (db: Db, through: string): Promise<Record<string, string>> => {
+  const range = monthRange(through.slice(0, 7))
+  const left: Record<string, string> = {}
+  if (through !== range.to)
+    left.month_end = `${formatDate(through)} is not the month's last day (${formatDate(range.to)})`
+  for (const item of await monthEndItems(db, range))
+    if (!item.ok)
+      left[item.key] =
+        `${item.label}: ${item.count.toLocaleString('en-US')}${item.details.length ? ` (${item.details.slice(0, 5).join(', ')})` : ''}`
+  return left
+}
+
+/**
  * Month-end close (issue 24 items 3-4, decisions 065-066): the day's cash count, the books' lock
  * date (admins; /api/admin/* is admin-only in the auth hook) and the month-end checklist.
  */
@@ -71,6 +90,17 @@ export const closeRoutes = async (app: FastifyInstance, db: Db) => {
   app.put('/admin/books/lock', PUT_LOCK, async (req: FastifyRequest) => {
     const input = parseBody(BooksLockInput, req.body)
     if (input.through > businessToday()) throw new HttpError(400, LOCK_IN_FUTURE, { through: LOCK_IN_FUTURE })
+    // Closing forward past a month's end or with its checklist open asks first (decision 094).
+    // Checked before the write transaction: the checklist reads (the books check) are long.
+    const current = input.confirm ? null : await currentLock(db)
+    if (current && (current.through === null || input.through > current.through)) {
+      const left = await closeLeft(db, input.through)
+      if (Object.keys(left).length > 0)
+        throw new HttpError(409, CLOSE_NEEDS_CONFIRM, left, {
+          through: input.through,
+          left: Object.values(left),
+        })
+    }
     const user = req.user as AuthUser
     const lock = await writeTransaction(db, async (trx): Promise<BooksLock> => {
       // This runs under the exclusive write lock that every record write shares (decision 070), so

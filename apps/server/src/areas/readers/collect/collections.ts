@@ -23,11 +23,18 @@ export const lastReminder = async (db: Db, kind: string, key: string) => {
  * 068): what is left owed was raised on the newest days, so the part raised within minDays is
  * min(left, what those days raised); the overdue part is the rest, the total everything owed.
  */
-export const collectionRows = async (db: Db, asOf: string, minDays: number): Promise<CollectionRow[]> => {
+export const collectionRows = async (
+  db: Db,
+  asOf: string,
+  minDays: number,
+): Promise<{ rows: CollectionRow[]; owed: number }> => {
   const start = daysBefore(asOf, minDays)
   const rows: CollectionRow[] = []
+  // "Owed in all" is every open item, overdue or not: the receivables report's total (issue 37).
+  let owed = 0
   for (const kind of ['agent', 'customer'] as const) {
     for (const { party: account, key, name, left, raised } of await openItems(db, kind, asOf, [start])) {
+      owed += left
       const overdue = left - Math.min(left, raised[0] ?? 0)
       if (overdue <= 0) continue
       const profile = await storedProfile(db, kind, key)
@@ -57,5 +64,5 @@ export const collectionRows = async (db: Db, asOf: string, minDays: number): Pro
       })
     }
   }
-  return rows.sort((a, b) => b.overdue - a.overdue || a.name.localeCompare(b.name))
+  return { rows: rows.sort((a, b) => b.overdue - a.overdue || a.name.localeCompare(b.name)), owed }
 }

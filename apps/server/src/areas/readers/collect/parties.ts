@@ -91,6 +91,10 @@ const EMPTY: StoredProfile = {
   limitPaisa: null,
 }
 
+/** A registered customer's key is its id: its papers' language is the customer's own (decision 093). */
+export const customerIdOfKey = (kind: PartyKind, key: string) =>
+  kind === 'customer' && /^\d+$/.test(key) ? Number(key) : null
+
 export const storedProfile = async (db: Trx, kind: PartyKind, key: string): Promise<StoredProfile> => {
   const row = await db
     .selectFrom('party_profiles')
@@ -98,7 +102,21 @@ export const storedProfile = async (db: Trx, kind: PartyKind, key: string): Prom
     .where('kind', '=', kind)
     .where('party_key', '=', key)
     .executeTakeFirst()
-  if (!row) return EMPTY
+  // One language per customer (issue 37): the customer's paper_language, which the receipts and
+  // statements already print in, is also the reminders' language.
+  const customerId = customerIdOfKey(kind, key)
+  const paper =
+    customerId === null
+      ? undefined
+      : (
+          await db
+            .selectFrom('customers')
+            .select('paper_language')
+            .where('id', '=', customerId)
+            .executeTakeFirst()
+        )?.paper_language
+  const language = ((paper ?? row?.language) === 'ur' ? 'ur' : 'en') as ReminderLanguage
+  if (!row) return { ...EMPTY, language }
   const limitPaisa = row.credit_limit === null ? null : Number(row.credit_limit)
   return {
     phone: row.phone,
@@ -106,7 +124,7 @@ export const storedProfile = async (db: Trx, kind: PartyKind, key: string): Prom
     city: row.city,
     note: row.note,
     credit_limit: limitPaisa === null ? null : fromPaisa(limitPaisa),
-    language: (row.language === 'ur' ? 'ur' : 'en') as ReminderLanguage,
+    language,
     limitPaisa,
   }
 }

@@ -36,6 +36,7 @@ import { agencySettings, agencyToday } from '../../platform/settings/routes.ts'
 import { collectionRows } from './collections.ts'
 import { sendMail } from './mail.ts'
 import {
+  customerIdOfKey,
   findParty,
   isDebtor,
   type Party,
@@ -141,6 +142,14 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
                 .returning('id')
                 .executeTakeFirstOrThrow()
             ).id
+          // The customer's one language setting (decision 093): the profile's choice is the customer's.
+          const customerId = customerIdOfKey(kind, party.key)
+          if (customerId !== null)
+            await trx
+              .updateTable('customers')
+              .set({ paper_language: input.language })
+              .where('id', '=', customerId)
+              .execute()
           const { limitPaisa: _l, ...shown } = before
           await audit(
             trx,
@@ -199,14 +208,14 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       const q = parseBody(CollectionsQuery, req.query)
       const asOf = q.as_of ?? agencyToday(await agencySettings(db))
       const minDays = q.min_days ?? (await collectSettings(db)).overdue_days
-      const rows = await collectionRows(db, asOf, minDays)
-      const sum = (k: 'overdue' | 'total') => fromPaisa(rows.reduce((s, r) => s + toPaisa(r[k]), 0))
+      const { rows, owed } = await collectionRows(db, asOf, minDays)
+      const overdue = fromPaisa(rows.reduce((s, r) => s + toPaisa(r.overdue), 0))
       return {
         status: 'success',
         as_of: asOf,
         min_days: minDays,
         rows,
-        totals: { overdue: sum('overdue'), total: sum('total') },
+        totals: { overdue, total: fromPaisa(owed) },
       }
     },
   )

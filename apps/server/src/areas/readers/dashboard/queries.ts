@@ -20,6 +20,13 @@ export const TYPE_LABELS: Record<string, string> = {
 }
 export const typeLabel = (sourceType: string) => TYPE_LABELS[sourceType] ?? sourceType
 
+/**
+ * An entry number with its record type in front where the number alone is "1/5" (issue 37): the
+ * statements, the day book and receipts show "Umrah 1/5"; "Ticket 1/5" and "Receipt 3" stay.
+ */
+export const entryWithType = (sourceType: string, entry: string) =>
+  !entry || /^\p{L}/u.test(entry) ? entry : `${typeLabel(sourceType)} ${entry}`
+
 /** Journal rows of one (month, source type). */
 export interface Cell {
   month: string

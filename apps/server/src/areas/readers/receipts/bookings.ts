@@ -2,6 +2,7 @@ import {
   formatDate,
   passengerList,
   passengerName,
+  paymentLineLabel,
   RECEIPT_SPECS,
   type ReceiptPayment,
   receiptFigures,
@@ -67,12 +68,16 @@ export const bookingReceipt = (
   const bankTitle = text(row.bank_title ?? row.paid_from_bank)
   return {
     title: 'Receipt',
-    number: text(row.entry),
+    // "Umrah 1/5", not "1/5": the record type beside the number (issue 37); "Ticket 1/5" stays.
+    number: /^\p{L}/u.test(text(row.entry)) ? text(row.entry) : `${cfg.kind} ${text(row.entry)}`,
     date: cfg.date?.(row) ?? savedOn,
     kind: cfg.kind,
-    particulars: [...cfg.particulars(row), ['Bank', f.bank ? bankTitle : ''] as [string, string]].filter(
-      ([, v]) => v !== '',
-    ),
+    // A void ticket's receipt says so first (decision 092): its money was reversed in the books.
+    particulars: [
+      ['Status', row.voided_at ? `VOID: ${text(row.void_reason)}` : ''] as [string, string],
+      ...cfg.particulars(row),
+      ['Bank', f.bank ? bankTitle : ''] as [string, string],
+    ].filter(([, v]) => v !== ''),
     passengers: passengerList(row.passport_detail)
       .map((p) => {
         const name = passengerName(p)
@@ -84,9 +89,10 @@ export const bookingReceipt = (
       { label: 'Total amount', value: f.total, strong: true },
       { label: 'Paid in cash', value: f.cash },
       { label: 'Paid in bank', value: f.bank },
-      ...f.payments.map((p) => ({ label: `${p.receipt_no}, ${formatDate(p.date)}`, value: p.amount })),
+      ...f.payments.map((p) => ({ label: paymentLineLabel(p, formatDate(p.date)), value: p.amount })),
       { label: 'Received', value: f.received, strong: true },
-      { label: 'Remaining', value: f.remaining, strong: true },
+      // A void ticket owes nothing: its sale was reversed (decision 092).
+      { label: 'Remaining', value: row.voided_at ? 0 : f.remaining, strong: true },
     ],
     inWords: [
       ['Total', f.total],

@@ -18,7 +18,7 @@ import { sendTableDoc } from '../../platform/documents/send-table-doc.ts'
 import type { DocColumn, TableDoc } from '../../platform/documents/table-doc.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
 import { CASH_COUNT_SOURCE, countOf } from '../close/cash-counts.ts'
-import { typeLabel } from '../dashboard/queries.ts'
+import { entryWithType, typeLabel } from '../dashboard/queries.ts'
 import { answer, money } from './document-answer.ts'
 import { netProfitRoute } from './net-profit.ts'
 import {
@@ -298,8 +298,9 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
       opening: fromPaisa(bankOnly.reduce((s, a) => s + a.opening, 0)),
       closing: fromPaisa(bankOnly.reduce((s, a) => s + a.opening + a.in - a.out, 0)),
     }
-    const rows = moves.rows.map(({ source_type: _s, ...m }) => ({
+    const rows = moves.rows.map(({ source_type, ...m }) => ({
       ...m,
+      entry: entryWithType(source_type, m.entry),
       detail: readable(m.detail),
       in: fromPaisa(m.in),
       out: fromPaisa(m.out),

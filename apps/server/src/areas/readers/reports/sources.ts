@@ -142,7 +142,11 @@ export const profitLines = async (db: Db, range: { from?: string; to?: string })
       WHERE l.account IN (${sql.join(accounts)}) AND ${dayRange(range)}
       GROUP BY l.date, l.source_type, l.source_id
     ) s
-    LEFT JOIN journal_rows j ON j.source_type = s.type AND j.source_id = s.id`.execute(db)
+    LEFT JOIN journal_rows j ON j.source_type = s.type AND j.source_id = s.id
+    -- A void ticket's lines net to nothing and it is no booking (decision 092).
+    WHERE NOT (s.type = 'tickets' AND EXISTS (SELECT 1 FROM tickets t WHERE t.id = s.id AND t.voided_at <> ''))`.execute(
+    db,
+  )
   return rows.map((r) => ({
     date: String(r.date),
     type: String(r.type),

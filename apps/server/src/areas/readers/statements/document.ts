@@ -4,7 +4,7 @@ import { fileSafe } from '../../platform/documents/pdf.ts'
 import type { TableDocReader } from '../../platform/documents/render-job.ts'
 import type { TableDoc } from '../../platform/documents/table-doc.ts'
 import { statementRow } from './page.ts'
-import { openingBalance, statementAccount, statementLines } from './sources.ts'
+import { openingBalance, statementAccount, statementLines, voidsOnStatement } from './sources.ts'
 
 // A whole statement and its document (PDF, XLSX, CSV). A large one is read and built in a
 // document worker (decision 079), which loads this module, so it stays free of routes and HTTP.
@@ -44,6 +44,7 @@ export const buildStatement = async (
     rows,
     closing: fromPaisa(balance),
     totals: { debit: fromPaisa(debit), credit: fromPaisa(credit) },
+    voided: await voidsOnStatement(db, account, range),
   }
 }
 
@@ -74,6 +75,15 @@ export const statementDoc = (
       ['Total debit', `${currency} ${formatAmount(s.totals.debit)}`],
       ['Total credit', `${currency} ${formatAmount(s.totals.credit)}`],
       ['Closing balance', `${currency} ${formatAmount(s.closing)}`],
+      // Void tickets' lines cancel, so no row shows them; the paper says they were voided (092).
+      ...(s.voided?.length
+        ? [
+            [
+              'VOID in this period',
+              s.voided.map((v) => `${v.entry} (${formatDate(v.date)}): ${v.reason}`).join('; '),
+            ] as [string, string],
+          ]
+        : []),
     ],
     columns: [
       { key: 'date', label: 'Date', kind: 'date', pdfWidth: 11 },

@@ -18,7 +18,7 @@ import {
 } from './document.ts'
 import { statementLineCount } from './line-count.ts'
 import { statementPage } from './page.ts'
-import { statementAccount } from './sources.ts'
+import { statementAccount, voidsOnStatement } from './sources.ts'
 
 /** Book lines on a page when only `offset` is given. */
 const PAGE = 100
@@ -53,7 +53,8 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
         { from, to },
         { limit: limit ?? PAGE, offset: offset ?? 0 },
       )
-      return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...page }
+      const voided = await voidsOnStatement(db, account, { from, to })
+      return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...page, voided }
     }
     if (format === 'json') {
       const statement = await buildStatement(db, kind, name, { from, to })

@@ -15,6 +15,7 @@ import {
   vendorAccount,
 } from '../../../lib/books/accounts.ts'
 import { customerIdOfText } from '../customers/link.ts'
+import { entryWithType } from '../dashboard/queries.ts'
 
 /**
  * Where every statement figure comes from: the books' posting lines (issue 13), one account per
@@ -116,7 +117,7 @@ export const shownLineGroups = async (
 ): Promise<SourceLine[][]> => {
   const lines = rows.map((r) => ({
     date: String(r.date),
-    entry: String(r.entry ?? ''),
+    entry: entryWithType(String(r.source_type), String(r.entry ?? '')),
     detail: String(r.detail ?? ''),
     debit: Number(r.debit),
     credit: Number(r.credit),
@@ -204,4 +205,36 @@ const saleRows = (line: SourceLine, sale: SaleFigures | undefined): SourceLine[]
       `Paid in bank at booking${sale.bankTitle ? ` (${sale.bankTitle})` : ''}, ${line.entry}`,
     ),
   ]
+}
+
+/** A void ticket that had lines on the account in the period (decision 092). */
+export interface VoidOnStatement {
+  entry: string
+  date: string
+  reason: string
+}
+
+/**
+ * The void tickets whose reversed lines fall on the account in from..to: their lines cancel, so
+ * the statement's rows leave them out, and the statement says under them that they were voided
+ * (issue 37). Read from the reversal lines' partial index (account, date).
+ */
+export const voidsOnStatement = async (
+  db: Db,
+  account: string,
+  range: { from?: string; to?: string },
+): Promise<VoidOnStatement[]> => {
+  let q = db
+    .selectFrom('posting_lines as l')
+    .innerJoin('tickets as t', 't.id', 'l.source_id')
+    .select(['t.entry', 'l.date', 't.void_reason'])
+    .distinct()
+    .where('l.account', '=', account)
+    .where('l.reverses', 'is not', null)
+    .where('l.source_type', '=', 'tickets')
+    .where('t.voided_at', '<>', '')
+  if (range.from) q = q.where('l.date', '>=', range.from)
+  if (range.to) q = q.where('l.date', '<=', range.to)
+  const rows = await q.orderBy('l.date').orderBy('t.entry').limit(200).execute()
+  return rows.map((r) => ({ entry: String(r.entry), date: String(r.date), reason: String(r.void_reason) }))
 }

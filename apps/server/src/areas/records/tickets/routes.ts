@@ -1,4 +1,4 @@
-import { RECORD_SPECS } from '@booking/shared'
+import { RECORD_SPECS, TICKET_IS_VOID } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../../db/connect.ts'
@@ -7,6 +7,7 @@ import { removeLines } from '../../../lib/books/lines.ts'
 import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
+import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
 import {
   bookingDate,
@@ -18,6 +19,7 @@ import {
 } from './booking.ts'
 import { refuseDuplicateTickets } from './duplicates.ts'
 import { postTicketBooks } from './postings.ts'
+import { ticketVoidRoute, voidMarked } from './void.ts'
 
 const source = (row: ApiRow<'tickets'>) => ({ type: 'tickets', id: row.id })
 
@@ -95,6 +97,8 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, 
 /** Tickets (spec part 1): entry "Ticket n/m", passengers as JSON text, postings in the same transaction. */
 export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
   registerPoster('tickets', async (trx, row, opts) => {
+    // A void ticket has no money (decision 092): nothing to post again.
+    if (row.voided_at) return
     await postTicket(trx, row)
     await postTicketBooks(trx, row, opts)
   })
@@ -116,10 +120,12 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
     journal: (row) => ({
       date: bookingDate(row),
       entry: row.entry,
-      name: row.customer_add || firstPassengerName(row.passport_detail),
+      name: voidMarked(row, row.customer_add || firstPassengerName(row.passport_detail)),
       employee: row.employee_name,
     }),
     check: async (trx, row, { before, user, input }) => {
+      // A void ticket stays as it was voided; a delete still removes it (decision 092).
+      if (row && before?.voided_at) throw new HttpError(409, TICKET_IS_VOID)
       if (!row) return
       // Create and update only: a restore brings back what was once saved.
       if (input)
@@ -129,6 +135,8 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
     },
     afterSave: async (trx, row, { created, before }) => {
+      // A void ticket restored from the history comes back void: no postings, no lines.
+      if (row.voided_at) return
       await postTicket(trx, row, created)
       // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
       await postTicketBooks(trx, row, { lenient: false, before })
@@ -139,4 +147,5 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await removeLines(trx, source(row))
     },
   })
+  ticketVoidRoute(app, db)
 }
