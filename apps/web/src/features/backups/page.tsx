@@ -7,9 +7,9 @@ import { toast } from 'sonner'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { formatDateTime } from '../../components/field-value.ts'
+import { useAgency } from '../../lib/agency.ts'
 import { api, SESSION_ENDED } from '../../lib/api.ts'
 import { readToken } from '../../lib/session.ts'
-import { useAgency } from '../../lib/agency.ts'
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
