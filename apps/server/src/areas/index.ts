@@ -31,6 +31,7 @@ import { protectorRoutes } from './records/protector/routes.ts'
 import { refundCustomerRoutes } from './records/refund-customer/routes.ts'
 import { refundedRoutes } from './records/refunded/routes.ts'
 import { servicesRoutes } from './records/services/routes.ts'
+import { taxRoutes } from './records/tax/routes.ts'
 import { ticketParseRoutes } from './records/tickets/parse.ts'
 import { ticketRoutes } from './records/tickets/routes.ts'
 import { umrahRoutes } from './records/umrah/routes.ts'
@@ -72,6 +73,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   bookEntryRoutes,
   bankStatementRoutes,
   closeRoutes,
+  taxRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

@@ -1,0 +1,203 @@
+import { recordInput } from '@booking/shared/test-data'
+import { describe, expect, it } from 'vitest'
+import { DB_KIND, type TestApp } from './harness.ts'
+import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
+
+/**
+ * Issue 36 (decisions 088-091): sales tax on the service charge, tax withheld on payments, and every
+ * cost paid once. Figures are worked out by hand in the comments.
+ */
+
+type Account = { code: string; debit: number; credit: number; balance: number }
+
+const trialBalance = async (t: TestApp, to = '2099-12-31') => {
+  const tb = await t.call('admin', 'GET', `/api/reports/trial-balance?to=${to}`)
+  expect(tb.status).toBe(200)
+  return new Map((tb.body.accounts as Account[]).map((a) => [a.code, a]))
+}
+
+const netProfit = async (t: TestApp) => {
+  const res = await t.call('admin', 'GET', '/api/reports/net-profit')
+  expect(res.status).toBe(200)
+  return res.body as {
+    expenses: { code: string; amount: number }[]
+    income: { code: string; amount: number }[]
+    totals: { net_profit: number }
+  }
+}
+
+const register = async (t: TestApp) => {
+  const settings = (await t.call('admin', 'GET', '/api/admin/settings')).body.settings
+  const res = await t.call('admin', 'PUT', '/api/admin/settings', {
+    ...settings,
+    address: '12 Shahrah-e-Faisal, Karachi',
+    ntn: '1234567-8',
+    strn: 'S1234567-8',
+    province: 'Sindh',
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+
+describe(`tax and costs (${DB_KIND})`, () => {
+  const t = setupTestApp((t) => addNames(t, COMMON_NAMES))
+
+  it('an unregistered agency charges no tax: the answer has no tax keys, the figures are as before', async () => {
+    const res = await t.call('employee', 'POST', '/api/services', recordInput('services'))
+    expect(res.status).toBe(201)
+    expect(res.body.service).not.toHaveProperty('tax_amount')
+    // 50,000.75 - 20,000.50 - 10,000.10
+    expect(res.body.service.remaining_amount).toBe(20000.15)
+  })
+
+  it('ships the rates as editable rows; only admins add one; a bad rate is a 400 with the field', async () => {
+    const rates = await t.call('employee', 'GET', '/api/tax/rates')
+    expect(rates.status).toBe(200)
+    const srb = rates.body.rates.filter((r: { authority: string }) => r.authority === 'SRB')
+    expect(srb.map((r: { rate: number }) => r.rate).sort()).toEqual([15, 5])
+    expect(
+      rates.body.rates.find(
+        (r: { authority: string; is_default: boolean }) => r.authority === 'PRA' && r.is_default,
+      ).rate,
+    ).toBe(16)
+    const body = { name: 'KPRA test', authority: 'KPRA', rate: 15, from: '2026-07-01' }
+    expect((await t.call('employee', 'POST', '/api/tax/rates', body)).status).toBe(403)
+    const bad = await t.call('admin', 'POST', '/api/tax/rates', { ...body, rate: 'x', authority: 'XYZ' })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['authority', 'rate'])
+    const made = await t.call('admin', 'POST', '/api/tax/rates', body)
+    expect(made.status).toBe(201)
+    expect(made.body.rate).toMatchObject({ authority: 'KPRA', rate: 15, from: '2026-07-01', to: null })
+  })
+
+  it('a Sindh service at 15 %, a Punjab one at 16 % and an exempt Umrah: tax on the service charge, posted to its payable', async () => {
+    await register(t)
+    const before = await trialBalance(t)
+    // Sindh by the agency's province: profit 8,000 -> tax 1,200 on top of the price.
+    const sindh = await t.call('employee', 'POST', '/api/services', recordInput('services'))
+    expect(sindh.status, JSON.stringify(sindh.body)).toBe(201)
+    expect(sindh.body.service).toMatchObject({
+      tax_authority: 'SRB',
+      tax_rate: 15,
+      taxable_value: 8000,
+      tax_amount: 1200,
+      receivable_amount: 50000.75,
+      remaining_amount: 21200.15,
+    })
+    // Punjab named on the body: 8,000 at 16 % = 1,280.
+    const punjab = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', { tax_authority: 'PRA' } as never),
+    )
+    expect(punjab.status).toBe(201)
+    expect(punjab.body.service).toMatchObject({ tax_authority: 'PRA', tax_rate: 16, tax_amount: 1280 })
+    // Umrah is exempt by default: no tax, marked exempt.
+    const umrah = await t.call('employee', 'POST', '/api/umrah', recordInput('umrah'))
+    expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
+    expect(umrah.body.umrahBooking).toMatchObject({
+      tax_authority: 'SRB',
+      tax_rate: 0,
+      tax_amount: 0,
+      tax_exempt: true,
+    })
+    // GET answers carry the keys too.
+    const one = await t.call('employee', 'GET', `/api/services/${punjab.body.service.id}`)
+    expect(one.body.service).toMatchObject({ tax_authority: 'PRA', tax_amount: 1280 })
+
+    const after = await trialBalance(t)
+    const moved = (code: string) =>
+      Math.round(((after.get(code)?.credit ?? 0) - (before.get(code)?.credit ?? 0)) * 100) / 100
+    expect(moved('tax:sales SRB')).toBe(1200)
+    expect(moved('tax:sales PRA')).toBe(1280)
+    // Income is the price, never the tax: two services at 50,000.75 each.
+    expect(moved('income:services')).toBe(100001.5)
+    const books = await t.call('admin', 'GET', '/api/reports/books-check')
+    expect(books.body, JSON.stringify(books.body)).toMatchObject({ ok: true })
+  })
+
+  it('a payment with tax withheld settles the balance to 0 and its certificate is tracked', async () => {
+    const sale = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', {
+        customer_add: 'Corporate Ltd',
+        paid_cash: 0,
+        paid_in_bank: 0,
+        bank_title: '',
+      }),
+    )
+    expect(sale.status).toBe(201)
+    // 50,000.75 + 1,200 tax = 51,200.75 owed; the customer pays 46,080.68 and withholds 5,120.07.
+    expect(sale.body.service.remaining_amount).toBe(51200.75)
+    const id = sale.body.service.id
+    const tooMuch = await t.call('employee', 'POST', '/api/payments', {
+      source_type: 'services',
+      source_id: id,
+      amount: 46080.68,
+      method: 'cash',
+      tax_withheld: { amount: 5120.08, section: '153(1)(b)' },
+    })
+    expect(tooMuch.status).toBe(400)
+    const paid = await t.call('employee', 'POST', '/api/payments', {
+      source_type: 'services',
+      source_id: id,
+      amount: 46080.68,
+      method: 'cash',
+      tax_withheld: { amount: 5120.07, section: '153(1)(b)' },
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    expect(paid.body.payment.tax_withheld).toEqual({ amount: 5120.07, section: '153(1)(b)', certificate: '' })
+    const after = await t.call('employee', 'GET', `/api/services/${id}`)
+    expect(after.body.service.remaining_amount).toBe(0)
+    const tb = await trialBalance(t)
+    expect(
+      tb.get('customer:corporate ltd')?.balance ??
+        tb.get(`customer:#${sale.body.service.customer_id}`)?.balance,
+    ).toBe(0)
+    expect(tb.get('tax:withheld')?.debit).toBe(5120.07)
+    const saved = await t.call('employee', 'PUT', `/api/payments/${paid.body.payment.id}/tax-certificate`, {
+      certificate: 'WHT-2026-0042',
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.body.payment.tax_withheld.certificate).toBe('WHT-2026-0042')
+  })
+
+  it('a visa whose protector fee a Protector entry pays: net profit counts the fee once', async () => {
+    const visa = await t.call(
+      'employee',
+      'POST',
+      '/api/visa-processing',
+      recordInput('visa_processing', { pay_for_protector: 6000, tax_authority: 'none' } as never),
+    )
+    expect(visa.status, JSON.stringify(visa.body)).toBe(201)
+    const withFee = (await netProfit(t)).totals.net_profit
+    // Before issue 36: the fee paid as an ordinary Protector entry counts a second time.
+    const twice = await t.call('employee', 'POST', '/api/protector', {
+      ...recordInput('protectors', { withdraw: 6000 }),
+    })
+    expect(twice.status).toBe(201)
+    expect((await netProfit(t)).totals.net_profit).toBe(withFee - 6000)
+    // After: the same entry says what it settles; the fee is counted once.
+    const settled = await t.call('admin', 'PUT', `/api/protector/${twice.body.protector.id}`, {
+      ...recordInput('protectors', { withdraw: 6000 }),
+      settles_cost_of: { source_type: 'visa_processing', source_id: visa.body.visa_processing.id },
+    })
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200)
+    expect(settled.body.protector.settles_cost_of).toEqual({
+      source_type: 'visa_processing',
+      source_id: visa.body.visa_processing.id,
+    })
+    expect((await netProfit(t)).totals.net_profit).toBe(withFee)
+    const tb = await trialBalance(t)
+    expect(tb.get('accrued:visa_processing')?.balance).toBe(0)
+    // A record that does not exist is refused, and nothing is stored.
+    const missing = await t.call('employee', 'POST', '/api/protector', {
+      ...recordInput('protectors', { withdraw: 10 }),
+      settles_cost_of: { source_type: 'visa_processing', source_id: 999999 },
+    })
+    expect(missing.status).toBe(400)
+    expect(missing.body.errors).toEqual({ settles_cost_of: 'Visa processing not found' })
+  })
+})
