@@ -1,7 +1,25 @@
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
+import { download } from './paperwork-helpers.ts'
+import { ticketSample } from './ticket-sample.ts'
+
+/** pdftotext's reading of a PDF, whitespace runs collapsed. */
+const pdftotext = (bytes: Buffer) => {
+  const file = join(tmpdir(), `invoice-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`)
+  writeFileSync(file, bytes)
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')
+}
+
+/** The Emirates sample with a fourth tax code (RG 1,500): fare 182,000 and taxes 55,240. */
+const FOUR_TAX_TICKET = ticketSample('emirates-eticket.txt')
+  .replace('PKR 6,540GB', 'PKR 6,540GB PKR 1,500RG')
+  .replace('Total  PKR 235,740', 'Total  PKR 237,240')
 
 /**
  * Issue 36 (decisions 088-091): sales tax on the service charge, tax withheld on payments, and every
@@ -199,5 +217,203 @@ describe(`tax and costs (${DB_KIND})`, () => {
     })
     expect(missing.status).toBe(400)
     expect(missing.body.errors).toEqual({ settles_cost_of: 'Visa processing not found' })
+  })
+
+  it('a ticket with four tax codes: its invoice shows the fare, each airline tax and the service charge, and every rule 29(1) field', async () => {
+    const customer = await t.call('admin', 'POST', '/api/customers', {
+      name: 'Karachi Exports Ltd',
+      mobile_number: '03001234567',
+      address: 'Plot 7, SITE, Karachi',
+    })
+    expect(customer.status, JSON.stringify(customer.body)).toBe(201)
+    const cid = customer.body.customer.id
+    const tax = await t.call('employee', 'PUT', `/api/customers/${cid}/tax`, {
+      ntn: '7654321-0',
+      province: 'Sindh',
+    })
+    expect(tax.status, JSON.stringify(tax.body)).toBe(200)
+    // Receivable 257,240 = fare 182,000 + taxes 55,240 + service charge 20,000; payable 237,240.
+    const ticket = await t.call(
+      'employee',
+      'POST',
+      '/api/ticket',
+      recordInput('tickets', {
+        agent_name: '',
+        customer_add: 'Karachi Exports Ltd',
+        receivable_amount: 257240,
+        paid_cash: 0,
+        paid_in_bank: 0,
+        bank_title: '',
+        payable_to_vendor: 237240,
+        ticket_text: FOUR_TAX_TICKET,
+        ticket_numbers: '1762409930551',
+      } as never),
+    )
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201)
+    expect(ticket.body.ticket).toMatchObject({ tax_authority: 'SRB', taxable_value: 20000, tax_amount: 3000 })
+    const id = ticket.body.ticket.id
+    const screen = await t.call('employee', 'GET', `/api/ticket/${id}/invoice`)
+    expect(screen.status, JSON.stringify(screen.body)).toBe(200)
+    const inv = screen.body.invoice
+    expect(inv.lines).toEqual([
+      { label: 'Fare', amount: 182000 },
+      { label: 'Airline tax: YQ', amount: 42000 },
+      { label: 'Airline tax: PK', amount: 5200 },
+      { label: 'Airline tax: GB', amount: 6540 },
+      { label: 'Airline tax: RG', amount: 1500 },
+      { label: 'Service charge', amount: 20000 },
+    ])
+    expect(inv).toMatchObject({
+      value_excluding_tax: 20000,
+      tax: 3000,
+      value_including_tax: 23000,
+      total: 260240,
+    })
+    const pdf = await download(t, 'employee', `/api/ticket/${id}/invoice.pdf`)
+    expect(pdf.status).toBe(200)
+    expect(pdf.type).toBe('application/pdf')
+    const text = pdftotext(pdf.bytes)
+    writeFileSync('/tmp/invoice-en.pdf', pdf.bytes)
+    for (const field of [
+      'SALES TAX INVOICE',
+      inv.invoice_no, // serial number
+      inv.date.split('-').reverse().join('/'), // date
+      'Supplier', // provider's name, address, NTN and SNTN
+      '12 Shahrah-e-Faisal, Karachi',
+      '1234567-8',
+      'S1234567-8',
+      'Karachi Exports Ltd', // recipient's name, address and NTN
+      'Plot 7, SITE, Karachi',
+      '7654321-0',
+      'Tariff heading 9805.5000',
+      'Description',
+      'Fare',
+      'Airline tax: YQ',
+      'Airline tax: RG',
+      'Service charge',
+      'Value excluding tax',
+      'Rate 15%',
+      'Sales tax',
+      'Value including tax',
+      'Rs 23,000',
+      'Rs 260,240',
+    ])
+      expect(text, field).toContain(field)
+    const urdu = await download(t, 'employee', `/api/ticket/${id}/invoice.pdf?lang=ur`)
+    expect(urdu.status).toBe(200)
+    writeFileSync('/tmp/invoice-ur.pdf', urdu.bytes)
+    expect(urdu.bytes.length).toBeGreaterThan(1000)
+    // A sale with no tax has no invoice.
+    const untaxed = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', { tax_authority: 'none' } as never),
+    )
+    const none = await t.call('employee', 'GET', `/api/services/${untaxed.body.service.id}/invoice.pdf`)
+    expect(none.status).toBe(404)
+  })
+
+  it("the sales-tax register equals the payable accounts' movement; the withheld register lists certificates received and missing", async () => {
+    const tb = await trialBalance(t)
+    for (const authority of ['SRB', 'PRA']) {
+      const reg = await t.call('admin', 'GET', `/api/reports/sales-tax?authority=${authority}`)
+      expect(reg.status).toBe(200)
+      const account = tb.get(`tax:sales ${authority}`)
+      expect(reg.body.totals.tax).toBe(
+        Math.round(((account?.credit ?? 0) - (account?.debit ?? 0)) * 100) / 100,
+      )
+      expect(reg.body.rows.length).toBeGreaterThan(0)
+    }
+    const all = await t.call('admin', 'GET', '/api/reports/sales-tax')
+    const payable = [...tb.values()].filter((a) => a.code.startsWith('tax:sales '))
+    expect(all.body.totals.tax).toBe(
+      Math.round(payable.reduce((s, a) => s + a.credit - a.debit, 0) * 100) / 100,
+    )
+    expect(all.body.totals.taxable_value).toBe(
+      Math.round(
+        all.body.rows.reduce((s: number, r: { taxable_value: number }) => s + r.taxable_value, 0) * 100,
+      ) / 100,
+    )
+    // A period before any sale moves nothing.
+    const empty = await t.call('admin', 'GET', '/api/reports/sales-tax?to=2000-01-01')
+    expect(empty.body).toMatchObject({ rows: [], totals: { taxable_value: 0, tax: 0 } })
+    expect((await t.call('employee', 'GET', '/api/reports/sales-tax')).status).toBe(403)
+    // The CSV is in the return's column order.
+    const csv = await download(t, 'admin', '/api/reports/sales-tax?format=csv')
+    expect(csv.status).toBe(200)
+    const header = csv.bytes
+      .toString('utf8')
+      .split('\n')
+      .find((l) => l.includes('Buyer NTN/CNIC'))
+      ?.trim()
+    expect(header).toBe(
+      'Buyer NTN/CNIC,Buyer Name,Document Type,Document Number,Document Date,Tariff Heading,Description,Value Excluding Tax,Rate %,Sales Tax,Value Including Tax',
+    )
+    for (const format of ['pdf', 'xlsx'])
+      expect((await download(t, 'admin', `/api/reports/sales-tax?format=${format}`)).status).toBe(200)
+
+    const withheld = await t.call('admin', 'GET', '/api/reports/tax-withheld')
+    expect(withheld.status).toBe(200)
+    expect(withheld.body.rows).toHaveLength(1)
+    expect(withheld.body.rows[0]).toMatchObject({
+      amount: 5120.07,
+      section: '153(1)(b)',
+      certificate: 'WHT-2026-0042',
+      status: 'received',
+    })
+    expect(withheld.body.totals.withheld).toBe(tb.get('tax:withheld')?.debit)
+    // A second payment without its certificate yet is listed as missing.
+    const sale = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', {
+        customer_add: 'Corporate Ltd',
+        paid_cash: 0,
+        paid_in_bank: 0,
+        bank_title: '',
+        tax_authority: 'none',
+      } as never),
+    )
+    const paid = await t.call('employee', 'POST', '/api/payments', {
+      source_type: 'services',
+      source_id: sale.body.service.id,
+      amount: 45000.75,
+      method: 'cash',
+      tax_withheld: { amount: 5000, section: '153(1)(b)' },
+    })
+    expect(paid.status).toBe(201)
+    const again = await t.call('admin', 'GET', '/api/reports/tax-withheld')
+    expect(again.body.totals).toMatchObject({
+      withheld: 10120.07,
+      received: 5120.07,
+      missing: 5000,
+      certificates_missing: 1,
+    })
+    const books = await t.call('admin', 'GET', '/api/reports/books-check')
+    expect(books.body, JSON.stringify(books.body)).toMatchObject({ ok: true })
+  })
+
+  it('20 invoices at once take serials with no gap and no repeat', async () => {
+    // Services are dated by their Booking Date (20/05/2026): tax year 2025-26.
+    const year = (q: ReturnType<typeof t.app.db.selectFrom<'tax_invoices'>>) =>
+      q.where('tax_year', '=', '2025-26')
+    const before = await year(t.app.db.selectFrom('tax_invoices')).select('serial').execute()
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call(
+          'employee',
+          'POST',
+          '/api/services',
+          recordInput('services', { specific_detail: `Batch ${i}` }),
+        ),
+      ),
+    )
+    for (const m of made) expect(m.status, JSON.stringify(m.body)).toBe(201)
+    const serials = (await year(t.app.db.selectFrom('tax_invoices')).select('serial').execute())
+      .map((r) => Number(r.serial))
+      .sort((a, b) => a - b)
+    expect(serials).toEqual(Array.from({ length: before.length + 20 }, (_, i) => i + 1))
   })
 })

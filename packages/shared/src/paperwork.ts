@@ -63,6 +63,8 @@ export const AgencySettingsInput = z.object({
   ntn: z.string().trim().max(20, 'At most 20 characters').optional(),
   strn: z.string().trim().max(20, 'At most 20 characters').optional(),
   province: provinceField.optional(),
+  /** The tariff heading of the agency's services on tax invoices and returns (decision 090). */
+  tariff_heading: z.string().trim().max(20, 'At most 20 characters').optional(),
   /** Prices typed on sale forms include the sales tax (else it is added to them). */
   prices_include_tax: z.boolean().optional(),
 })

@@ -57,6 +57,12 @@ export const taxAuthorityField = z
   })
   .optional()
 
+/**
+ * The tariff heading printed when the agency set none: travel agents' heading in the Sindh and
+ * Punjab schedules (decision 090 says how sure this is; the admin may change it in Settings).
+ */
+export const DEFAULT_TARIFF_HEADING = '9805.5000'
+
 /** Percent (up to 2 decimals) <-> basis points, exactly. */
 export const rateToBp = (percent: number) => Math.round(percent * 100)
 export const bpToRate = (bp: number) => bp / 100

@@ -22,6 +22,7 @@ import { receiptRoutes } from './readers/receipts/routes.ts'
 import { booksReportRoutes } from './readers/reports/books-routes.ts'
 import { reportRoutes } from './readers/reports/routes.ts'
 import { statementRoutes } from './readers/statements/routes.ts'
+import { taxReportRoutes } from './readers/tax/routes.ts'
 import { expenseRoutes } from './records/expense/routes.ts'
 import { gamcaRoutes } from './records/gamca/routes.ts'
 import { bankRoutes } from './records/ledgers/banks.ts'
@@ -74,6 +75,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   bankStatementRoutes,
   closeRoutes,
   taxRoutes,
+  taxReportRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

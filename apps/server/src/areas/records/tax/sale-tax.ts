@@ -6,6 +6,7 @@ import {
   type SaleTax,
   type TaxAuthority,
   taxOf,
+  taxYearOf,
   toPaisa,
 } from '@booking/shared'
 import type { Kysely } from 'kysely'
@@ -156,6 +157,7 @@ export const taxSale = async (
       date: day,
     })
     .execute()
+  if (taxable) await issueInvoice(trx, source, day)
   if (tax > 0 && !inclusive) {
     // The customer owes the tax on top of the typed price: the stored remaining carries it, so
     // Receive Payment takes it and the record's figures agree with its books.
@@ -167,6 +169,44 @@ export const taxSale = async (
       .execute()
     rec.remaining_amount = remaining
   }
+}
+
+/**
+ * Gives a taxed sale its invoice serial, once (decision 090): the next number of the tax year its
+ * day falls in, taken from that year's counter row in the sale's own transaction, so numbers are
+ * never skipped (a refused sale rolls its number back with it) nor repeated (the row is locked;
+ * SQLite has one writer). An edit keeps the number it had.
+ */
+const issueInvoice = async (trx: Trx, source: { type: string; id: number }, day: string) => {
+  const had = await trx
+    .selectFrom('tax_invoices')
+    .select('id')
+    .where('source_type', '=', source.type)
+    .where('source_id', '=', source.id)
+    .executeTakeFirst()
+  if (had) return
+  const year = taxYearOf(day)
+  await trx
+    .insertInto('tax_invoice_counters')
+    .values({ tax_year: year, last: 0 })
+    .onConflict((oc) => oc.column('tax_year').doNothing())
+    .execute()
+  const next = await trx
+    .updateTable('tax_invoice_counters')
+    .set((eb) => ({ last: eb('last', '+', 1) }))
+    .where('tax_year', '=', year)
+    .returning('last')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('tax_invoices')
+    .values({
+      tax_year: year,
+      serial: Number(next.last),
+      source_type: source.type,
+      source_id: source.id,
+      issued_at: new Date().toISOString(),
+    })
+    .execute()
 }
 
 /** A sale's tax keys for its answer, or null for an untaxed sale. */
