@@ -4,6 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
+import { officeMoves } from '../src/areas/records/accounts/postings.ts'
+import { entriesOf } from '../src/books/read.ts'
+import { moneyOut } from '../src/db/money-columns.ts'
+import { repostBankCharges } from '../src/lib/books/bank-charges-repost.ts'
+import { syncLines } from '../src/lib/books/lines.ts'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
 import { download } from './paperwork-helpers.ts'
@@ -273,7 +278,6 @@ describe(`tax and costs (${DB_KIND})`, () => {
     expect(pdf.status).toBe(200)
     expect(pdf.type).toBe('application/pdf')
     const text = pdftotext(pdf.bytes)
-    writeFileSync('/tmp/invoice-en.pdf', pdf.bytes)
     for (const field of [
       'SALES TAX INVOICE',
       inv.invoice_no, // serial number
@@ -301,7 +305,6 @@ describe(`tax and costs (${DB_KIND})`, () => {
       expect(text, field).toContain(field)
     const urdu = await download(t, 'employee', `/api/ticket/${id}/invoice.pdf?lang=ur`)
     expect(urdu.status).toBe(200)
-    writeFileSync('/tmp/invoice-ur.pdf', urdu.bytes)
     expect(urdu.bytes.length).toBeGreaterThan(1000)
     // A sale with no tax has no invoice.
     const untaxed = await t.call(
@@ -415,5 +418,97 @@ describe(`tax and costs (${DB_KIND})`, () => {
       .map((r) => Number(r.serial))
       .sort((a, b) => a - b)
     expect(serials).toEqual(Array.from({ length: before.length + 20 }, (_, i) => i + 1))
+  })
+
+  it('bank charges and profit posted from the reconciliation reach net profit; an old one is re-posted by a reversal and a new entry', async () => {
+    const bank = await t.call('admin', 'POST', '/api/admin/banks', { name: 'Tax Test Bank' })
+    expect(bank.status).toBe(201)
+    const id = bank.body.bank.id
+    const csv = [
+      'Txn Date,Value Date,Description,Cheque No,Debit,Credit,Balance',
+      '05/10/2026,05/10/2026,SMS ALERT CHARGES,,750.00,,-750.00',
+      '20/10/2026,20/10/2026,CHEQUE BOOK ISSUANCE,,1200.00,,-1950.00',
+      '31/10/2026,31/10/2026,PROFIT ON PLS ACCOUNT,,,1234.56,-715.44',
+    ].join('\n')
+    const imported = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
+      csv,
+      mapping: {
+        date: 'Txn Date',
+        date_format: 'dd/mm/yyyy',
+        narration: 'Description',
+        reference: 'Cheque No',
+        amount_style: 'debit_credit',
+        debit: 'Debit',
+        credit: 'Credit',
+        balance: 'Balance',
+      },
+    })
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201)
+    const lines = (await t.call('admin', 'GET', `/api/banks/${id}/statement-lines`)).body.lines as {
+      id: number
+      narration: string
+    }[]
+    const line = (n: string) => lines.find((l) => l.narration === n)!.id
+    const before = await netProfit(t)
+    const charge = await t.call(
+      'admin',
+      'POST',
+      `/api/banks/${id}/statement-lines/${line('SMS ALERT CHARGES')}/post`,
+      {
+        kind: 'charge',
+      },
+    )
+    expect(charge.status, JSON.stringify(charge.body)).toBe(201)
+    const profit = await t.call(
+      'admin',
+      'POST',
+      `/api/banks/${id}/statement-lines/${line('PROFIT ON PLS ACCOUNT')}/post`,
+      {
+        kind: 'profit',
+      },
+    )
+    expect(profit.status).toBe(201)
+    const after = await netProfit(t)
+    expect(after.expenses.find((e) => e.code === 'expense:Bank charges')?.amount).toBe(750)
+    expect(after.income.find((e) => e.code === 'income:bank profit')?.amount).toBe(1234.56)
+    expect(Math.round((after.totals.net_profit - before.totals.net_profit) * 100) / 100).toBe(484.56)
+
+    // An entry an earlier release posted to the owner's equity, as migration 0036 finds it.
+    const old = await t.call(
+      'admin',
+      'POST',
+      `/api/banks/${id}/statement-lines/${line('CHEQUE BOOK ISSUANCE')}/post`,
+      {
+        kind: 'charge',
+      },
+    )
+    expect(old.status).toBe(201)
+    const oldId = old.body.record.id as number
+    const source = { type: 'account_entries', id: oldId }
+    const row = (await t.app.db
+      .selectFrom('account_entries')
+      .selectAll()
+      .where('id', '=', oldId)
+      .executeTakeFirstOrThrow()) as never
+    await t.app.db.transaction().execute(async (trx) => {
+      await syncLines(
+        trx,
+        source,
+        { date: '2026-10-20', entry: old.body.record.entry, detail: 'old rule' },
+        officeMoves(moneyOut('account_entries', row)),
+      )
+      await trx.updateTable('office_purposes').set({ reposted: 0 }).where('entry_id', '=', oldId).execute()
+    })
+    const equity = await netProfit(t)
+    expect(equity.totals.net_profit).toBe(after.totals.net_profit)
+    const entriesBefore = (await entriesOf(t.app.db, source)).length
+    await repostBankCharges(t.app.db)
+    const reposted = await netProfit(t)
+    expect(Math.round((equity.totals.net_profit - reposted.totals.net_profit) * 100) / 100).toBe(1200)
+    expect(reposted.expenses.find((e) => e.code === 'expense:Bank charges')?.amount).toBe(1950)
+    // A reversal and a new entry were appended; nothing was rewritten.
+    expect((await entriesOf(t.app.db, source)).length).toBe(entriesBefore + 2)
+    const books = await t.call('admin', 'GET', '/api/reports/books-check')
+    expect(books.body, JSON.stringify(books.body)).toMatchObject({ ok: true })
   })
 })
