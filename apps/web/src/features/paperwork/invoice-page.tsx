@@ -1,9 +1,11 @@
 import { amountInWords, RECEIPT_SPECS } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, FileText } from 'lucide-react'
 import { useNavigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { api } from '../../lib/api.ts'
+import { downloadFile } from '../../lib/files.ts'
 import { dmy, Letterhead, useMoney } from './agency.tsx'
 
 const KINDS: Record<string, string> = Object.fromEntries(RECEIPT_SPECS.map((s) => [s.path, s.receipt.kind]))
@@ -74,12 +76,18 @@ const InvoicePage = () => {
             name={`invoice-${id}`}
             print
           />
-          <ExportButtons
-            path={`${path}/${id}/invoice.pdf`}
-            query={{ lang: 'ur' }}
-            formats={['pdf']}
-            name={`invoice-${id}-urdu`}
-          />
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() =>
+              downloadFile(`${path}/${id}/invoice.pdf`, { lang: 'ur' }, `invoice-${id}-urdu.pdf`).catch(
+                (err: Error) => toast.error(err.message),
+              )
+            }
+          >
+            <FileText className="h-4 w-4" aria-hidden />
+            Urdu PDF
+          </button>
         </div>
       </div>
       <article className="card print-sheet space-y-4 p-6" aria-label="Sales tax invoice">

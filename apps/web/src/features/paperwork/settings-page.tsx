@@ -6,7 +6,16 @@ import { ApiError, api } from '../../lib/api.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
 import { CollectSettings } from '../collect/collect-settings.tsx'
 
-type TextKey = 'name' | 'address' | 'phone' | 'email' | 'currency' | 'time_zone' | 'ntn' | 'strn'
+type TextKey =
+  | 'name'
+  | 'address'
+  | 'phone'
+  | 'email'
+  | 'currency'
+  | 'time_zone'
+  | 'ntn'
+  | 'strn'
+  | 'tariff_heading'
 
 const FIELDS: Array<{ key: TextKey; label: string; type?: string; hint?: string }> = [
   { key: 'name', label: 'Agency name' },
@@ -17,6 +26,7 @@ const FIELDS: Array<{ key: TextKey; label: string; type?: string; hint?: string 
   { key: 'time_zone', label: 'Time zone', hint: 'e.g. Asia/Karachi' },
   { key: 'ntn', label: 'NTN', hint: 'National Tax Number, printed on tax invoices' },
   { key: 'strn', label: 'SNTN / STRN', hint: 'Sales tax registration; sales are taxed once it is set' },
+  { key: 'tariff_heading', label: 'Tariff heading', hint: 'Printed on tax invoices; 9805.5000 when empty' },
 ]
 
 const readAsDataUrl = (file: File) =>

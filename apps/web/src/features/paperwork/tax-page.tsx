@@ -296,6 +296,11 @@ const TaxPage = () => {
 
 const SalesTaxTable = ({ data, money }: { data: SalesTaxReport; money: (v: number) => string }) => (
   <div className="card overflow-x-auto p-2">
+    <p className="px-2 py-1 text-sm text-slate-600">
+      Sales tax <strong>{money(data.totals.tax)}</strong> on{' '}
+      <strong>{money(data.totals.taxable_value)}</strong> ({data.rows.length}{' '}
+      {data.rows.length === 1 ? 'invoice' : 'invoices'})
+    </p>
     <table className="w-full min-w-[48rem] text-sm" aria-label="Sales tax register">
       <thead>
         <tr className="border-b border-slate-300 text-left text-xs uppercase text-slate-500">
