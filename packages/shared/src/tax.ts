@@ -257,3 +257,30 @@ export interface TaxWithheldReport {
   rows: TaxWithheldRow[]
   totals: { withheld: number; received: number; missing: number; certificates_missing: number }
 }
+
+/** Answers of the tax routes, declared for /api/docs (lib/route-schemas.ts). */
+const ok = <T extends z.ZodRawShape>(shape: T) => z.looseObject({ status: z.literal('success'), ...shape })
+export const TaxRatesAnswer = ok({
+  rates: z.array(z.looseObject({ id: z.number().int(), rate: z.number() })),
+})
+export const TaxRateSavedAnswer = ok({ message: z.string(), rate: z.looseObject({ id: z.number().int() }) })
+export const TaxRulesAnswer = ok({
+  rules: z.array(z.looseObject({ record_type: z.string(), taxable: z.boolean() })),
+})
+export const TaxRuleSavedAnswer = ok({
+  message: z.string(),
+  rule: z.looseObject({ record_type: z.string() }),
+})
+export const CustomerTaxAnswer = ok({
+  message: z.string(),
+  customer: z.looseObject({ id: z.number().int() }),
+})
+export const SalesTaxAnswer = ok({
+  rows: z.array(z.looseObject({ invoice_no: z.string() })),
+  totals: z.object({ taxable_value: z.number(), tax: z.number() }),
+})
+export const TaxWithheldAnswer = ok({
+  rows: z.array(z.looseObject({ payment_id: z.number().int() })),
+  totals: z.looseObject({ withheld: z.number() }),
+})
+export const TaxInvoiceAnswer = ok({ invoice: z.looseObject({ invoice_no: z.string() }) })

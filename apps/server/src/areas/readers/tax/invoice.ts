@@ -7,6 +7,7 @@ import {
   PROVINCE_AUTHORITY,
   RECEIPT_SPECS,
   readTickets,
+  TaxInvoiceAnswer,
   toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
@@ -163,7 +164,7 @@ const invoiceDoc = (inv: TaxInvoice): ReceiptDoc => ({
 })
 
 const GET_INVOICE_PDF = { schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } } }
-const GET_INVOICE = { schema: { params: IdParams } }
+const GET_INVOICE = { schema: { params: IdParams, response: { 200: TaxInvoiceAnswer } } }
 
 /** GET /api/{list path}/{id}/invoice (the screen) and /invoice.pdf, English or Urdu (issue 36 item 3). */
 export const invoiceRoutes = async (app: FastifyInstance, db: Db) => {

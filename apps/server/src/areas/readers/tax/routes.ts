@@ -1,8 +1,10 @@
 import {
   DEFAULT_TARIFF_HEADING,
   formatDate,
+  SalesTaxAnswer,
   type SalesTaxReport,
   TaxReportQuery,
+  TaxWithheldAnswer,
   type TaxWithheldReport,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
@@ -94,12 +96,13 @@ const withheldDoc = (report: TaxWithheldReport): TableDoc => ({
 })
 
 /** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
-const GET_TAX_REPORT = { schema: { querystring: TaxReportQuery } }
+const GET_SALES_TAX = { schema: { querystring: TaxReportQuery, response: { 200: SalesTaxAnswer } } }
+const GET_TAX_WITHHELD = { schema: { querystring: TaxReportQuery, response: { 200: TaxWithheldAnswer } } }
 
 /** Issue 36 item 5 (admins): the sales tax register and the tax withheld register, as JSON or files. */
 export const taxReportRoutes = async (app: FastifyInstance, db: Db) => {
   const admin = { preHandler: requireAccess('admin') }
-  app.get('/reports/sales-tax', { ...admin, ...GET_TAX_REPORT }, async (req, reply) => {
+  app.get('/reports/sales-tax', { ...admin, ...GET_SALES_TAX }, async (req, reply) => {
     const { from, to, authority, format, lang } = parseBody(TaxReportQuery, req.query)
     const report = await salesTaxRegister(db, { from, to, authority: authority || undefined })
     if (!format || format === 'json') return { status: 'success', ...report }
@@ -107,7 +110,7 @@ export const taxReportRoutes = async (app: FastifyInstance, db: Db) => {
     const doc = salesTaxDoc(report, settings.tariff_heading || DEFAULT_TARIFF_HEADING)
     return sendTableDoc(reply, settings, doc, format, printedAt(settings), lang)
   })
-  app.get('/reports/tax-withheld', { ...admin, ...GET_TAX_REPORT }, async (req, reply) => {
+  app.get('/reports/tax-withheld', { ...admin, ...GET_TAX_WITHHELD }, async (req, reply) => {
     const { from, to, format, lang } = parseBody(TaxReportQuery, req.query)
     const report = await taxWithheldRegister(db, { from, to })
     if (!format || format === 'json') return { status: 'success', ...report }

@@ -1,5 +1,6 @@
 import {
   bpToRate,
+  CustomerTaxAnswer,
   IdParams,
   PROVINCES,
   provinceField,
@@ -7,8 +8,12 @@ import {
   type TaxAuthority,
   type TaxRate,
   TaxRateInput,
+  TaxRateSavedAnswer,
+  TaxRatesAnswer,
   type TaxRule,
   TaxRuleInput,
+  TaxRuleSavedAnswer,
+  TaxRulesAnswer,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -54,11 +59,14 @@ const CustomerTaxInput = z.object({
 })
 
 /** Route schemas, declared for docs and types; the handlers parse (lib/route-schemas.ts). */
-const GET_RATES = { schema: {} }
-const POST_RATES = { schema: { body: TaxRateInput } }
-const PUT_RATE = { schema: { params: IdParams, body: TaxRateInput } }
-const PUT_RULE = { schema: { body: TaxRuleInput } }
-const PUT_CUSTOMER_TAX = { schema: { params: IdParams, body: CustomerTaxInput } }
+const GET_RATES = { schema: { response: { 200: TaxRatesAnswer } } }
+const GET_RULES = { schema: { response: { 200: TaxRulesAnswer } } }
+const POST_RATES = { schema: { body: TaxRateInput, response: { 201: TaxRateSavedAnswer } } }
+const PUT_RATE = { schema: { params: IdParams, body: TaxRateInput, response: { 200: TaxRateSavedAnswer } } }
+const PUT_RULE = { schema: { body: TaxRuleInput, response: { 200: TaxRuleSavedAnswer } } }
+const PUT_CUSTOMER_TAX = {
+  schema: { params: IdParams, body: CustomerTaxInput, response: { 200: CustomerTaxAnswer } },
+}
 
 /**
  * Issue 36 item 1 (decision 088): the sales tax rates and the taxable/exempt rules admins keep, and
@@ -124,7 +132,7 @@ export const taxRoutes = async (app: FastifyInstance, db: Db) => {
     return { status: 'success', message: 'Tax rate updated successfully', rate }
   })
 
-  app.get('/tax/rules', GET_RATES, async () => {
+  app.get('/tax/rules', GET_RULES, async () => {
     const rows = await db.selectFrom('tax_rules').selectAll().orderBy('record_type').orderBy('kind').execute()
     const rules: TaxRule[] = rows.map((r) => ({
       record_type: r.record_type,
