@@ -81,6 +81,22 @@ test('a taxed service: the form takes its authority, the receipt opens its invoi
   expect(urdu.suggestedFilename()).toMatch(/\.pdf$/)
   await shoot(page, 'employee-invoice')
 
+  // The customer pays 60,000 and withholds 1,920 income tax: nothing remains.
+  await page.goto('/services')
+  await page
+    .getByRole('row', { name: /Karachi Exports Ltd/ })
+    .getByRole('button', { name: 'Receive Payment' })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Receive Payment' })
+  await dialog.getByLabel('Amount', { exact: true }).fill('60000')
+  await dialog.getByText('The customer withheld income tax from this payment').click()
+  await dialog.getByLabel('Tax Withheld').fill('1920')
+  await shoot(page, 'employee-payment-withheld')
+  await dialog.getByLabel('Tax Withheld').press('Enter')
+  await expect(dialog).toBeHidden()
+  const list = await (await page.request.get('/api/services?q=Karachi%20Exports', { headers })).json()
+  expect(list.services[0]).toMatchObject({ remaining_amount: 0, payments_total: 61920 })
+
   const admin = await pageAs(browser, 'admin')
   await admin.goto('/admin/tax')
   await expect(admin.getByRole('heading', { name: 'Tax' })).toBeVisible()
@@ -88,8 +104,14 @@ test('a taxed service: the form takes its authority, the receipt opens its invoi
   await expect(register.getByRole('row', { name: /Karachi Exports Ltd/ })).toContainText('1,920')
   await shoot(admin, 'admin-sales-tax')
   await admin.getByRole('tab', { name: 'Tax Withheld' }).click()
-  await expect(admin.getByRole('table', { name: 'Tax withheld' })).toBeVisible()
+  await expect(admin.getByRole('table', { name: 'Tax withheld' })).toContainText('Missing')
+  await expect(admin.getByRole('table', { name: 'Tax withheld' })).toContainText('1,920')
   await shoot(admin, 'admin-tax-withheld')
+  // The certificate arrives: recorded on the register, no longer missing.
+  await admin.getByLabel('Certificate No.').fill('WHT-0042')
+  await admin.getByLabel('Certificate No.').press('Enter')
+  await expect(admin.getByRole('table', { name: 'Tax withheld' })).toContainText('WHT-0042')
+  await expect(admin.getByRole('table', { name: 'Tax withheld' })).not.toContainText('Missing')
   await admin.getByRole('tab', { name: 'Tax Rates' }).click()
   await expect(admin.getByRole('table', { name: 'Tax rates' })).toContainText('PRA standard rate')
   await shoot(admin, 'admin-tax-rates')

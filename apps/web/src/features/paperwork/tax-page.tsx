@@ -349,6 +349,40 @@ const SalesTaxTable = ({ data, money }: { data: SalesTaxReport; money: (v: numbe
   </div>
 )
 
+/** A missing certificate: marked, with a box to record it when the customer sends it. */
+const CertificateBox = ({ paymentId }: { paymentId: number }) => {
+  const qc = useQueryClient()
+  const [value, setValue] = useState('')
+  const save = useMutation({
+    mutationFn: () => api.put(`/payments/${paymentId}/tax-certificate`, { certificate: value }),
+    onSuccess: () => {
+      toast.success('Certificate saved')
+      void qc.invalidateQueries({ queryKey: ['tax-report'] })
+    },
+    onError: (err) => toast.error((err as Error).message),
+  })
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault()
+        save.mutate()
+      }}
+    >
+      <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-800">Missing</span>
+      <input
+        className="input h-8 w-32 py-1 text-sm"
+        aria-label="Certificate No."
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="submit" className="btn-secondary h-8 py-1" disabled={save.isPending || !value.trim()}>
+        Save
+      </button>
+    </form>
+  )
+}
+
 const WithheldTable = ({ data, money }: { data: TaxWithheldReport; money: (v: number) => string }) => (
   <div className="card overflow-x-auto p-2">
     <p className="px-2 py-1 text-sm text-slate-600">
@@ -373,11 +407,7 @@ const WithheldTable = ({ data, money }: { data: TaxWithheldReport; money: (v: nu
             <td className={td}>{r.customer}</td>
             <td className={td}>{r.section}</td>
             <td className={tdr}>{money(r.amount)}</td>
-            <td className={td}>
-              {r.certificate || (
-                <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-800">Missing</span>
-              )}
-            </td>
+            <td className={td}>{r.certificate || <CertificateBox paymentId={r.payment_id} />}</td>
           </tr>
         ))}
         {data.rows.length === 0 && (
