@@ -180,6 +180,25 @@ describe(`tax and costs (${DB_KIND})`, () => {
         tb.get(`customer:#${sale.body.service.customer_id}`)?.balance,
     ).toBe(0)
     expect(tb.get('tax:withheld')?.debit).toBe(5120.07)
+    // The paid sale edited as it is: its tax is owed again and paid, nothing remains.
+    const body = recordInput('services', {
+      customer_add: 'Corporate Ltd',
+      paid_cash: 0,
+      paid_in_bank: 0,
+      bank_title: '',
+    })
+    const same = await t.call('admin', 'PUT', `/api/services/${id}`, body)
+    expect(same.status, JSON.stringify(same.body)).toBe(200)
+    expect(same.body.service).toMatchObject({ remaining_amount: 0, tax_amount: 1200 })
+    // Lowering the price below what was paid is refused, and nothing changes.
+    const lower = await t.call('admin', 'PUT', `/api/services/${id}`, { ...body, receivable_amount: 40000 })
+    expect(lower.status).toBe(400)
+    expect(lower.body.errors).toEqual({
+      receivable_amount: 'The payments already received exceed this amount',
+    })
+    expect((await t.call('employee', 'GET', `/api/services/${id}`)).body.service.receivable_amount).toBe(
+      50000.75,
+    )
     const saved = await t.call('employee', 'PUT', `/api/payments/${paid.body.payment.id}/tax-certificate`, {
       certificate: 'WHT-2026-0042',
     })

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely'
 import { byName } from '../../../db/by-name.ts'
 import type { Database, TableName } from '../../../db/schema.ts'
 import { createdDay } from '../../../lib/books/day.ts'
+import { refuseOverpaid } from '../../../lib/books/paid-records.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { agencySettings } from '../../platform/settings/routes.ts'
@@ -113,6 +114,14 @@ export const taxSale = async (
   input: unknown,
 ) => {
   if (!SALE_TABLES.has(table) || input === undefined) return
+  await taxOfSale(trx, table, row, before, input)
+  refuseOverpaid(
+    Number((row as Rec).remaining_amount ?? 0),
+    table === 'umrah' ? 'receivableAmount' : 'receivable_amount',
+  )
+}
+
+const taxOfSale = async (trx: Trx, table: string, row: ApiRow, before: ApiRow | null, input: unknown) => {
   const asked = (input as { tax_authority?: TaxAuthority | 'none' }).tax_authority
   const source = { type: table, id: row.id }
   const stored = await trx
