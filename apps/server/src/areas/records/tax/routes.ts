@@ -164,13 +164,16 @@ export const taxRoutes = async (app: FastifyInstance, db: Db) => {
     const customer = await writeTransaction(db, async (trx) => {
       const found = await trx.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst()
       if (!found) throw new HttpError(404, 'Customer not found')
+      const changes = {
+        ...(v.ntn !== undefined ? { ntn: v.ntn } : {}),
+        ...(v.cnic !== undefined ? { cnic: v.cnic } : {}),
+        ...(v.province !== undefined ? { province: v.province } : {}),
+      }
+      // A body naming none of the three changes nothing.
+      if (Object.keys(changes).length === 0) return found
       const row = await trx
         .updateTable('customers')
-        .set({
-          ...(v.ntn !== undefined ? { ntn: v.ntn } : {}),
-          ...(v.cnic !== undefined ? { cnic: v.cnic } : {}),
-          ...(v.province !== undefined ? { province: v.province } : {}),
-        })
+        .set(changes)
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
