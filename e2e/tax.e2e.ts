@@ -41,7 +41,19 @@ test('a taxed service: the form takes its authority, the receipt opens its invoi
   expect(saved.status()).toBe(200)
   await seedCustomer(page.request, 'Karachi Exports Ltd')
 
+  const found = await (await page.request.get('/api/customers?q=Karachi%20Exports', { headers })).json()
+  const customerId = found.customers[0].id
+
   await as('employee')
+  // The customer's tax details: their province (Punjab) decides the authority of their sales.
+  await page.goto(`/customers/${customerId}`)
+  const details = page.getByRole('form', { name: 'Tax details' })
+  await details.getByLabel('NTN').fill('7654321-0')
+  await details.getByLabel('Province').selectOption('Punjab')
+  await shoot(page, 'employee-customer-tax')
+  await details.getByRole('button', { name: 'Save Tax Details' }).click()
+  await expect(page.getByText('Tax details saved')).toBeVisible()
+
   await openNewForm(page, '/services', 'New Service')
   await page.getByLabel('Customer Address').selectOption('Karachi Exports Ltd')
   await page.getByLabel('Booking Date').fill('2026-11-20')
@@ -53,7 +65,8 @@ test('a taxed service: the form takes its authority, the receipt opens its invoi
   await page.getByLabel('Paid Cash').fill('0')
   await page.getByLabel('Paid In Bank').fill('0')
   await page.getByLabel('Profit').fill('12000')
-  await page.getByLabel('Sales Tax').selectOption('PRA')
+  // Left on "By province": the customer's Punjab.
+  await expect(page.getByLabel('Sales Tax')).toHaveValue('')
   await shoot(page, 'employee-service-form')
   await page.getByLabel('Profit').press('Enter')
   const row = page.getByRole('row', { name: /Karachi Exports Ltd/ })
@@ -67,6 +80,7 @@ test('a taxed service: the form takes its authority, the receipt opens its invoi
   await expect(invoice).toContainText('SNTN / STRN')
   await expect(invoice).toContainText('S1234567-8')
   await expect(invoice).toContainText('16%')
+  await expect(invoice).toContainText('7654321-0')
   await expect(invoice).toContainText('1,920')
   // The PDF in English and in Urdu.
   const [english] = await Promise.all([
