@@ -530,4 +530,36 @@ describe(`tax and costs (${DB_KIND})`, () => {
     const books = await t.call('admin', 'GET', '/api/reports/books-check')
     expect(books.body, JSON.stringify(books.body)).toMatchObject({ ok: true })
   })
+
+  it('an agency typing prices with the tax in: the tax is taken out of them, the bill is as typed', async () => {
+    const settings = (await t.call('admin', 'GET', '/api/admin/settings')).body.settings
+    expect(
+      (await t.call('admin', 'PUT', '/api/admin/settings', { ...settings, prices_include_tax: true })).status,
+    ).toBe(200)
+    const before = await trialBalance(t)
+    // Profit 11,500 holds 15 % SRB tax: 11,500 × 15 / 115 = 1,500 tax on 10,000.
+    const sale = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', { profit: 11500, tax_authority: 'SRB' } as never),
+    )
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201)
+    expect(sale.body.service).toMatchObject({
+      taxable_value: 10000,
+      tax_amount: 1500,
+      remaining_amount: 20000.15,
+    })
+    const after = await trialBalance(t)
+    const moved = (code: string) =>
+      Math.round(((after.get(code)?.credit ?? 0) - (before.get(code)?.credit ?? 0)) * 100) / 100
+    expect(moved('income:services')).toBe(48500.75)
+    expect(moved('tax:sales SRB')).toBe(1500)
+    expect(
+      (await t.call('admin', 'PUT', '/api/admin/settings', { ...settings, prices_include_tax: false }))
+        .status,
+    ).toBe(200)
+    const books = await t.call('admin', 'GET', '/api/reports/books-check')
+    expect(books.body, JSON.stringify(books.body)).toMatchObject({ ok: true })
+  })
 })
