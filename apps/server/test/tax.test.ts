@@ -6,6 +6,7 @@ import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
 import { officeMoves } from '../src/areas/records/accounts/postings.ts'
 import { entriesOf } from '../src/books/read.ts'
+import { markReconciledBankEntries } from '../src/db/migrations/0036_tax.ts'
 import { moneyOut } from '../src/db/money-columns.ts'
 import { repostBankCharges } from '../src/lib/books/bank-charges-repost.ts'
 import { syncLines } from '../src/lib/books/lines.ts'
@@ -504,6 +505,16 @@ describe(`tax and costs (${DB_KIND})`, () => {
     expect(old.status).toBe(201)
     const oldId = old.body.record.id as number
     const source = { type: 'account_entries', id: oldId }
+    // Migration 0036 finds it by its detail and its match.
+    await t.app.db.deleteFrom('office_purposes').where('entry_id', '=', oldId).execute()
+    await markReconciledBankEntries(t.app.db)
+    expect(
+      await t.app.db
+        .selectFrom('office_purposes')
+        .selectAll()
+        .where('entry_id', '=', oldId)
+        .executeTakeFirst(),
+    ).toEqual({ entry_id: oldId, purpose: 'bank_charge', reposted: 0 })
     const row = (await t.app.db
       .selectFrom('account_entries')
       .selectAll()
@@ -516,7 +527,6 @@ describe(`tax and costs (${DB_KIND})`, () => {
         { date: '2026-10-20', entry: old.body.record.entry, detail: 'old rule' },
         officeMoves(moneyOut('account_entries', row)),
       )
-      await trx.updateTable('office_purposes').set({ reposted: 0 }).where('entry_id', '=', oldId).execute()
     })
     const equity = await netProfit(t)
     expect(equity.totals.net_profit).toBe(after.totals.net_profit)

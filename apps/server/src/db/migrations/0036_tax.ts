@@ -144,8 +144,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('purpose', 'varchar(20)', (c) => c.notNull())
     .addColumn('reposted', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
-  // Bank charges and profit the reconciliation posted (decision 064) went to the owner's equity;
-  // they are marked here and re-posted at start (a reversal and a new entry, decision 091).
+  await markReconciledBankEntries(db)
+}
+
+/**
+ * Bank charges and profit the reconciliation posted (decision 064) went to the owner's equity:
+ * an Office Accounts entry of no vendor whose detail the reconciliation wrote and whose line is
+ * matched to a statement line. They are marked here and re-posted at start (a reversal and a new
+ * entry, decision 091). Entries already marked are left as they are.
+ */
+export async function markReconciledBankEntries(db: Kysely<any>): Promise<void> {
   for (const [purpose, prefix] of [
     ['bank_charge', 'Bank charge: '],
     ['bank_profit', 'Bank profit: '],
@@ -153,6 +161,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`INSERT INTO office_purposes (entry_id, purpose, reposted)
       SELECT a.id, ${purpose}, 0 FROM account_entries a
       WHERE a.source_type IS NULL AND a.vendor_name = '' AND substr(a.detail, 1, ${prefix.length}) = ${prefix}
+        AND NOT EXISTS (SELECT 1 FROM office_purposes o WHERE o.entry_id = a.id)
         AND EXISTS (SELECT 1 FROM posting_lines l JOIN bank_match_book_lines m ON m.line_id = l.id
           WHERE l.source_type = 'account_entries' AND l.source_id = a.id)`.execute(db)
   }
