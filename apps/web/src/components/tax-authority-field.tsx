@@ -2,7 +2,6 @@ import { formatAmount, PROVINCE_AUTHORITY, type SaleTax, TAX_AUTHORITIES } from 
 import { Field } from './field.tsx'
 
 const OPTIONS = [
-  { value: '', label: 'By province (customer, else agency)' },
   ...TAX_AUTHORITIES.map((a) => ({
     value: a,
     label: `${a} (${Object.entries(PROVINCE_AUTHORITY).find(([, x]) => x === a)?.[0] ?? a})`,
@@ -16,7 +15,13 @@ const OPTIONS = [
  */
 export const TaxAuthorityField = ({ record }: { record?: Partial<SaleTax> | null }) => (
   <div>
-    <Field name="tax_authority" label="Sales Tax" type="select" options={OPTIONS} />
+    <Field
+      name="tax_authority"
+      label="Sales Tax"
+      type="select"
+      options={OPTIONS}
+      placeholder="By province (customer, else agency)"
+    />
     {record?.tax_authority && (
       <p className="mt-1 text-xs text-slate-500">
         {record.tax_exempt
