@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { recordInput } from '@booking/shared/test-data'
@@ -19,7 +19,11 @@ import { ticketSample } from './ticket-sample.ts'
 const pdftotext = (bytes: Buffer) => {
   const file = join(tmpdir(), `invoice-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`)
   writeFileSync(file, bytes)
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')
+  } finally {
+    unlinkSync(file)
+  }
 }
 
 /** The Emirates sample with a fourth tax code (RG 1,500): fare 182,000 and taxes 55,240. */
