@@ -19,6 +19,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { drainSearchQueue, queuedForSearch, startSearchIndexer } from './db/search-queue.ts'
 import { backupDirFor, markServerUsing, retentionFromEnv, sqlitePathOf } from './lib/backups.ts'
 import { type BackfillProgress, backfillBooks } from './lib/books/backfill.ts'
+import { repostBankCharges } from './lib/books/bank-charges-repost.ts'
 import { backfillCosts } from './lib/books/cost-backfill.ts'
 import { openApiDocument } from './lib/openapi.ts'
 import { registerRouteSchemas } from './lib/route-schemas.ts'
@@ -168,6 +169,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   })
   // Costs that earlier releases never posted (decision 053): chunked and resumable like the above.
   await backfillCosts(db)
+  await repostBankCharges(db)
   // Built after the areas registered, from the same zod schemas that validate requests.
   await app.register(swagger, {
     mode: 'static',

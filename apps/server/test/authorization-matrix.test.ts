@@ -155,8 +155,23 @@ const EXPECTED: Record<string, Access> = {
       '/api/gamca-token',
       '/api/services',
       '/api/navtcc',
-    ].map((p) => [`GET ${p}/:id/receipt.pdf`, 'user']),
+    ].flatMap((p) => [
+      [`GET ${p}/:id/receipt.pdf`, 'user'],
+      // Issue 36: a sale's tax invoice, as its receipt.
+      [`GET ${p}/:id/invoice`, 'user'],
+      [`GET ${p}/:id/invoice.pdf`, 'user'],
+    ]),
   ),
+  // Issue 36: everyone reads the rates (the sale forms); admins keep them and read the registers.
+  'GET /api/tax/rates': 'user',
+  'POST /api/tax/rates': 'admin',
+  'PUT /api/tax/rates/:id': 'admin',
+  'GET /api/tax/rules': 'user',
+  'PUT /api/tax/rules': 'admin',
+  'PUT /api/customers/:id/tax': 'user',
+  'PUT /api/payments/:id/tax-certificate': 'user',
+  'GET /api/reports/sales-tax': 'admin',
+  'GET /api/reports/tax-withheld': 'admin',
 }
 
 const sign = (claims: { sub: string; exp?: number | string; jti?: string }, secret = TEST_SECRET) => {

@@ -17,6 +17,12 @@ const LIMIT_MS = RUNS >= 1000 ? 4 * 3_600_000 : 900_000
 /** Every table a write could touch: a refused body must leave all of them as they were. */
 const TABLES = [
   'payments',
+  'tax_rates',
+  'tax_rules',
+  'sale_taxes',
+  'tax_invoices',
+  'cost_settlements',
+  'office_purposes',
   'cash_counts',
   'books_locks',
   'bank_statement_mappings',
@@ -196,6 +202,12 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/banks/:id/matches/auto') return null
   if (path === '/api/banks/:id/matches/confirm') return { match_ids: [1] }
   if (path === '/api/banks/:id/statement-lines/:line_id/post') return { kind: 'charge', detail: 'Fuzz' }
+  // Issue 36: tax rates and rules, a customer's tax details, a withholding certificate.
+  if (path === '/api/tax/rates' || path === '/api/tax/rates/:id')
+    return { name: 'Fuzz rate', authority: 'PRA', rate: 16, from: '2026-07-01' }
+  if (path === '/api/tax/rules') return { record_type: 'services', kind: '', taxable: true }
+  if (path === '/api/customers/:id/tax') return { ntn: '1234567-8', province: 'Punjab' }
+  if (path === '/api/payments/:id/tax-certificate') return { certificate: 'WHT-1' }
   // A day before every record here: the fuzz's later writes stay open.
   if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz', confirm: true }
   if (path === '/api/admin/settings')

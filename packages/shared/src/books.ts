@@ -10,6 +10,8 @@ export const ACCOUNT_KINDS = [
   'expense',
   'equity',
   'accrued',
+  // Issue 36: sales tax payable per authority and income tax customers withheld (decision 089).
+  'tax',
 ] as const
 export type AccountKind = (typeof ACCOUNT_KINDS)[number]
 

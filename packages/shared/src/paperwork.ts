@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { optionalText, requiredText } from './fields.ts'
 import { base64ToBytes, logoSizeProblem } from './image-size.ts'
 import { fromPaisa, toPaisa } from './money.ts'
+import { provinceField } from './tax.ts'
 
 // Agency settings (the header of every document), statement and report queries.
 
@@ -58,6 +59,14 @@ export const AgencySettingsInput = z.object({
     .prefault(null),
   /** The office bank a form names when none was chosen, e.g. a cash-only GAMCA token (decision 049). */
   default_bank: optionalText(100),
+  /** Issue 36: the agency's NTN, sales tax registration (SNTN/STRN) and province; left out until set. */
+  ntn: z.string().trim().max(20, 'At most 20 characters').optional(),
+  strn: z.string().trim().max(20, 'At most 20 characters').optional(),
+  province: provinceField.optional(),
+  /** The tariff heading of the agency's services on tax invoices and returns (decision 090). */
+  tariff_heading: z.string().trim().max(20, 'At most 20 characters').optional(),
+  /** Prices typed on sale forms include the sales tax (else it is added to them). */
+  prices_include_tax: z.boolean().optional(),
 })
 export type AgencySettings = z.output<typeof AgencySettingsInput>
 

@@ -2,13 +2,19 @@ import { extendRecords, type RecordExtensions } from '../lib/record-extensions.t
 import { exportFormatOf, exportList } from './platform/exports/list-export.ts'
 import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from './readers/collect/credit.ts'
 import { indexRecord, unindexRecord } from './readers/passengers/record-index.ts'
+import { taxAnswered, taxWritten } from './records/tax/extensions.ts'
 
 /**
  * What every record's lifecycle keeps beside it, from the areas that own it (decision 076): the
  * customer link and passport index (issue 17), credit limits (issue 25), and lists as files.
  */
 export const RECORD_EXTENSIONS: RecordExtensions = {
-  written: indexRecord,
+  written: async (trx, table, row, before, input) => {
+    await indexRecord(trx, table, row, before)
+    // After the customer link: a sale's tax follows its customer's province (issue 36).
+    await taxWritten(trx, table, row, before, input)
+  },
+  answered: taxAnswered,
   removed: unindexRecord,
   postingsCheck: async (trx, source, actor, created) => {
     // A new record had no lines before; an edit compares with the lines it had.

@@ -22,6 +22,7 @@ import { receiptRoutes } from './readers/receipts/routes.ts'
 import { booksReportRoutes } from './readers/reports/books-routes.ts'
 import { reportRoutes } from './readers/reports/routes.ts'
 import { statementRoutes } from './readers/statements/routes.ts'
+import { taxReportRoutes } from './readers/tax/routes.ts'
 import { expenseRoutes } from './records/expense/routes.ts'
 import { gamcaRoutes } from './records/gamca/routes.ts'
 import { bankRoutes } from './records/ledgers/banks.ts'
@@ -31,6 +32,7 @@ import { protectorRoutes } from './records/protector/routes.ts'
 import { refundCustomerRoutes } from './records/refund-customer/routes.ts'
 import { refundedRoutes } from './records/refunded/routes.ts'
 import { servicesRoutes } from './records/services/routes.ts'
+import { taxRoutes } from './records/tax/routes.ts'
 import { ticketParseRoutes } from './records/tickets/parse.ts'
 import { ticketRoutes } from './records/tickets/routes.ts'
 import { umrahRoutes } from './records/umrah/routes.ts'
@@ -72,6 +74,8 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   bookEntryRoutes,
   bankStatementRoutes,
   closeRoutes,
+  taxRoutes,
+  taxReportRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

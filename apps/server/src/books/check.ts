@@ -313,19 +313,23 @@ const proveCopies = async (k: K, c: Comparer) => {
   )
   c.compareAll('journal checkpoint n', 'journal_months', stored, computed)
 
-  // Records: remaining = receivable − paid cash − paid in bank − payments; payments_total = their
-  // sum. A void ticket owes nothing: its remaining is 0 (decision 092).
+  // Records: remaining = receivable (+ tax added) − paid cash − paid in bank − payments; payments_total
+  // = their sum. A void ticket owes nothing: its remaining is 0 (decision 092).
   for (const [type, table] of Object.entries(PAYMENT_TABLES)) {
     const voided = table === 'tickets' ? sql`t.voided_at` : sql`''`
+    // A sales tax added on top of the price is owed too (issue 36, decision 089).
     const { rows } = await sql<Record<string, unknown>>`SELECT t.id, t.receivable_amount, t.paid_cash,
         t.paid_in_bank, t.payments_total, t.remaining_amount, ${voided} AS voided_at,
+        (SELECT coalesce(sum(x.tax_amount), 0) FROM sale_taxes x WHERE x.source_type = ${table}
+          AND x.source_id = t.id AND x.inclusive = 0) AS tax_added,
         (SELECT coalesce(sum(p.amount), 0) FROM payments p WHERE p.source_type = ${type} AND p.source_id = t.id) AS paid_later
       FROM ${sql.table(table)} t`.execute(k)
     for (const r of rows) {
       c.compare('payments', table, String(r.id), dbPaisa(r.payments_total), dbPaisa(r.paid_later))
       const remaining = r.voided_at
         ? 0n
-        : dbPaisa(r.receivable_amount) -
+        : dbPaisa(r.receivable_amount) +
+          dbPaisa(r.tax_added) -
           dbPaisa(r.paid_cash) -
           dbPaisa(r.paid_in_bank) -
           dbPaisa(r.paid_later)

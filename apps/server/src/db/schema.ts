@@ -192,6 +192,10 @@ export interface PaymentsTable {
   employee: string
   created_by: number | null
   created_at: string
+  /** Income tax the customer withheld from this payment, its section and certificate (0036). */
+  tax_withheld: Generated<number>
+  tax_section: Generated<string>
+  tax_certificate: Generated<string>
 }
 
 /** The single row (id 1) holding the books' total debits and whether existing records still need posting (0012). */
@@ -242,6 +246,72 @@ export interface CustomersTable extends Base {
   created_by: string
   /** 'en' or 'ur': the language of this customer's receipts and statements (migration 0023). */
   paper_language: Generated<string>
+  /** NTN, CNIC and province for tax invoices (0036). */
+  ntn: Generated<string>
+  cnic: Generated<string>
+  province: Generated<string>
+}
+
+/** Sales tax rates admins keep (0036, decision 088): rate in basis points. */
+export interface TaxRatesTable {
+  id: Generated<number>
+  name: string
+  authority: string
+  rate_bp: number
+  from: string
+  to: string | null
+  is_default: Generated<number>
+  confirmed: Generated<number>
+  source: Generated<string>
+}
+
+/** Taxable or exempt per record type and kind ('' for every kind). */
+export interface TaxRulesTable {
+  record_type: string
+  kind: string
+  taxable: number
+}
+
+/** One sale's tax (paisa). */
+export interface SaleTaxesTable {
+  source_type: string
+  source_id: number
+  authority: string
+  rate_bp: number
+  taxable_value: number
+  tax_amount: number
+  exempt: Generated<number>
+  inclusive: Generated<number>
+  date: string
+}
+
+export interface TaxInvoiceCountersTable {
+  tax_year: string
+  last: number
+}
+
+export interface TaxInvoicesTable {
+  id: Generated<number>
+  tax_year: string
+  serial: number
+  source_type: string
+  source_id: number
+  issued_at: string
+}
+
+/** The "Costs to pay" a Protector or Expense entry settles (0036). */
+export interface CostSettlementsTable {
+  source_type: string
+  source_id: number
+  settles_type: string
+  settles_id: number
+}
+
+/** An Office Accounts entry that is a bank charge or bank profit (0036). */
+export interface OfficePurposesTable {
+  entry_id: number
+  purpose: string
+  reposted: Generated<number>
 }
 
 export interface EntryCountersTable {
@@ -750,6 +820,13 @@ export interface Database {
   books_verified: BooksVerifiedTable
   books_verified_months: BooksVerifiedMonthsTable
   payments: PaymentsTable
+  tax_rates: TaxRatesTable
+  tax_rules: TaxRulesTable
+  sale_taxes: SaleTaxesTable
+  tax_invoice_counters: TaxInvoiceCountersTable
+  tax_invoices: TaxInvoicesTable
+  cost_settlements: CostSettlementsTable
+  office_purposes: OfficePurposesTable
   books_totals: BooksTotalsTable
   books_locks: BooksLocksTable
   cash_counts: CashCountsTable

@@ -51,9 +51,14 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
  * A record table's rows as the lifecycle sees them: money in rupees on this side, paisa in the
  * database. The one place a record table is reached by a name known only at run time.
  */
-const repository = (table: RecordTable) => {
+const repository = (table: RecordTable, columns: readonly string[]) => {
   const t = byName
   const out = (row: Record<string, unknown>) => moneyOut(table, row) as ApiRow
+  // Only the table's columns are written: a body's keys kept beside the record (issue 36's
+  // tax_authority, settles_cost_of) reach the extensions through `input`, never the table.
+  const known = new Set(columns)
+  const own = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).filter(([k]) => known.has(k)))
   return {
     /** `lock`: FOR UPDATE on PostgreSQL (SQLite's single writer already serializes). */
     find: async (trx: Kysely<Database>, id: number, lock = false): Promise<ApiRow | undefined> => {
@@ -67,11 +72,11 @@ const repository = (table: RecordTable) => {
     exists: async (trx: Kysely<Database>, id: number) =>
       Boolean(await t(trx).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()),
     insert: async (trx: Kysely<Database>, values: Record<string, unknown>): Promise<ApiRow> =>
-      out((await insertRows(trx, table, [moneyIn(table, values)], { returning: '*' }))[0]!),
+      out((await insertRows(trx, table, [moneyIn(table, own(values))], { returning: '*' }))[0]!),
     update: async (trx: Kysely<Database>, id: number, values: Record<string, unknown>) => {
       const row = await t(trx)
         .updateTable(table)
-        .set(moneyIn(table, values))
+        .set(moneyIn(table, own(values)))
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst()
@@ -96,7 +101,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   const cfg: CrudConfig<S, R> = { ...spec, ...hooks }
   const toApi = (row: AnyRecordRow) => (cfg.toApi ? cfg.toApi(row as StoredRow<S>) : row)
   const Label = capital(cfg.label)
-  const rows = repository(cfg.table)
+  const rows = repository(cfg.table, cfg.columns)
   const user = (req: FastifyRequest) => req.user as AuthUser
   const may = (action: RecordAction) => ({ preHandler: requireAccess(cfg.access[action]) })
   documentArea(cfg)
@@ -135,14 +140,18 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     async (req, reply) => {
       const file = recordExtensions().listFileOf(req.query)
       if (file) return file(reply, db, cfg, toApi, parseListQuery(req.query), user(req))
-      return listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req))
+      const answer = await listAnswer(db, cfg, toApi, parseListQuery(req.query), user(req))
+      await recordExtensions().answered(db, cfg.table, answer[cfg.listKey] as Record<string, unknown>[])
+      return answer
     },
   )
 
   if (cfg.getOne !== false) {
     app.get(`${cfg.path}/:id`, { ...may('view'), ...ONE }, async (req) => {
       const row = await findById(db, parseId(req.params))
-      return { status: 'success', [cfg.itemKey]: toApi(row) }
+      const item = toApi(row)
+      await recordExtensions().answered(db, cfg.table, [item])
+      return { status: 'success', [cfg.itemKey]: item }
     })
   }
 
@@ -164,9 +173,11 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
             { user: u, overrideReason: recordExtensions().overrideReasonOf(req.body) },
             input,
           )
+          const item = toApi(row)
+          await recordExtensions().answered(trx, cfg.table, [item])
           return {
             status: 201,
-            body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: toApi(row) },
+            body: { status: 'success', message: `${Label} saved successfully`, [cfg.itemKey]: item },
           }
         }),
       PARALLEL,
@@ -180,7 +191,9 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     await refuseExpiredPassports(req.body, input, () => findById(db, id))
     const actor = { user: user(req), overrideReason: recordExtensions().overrideReasonOf(req.body) }
     const saved = await writeTransaction(db, (trx) => lifecycle.update(trx, actor, id, input), PARALLEL)
-    return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: toApi(saved) }
+    const item = toApi(saved)
+    await recordExtensions().answered(db, cfg.table, [item])
+    return { status: 'success', message: `${Label} updated successfully`, [cfg.itemKey]: item }
   })
 
   app.delete(`${cfg.path}/:id`, { ...may('delete'), ...DELETE }, async (req) => {
@@ -291,9 +304,15 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       actor.user.id,
     )
   // Journal, postings and audit after a row was written, shared by create, update and restore.
-  const afterWrite = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
+  const afterWrite = async (
+    trx: Trx,
+    row: ApiRow,
+    actor: Actor,
+    ctx: Omit<SaveContext, 'user'>,
+    input?: unknown,
+  ) => {
     // Customer link and passport index (issue 17), before the journal, postings and audit read the row.
-    await recordExtensions().written(trx, cfg.table, row, ctx.before)
+    await recordExtensions().written(trx, cfg.table, row, ctx.before, input)
     const stored = row as StoredRow<S>
     if (cfg.journal) {
       const place = cfg.journal(stored)
@@ -338,7 +357,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
         actor,
         true,
       )
-      await afterWrite(trx, row, actor, { created: true, before: null })
+      await afterWrite(trx, row, actor, { created: true, before: null }, input)
       await postingsCheck()
       await auditLinked(trx, actor, 'create', row.id, null, row)
       return row
@@ -357,7 +376,7 @@ const recordLifecycleOf = <S extends RecordSpec, R extends Record<string, unknow
       const postingsCheck = await recordExtensions().postingsCheck(trx, { type: table, id }, actor, false)
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
-      await afterWrite(trx, row, actor, { created: false, before })
+      await afterWrite(trx, row, actor, { created: false, before }, input)
       await postingsCheck()
       await auditLinked(trx, actor, 'update', id, before, row)
       return row

@@ -32,7 +32,12 @@ export type ListFile = (
 
 export interface RecordExtensions {
   /** After a row is written (create, update, restore), before its journal, postings and audit read it. */
-  written: (trx: Trx, table: string, row: ApiRow, before: ApiRow | null) => Promise<void>
+  written: (trx: Trx, table: string, row: ApiRow, before: ApiRow | null, input?: unknown) => Promise<void>
+  /**
+   * Adds what an area keeps beside a record to its answers (GET one, lists, create, update), in
+   * place; `answers` are the toApi shapes of rows of `table` (by their `id`).
+   */
+  answered: (db: Kysely<Database>, table: string, answers: Record<string, unknown>[]) => Promise<void>
   /** After a row is removed. */
   removed: (trx: Trx, table: string, id: number) => Promise<void>
   /**
@@ -48,6 +53,7 @@ export interface RecordExtensions {
 
 const NONE: RecordExtensions = {
   written: async () => {},
+  answered: async () => {},
   removed: async () => {},
   postingsCheck: async () => async () => {},
   overrideReasonOf: () => undefined,

@@ -47,7 +47,11 @@ const withinRemaining =
   (remaining: number): Resolver<Values, unknown, z.output<typeof PaymentInput>> =>
   async (values, context, options) => {
     const result = await schemaResolver(values, context, options)
-    if (result.errors.amount || !overpays(values.amount, remaining)) return result
+    // Tax the customer withheld settles the record too (issue 36): the two together may not pass it.
+    const withheld = Number(values.tax_withheld?.amount ?? 0)
+    const settles = Number(values.amount) + (Number.isFinite(withheld) ? withheld : 0)
+    if (result.errors.amount || !overpays(withheld ? fromPaisa(toPaisa(settles)) : values.amount, remaining))
+      return result
     return {
       values: {},
       errors: { ...result.errors, amount: { type: 'max', message: overpaidMessage(remaining) } },
@@ -142,6 +146,14 @@ const PAYMENT_COLUMNS = (
       cell: (p) => (p.bank_title ? <BankName stored={p.bank_title} /> : ''),
     },
     { key: 'amount', header: 'Amount', format: 'amount' },
+    {
+      key: 'tax_withheld',
+      header: 'Tax Withheld',
+      cell: (p) =>
+        p.tax_withheld
+          ? `${formatRs(p.tax_withheld.amount)} (${p.tax_withheld.certificate || 'no certificate yet'})`
+          : '',
+    },
     { key: 'note', header: 'Note' },
   ] satisfies Column<Payment>[]
 ).map((c): Column<Payment> => ({ ...c, sortable: false }))
@@ -171,6 +183,14 @@ export const ReceivePaymentDialog = ({
     },
   })
   const method = useWatch({ control: form.control, name: 'method' })
+  const [withheld, setWithheld] = useState(false)
+  const toggleWithheld = (on: boolean) => {
+    setWithheld(on)
+    form.setValue(
+      'tax_withheld',
+      on ? { amount: '' as unknown as number, section: '153(1)(b)', certificate: '' } : undefined,
+    )
+  }
 
   const submit = form.handleSubmit(async (values) => {
     setError(null)
@@ -230,6 +250,26 @@ export const ReceivePaymentDialog = ({
               <Field name="date" label="Date" type="date" />
               <Field name="amount" label="Amount" type="number" step="0.01" />
               <Field name="note" label="Note" className="sm:col-span-2" />
+              <label className="flex items-center gap-2 text-sm sm:col-span-2">
+                <input
+                  type="checkbox"
+                  checked={withheld}
+                  onChange={(e) => toggleWithheld(e.target.checked)}
+                />
+                The customer withheld income tax from this payment
+              </label>
+              {withheld && (
+                <>
+                  <Field name="tax_withheld.amount" label="Tax Withheld" type="number" step="0.01" />
+                  <Field name="tax_withheld.section" label="Section" />
+                  <Field
+                    name="tax_withheld.certificate"
+                    label="Certificate No."
+                    className="sm:col-span-2"
+                    hint="Leave empty until the customer sends it"
+                  />
+                </>
+              )}
               {error && (
                 <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2">
                   {error}

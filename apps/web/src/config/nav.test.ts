@@ -28,6 +28,7 @@ describe('the sidebar and pages read from the features', () => {
       'Statements|statements',
       'To Collect|toCollect',
       'Reports|reports|admin',
+      'Tax|tax|admin',
       'Employees|employee|admin',
       'Users|users|admin',
       'Corrections|corrections',
@@ -40,7 +41,7 @@ describe('the sidebar and pages read from the features', () => {
 
   it('has a page for every sidebar line and the screens reached by links', () => {
     for (const item of NAV_ITEMS) expect(PAGES[item.segment], item.segment).toBeTypeOf('function')
-    for (const s of ['bookings', 'receipt', 'customers/:id', 'passengers/:passport'])
+    for (const s of ['bookings', 'receipt', 'invoice', 'customers/:id', 'passengers/:passport'])
       expect(PAGES[s], s).toBeTypeOf('function')
   })
 })

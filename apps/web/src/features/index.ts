@@ -12,6 +12,7 @@ import {
   KeyRound,
   Landmark,
   LayoutDashboard,
+  Percent,
   Scale,
   Settings,
   UserCog,
@@ -105,6 +106,13 @@ export const FEATURES: readonly FeatureDescriptor[] = [
     page: () => import('./paperwork/reports-page.tsx'),
     nav: { label: 'Reports', icon: BarChart3, adminOnly: true },
   },
+  // Issue 36: the sales tax and tax withheld registers, and the rates admins keep.
+  {
+    segment: 'tax',
+    page: () => import('./paperwork/tax-page.tsx'),
+    nav: { label: 'Tax', icon: Percent, adminOnly: true },
+  },
+  { segment: 'invoice', page: () => import('./paperwork/invoice-page.tsx') },
   {
     segment: 'employee',
     page: () => import('./employees/page.tsx'),

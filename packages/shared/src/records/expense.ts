@@ -2,9 +2,12 @@ import { z } from 'zod'
 import { strictDate } from '../dates.ts'
 import { amount, oneOf, requiredText } from '../fields.ts'
 import { EXPENSE_TYPES } from '../options.ts'
+import { SettlesCostOf } from '../tax.ts'
 import { NOT_NEGATIVE } from './not-negative.ts'
 
 export const ExpenseInput = z.object({
+  /** Issue 36: the record whose "Costs to pay" this entry pays (null: none). */
+  settles_cost_of: SettlesCostOf,
   user_name: requiredText('Enter Name'),
   date: strictDate('Enter Date'),
   detail: requiredText('Enter Detail'),

@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import { amount, requiredText } from '../fields.ts'
+import { taxAuthorityField } from '../tax.ts'
 import { refuseOverpayment } from './overpayment.ts'
 import { RequiredPassenger } from './single-passenger.ts'
 
 /** GAMCA token (spec part 1 §5): profit is typed by the user; remaining is the server's. */
 export const GamcaInput = z
   .object({
+    /** Issue 36: the sale's sales tax authority ('none': no tax); left out, the customer's or agency's province. */
+    tax_authority: taxAuthorityField,
     employee_name: requiredText('Employee Name is required'),
     customer_add: requiredText('Customer Address is required'),
     reference: requiredText('Reference is required', 200),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
+import { OfficePurpose } from '../tax.ts'
 import { requireBankTitle } from './bank-title.ts'
 
 /** A ledger amount: optional (0), a number, never negative. */
@@ -97,7 +98,7 @@ const NO_AMOUNT = 'Enter amount in either Credit or Debit'
 
 /** Office account (bank ledger) row as the API takes it. */
 export const AccountInput = z
-  .object(accountFields)
+  .object({ ...accountFields, purpose: OfficePurpose })
   .refine((v) => v.credit > 0 || v.debit > 0, { message: NO_AMOUNT, path: ['credit'] })
 export type AccountInput = z.input<typeof AccountInput>
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { navtccProfit, remainingAmount } from '../calc.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { numberOrZero } from '../money.ts'
+import { taxAuthorityField } from '../tax.ts'
 import { requireBankTitle } from './bank-title.ts'
 import { NOT_NEGATIVE } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
@@ -18,6 +19,8 @@ const wholeAmount = (label: string) =>
 
 export const NavtccInput = z
   .object({
+    /** Issue 36: the sale's sales tax authority ('none': no tax); left out, the customer's or agency's province. */
+    tax_authority: taxAuthorityField,
     employee_name: requiredText('Employee Name is required'),
     customer_add: requiredText('Customer Address is required'),
     reference: requiredText('Reference is required', 200),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
 import { amount, MAX_ID, oneOf, optionalText } from '../fields.ts'
+import { TaxWithheldInput } from '../tax.ts'
 import { PAYMENT_SOURCES, type PaymentSource } from './spec.ts'
 import { BANK_TITLE_REQUIRED } from './ticket.ts'
 
@@ -12,6 +13,8 @@ export const OVERPAID_PAYMENT = 'Amount cannot exceed the Remaining Amount'
 /** POST /api/payments: a customer's or agent's later payment against a record's remaining amount. */
 export const PaymentInput = z
   .object({
+    /** Issue 36: income tax the customer withheld; it settles the record too. */
+    tax_withheld: TaxWithheldInput,
     source_type: oneOf(PAYMENT_SOURCES, 'Record type is required', 'Unknown record type'),
     source_id: z.coerce
       .number({ error: 'Record is required' })
@@ -55,6 +58,8 @@ export interface Payment {
   employee: string
   created_by: number | null
   created_at: string
+  /** Income tax the customer withheld (issue 36): it settled the record beside `amount`. */
+  tax_withheld?: { amount: number; section: string; certificate: string }
 }
 
 /** POST answer: 201 {status, message, payment}. GET ?source_type=&source_id=: {status, payments}. */

@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { strictDate } from '../dates.ts'
 import { amount, requiredText } from '../fields.ts'
+import { SettlesCostOf } from '../tax.ts'
 
 const NOT_NEGATIVE = { value: 0, message: 'Amount cannot be negative' }
 
 export const ProtectorInput = z.object({
+  /** Issue 36: the record whose "Costs to pay" this entry pays (null: none). */
+  settles_cost_of: SettlesCostOf,
   employee: requiredText('Enter Employee'),
   name: requiredText('Enter Name'),
   passport: requiredText('Enter Passport'),

@@ -4,6 +4,7 @@ import { requiredDate } from '../dates.ts'
 import { amount, oneOf, optionalText, requiredText } from '../fields.ts'
 import { numberOrZero } from '../money.ts'
 import { VISA_TYPES } from '../options.ts'
+import { taxAuthorityField } from '../tax.ts'
 import { requireBankTitle } from './bank-title.ts'
 import { NOT_NEGATIVE } from './not-negative.ts'
 
@@ -19,6 +20,8 @@ export const SERVICE_REMAINING_NEGATIVE = 'Remaining amount cannot be negative'
 
 export const ServiceInput = z
   .object({
+    /** Issue 36: the sale's sales tax authority ('none': no tax); left out, the customer's or agency's province. */
+    tax_authority: taxAuthorityField,
     user_name: requiredText('User Name is required'),
     customer_add: requiredText('Customer Address is required'),
     booking_date: requiredDate('Booking Date is required'),

@@ -7,6 +7,7 @@ import { refuseOverpayment } from './overpayment.ts'
 /** The spec's message, now for a bank payment without its bank. */
 export const BANK_TITLE_REQUIRED = 'Bank Title is required'
 
+import { taxAuthorityField } from '../tax.ts'
 import { passengerCount, passengerList, TicketPassenger } from './passenger.ts'
 
 /** Empty reference travels as null (spec §3). */
@@ -58,6 +59,8 @@ const ticketNumbers = z
 
 export const TicketInput = z
   .object({
+    /** Issue 36: the sale's sales tax authority ('none': no tax); left out, the customer's or agency's province. */
+    tax_authority: taxAuthorityField,
     employee_name: requiredText('Employee Name is required', 100),
     agent_name: optionalText(100),
     customer_add: requiredText('Customer Address is required', 200),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { requiredDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
+import { taxAuthorityField } from '../tax.ts'
 import { notNegative } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
 import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
@@ -53,6 +54,8 @@ export const UMRAH_NOBODY = 'Adults + Children + Infants must count the passenge
 /** Umrah travels in camelCase (spec §3); every field of §5's list is required. */
 export const UmrahInput = z
   .object({
+    /** Issue 36: the sale's sales tax authority ('none': no tax); left out, the customer's or agency's province. */
+    tax_authority: taxAuthorityField,
     userName: requiredText('Employee Name is required', 100),
     customerAdd: requiredText('Customer Address is required', 200),
     reference: requiredText('Reference is required', 200),

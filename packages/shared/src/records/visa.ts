@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { optionalDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
+import { taxAuthorityField } from '../tax.ts'
 import { requireBankTitle } from './bank-title.ts'
 import { notNegative } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
@@ -15,6 +16,8 @@ const money = (label: string) =>
 /** Visa processing: only Employee Name is required (spec part 1 §5); profit and remaining are the server's. */
 export const VisaInput = z
   .object({
+    /** Issue 36: the sale's sales tax authority ('none': no tax); left out, the customer's or agency's province. */
+    tax_authority: taxAuthorityField,
     employee_name: requiredText('Employee Name is required'),
     file_number: optionalText(100),
     reference: optionalText(200),

@@ -19,6 +19,14 @@ export const incomeAccount = (recordType: string) => `income:${recordType}`
 export const accruedAccount = (recordType: string) => `accrued:${recordType}`
 export const expenseAccount = (expenseType: string) => `expense:${expenseType.trim() || 'other'}`
 
+/** Sales tax charged on sales and owed to an authority (issue 36): "Sales tax payable (SRB)". */
+export const salesTaxAccount = (authority: string) => `tax:sales ${authority}`
+/** Income tax customers withheld from their payments, claimed against the agency's own (issue 36). */
+export const WITHHELD_TAX = 'tax:withheld'
+/** Bank charges and profit posted from the bank reconciliation (issue 36 item 6). */
+export const BANK_CHARGES = 'expense:Bank charges'
+export const BANK_PROFIT = 'income:bank profit'
+
 /** Collapses spacing and case, so "Ali  Traders" and "ali traders" are one customer. */
 const customerKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
@@ -61,6 +69,7 @@ const KINDS: Record<string, AccountKind> = {
   expense: 'expense',
   equity: 'equity',
   accrued: 'accrued',
+  tax: 'tax',
 }
 
 export const kindOf = (code: string): AccountKind => KINDS[code.split(':', 1)[0] ?? ''] ?? 'equity'
@@ -74,6 +83,8 @@ const typeName = (name: string) =>
 export const accountName = (code: string): string => {
   if (code === CASH) return CASH_IN_OFFICE
   if (code === CASH_OVER_SHORT) return 'Cash over/short'
+  if (code === WITHHELD_TAX) return 'Advance income tax (withheld by customers)'
+  if (code.startsWith('tax:sales ')) return `Sales tax payable (${code.slice('tax:sales '.length)})`
   const [kind = '', ...rest] = code.split(':')
   const name = rest.join(':')
   if (kind === 'bank' || kind === 'agent' || kind === 'vendor' || kind === 'customer') return name

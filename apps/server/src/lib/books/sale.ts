@@ -1,12 +1,21 @@
-import { toPaisa } from '@booking/shared'
+import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { ApiRow } from '../crud.ts'
 import { syncPosting } from '../postings.ts'
-import { accruedAccount, bankAccount, CASH, COST_OF_SALES, incomeAccount, vendorAccount } from './accounts.ts'
+import {
+  accruedAccount,
+  bankAccount,
+  CASH,
+  COST_OF_SALES,
+  incomeAccount,
+  salesTaxAccount,
+  vendorAccount,
+} from './accounts.ts'
 import { resolveBank } from './banks.ts'
 import { type Move, move, syncLines } from './lines.ts'
 import type { PostOptions } from './registry.ts'
+import { saleTaxOf } from './sale-tax.ts'
 
 /** What a sale (Ticket, Umrah, Visa, GAMCA, Services, NAVTCC) moves, in rupees. */
 export interface Sale {
@@ -28,6 +37,11 @@ export interface Sale {
    * costs-to-pay account (decision 053).
    */
   unpaidCost?: number
+  /**
+   * The sales tax on the sale (issue 36): owed to its authority, never income. `receivable` is
+   * then the customer's whole bill, the tax included.
+   */
+  tax?: { authority: string; amount: number }
 }
 
 /**
@@ -36,7 +50,8 @@ export interface Sale {
  * (Dr cost of sales, Cr vendor). The party's balance is the record's remaining amount.
  */
 export const saleMoves = (s: Sale): Move[] => [
-  ...move(s.party, incomeAccount(s.type), s.receivable),
+  ...move(s.party, incomeAccount(s.type), fromPaisa(toPaisa(s.receivable) - toPaisa(s.tax?.amount ?? 0))),
+  ...(s.tax ? move(s.party, salesTaxAccount(s.tax.authority), s.tax.amount) : []),
   ...move(CASH, s.party, s.cash),
   ...(s.bank ? move(bankAccount(s.bank), s.party, s.bankAmount) : []),
   ...(s.vendor ? move(COST_OF_SALES, vendorAccount(s.vendor), s.payable) : []),
@@ -71,14 +86,26 @@ export const postSale = async (
     lenient: opts.lenient,
   })
   const source = { type: sale.table, id: row.id }
-  if (!sale.ownBankRow) await syncBankRow(trx, source, sale, bank)
-  // Lines last: they take the books' total row, which every write takes last (lines.ts).
-  // The record's booking figures, as the books would read them back, decide its statement split.
+  // The record's booking figures, as the books would read them back, decide its statement split:
+  // its own columns, the tax not in them (a taxed sale's statement line is its net, decision 089).
   const figures = {
     receivable: BigInt(toPaisa(sale.receivable)),
     cash: BigInt(toPaisa(sale.cash)),
     bank: BigInt(toPaisa(sale.bankAmount)),
   }
+  // A taxed sale: the tax is added to a price typed without it, or taken out of one typed with it.
+  const taxed = await saleTaxOf(trx, source)
+  if (taxed) {
+    sale = {
+      ...sale,
+      receivable: taxed.inclusive
+        ? sale.receivable
+        : fromPaisa(toPaisa(sale.receivable) + toPaisa(taxed.tax)),
+      tax: { authority: taxed.authority, amount: taxed.tax },
+    }
+  }
+  if (!sale.ownBankRow) await syncBankRow(trx, source, sale, bank)
+  // Lines last: they take the books' total row, which every write takes last (lines.ts).
   await syncLines(trx, source, sale, saleMoves({ ...sale, bank }), figures)
 }
 

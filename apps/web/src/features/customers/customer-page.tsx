@@ -10,6 +10,7 @@ import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { navPath } from '../../lib/nav.ts'
 import { type CustomerPayment, useCustomer } from './api.ts'
+import { CustomerTaxDetails } from './tax-details.tsx'
 
 const recordColumns: Column<FileRecord>[] = [
   { key: 'date', header: 'Date', format: 'date' },
@@ -187,6 +188,11 @@ export default function CustomerFilePage() {
           </p>
         </div>
       </div>
+
+      <CustomerTaxDetails
+        key={c.id}
+        {...(c as { id: number; ntn?: string; cnic?: string; province?: string })}
+      />
 
       <div className="space-y-2">
         <h2 className="text-lg font-semibold text-slate-900">

@@ -5,6 +5,7 @@ import {
   gamcaBankTitle,
   passengerFormValues,
   remainingAmount,
+  type SaleTax,
 } from '@booking/shared'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
@@ -12,6 +13,7 @@ import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
+import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
@@ -98,6 +100,7 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
             label="Remaining Amount"
             value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater(record)))}
           />
+          <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,
       ]}
     </RecordWizard>

@@ -5,6 +5,7 @@ import {
   NavtccInput,
   navtccLiveFigures,
   passengerFormValues,
+  type SaleTax,
 } from '@booking/shared'
 import { useEffect } from 'react'
 import { useWatch } from 'react-hook-form'
@@ -16,6 +17,7 @@ import { NameSelect } from '../../components/name-select.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
+import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBanks } from '../../lib/records.ts'
@@ -113,6 +115,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
           <Field name="payed_to_bank" label="Paid To Bank" type="number" step="1" />
           <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
           <ReadOnlyField money label="Profit" value={formatAmount(figures.profit)} />
+          <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,
       ]}
     </RecordWizard>

@@ -109,6 +109,17 @@ const ReceiptPage = () => {
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back
         </button>
+        {Number(field(row, 'tax_amount') ?? 0) > 0 && (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() =>
+              navigate(`../invoice?path=${encodeURIComponent(path)}&id=${id}`, { relative: 'path' })
+            }
+          >
+            Tax Invoice
+          </button>
+        )}
         <ExportButtons
           path={`${path}/${id}/receipt.pdf`}
           query={{}}

@@ -1,4 +1,4 @@
-import { type AgencySettings, AgencySettingsInput, LOGO_MAX_BYTES } from '@booking/shared'
+import { type AgencySettings, AgencySettingsInput, LOGO_MAX_BYTES, PROVINCES } from '@booking/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -6,13 +6,27 @@ import { ApiError, api } from '../../lib/api.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
 import { CollectSettings } from '../collect/collect-settings.tsx'
 
-const FIELDS: Array<{ key: keyof AgencySettings; label: string; type?: string; hint?: string }> = [
+type TextKey =
+  | 'name'
+  | 'address'
+  | 'phone'
+  | 'email'
+  | 'currency'
+  | 'time_zone'
+  | 'ntn'
+  | 'strn'
+  | 'tariff_heading'
+
+const FIELDS: Array<{ key: TextKey; label: string; type?: string; hint?: string }> = [
   { key: 'name', label: 'Agency name' },
   { key: 'address', label: 'Address' },
   { key: 'phone', label: 'Phone' },
   { key: 'email', label: 'Email', type: 'email' },
   { key: 'currency', label: 'Currency label', hint: 'Shown before amounts, e.g. Rs' },
   { key: 'time_zone', label: 'Time zone', hint: 'e.g. Asia/Karachi' },
+  { key: 'ntn', label: 'NTN', hint: 'National Tax Number, printed on tax invoices' },
+  { key: 'strn', label: 'SNTN / STRN', hint: 'Sales tax registration; sales are taxed once it is set' },
+  { key: 'tariff_heading', label: 'Tariff heading', hint: 'Printed on tax invoices; 9805.5000 when empty' },
 ]
 
 const readAsDataUrl = (file: File) =>
@@ -85,7 +99,7 @@ const SettingsPage = () => {
             <input
               className={`input ${errors[f.key] ? 'input-error' : ''}`}
               type={f.type ?? 'text'}
-              value={form[f.key]}
+              value={form[f.key] ?? ''}
               aria-invalid={!!errors[f.key] || undefined}
               onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
             />
@@ -116,6 +130,30 @@ const SettingsPage = () => {
           <span className="mt-1 block text-xs text-slate-500">
             Filled in where a form needs a bank and none was paid in (e.g. a cash-only GAMCA token)
           </span>
+        </label>
+        <label>
+          <span className="label">Province</span>
+          <select
+            className="input"
+            value={form.province ?? ''}
+            onChange={(e) => setForm({ ...form, province: e.target.value })}
+          >
+            <option value="">None</option>
+            {PROVINCES.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+          <span className="mt-1 block text-xs text-slate-500">Its tax authority taxes sales by default</span>
+        </label>
+        <label className="flex items-center gap-2 self-end pb-2">
+          <input
+            type="checkbox"
+            checked={form.prices_include_tax ?? false}
+            onChange={(e) => setForm({ ...form, prices_include_tax: e.target.checked })}
+          />
+          <span className="text-sm">Prices typed include sales tax</span>
         </label>
         <div className="sm:col-span-2">
           <span className="label">Logo (PNG or JPEG, at most 200 kB)</span>

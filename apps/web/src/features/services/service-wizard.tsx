@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  type SaleTax,
   SERVICE_REMAINING_NEGATIVE,
   type Service,
   ServiceInput,
@@ -15,6 +16,7 @@ import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -95,6 +97,7 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
           <BankSelect name="bank_title" current={record?.bank_title} />
           <Field name="profit" label="Profit" type="number" step="0.01" />
           <RemainingAmount later={paidLater(record)} />
+          <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,
       ]}
     </RecordWizard>

@@ -1,6 +1,7 @@
 import {
   passengerFormValues,
   passengerList,
+  type SaleTax,
   TICKET_DOCUMENT_TYPES,
   type Ticket,
   type TicketFromPaste,
@@ -16,6 +17,7 @@ import { Field } from '../../components/field.tsx'
 import { PassengerBlocks } from '../../components/passenger-blocks.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -151,6 +153,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
               vendor: 'vendor_name',
             }}
           />
+          <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,
       ]}
     </RecordWizard>

@@ -17,6 +17,7 @@ const KIND_LABELS: Record<string, string> = {
   expense: 'Expense',
   equity: 'Equity',
   accrued: 'Costs to pay',
+  tax: 'Taxes',
 }
 
 interface Line {

@@ -2,6 +2,7 @@ import {
   DOCUMENT_TYPES,
   passengerFormValues,
   passengerList,
+  type SaleTax,
   toIsoDate,
   type UmrahBooking,
   UmrahInput,
@@ -13,6 +14,7 @@ import { Field } from '../../components/field.tsx'
 import { PassengerBlocks } from '../../components/passenger-blocks.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -107,18 +109,21 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
           </div>
         </>,
         <PassengerBlocks name="passportDetail" documentTypes={DOCUMENT_TYPES} />,
-        <BookingPaymentFields
-          options={options}
-          paidLater={paidLater(record)}
-          names={{
-            receivable: 'receivableAmount',
-            paidCash: 'paidCash',
-            bankTitle: 'bank_title',
-            paidInBank: 'paidInBank',
-            payable: 'payableToVendor',
-            vendor: 'vendorName',
-          }}
-        />,
+        <>
+          <BookingPaymentFields
+            options={options}
+            paidLater={paidLater(record)}
+            names={{
+              receivable: 'receivableAmount',
+              paidCash: 'paidCash',
+              bankTitle: 'bank_title',
+              paidInBank: 'paidInBank',
+              payable: 'payableToVendor',
+              vendor: 'vendorName',
+            }}
+          />
+          <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
+        </>,
       ]}
     </RecordWizard>
   )

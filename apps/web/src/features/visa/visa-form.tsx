@@ -2,6 +2,7 @@ import {
   formatAmount,
   passengerFormValues,
   remainingAmount,
+  type SaleTax,
   toIsoDate,
   type Visa,
   VisaInput,
@@ -14,6 +15,7 @@ import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
+import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
@@ -140,6 +142,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
             label="Remaining Amount"
             value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater(record)))}
           />
+          <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,
       ]}
     </RecordWizard>

@@ -71,6 +71,27 @@ const URDU: Record<string, string> = {
   to: 'تا',
   Printed: 'طباعت',
   Page: 'صفحہ',
+  // Issue 36: the tax invoice.
+  'Sales Tax Invoice': 'سیلز ٹیکس انوائس',
+  'SALES TAX INVOICE': 'سیلز ٹیکس انوائس',
+  Supplier: 'فراہم کنندہ',
+  'Supplier address': 'فراہم کنندہ کا پتہ',
+  NTN: 'این ٹی این',
+  'SNTN / STRN': 'سیلز ٹیکس رجسٹریشن نمبر',
+  Buyer: 'خریدار',
+  'Buyer address': 'خریدار کا پتہ',
+  'Buyer NTN / CNIC': 'خریدار کا این ٹی این / شناختی کارڈ',
+  Description: 'تفصیل',
+  'Tariff heading': 'ٹیرف ہیڈنگ',
+  Rate: 'شرح',
+  Fare: 'کرایہ',
+  'Airline tax': 'ایئر لائن ٹیکس',
+  'Other charges': 'دیگر اخراجات',
+  'Paid on your behalf': 'آپ کی جانب سے ادا شدہ',
+  'Service charge': 'سروس چارجز',
+  'Value excluding tax': 'مالیت بغیر ٹیکس',
+  'Sales tax': 'سیلز ٹیکس',
+  'Value including tax': 'مالیت بمع ٹیکس',
 }
 
 /** Labels that start a reference line: "No. 12/3", "Date 25/11/2026", "Agent: Ali". */

@@ -32,6 +32,8 @@ const recordBody = (kind: StatementPostKind, bank: string, line: StLine, detail:
         detail: `${kind === 'charge' ? 'Bank charge' : 'Bank profit'}: ${detail}`,
         credit: kind === 'profit' ? amount : 0,
         debit: kind === 'charge' ? amount : 0,
+        // Posted to "Bank charges" (expense) or "Bank profit" (income), issue 36 item 6.
+        purpose: kind === 'charge' ? 'bank_charge' : 'bank_profit',
       }
     case 'agent':
       return {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { bankAccount, CASH, OPENING, vendorAccount } from '../../../lib/books/accounts.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
+import { officePurposeAccountOf } from '../../../lib/books/settlements.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 
 /** The account an Office Accounts row is kept in: office cash for "Cash in Office", else its bank. */
@@ -14,9 +15,12 @@ export const officeAccountOf = (row: ApiRow<'account_entries'>) =>
  * With a vendor the other side is that vendor (a payment to it, or money back from it); without one
  * it is an opening balance or the owner's own money in or out (equity).
  */
-export const officeMoves = (row: ApiRow<'account_entries'>): Move[] => {
+export const officeMoves = (row: ApiRow<'account_entries'>, purposeAccount: string | null = null): Move[] => {
   const account = officeAccountOf(row)
-  const other = String(row.vendor_name ?? '').trim() ? vendorAccount(row.vendor_name) : OPENING
+  // A bank charge or bank profit (issue 36 item 6) goes to its expense or income, not to equity.
+  const other = String(row.vendor_name ?? '').trim()
+    ? vendorAccount(row.vendor_name)
+    : (purposeAccount ?? OPENING)
   return [...move(account, other, row.credit), ...move(other, account, row.debit)]
 }
 
@@ -28,7 +32,7 @@ export const postOfficeEntry = async (trx: Kysely<Database>, row: ApiRow<'accoun
     trx,
     { type: 'account_entries', id: row.id },
     { date: row.date, entry: row.entry, detail },
-    officeMoves(row),
+    officeMoves(row, await officePurposeAccountOf(trx, row.id)),
   )
 }
 

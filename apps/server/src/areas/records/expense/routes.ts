@@ -5,6 +5,7 @@ import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { expenseAccount } from '../../../lib/books/accounts.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
+import { settledAccountOf } from '../../../lib/books/settlements.ts'
 import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 
@@ -15,9 +16,12 @@ import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 export const expenseCashOut = (row: ApiRow<'expenses'>): number =>
   row.withdraw > 0 ? row.withdraw : row.total_amount
 
-const postExpense = (trx: Kysely<Database>, row: ApiRow<'expenses'>) =>
+const postExpense = async (trx: Kysely<Database>, row: ApiRow<'expenses'>) =>
   postWithdraw(trx, 'expenses', row, {
-    account: expenseAccount(String(row.selection ?? '')),
+    // A fee paid for a sale's "Costs to pay" settles that account, not an expense (issue 36 item 6).
+    account:
+      (await settledAccountOf(trx, { type: 'expenses', id: row.id })) ??
+      expenseAccount(String(row.selection ?? '')),
     amount: expenseCashOut(row),
     date: row.date,
     detail: ['Expense', row.selection, row.detail].filter(Boolean).join(', '),

@@ -25,9 +25,9 @@ import { dbKind } from '../../../db/dialect.ts'
 import { moneyIn, moneyOut } from '../../../db/money-columns.ts'
 import type { Database, Row, TableName } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
-import { partyAccountOf } from '../../../lib/books/accounts.ts'
+import { partyAccountOf, WITHHELD_TAX } from '../../../lib/books/accounts.ts'
 import { resolveBank } from '../../../lib/books/banks.ts'
-import { removeLines, syncLines } from '../../../lib/books/lines.ts'
+import { move, removeLines, syncLines } from '../../../lib/books/lines.ts'
 import { PAYMENT_TABLES } from '../../../lib/books/paid-records.ts'
 import type { AnyRecordRow } from '../../../lib/crud.ts'
 import { nextEntry } from '../../../lib/entries.ts'
@@ -135,12 +135,10 @@ const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
     employee: p.employee,
   })
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
-  await syncLines(
-    trx,
-    source,
-    { date: p.date, entry: p.receipt_no, detail },
-    paymentMoves({ party: partyAccountOf(record), bank: p.bank_title, amount: p.amount }),
-  )
+  await syncLines(trx, source, { date: p.date, entry: p.receipt_no, detail }, [
+    ...paymentMoves({ party: partyAccountOf(record), bank: p.bank_title, amount: p.amount }),
+    ...move(WITHHELD_TAX, partyAccountOf(record), p.tax_withheld?.amount ?? 0),
+  ])
 }
 
 /**
@@ -184,13 +182,23 @@ const toPayment = (row: Record<string, unknown>): Payment => {
     source_type: r.source_type as PaymentSource,
     source_id: Number(r.source_id),
     date: r.date,
-    amount: r.amount,
+    // The money received; the stored amount also holds the tax withheld it settled (issue 36).
+    amount: fromPaisa(toPaisa(r.amount) - Number(r.tax_withheld ?? 0)),
     method: r.method as Payment['method'],
     bank_title: r.bank_title,
     note: r.note,
     employee: r.employee,
     created_by: r.created_by === null ? null : Number(r.created_by),
     created_at: r.created_at,
+    ...(Number(r.tax_withheld ?? 0) > 0
+      ? {
+          tax_withheld: {
+            amount: fromPaisa(Number(r.tax_withheld)),
+            section: String(r.tax_section ?? ''),
+            certificate: String(r.tax_certificate ?? ''),
+          },
+        }
+      : {}),
   }
 }
 
@@ -202,6 +210,17 @@ const toPayment = (row: Record<string, unknown>): Payment => {
 const POST_PAYMENTS = { schema: { body: PaymentInput, response: { 201: PaymentSavedAnswer } } }
 
 const GET_PAYMENTS = { schema: { querystring: ListQuery, response: { 200: PaymentsAnswer } } }
+
+const CertificateInput = z.object({
+  certificate: z
+    .string({ error: 'Certificate is required' })
+    .trim()
+    .min(1, 'Certificate is required')
+    .max(100, 'At most 100 characters'),
+})
+const PUT_CERTIFICATE = {
+  schema: { params: IdParams, body: CertificateInput, response: { 200: PaymentSavedAnswer } },
+}
 
 const DELETE_PAYMENTS_ID = { schema: { params: IdParams, response: { 200: MessageAnswer } } }
 
@@ -215,7 +234,9 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     const answer = await writeTransaction(db, (trx) =>
       answerOnce(trx, req, u.id, async () => {
         const record = await lockRecord(trx, input.source_type, input.source_id)
-        const paisa = toPaisa(input.amount)
+        // Tax the customer withheld settles the record beside the money received (issue 36 item 4).
+        const withheld = input.tax_withheld
+        const paisa = toPaisa(input.amount) + toPaisa(withheld?.amount ?? 0)
         const remaining = toPaisa(record.remaining_amount)
         if (remaining <= 0)
           throw new HttpError(400, 'This record has no remaining amount to pay', { amount: OVERPAID_PAYMENT })
@@ -233,13 +254,22 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
               source_type: input.source_type,
               source_id: input.source_id,
               date: input.date || businessToday(),
-              amount: input.amount,
+              // What the payment settles: the money received and any tax withheld (issue 36), so
+              // the record's payments total stays the sum of its payments' amounts.
+              amount: fromPaisa(paisa),
               method: input.method,
               bank_title: bank,
               note: input.note,
               employee: u.username,
               created_by: u.id,
               created_at: new Date().toISOString(),
+              ...(withheld
+                ? {
+                    tax_withheld: toPaisa(withheld.amount),
+                    tax_section: withheld.section,
+                    tax_certificate: withheld.certificate,
+                  }
+                : {}),
             }),
           )
           .returningAll()
@@ -296,6 +326,33 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     }
   })
 
+  // The withholding certificate a customer sends after paying (issue 36 item 4): the register then
+  // counts it received. Only the certificate changes; the money and the books stay as they were.
+  app.put('/payments/:id/tax-certificate', PUT_CERTIFICATE, async (req) => {
+    const id = parseIdParam(req.params, 'payment')
+    const { certificate } = parseBody(CertificateInput, req.body)
+    const u = user(req)
+    const payment = await writeTransaction(db, async (trx) => {
+      const found = await trx.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!found) throw new HttpError(404, 'Payment not found')
+      const before = toPayment(found)
+      if (!before.tax_withheld) {
+        const message = 'This payment has no tax withheld'
+        throw new HttpError(400, message, { certificate: message })
+      }
+      const row = await trx
+        .updateTable('payments')
+        .set({ tax_certificate: certificate })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const after = toPayment(row)
+      await audit(trx, u, 'update', SOURCE, id, before, after)
+      return after
+    })
+    return { status: 'success', message: 'Certificate saved', payment }
+  })
+
   app.delete('/payments/:id', { ...DELETE_PAYMENTS_ID, preHandler: requireAccess('admin') }, async (req) => {
     const id = parseIdParam(req.params, 'payment')
     const u = user(req)
@@ -307,7 +364,12 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       const record = await lockRecord(trx, payment.source_type, payment.source_id)
       const gone = await trx.deleteFrom('payments').where('id', '=', id).returning('id').executeTakeFirst()
       if (!gone) throw new HttpError(404, 'Payment not found')
-      await applyToRecord(trx, payment.source_type, record, -toPaisa(payment.amount))
+      await applyToRecord(
+        trx,
+        payment.source_type,
+        record,
+        -(toPaisa(payment.amount) + toPaisa(payment.tax_withheld?.amount ?? 0)),
+      )
       await removeJournal(trx, SOURCE, id)
       await removePostings(trx, { type: SOURCE, id })
       // The books' total row last, as every write takes it (lib/books/lines.ts).

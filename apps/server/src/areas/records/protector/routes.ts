@@ -5,13 +5,15 @@ import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { expenseAccount } from '../../../lib/books/accounts.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
+import { settledAccountOf } from '../../../lib/books/settlements.ts'
 import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 
 /** The protector fee paid out of office cash (decision 022). */
-const postProtector = (trx: Kysely<Database>, row: ApiRow<'protectors'>) =>
+const postProtector = async (trx: Kysely<Database>, row: ApiRow<'protectors'>) =>
   postWithdraw(trx, 'protectors', row, {
-    account: expenseAccount('protector'),
+    // A fee paid for a sale's "Costs to pay" settles that account, not an expense (issue 36 item 6).
+    account: (await settledAccountOf(trx, { type: 'protectors', id: row.id })) ?? expenseAccount('protector'),
     amount: row.withdraw,
     date: row.protector_date,
     detail: ['Protector', row.name, row.reference].filter(Boolean).join(', '),
