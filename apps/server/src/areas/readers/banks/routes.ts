@@ -57,6 +57,7 @@ import { postStatementLine } from './post-line.ts'
 import { bookLineView, monthEnd, reconcile, statementLineView } from './reconciliation.ts'
 import { reconciliationDoc } from './report.ts'
 import { statementFileOf } from './statement-file.ts'
+import { requestGone } from './statement-reader.ts'
 
 /** A 5 MB file, also as base64 in JSON (a year of a busy account is well under 1 MB of CSV). */
 const FILE_LIMIT = 8 * 1024 * 1024
@@ -217,9 +218,9 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       return { status: 'success', message: 'Mapping saved', mapping }
     })
 
-    scoped.post('/banks/:id/statement-preview', POST_PREVIEW, async (req) => {
+    scoped.post('/banks/:id/statement-preview', POST_PREVIEW, async (req, reply) => {
       const bank = await bankById(db, bankIdOf(req))
-      const file = statementFileOf(req.body)
+      const file = await statementFileOf(req.body, requestGone(reply.raw))
       const saved = await savedMapping(db, bank.id)
       // The mapping sent, else the bank's, else one guessed from the file (header row, date layout).
       const mapping = file.mapping ?? saved ?? guessStatementLayout(file.rows)
@@ -238,7 +239,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     scoped.post('/banks/:id/statement-imports', POST_IMPORT, async (req, reply) => {
       const bankId = bankIdOf(req)
       await bankById(db, bankId)
-      const file = statementFileOf(req.body)
+      const file = await statementFileOf(req.body, requestGone(reply.raw))
       const mapping = file.mapping ?? (await savedMapping(db, bankId))
       if (!mapping) throw new HttpError(400, 'Map the columns first', { mapping: 'Map the columns first' })
       // The whole file is read before anything is written: a bad row stores nothing.

@@ -1,0 +1,108 @@
+import { Worker } from 'node:worker_threads'
+import { HttpError } from '../../../lib/http-error.ts'
+import { STATEMENT_LIMITS } from './statement-limits.ts'
+import type { StatementRead, StatementSource } from './statement-read.ts'
+
+/**
+ * Statement files are read off the main thread (issue 33 item 1, decision 085): one worker per
+ * file with a heap cap (resourceLimits) and a time limit, stopped when the request goes away.
+ * A file that blows the cap or the time is refused by name; the server goes on serving.
+ */
+
+/** Readings at once; more wait their turn (each may use its heap cap; the box has two cores). */
+const AT_ONCE = 2
+let running = 0
+const waiting: (() => void)[] = []
+
+const turn = async (signal: AbortSignal) => {
+  if (running < AT_ONCE) {
+    running++
+    return
+  }
+  await new Promise<void>((resolve, reject) => {
+    const go = () => {
+      signal.removeEventListener('abort', gone)
+      running++
+      resolve()
+    }
+    const gone = () => {
+      const i = waiting.indexOf(go)
+      if (i >= 0) waiting.splice(i, 1)
+      reject(new HttpError(499, 'The request went away'))
+    }
+    waiting.push(go)
+    signal.addEventListener('abort', gone, { once: true })
+  })
+}
+
+const done = () => {
+  running--
+  waiting.shift()?.()
+}
+
+const TOO_BIG = 'The file is too large to read (it needs more memory than a statement may use)'
+const TOO_SLOW = `The file took longer than ${STATEMENT_LIMITS.readMs / 1000} s to read`
+
+/** The rows of a statement file, read in a worker; a refusal is an HttpError (400 or 413). */
+export const readStatementFile = async (
+  source: StatementSource,
+  signal: AbortSignal,
+): Promise<string[][]> => {
+  await turn(signal)
+  try {
+    const read = await new Promise<StatementRead>((resolve, reject) => {
+      const worker = new Worker(new URL('./statement-worker.mjs', import.meta.url), {
+        execArgv: [],
+        workerData: source,
+        resourceLimits: {
+          maxOldGenerationSizeMb: STATEMENT_LIMITS.heapMb,
+          maxYoungGenerationSizeMb: 32,
+          stackSizeMb: 4,
+        },
+      })
+      let settled = false
+      const finish = (fn: () => void) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        signal.removeEventListener('abort', gone)
+        fn()
+        void worker.terminate()
+      }
+      const timer = setTimeout(
+        () => finish(() => reject(new HttpError(413, TOO_SLOW, { file: TOO_SLOW }))),
+        STATEMENT_LIMITS.readMs,
+      )
+      const gone = () => finish(() => reject(new HttpError(499, 'The request went away')))
+      signal.addEventListener('abort', gone, { once: true })
+      worker.on('message', (m: StatementRead | { failed: string }) =>
+        finish(() => ('failed' in m ? reject(new Error(m.failed)) : resolve(m))),
+      )
+      worker.on('error', (err: Error & { code?: string }) =>
+        finish(() =>
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? reject(new HttpError(413, TOO_BIG, { file: TOO_BIG }))
+            : reject(err),
+        ),
+      )
+      worker.on('exit', () => finish(() => reject(new HttpError(413, TOO_BIG, { file: TOO_BIG }))))
+    })
+    if ('refused' in read)
+      throw new HttpError(read.refused.status, read.refused.message, { file: read.refused.message })
+    return read.rows
+  } finally {
+    done()
+  }
+}
+
+/** An AbortSignal that fires when the client goes before its answer is sent. */
+export const requestGone = (raw: {
+  on: (e: 'close', f: () => void) => unknown
+  writableFinished: boolean
+}): AbortSignal => {
+  const ac = new AbortController()
+  raw.on('close', () => {
+    if (!raw.writableFinished) ac.abort()
+  })
+  return ac.signal
+}
