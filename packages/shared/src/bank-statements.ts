@@ -3,6 +3,8 @@ import { isIsoDate } from './dates.ts'
 import { MAX_ID } from './fields.ts'
 import { MessageAnswer } from './records/answer-schemas.ts'
 
+export { CsvLimitError, type CsvLimits, parseCsv } from './csv.ts'
+
 /**
  * Bank statements (issue 24 items 1-2, decision 063): the mapping that reads a bank's CSV or XLSX,
  * the pure reader that turns the file's rows into statement lines (also used by the web's mapping
@@ -276,69 +278,6 @@ export interface ReadError {
   row: number
   column: string
   message: string
-}
-
-/**
- * CSV text to rows of cells (RFC 4180 quotes). The separator is comma, semicolon or tab,
- * whichever the first lines use most outside quotes (a bank's title line may have none).
- */
-/** Limits a CSV reading checks as it goes (issue 33): past one, it stops with a CsvLimitError. */
-export interface CsvLimits {
-  rows: number
-  columns: number
-  cellChars: number
-}
-
-/** A CSV file past one of its limits; the message names which. */
-export class CsvLimitError extends Error {}
-
-export const parseCsv = (text: string, limits?: CsvLimits): string[][] => {
-  const src = text.replace(/^\uFEFF/, '')
-  const sample = src.slice(0, 4000).replace(/"[^"]*"/g, '')
-  const counts = [',', ';', '\t'].map((d) => [d, sample.split(d).length] as const)
-  const sep = counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0]
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  const endCell = () => {
-    row.push(cell)
-    cell = ''
-    if (limits && row.length > limits.columns)
-      throw new CsvLimitError(`The file has too many columns (at most ${limits.columns})`)
-  }
-  const endRow = () => {
-    rows.push(row)
-    row = []
-    if (limits && rows.length > limits.rows)
-      throw new CsvLimitError(`The file has too many rows (at most ${limits.rows.toLocaleString('en-US')})`)
-  }
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]
-    if (limits && cell.length > limits.cellChars)
-      throw new CsvLimitError(
-        `Row ${rows.length + 1} has a cell longer than ${limits.cellChars.toLocaleString('en-US')} characters`,
-      )
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          cell += '"'
-          i++
-        } else quoted = false
-      } else cell += c
-    } else if (c === '"' && cell === '') quoted = true
-    else if (c === sep) endCell()
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++
-      endCell()
-      endRow()
-    } else cell += c
-  }
-  if (cell !== '' || row.length > 0) {
-    endCell()
-    endRow()
-  }
-  return rows
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']

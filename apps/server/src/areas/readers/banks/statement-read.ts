@@ -1,4 +1,4 @@
-import { CsvLimitError, parseCsv } from '@booking/shared'
+import { CsvLimitError, parseCsv } from '@booking/shared/csv'
 import { FileLimitError, STATEMENT_LIMITS } from './statement-limits.ts'
 import { isZip, readXlsxRows, XlsxError } from './xlsx-read.ts'
 

@@ -43,6 +43,28 @@ const done = () => {
 const TOO_BIG = 'The file is too large to read (it needs more memory than a statement may use)'
 const TOO_SLOW = `The file took longer than ${STATEMENT_LIMITS.readMs / 1000} s to read`
 
+/** Workers waiting for a file: loading one costs a few hundred ms (tsx), so they are kept. */
+const idle: Worker[] = []
+
+const spawn = () => {
+  const worker = new Worker(new URL('./statement-worker.mjs', import.meta.url), {
+    execArgv: [],
+    resourceLimits: {
+      maxOldGenerationSizeMb: STATEMENT_LIMITS.heapMb,
+      maxYoungGenerationSizeMb: 32,
+      stackSizeMb: 4,
+    },
+  })
+  // An idle worker does not keep the process alive (tests, a server shutting down).
+  worker.unref()
+  return worker
+}
+
+/** A fresh worker ready for the next file, made while nobody waits for it. */
+const prepare = () => {
+  if (idle.length + running < AT_ONCE) idle.push(spawn())
+}
+
 /** The rows of a statement file, read in a worker; a refusal is an HttpError (400 or 413). */
 export const readStatementFile = async (
   source: StatementSource,
@@ -50,42 +72,40 @@ export const readStatementFile = async (
 ): Promise<string[][]> => {
   await turn(signal)
   try {
+    const worker = idle.pop() ?? spawn()
     const read = await new Promise<StatementRead>((resolve, reject) => {
-      const worker = new Worker(new URL('./statement-worker.mjs', import.meta.url), {
-        execArgv: [],
-        workerData: source,
-        resourceLimits: {
-          maxOldGenerationSizeMb: STATEMENT_LIMITS.heapMb,
-          maxYoungGenerationSizeMb: 32,
-          stackSizeMb: 4,
-        },
-      })
       let settled = false
-      const finish = (fn: () => void) => {
+      const onMessage = (m: StatementRead | { failed: string }) =>
+        finish(!('failed' in m), () => ('failed' in m ? reject(new Error(m.failed)) : resolve(m)))
+      const onError = (err: Error & { code?: string }) =>
+        finish(false, () =>
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? reject(new HttpError(413, TOO_BIG, { file: TOO_BIG }))
+            : reject(err),
+        )
+      const onExit = () => finish(false, () => reject(new HttpError(413, TOO_BIG, { file: TOO_BIG })))
+      const finish = (keep: boolean, fn: () => void) => {
         if (settled) return
         settled = true
         clearTimeout(timer)
         signal.removeEventListener('abort', gone)
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit)
         fn()
-        void worker.terminate()
+        if (keep) idle.push(worker)
+        else {
+          // A worker that ran out of time or memory, or whose request went, is stopped, not reused.
+          void worker.terminate()
+          setImmediate(prepare)
+        }
       }
       const timer = setTimeout(
-        () => finish(() => reject(new HttpError(413, TOO_SLOW, { file: TOO_SLOW }))),
+        () => finish(false, () => reject(new HttpError(413, TOO_SLOW, { file: TOO_SLOW }))),
         STATEMENT_LIMITS.readMs,
       )
-      const gone = () => finish(() => reject(new HttpError(499, 'The request went away')))
+      const gone = () => finish(false, () => reject(new HttpError(499, 'The request went away')))
       signal.addEventListener('abort', gone, { once: true })
-      worker.on('message', (m: StatementRead | { failed: string }) =>
-        finish(() => ('failed' in m ? reject(new Error(m.failed)) : resolve(m))),
-      )
-      worker.on('error', (err: Error & { code?: string }) =>
-        finish(() =>
-          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? reject(new HttpError(413, TOO_BIG, { file: TOO_BIG }))
-            : reject(err),
-        ),
-      )
-      worker.on('exit', () => finish(() => reject(new HttpError(413, TOO_BIG, { file: TOO_BIG }))))
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit)
+      worker.postMessage(source)
     })
     if ('refused' in read)
       throw new HttpError(read.refused.status, read.refused.message, { file: read.refused.message })
