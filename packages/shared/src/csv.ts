@@ -62,4 +62,3 @@ export const parseCsv = (text: string, limits?: CsvLimits): string[][] => {
   }
   return rows
 }
-
