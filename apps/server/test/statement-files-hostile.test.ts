@@ -77,7 +77,7 @@ describe(`hostile statement files (${DB_KIND})`, () => {
       expect(peakRssMb(pid)).toBeLessThan(512)
     })
 
-  it('a CSV of 200,000 lines is refused by name (413), a line of 100 columns too', async () => {
+  it('a CSV of 200,000 lines is refused by name (413), a line of 100 columns and a 6 MB file too', async () => {
     const rows = await upload(
       `/api/banks/${bankId}/statement-preview`,
       Buffer.from('1,2\n'.repeat(200_000)),
@@ -92,6 +92,9 @@ describe(`hostile statement files (${DB_KIND})`, () => {
     )
     expect(cols.status).toBe(413)
     expect(cols.body.message).toBe('The file has too many columns (at most 64)')
+    const big = await upload(`/api/banks/${bankId}/statement-preview`, Buffer.alloc(6 * 1024 * 1024, 'a'), 's.csv')
+    expect(big.status).toBe(413)
+    expect(big.body.message).toBe('The file is too large: a statement file may be at most 5 MB')
     expect(peakRssMb(server.child.pid ?? 0)).toBeLessThan(512)
   })
 })

@@ -3,7 +3,13 @@ import { isIsoDate } from './dates.ts'
 import { MAX_ID } from './fields.ts'
 import { MessageAnswer } from './records/answer-schemas.ts'
 
-export { CsvLimitError, type CsvLimits, parseCsv } from './csv.ts'
+export {
+  CsvLimitError,
+  type CsvLimits,
+  parseCsv,
+  STATEMENT_FILE_MAX_BYTES,
+  STATEMENT_FILE_TOO_LARGE,
+} from './csv.ts'
 
 /**
  * Bank statements (issue 24 items 1-2, decision 063): the mapping that reads a bank's CSV or XLSX,

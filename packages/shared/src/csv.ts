@@ -62,3 +62,7 @@ export const parseCsv = (text: string, limits?: CsvLimits): string[][] => {
   }
   return rows
 }
+
+/** A statement file's largest size (a year of a busy account is well under 1 MB of CSV). */
+export const STATEMENT_FILE_MAX_BYTES = 5 * 1024 * 1024
+export const STATEMENT_FILE_TOO_LARGE = 'The file is too large: a statement file may be at most 5 MB'

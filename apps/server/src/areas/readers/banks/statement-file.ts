@@ -1,4 +1,9 @@
-import { StatementFileBody, StatementMapping } from '@booking/shared'
+import {
+  STATEMENT_FILE_MAX_BYTES,
+  STATEMENT_FILE_TOO_LARGE,
+  StatementFileBody,
+  StatementMapping,
+} from '@booking/shared'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import type { Part } from './multipart.ts'
@@ -21,6 +26,7 @@ export interface StatementFile {
 }
 
 const NO_FILE = 'Choose a CSV or XLSX file'
+const tooLarge = () => new HttpError(413, STATEMENT_FILE_TOO_LARGE, { file: STATEMENT_FILE_TOO_LARGE })
 
 const mappingOf = (value: unknown): StatementMapping => parseBody(StatementMapping, value)
 
@@ -33,6 +39,7 @@ export const statementFileOf = async (body: unknown, signal: AbortSignal): Promi
   if (isMultipart(body)) {
     const file = body.multipart.get('file')
     if (!file || file.data.length === 0) throw new HttpError(400, NO_FILE, { file: NO_FILE })
+    if (file.data.length > STATEMENT_FILE_MAX_BYTES) throw tooLarge()
     const mappingPart = body.multipart.get('mapping')
     let mapping: StatementMapping | null = null
     if (mappingPart && mappingPart.data.length > 0) {
@@ -56,6 +63,7 @@ export const statementFileOf = async (body: unknown, signal: AbortSignal): Promi
   const mapping = json.mapping ?? null
   if (json.xlsx_base64) {
     const bytes = Buffer.from(json.xlsx_base64, 'base64')
+    if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw tooLarge()
     return {
       fileName: json.file_name ?? 'statement.xlsx',
       rows: await readStatementFile({ bytes }, signal),
