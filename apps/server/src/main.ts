@@ -90,3 +90,7 @@ if (admin?.password) {
 } else if (admin) {
   console.log(`Admin account ${admin.email} created from ADMIN_EMAIL / ADMIN_PASSWORD.\n`)
 }
+
+// Under `npm start` the supervisor (scripts/supervise.mjs) restarts a server that crashes after
+// it was up; one that never got this far failed to start, and starting it again would not help.
+process.send?.('ready')
