@@ -92,7 +92,11 @@ describe(`hostile statement files (${DB_KIND})`, () => {
     )
     expect(cols.status).toBe(413)
     expect(cols.body.message).toBe('The file has too many columns (at most 64)')
-    const big = await upload(`/api/banks/${bankId}/statement-preview`, Buffer.alloc(6 * 1024 * 1024, 'a'), 's.csv')
+    const big = await upload(
+      `/api/banks/${bankId}/statement-preview`,
+      Buffer.alloc(6 * 1024 * 1024, 'a'),
+      's.csv',
+    )
     expect(big.status).toBe(413)
     expect(big.body.message).toBe('The file is too large: a statement file may be at most 5 MB')
     expect(peakRssMb(server.child.pid ?? 0)).toBeLessThan(512)
