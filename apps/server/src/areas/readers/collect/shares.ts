@@ -132,7 +132,8 @@ const notFound = (reply: FastifyReply) =>
 /**
  * The links' own pages, outside /api and without a session: GET /s/{token} (HTML) and
  * /s/{token}/statement.pdf. Unknown, expired and revoked tokens are a 404 from here; an address
- * that misses more than `rateMax` times a minute is refused (429) for the rest of the minute.
+ * that misses more than `rateMax` times a minute gets 429 for its misses for the rest of the
+ * minute, while a valid link still opens from it.
  */
 export const publicShareRoutes = async (app: FastifyInstance, db: Db, opts: { rateMax: number }) => {
   const misses = new AttemptWindow(opts.rateMax)
@@ -146,10 +147,12 @@ export const publicShareRoutes = async (app: FastifyInstance, db: Db, opts: { ra
         .header('retry-after', String(misses.retryAfter()))
         .type('text/plain')
         .send('Too many tries: wait a minute')
-    if ((limited.get(ip) ?? 0) > Date.now()) return tooMany()
     const { token } = req.params as { token: string }
+    // A valid link always opens (issue 33): the misses of an address, or of others behind the
+    // same one (a mobile carrier's gateway), never lock a customer out of their own statement.
     const share = await liveShare(db, token)
     if (!share) {
+      if ((limited.get(ip) ?? 0) > Date.now()) return tooMany()
       if (!misses.allow(ip)) {
         // Forgotten entries would pile up under a spread-out attack; expired ones are dropped here.
         if (limited.size > 10_000)
