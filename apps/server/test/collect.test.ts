@@ -301,7 +301,9 @@ describe('share links', () => {
     expect(counts.get(429)).toBe(10_000 - 30)
     // A valid link still opens from the limited address (issue 33); its misses stay refused.
     expect((await open(live.url, '10.9.9.9')).statusCode).toBe(200)
-    expect((await open(`http://x/s/${randomBytes(32).toString('base64url')}`, '10.9.9.9')).statusCode).toBe(429)
+    expect((await open(`http://x/s/${randomBytes(32).toString('base64url')}`, '10.9.9.9')).statusCode).toBe(
+      429,
+    )
     expect((await open(live.url, '10.2.2.2')).statusCode).toBe(200)
   })
 })
