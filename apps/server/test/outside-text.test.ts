@@ -8,7 +8,7 @@ import { setupTestApp } from './helpers.ts'
  * closing bracket), its "(a" variant and other shapes that made a regular expression backtrack
  * (runs of newlines under a GDS heading, long whitespace after a label, thousands of flights on a
  * line) each answer within 1 s at 400,000 characters. The time is the server's (inject: no
- * network); the best of two tries, so a neighbour's burst of CPU on a shared machine is not read
+ * network); the best of three tries, so a neighbour's burst of CPU on a shared machine is not read
  * as the reader's cost; a quadratic reader takes tens of seconds here, far past the bound.
  */
 const t = setupTestApp()
@@ -40,7 +40,7 @@ const PASTES: [string, string][] = [
 const timed = async (text: string) => {
   let best = Number.POSITIVE_INFINITY
   let status = 0
-  for (let i = 0; i < 2 && best >= 1000; i++) {
+  for (let i = 0; i < 3 && best >= 1000; i++) {
     const started = performance.now()
     const res = await t.call('employee', 'POST', '/api/tickets/parse', { text })
     best = Math.min(best, performance.now() - started)
