@@ -3,6 +3,7 @@ import './lib/test-clock.ts'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
+import { prepare as prepareStatementReader } from './areas/readers/banks/statement-reader.ts'
 import { sqliteFile } from './db/connect.ts'
 import { MigrationInterrupted } from './db/migrate.ts'
 import { StartupError } from './db/startup-error.ts'
@@ -70,6 +71,9 @@ await app
         : err,
     ),
   )
+
+// The statement-reading worker is loaded now rather than during the first import (issue 33).
+prepareStatementReader()
 
 // SQLite: a backup every day at BACKUP_HOUR (server time, default 2 o'clock); BACKUP_HOUR=off disables it.
 const dbFile = sqlitePathOf(env.DATABASE_URL)

@@ -1,9 +1,23 @@
+import { readStatement, type StatementMapping, statementLineKeys } from '@booking/shared/bank-statements'
 import { CsvLimitError, parseCsv } from '@booking/shared/csv'
 import { FileLimitError, STATEMENT_LIMITS } from './statement-limits.ts'
 import { isZip, readXlsxRows, XlsxError } from './xlsx-read.ts'
 
 /** What the reading worker is given: a file's bytes, or the CSV text a JSON body carried. */
 export type StatementSource = { bytes: Uint8Array } | { csv: string }
+
+/** A job for the reading worker: a file to read, or rows to map to statement lines. */
+export type WorkerJob = { file: StatementSource } | { map: { rows: string[][]; mapping: StatementMapping } }
+
+/** Rows read with a mapping: readStatement's answer, and the lines' identities when it read them. */
+export type StatementMapped = { read: ReturnType<typeof readStatement>; keys: string[] }
+
+/** What the worker does with a job (statement-worker.ts). */
+export const runJob = (job: WorkerJob): StatementRead | StatementMapped => {
+  if ('file' in job) return readStatementRows(job.file)
+  const read = readStatement(job.map.rows, job.map.mapping)
+  return { read, keys: 'error' in read ? [] : statementLineKeys(read.lines) }
+}
 
 /** The rows of a file, or why it was refused (the status and the message the answer carries). */
 export type StatementRead = { rows: string[][] } | { refused: { status: 400 | 413; message: string } }

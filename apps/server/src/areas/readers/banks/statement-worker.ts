@@ -1,12 +1,12 @@
 import { parentPort } from 'node:worker_threads'
-import { readStatementRows, type StatementSource } from './statement-read.ts'
+import { runJob, type WorkerJob } from './statement-read.ts'
 
-/** A reading worker (statement-reader.ts): one file per message, answered in turn. */
+/** A reading worker (statement-reader.ts): one job per message (a file, or rows to map), answered in turn. */
 const port = parentPort
 if (!port) throw new Error('statement-worker.ts runs in a worker thread')
-port.on('message', (source: StatementSource) => {
+port.on('message', (job: WorkerJob) => {
   try {
-    port.postMessage(readStatementRows(source))
+    port.postMessage(runJob(job))
   } catch (err) {
     port.postMessage({ failed: err instanceof Error ? err.message : String(err) })
   }
