@@ -55,8 +55,8 @@ import { boundaryOf, parseMultipart } from './multipart.ts'
 import { postStatementLine } from './post-line.ts'
 import { bookLineView, monthEnd, reconcile, statementLineView } from './reconciliation.ts'
 import { reconciliationDoc } from './report.ts'
-import { statementFileOf } from './statement-file.ts'
-import { mapStatementRows, requestGone } from './statement-reader.ts'
+import { statementFileOf, statementUploadOf } from './statement-file.ts'
+import { readStatementFile, readStatementLines, requestGone } from './statement-reader.ts'
 
 /** A 5 MB file, also as base64 in JSON (a year of a busy account is well under 1 MB of CSV). */
 const FILE_LIMIT = 8 * 1024 * 1024
@@ -241,12 +241,16 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     scoped.post('/banks/:id/statement-imports', POST_IMPORT, async (req, reply) => {
       const bankId = bankIdOf(req)
       await bankById(db, bankId)
-      const gone = requestGone(reply.raw)
-      const file = await statementFileOf(req.body, gone)
+      const file = statementUploadOf(req.body)
       const mapping = file.mapping ?? (await savedMapping(db, bankId))
-      if (!mapping) throw new HttpError(400, 'Map the columns first', { mapping: 'Map the columns first' })
+      const gone = requestGone(reply.raw)
+      if (!mapping) {
+        // The file is still read, so that a file that cannot be read says so first.
+        await readStatementFile(file.source, gone)
+        throw new HttpError(400, 'Map the columns first', { mapping: 'Map the columns first' })
+      }
       // The whole file is read before anything is written: a bad row stores nothing.
-      const { read, keys } = await mapStatementRows(file.rows, mapping, gone)
+      const { read, keys } = await readStatementLines(file.source, mapping, gone)
       if ('error' in read)
         throw new HttpError(
           400,

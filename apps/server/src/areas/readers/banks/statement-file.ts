@@ -7,6 +7,7 @@ import {
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import type { Part } from './multipart.ts'
+import type { StatementSource } from './statement-read.ts'
 import { readStatementFile } from './statement-reader.ts'
 
 /** A multipart body as the content type parser hands it on (routes.ts). */
@@ -30,12 +31,19 @@ const tooLarge = () => new HttpError(413, STATEMENT_FILE_TOO_LARGE, { file: STAT
 
 const mappingOf = (value: unknown): StatementMapping => parseBody(StatementMapping, value)
 
+/** A file as it came, not read yet: its name, what to read, and the mapping sent with it. */
+export interface StatementUpload {
+  fileName: string
+  source: StatementSource
+  mapping: StatementMapping | null
+}
+
 /**
- * The rows of the file a preview or an import carries: multipart (`file`, optional `mapping` as
- * JSON text) or JSON (`csv` or `xlsx_base64`, optional `mapping`). 400 when there is no file;
- * the file is read in a worker with limits (statement-reader.ts), stopped when `signal` fires.
+ * The file a preview or an import carries, checked but not read: multipart (`file`, optional
+ * `mapping` as JSON text) or JSON (`csv` or `xlsx_base64`, optional `mapping`). 400 when there is
+ * no file, 413 past STATEMENT_FILE_MAX_BYTES.
  */
-export const statementFileOf = async (body: unknown, signal: AbortSignal): Promise<StatementFile> => {
+export const statementUploadOf = (body: unknown): StatementUpload => {
   if (isMultipart(body)) {
     const file = body.multipart.get('file')
     if (!file || file.data.length === 0) throw new HttpError(400, NO_FILE, { file: NO_FILE })
@@ -53,27 +61,28 @@ export const statementFileOf = async (body: unknown, signal: AbortSignal): Promi
       }
       mapping = mappingOf(json)
     }
-    return {
-      fileName: (file.filename ?? 'statement').slice(0, 200),
-      rows: await readStatementFile({ bytes: file.data }, signal),
-      mapping,
-    }
+    return { fileName: (file.filename ?? 'statement').slice(0, 200), source: { bytes: file.data }, mapping }
   }
   const json = parseBody(StatementFileBody, body)
   const mapping = json.mapping ?? null
   if (json.xlsx_base64) {
     const bytes = Buffer.from(json.xlsx_base64, 'base64')
     if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw tooLarge()
-    return {
-      fileName: json.file_name ?? 'statement.xlsx',
-      rows: await readStatementFile({ bytes }, signal),
-      mapping,
-    }
+    return { fileName: json.file_name ?? 'statement.xlsx', source: { bytes }, mapping }
   }
   if (!json.csv?.trim()) throw new HttpError(400, NO_FILE, { file: NO_FILE })
+  return { fileName: json.file_name ?? 'statement.csv', source: { csv: json.csv }, mapping }
+}
+
+/**
+ * The rows of the file a preview carries, read in a worker with limits (statement-reader.ts),
+ * stopped when `signal` fires.
+ */
+export const statementFileOf = async (body: unknown, signal: AbortSignal): Promise<StatementFile> => {
+  const upload = statementUploadOf(body)
   return {
-    fileName: json.file_name ?? 'statement.csv',
-    rows: await readStatementFile({ csv: json.csv }, signal),
-    mapping,
+    fileName: upload.fileName,
+    rows: await readStatementFile(upload.source, signal),
+    mapping: upload.mapping,
   }
 }

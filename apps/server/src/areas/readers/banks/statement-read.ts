@@ -6,16 +6,18 @@ import { isZip, readXlsxRows, XlsxError } from './xlsx-read.ts'
 /** What the reading worker is given: a file's bytes, or the CSV text a JSON body carried. */
 export type StatementSource = { bytes: Uint8Array } | { csv: string }
 
-/** A job for the reading worker: a file to read, or rows to map to statement lines. */
-export type WorkerJob = { file: StatementSource } | { map: { rows: string[][]; mapping: StatementMapping } }
+/** A job for the reading worker: a file to read, and for an import the mapping to read it with. */
+export type WorkerJob = { file: StatementSource; mapping?: StatementMapping }
 
 /** Rows read with a mapping: readStatement's answer, and the lines' identities when it read them. */
 export type StatementMapped = { read: ReturnType<typeof readStatement>; keys: string[] }
 
 /** What the worker does with a job (statement-worker.ts). */
 export const runJob = (job: WorkerJob): StatementRead | StatementMapped => {
-  if ('file' in job) return readStatementRows(job.file)
-  const read = readStatement(job.map.rows, job.map.mapping)
+  const rows = readStatementRows(job.file)
+  if (!job.mapping || 'refused' in rows) return rows
+  // An import: the rows stay in the worker; only the lines it read cross back.
+  const read = readStatement(rows.rows, job.mapping)
   return { read, keys: 'error' in read ? [] : statementLineKeys(read.lines) }
 }
 

@@ -125,15 +125,21 @@ export const readStatementFile = async (
 }
 
 /**
- * The statement lines of a file's rows under a mapping, and their identities, worked out in the
- * reading worker: 10,000 rows take a few hundred ms, which on the main thread stalled every other
- * request (issue 33 item 2). The same functions the main thread would call (readStatement).
+ * An import's file read and its rows mapped to statement lines, with their identities, all in the
+ * reading worker: 10,000 rows took a few hundred ms of the main thread, which stalled every other
+ * request (issue 33 item 2). The same functions the main thread used (readStatement).
  */
-export const mapStatementRows = (
-  rows: string[][],
+export const readStatementLines = async (
+  source: StatementSource,
   mapping: StatementMapping,
   signal: AbortSignal,
-): Promise<StatementMapped> => inWorker<StatementMapped>({ map: { rows, mapping } }, signal)
+): Promise<StatementMapped> => {
+  const done = await inWorker<StatementRead | StatementMapped>({ file: source, mapping }, signal)
+  if ('refused' in done)
+    throw new HttpError(done.refused.status, done.refused.message, { file: done.refused.message })
+  if ('rows' in done) throw new Error('the reading worker returned rows for an import')
+  return done
+}
 
 /** An AbortSignal that fires when the client goes before its answer is sent. */
 export const requestGone = (raw: {
