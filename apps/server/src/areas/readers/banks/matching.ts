@@ -203,6 +203,20 @@ export const loadState = async (db: Reader, bank: Bank): Promise<BankState> => {
 }
 
 /**
+ * A state with lines just stored added (an import), instead of loading the bank's lines again:
+ * kept in the state's order (day, file, row). Lines before the state's first day need its book
+ * lines from earlier, so the caller loads the state again for those.
+ */
+export const withNewLines = (state: BankState, lines: StLine[]): BankState => {
+  if (lines.length === 0) return state
+  const before = (a: StLine, b: StLine) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.import_id - b.import_id || a.row - b.row
+  state.st = [...state.st, ...lines].sort(before)
+  for (const l of lines) state.stById.set(l.id, l)
+  return state
+}
+
+/**
  * Book lines of matches that are no longer in force (their record was edited or deleted, decision
  * 050): the match follows the record's new line on this account when it has the same day and
  * amount, else it drops out.

@@ -49,7 +49,9 @@ import {
   deleteMatchRows,
   loadState,
   matchView,
+  type StLine,
   storeResolution,
+  withNewLines,
 } from './matching.ts'
 import { boundaryOf, parseMultipart } from './multipart.ts'
 import { postStatementLine } from './post-line.ts'
@@ -280,6 +282,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
           .executeTakeFirstOrThrow()
         const importId = Number(imp.id)
         const added: number[] = []
+        const newLines: StLine[] = []
         // Chunks keep each statement under both databases' parameter limits, and short enough
         // (with a turn of the event loop after each) that other requests are answered meanwhile.
         for (let i = 0; i < read.lines.length; i += IMPORT_CHUNK) {
@@ -300,9 +303,25 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
             .insertInto('bank_statement_lines')
             .values(rows)
             .onConflict((oc) => oc.columns(['bank_id', 'identity']).doNothing())
-            .returning('id')
+            .returning(['id', 'identity'])
             .execute()
-          added.push(...inserted.map((r) => Number(r.id)))
+          const byKey = new Map(rows.map((r) => [r.identity, r]))
+          for (const r of inserted) {
+            const id = Number(r.id)
+            added.push(id)
+            const row = byKey.get(r.identity)
+            if (row)
+              newLines.push({
+                id,
+                import_id: importId,
+                row: row.row_no,
+                date: row.date,
+                narration: row.narration,
+                reference: row.reference,
+                signed: row.direction === 'in' ? row.amount : -row.amount,
+                balance: row.balance,
+              })
+          }
           await breathe()
         }
         await trx
@@ -310,7 +329,12 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
           .set({ added: added.length })
           .where('id', '=', importId)
           .execute()
-        const fresh = await loadState(trx, state.bank)
+        // The new lines join the state already loaded; read again only when they start earlier
+        // than it (its book lines are loaded from the first statement day).
+        const fresh =
+          state.start !== null && newLines.every((l) => l.date >= (state.start ?? ''))
+            ? withNewLines(state, newLines)
+            : await loadState(trx, state.bank)
         const matched = await autoMatch(trx, fresh, u.id)
         const matchedNew = added.filter((id) => matched.has(id)).length
         const body = {
