@@ -3,7 +3,7 @@ import './lib/test-clock.ts'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
-import { prepare as prepareStatementReader } from './areas/readers/banks/statement-reader.ts'
+import { prepare as prepareOutsideReader } from './areas/platform/outside/outside-pool.ts'
 import { sqliteFile } from './db/connect.ts'
 import { MigrationInterrupted } from './db/migrate.ts'
 import { StartupError } from './db/startup-error.ts'
@@ -72,8 +72,8 @@ await app
     ),
   )
 
-// The statement-reading worker is loaded now rather than during the first import (issue 33).
-prepareStatementReader()
+// A worker for outside files and texts is loaded now rather than during the first import (issue 33).
+prepareOutsideReader()
 
 // SQLite: a backup every day at BACKUP_HOUR (server time, default 2 o'clock); BACKUP_HOUR=off disables it.
 const dbFile = sqlitePathOf(env.DATABASE_URL)

@@ -61,6 +61,29 @@ describe(`ticket reader on hostile pastes (${DB_KIND})`, () => {
       expect(health.statusCode).toBe(200)
     })
 
+  it('health is answered while a 400,000-character paste is read (the reader runs in a worker)', async () => {
+    const text = PASTES.find(([n]) => n === 'short lines')?.[1] ?? ''
+    let pasted = false
+    const started = performance.now()
+    const paste = t.call('employee', 'POST', '/api/tickets/parse', { text }).then((res) => {
+      pasted = true
+      return { res, ms: performance.now() - started }
+    })
+    const during: number[] = []
+    while (!pasted) {
+      const t0 = performance.now()
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' })
+      expect(health.statusCode).toBe(200)
+      if (!pasted) during.push(performance.now() - t0)
+      await new Promise((r) => setTimeout(r, 2))
+    }
+    const { res, ms } = await paste
+    expect(res.status).toBe(400)
+    // Several answers while the paste was read, none waiting for most of it.
+    expect(during.length).toBeGreaterThan(3)
+    expect(Math.max(...during)).toBeLessThan(ms / 2)
+  })
+
   it('a paste past the cap is a 400 naming the cap, read no further', async () => {
     const res = await t.call('employee', 'POST', '/api/tickets/parse', { text: 'x'.repeat(SIZE + 1) })
     expect(res.status).toBe(400)

@@ -39,6 +39,7 @@ import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../../plugins/auth.ts'
 import { sendTableDoc } from '../../platform/documents/table-doc.ts'
+import { requestGone } from '../../platform/outside/outside-pool.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
 import {
   addMatch,
@@ -58,7 +59,7 @@ import { postStatementLine } from './post-line.ts'
 import { bookLineView, monthEnd, reconcile, statementLineView } from './reconciliation.ts'
 import { reconciliationDoc } from './report.ts'
 import { statementFileOf, statementUploadOf } from './statement-file.ts'
-import { readStatementFile, readStatementLines, requestGone } from './statement-reader.ts'
+import { readStatementFile, readStatementLines } from './statement-reader.ts'
 
 /** A 5 MB file, also as base64 in JSON (a year of a busy account is well under 1 MB of CSV). */
 const FILE_LIMIT = 8 * 1024 * 1024

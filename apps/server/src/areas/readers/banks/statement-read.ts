@@ -12,7 +12,7 @@ export type WorkerJob = { file: StatementSource; mapping?: StatementMapping }
 /** Rows read with a mapping: readStatement's answer, and the lines' identities when it read them. */
 export type StatementMapped = { read: ReturnType<typeof readStatement>; keys: string[] }
 
-/** What the worker does with a job (statement-worker.ts). */
+/** What the outside worker runs for a statement job (statement-reader.ts). */
 export const runJob = (job: WorkerJob): StatementRead | StatementMapped => {
   const rows = readStatementRows(job.file)
   if (!job.mapping || 'refused' in rows) return rows
