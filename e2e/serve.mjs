@@ -13,6 +13,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     ...process.env,
     PORT: process.env.E2E_PORT ?? '4173',
     HOST: '127.0.0.1',
+    // Share links are built only from configured addresses (decision 086): this server's own.
+    SHARE_HOSTS: `127.0.0.1:${process.env.E2E_PORT ?? '4173'}`,
     DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
     WEB_DIR: process.env.E2E_WEB_DIR ?? join(root, 'apps/web/dist'),
     ADMIN_EMAIL: 'admin@e2e.local',

@@ -1,7 +1,9 @@
-// `npm start`: builds the web app when it is missing or stale, then serves web + API.
+// `npm start`: builds the web app when it is missing or stale, then serves web + API under the
+// supervisor (supervise.mjs), which starts the server again if it crashes and says so.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { supervise } from './supervise.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const dist = join(root, 'apps/web/dist/index.html')
@@ -25,8 +27,4 @@ if (stale) {
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit', cwd: root })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  stdio: 'inherit',
-  cwd: root,
-})
-process.exit(server.status ?? 0)
+process.exit(await supervise(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root }))

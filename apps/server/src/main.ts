@@ -3,6 +3,7 @@ import './lib/test-clock.ts'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
+import { prepare as prepareOutsideReader } from './areas/platform/outside/outside-pool.ts'
 import { sqliteFile } from './db/connect.ts'
 import { MigrationInterrupted } from './db/migrate.ts'
 import { StartupError } from './db/startup-error.ts'
@@ -82,6 +83,9 @@ await app
     ),
   )
 
+// A worker for outside files and texts is loaded now rather than during the first import (issue 33).
+prepareOutsideReader()
+
 // SQLite: a backup every day at BACKUP_HOUR (server time, default 2 o'clock); BACKUP_HOUR=off disables it.
 const dbFile = sqlitePathOf(env.DATABASE_URL)
 if (dbFile && env.BACKUP_HOUR !== 'off') {
@@ -101,3 +105,7 @@ if (admin?.password) {
 } else if (admin) {
   console.log(`Admin account ${admin.email} created from ADMIN_EMAIL / ADMIN_PASSWORD.\n`)
 }
+
+// Under `npm start` the supervisor (scripts/supervise.mjs) restarts a server that crashes after
+// it was up; one that never got this far failed to start, and starting it again would not help.
+process.send?.('ready')

@@ -24,13 +24,13 @@ const chunk = (type: string, data: Buffer) => {
 }
 
 /** A real, valid grey PNG of width × height: all zeros, so 7000 × 7000 compresses to a few dozen kB. */
-const png = (width: number, height: number) => {
+const png = (width: number, height: number, rawBytes = (width + 1) * height) => {
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(width, 0)
   ihdr.writeUInt32BE(height, 4)
   ihdr[8] = 8 // bit depth
   ihdr[9] = 0 // greyscale
-  const raw = Buffer.alloc((width + 1) * height) // a filter byte per row, then the pixels
+  const raw = Buffer.alloc(rawBytes) // a filter byte per row, then the pixels
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
@@ -116,5 +116,18 @@ describe(`logo checked by its decoded size (${DB_KIND})`, () => {
     const saved = await t.call('admin', 'PUT', '/api/admin/settings', settings(fine))
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
     expect((await t.call('admin', 'GET', '/api/admin/settings')).body.settings.logo).toBe(fine)
+  })
+
+  it('refuses a 16 × 16 PNG whose image data inflates far past its pixels (issue 33), and keeps a true one', async () => {
+    // 16 × 16 grey needs 272 bytes of image data; this one carries 40 MB (compressed to ~40 kB).
+    const bomb = png(16, 16, 40 * 1024 * 1024)
+    expect(bomb.length).toBeLessThan(200 * 1024)
+    const refused = await t.call('admin', 'PUT', '/api/admin/settings', settings(dataUrl('png', bomb)))
+    expect(refused.status).toBe(400)
+    const message = 'Logo image data is larger than its pixels need'
+    expect(refused.body).toMatchObject({ message, errors: { logo: message } })
+    const fine = dataUrl('png', png(16, 16))
+    const saved = await t.call('admin', 'PUT', '/api/admin/settings', settings(fine))
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
   })
 })

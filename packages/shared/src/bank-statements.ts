@@ -3,6 +3,14 @@ import { isIsoDate } from './dates.ts'
 import { MAX_ID } from './fields.ts'
 import { MessageAnswer } from './records/answer-schemas.ts'
 
+export {
+  CsvLimitError,
+  type CsvLimits,
+  parseCsv,
+  STATEMENT_FILE_MAX_BYTES,
+  STATEMENT_FILE_TOO_LARGE,
+} from './csv.ts'
+
 /**
  * Bank statements (issue 24 items 1-2, decision 063): the mapping that reads a bank's CSV or XLSX,
  * the pure reader that turns the file's rows into statement lines (also used by the web's mapping
@@ -276,47 +284,6 @@ export interface ReadError {
   row: number
   column: string
   message: string
-}
-
-/**
- * CSV text to rows of cells (RFC 4180 quotes). The separator is comma, semicolon or tab,
- * whichever the first lines use most outside quotes (a bank's title line may have none).
- */
-export const parseCsv = (text: string): string[][] => {
-  const src = text.replace(/^\uFEFF/, '')
-  const sample = src.slice(0, 4000).replace(/"[^"]*"/g, '')
-  const counts = [',', ';', '\t'].map((d) => [d, sample.split(d).length] as const)
-  const sep = counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0]
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          cell += '"'
-          i++
-        } else quoted = false
-      } else cell += c
-    } else if (c === '"' && cell === '') quoted = true
-    else if (c === sep) {
-      row.push(cell)
-      cell = ''
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-    } else cell += c
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell)
-    rows.push(row)
-  }
-  return rows
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']

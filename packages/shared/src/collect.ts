@@ -149,6 +149,11 @@ export const SmtpSettingsInput = z.object({
     .min(1, 'Port must be 1 to 65535')
     .max(65535, 'Port must be 1 to 65535'),
   secure: z.boolean().default(false),
+  /**
+   * Accept a certificate nobody vouches for (a relay on the office network with a self-signed
+   * one). Off by default: with it on, anyone between the server and the relay can read the password.
+   */
+  allow_self_signed: z.boolean().default(false),
   user: optionalText(200),
   /** Empty keeps the stored password. */
   password: optionalText(500),
@@ -209,6 +214,10 @@ export const ShareCreatedAnswer = z.object({
   id: z.number().int(),
   url: z.string(),
   expires_at: z.string(),
+  /** The party's live link for this period, given again rather than a new one. */
+  reused: z.boolean(),
+  /** Why customers may not be able to open the link (PUBLIC_URL unset or local); else null. */
+  warning: z.string().nullable(),
 })
 export const SharesAnswer = success({ shares: z.array(loose('A share link (without its token)')) })
 export const RemindersAnswer = success({ reminders: z.array(loose('A reminder sent (ReminderLogRow)')) })
@@ -220,10 +229,12 @@ export const CollectSettingsAnswer = success({
       host: z.string(),
       port: z.number().int(),
       secure: z.boolean(),
+      allow_self_signed: z.boolean().optional(),
       user: z.string(),
       from: z.string(),
       password_set: z.boolean(),
     })
     .nullable(),
+  share_links: z.object({ base: z.string(), warning: z.string().nullable() }),
 })
 export const MessageOnlyAnswer = success({ message: z.string() })

@@ -174,3 +174,7 @@ export const MyReceiptsAnswer = success({
 
 /** POST /admin/backups/{name}/restore: the file the replaced database was kept as. */
 export const RestoreAnswer = saved({ kept: z.string() })
+/** A restore that moves the books' lock date says why (issue 33, decision 087). */
+export const RestoreInput = z.object({
+  reason: z.string().trim().max(500, 'Reason is at most 500 characters').optional(),
+})

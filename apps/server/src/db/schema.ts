@@ -685,6 +685,8 @@ export interface PartyProfilesTable {
 export interface StatementSharesTable {
   id: Generated<number>
   token_hash: string
+  /** The token sealed under the server key, to give the same link again; '' for older links. */
+  token_sealed: Generated<string>
   kind: string
   party_key: string
   party_name: string

@@ -87,3 +87,23 @@ export const restoreIntoLive = async (backupFile: string, dbFile: string): Promi
   }
   return { previous }
 }
+
+/**
+ * The day a backup's books are closed through (its newest books_locks row), or null: a backup
+ * made before any close, or before the lock existed (issue 33 item 5).
+ */
+export const backupLockThrough = (backupFile: string): string | null => {
+  const db = new SQLite(backupFile, { readonly: true, fileMustExist: true })
+  try {
+    const table = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'books_locks'")
+      .get()
+    if (!table) return null
+    const row = db.prepare('SELECT through FROM books_locks ORDER BY id DESC LIMIT 1').get() as
+      | { through: string }
+      | undefined
+    return row?.through ?? null
+  } finally {
+    db.close()
+  }
+}

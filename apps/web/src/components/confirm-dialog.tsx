@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   /** The confirm button's text while busy. */
   busyLabel?: string
   error?: string | null
+  /** More to fill in before confirming (a reason), shown above the buttons. */
+  children?: ReactNode
 }
 
 /** Delete (or any destructive) confirmation; the button reads "Deleting..." while busy. */
@@ -28,6 +30,7 @@ export const ConfirmDialog = ({
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
   error,
+  children,
 }: ConfirmDialogProps) => (
   <Dialog open={open} onOpenChange={(o) => !o && !busy && onCancel()} title={title} description={message}>
     {subject && (
@@ -43,6 +46,7 @@ export const ConfirmDialog = ({
         {error}
       </p>
     )}
+    {children}
     <div className="flex justify-end gap-2">
       <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
         Cancel

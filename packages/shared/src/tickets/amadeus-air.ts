@@ -10,7 +10,7 @@ import {
 import type { LayoutRead, ReadSegment, ReadTicket, TicketStatus } from './types.ts'
 
 /** AIR interface files open with "AIR-BLK". */
-export const AIR_MARK = /^\s*AIR-BLK\d*/m
+export const AIR_MARK = /^[ \t]*AIR-BLK\d*/m
 /** "H-001;002OLHR;LONDON LHR1 ;BOM;MUMBAI ;AI    0130 G G 05JUL0945 ..." */
 const H_LINE =
   /^H-\d+;\d{3}[A-Z]([A-Z]{3});[^;]*;([A-Z]{3});[^;]*;([A-Z0-9]{2})\s*(\d{1,4})\s+[A-Z]\s+[A-Z]\s+(\d{2}[A-Z]{3})/

@@ -11,14 +11,14 @@ import {
 import type { LayoutRead, ReadSegment, ReadTicket } from './types.ts'
 
 /** "TKT-0573325039259-260    RCI-" opens each TWD display. */
-export const TWD_MARK = /^\s*TKT-\d{13}/m
+export const TWD_MARK = /^[ \t]*TKT-\d{13}/m
 const OPENING = /^\s*TKT-(\d{13})/
 /** " 2 XFCO AF9748AZ N 15MAR0910 OK NLSOEG        F   15MAR15MAR 1PC": coupon, board point, flight. */
 const COUPON =
   /^\s*(\d{1,2})\s([OX ])([A-Z]{3})\s([A-Z0-9]{2})\s*(\d{1,4})[A-Z0-9]{0,2}\s+[A-Z]\s(\d{2}[A-Z]{3})\d{0,4}\s+[A-Z]{2}\s+\S+\s+([A-Z])\b/
 /** " 3  CAN ARNK" (a surface sector) and the final "    CAI" line name a board point only. */
 const POINT = /^\s*(?:\d{1,2}\s+)?([A-Z]{3})(?:\s+ARNK)?\s*$/
-const PASSENGER = /^\s*\d+\.(.+?)\s{2,}(ADT|CHD|CNN|INF|YTH|SRC|STU)?\b/
+const PASSENGER = /^\s*\d+\.( ?\S+(?: \S+)*)\s{2,}(ADT|CHD|CNN|INF|YTH|SRC|STU)?\b/
 
 const readDisplay = (lines: readonly string[]): ReadTicket | null => {
   const open = OPENING.exec(lines[0] ?? '')
@@ -48,7 +48,7 @@ const readDisplay = (lines: readonly string[]): ReadTicket | null => {
     coupons.push(c[7])
   }
   const money = (label: string) => {
-    const m = new RegExp(`^\\s*${label}\\s+(?:[A-Z]\\s+)?([A-Z]{3})\\s+(\\d+(?:\\.\\d+)?)`, 'm').exec(text)
+    const m = new RegExp(`^[ \\t]*${label}\\s+(?:[A-Z]\\s+)?([A-Z]{3})\\s+(\\d+(?:\\.\\d+)?)`, 'm').exec(text)
     return m ? { currency: m[1], amount: Number(m[2]) } : null
   }
   const taxes = [...text.matchAll(/\bTX\d{2}\s+[A-Z]{3}\s+(\d+(?:\.\d+)?)([A-Z0-9]{2})\b/g)].map((m) => ({

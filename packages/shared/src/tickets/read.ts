@@ -25,7 +25,7 @@ export type TicketReadResult =
   | { ok: false; message: string; recognized: string[]; missing: string[] }
 
 /** GDS itinerary lines (" 1 JL  61I 20NOV LAXNRT GK2") of a PNR display, which is not a ticket. */
-const GDS_SEGMENT = /^\s*\d{1,2}\s+[A-Z0-9]{2}\s*\d{1,4}[A-Z]\s+\d{1,2}[A-Z]{3}\s+[A-Z]{6}\b/gm
+const GDS_SEGMENT = /^[ \t]*\d{1,2}[ \t]+[A-Z0-9]{2}[ \t]*\d{1,4}[A-Z][ \t]+\d{1,2}[A-Z]{3}[ \t]+[A-Z]{6}\b/gm
 
 /** What the text held when no ticket was read, for the 400's message (issue 22 §2). */
 const explain = (text: string): TicketReadResult => {

@@ -102,7 +102,7 @@ const routePairs = (text: string): Array<[string, string]> => {
   const pairs: Array<[string, string]> = []
   for (const line of linesOf(text)) {
     for (const m of line.matchAll(
-      /([A-Za-z][A-Za-z .]{2,30}?)\s*(?:\([^)]{0,10}\))?\s*-\s*([A-Za-z][A-Za-z]{2,30})/g,
+      /([A-Za-z][A-Za-z .]{2,30}?)[ \t]{0,10}(?:\([^)]{0,10}\)[ \t]{0,10})?-[ \t]{0,10}([A-Za-z][A-Za-z]{2,30})/g,
     )) {
       const a = placesIn(m[1])
       const b = placesIn(m[2])
@@ -194,7 +194,9 @@ const chargesLabelled = (lines: readonly string[]): Charges => {
 }
 
 const statusOf = (text: string): TicketStatus => {
-  const m = /\b(?:Ticket\s+status|Status)\b\s*[:-]?\s*(VOID(?:ED)?|REFUNDED|EXCHANGED)\b/i.exec(text)
+  const m = /\b(?:Ticket\s+status|Status)\b[ \t]*(?:[:-][ \t]*)?(VOID(?:ED)?|REFUNDED|EXCHANGED)\b/i.exec(
+    text,
+  )
   if (!m) return 'ISSUED'
   const s = m[1].toUpperCase()
   return s.startsWith('VOID') ? 'VOID' : (s as TicketStatus)
@@ -221,9 +223,12 @@ const labelledNames = (text: string) =>
       : []
   })
 
+/** The lines with something on them: a receipt's blank lines say nothing, and a paste of them costs. */
+const filledLines = (text: string) => linesOf(text).filter((l) => /\S/.test(l))
+
 /** Plain-text e-ticket and itinerary receipts airlines e-mail (PIA, Emirates, Saudia, AirSial, ...). */
 export const readReceipt = (text: string): LayoutRead => {
-  const lines = linesOf(text)
+  const lines = filledLines(text)
   const warnings: string[] = []
   const pnr = PNR.exec(text)?.[1]?.toUpperCase() ?? null
   const issuedText = ISSUED.exec(text)?.[1] ?? ''
@@ -282,5 +287,5 @@ export const readReceipt = (text: string): LayoutRead => {
 /** What a receipt-like text holds even without a ticket number, for the 400 message. */
 export const receiptClues = (text: string) => ({
   pnr: PNR.exec(text)?.[1]?.toUpperCase() ?? null,
-  flights: [...new Set(flightsIn(linesOf(text)).map((f) => `${f.carrier}${f.flight}`))],
+  flights: [...new Set(flightsIn(filledLines(text)).map((f) => `${f.carrier}${f.flight}`))],
 })

@@ -13,7 +13,7 @@ import type { LayoutRead, ReadSegment, ReadTicket } from './types.ts'
 export const SABRE_MARK = /ELECTRONIC TICKET RECORD/
 
 const COUPON =
-  /^\s*\d{1,2}\s+([A-Z0-9]{2})\s+(\d{1,4})\s+[A-Z]\s+(\d{1,2}[A-Z]{3})\s+([A-Z]{3})([A-Z]{3})\b.*?\b([A-Z]{4,9})\s*$/
+  /^\s*\d{1,2}\s+([A-Z0-9]{2})\s+(\d{1,4})\s+[A-Z]\s+(\d{1,2}[A-Z]{3})\s+([A-Z]{3})([A-Z]{3})\b.*?\b([A-Z]{4,9})$/
 const TAX = /\bTAX\s+(\d+(?:\.\d+)?)([A-Z][A-Z0-9])\b/g
 const MONEY = (label: string) => new RegExp(`^\\s*${label}\\s+([A-Z]{3})(\\d+(?:\\.\\d+)?)`)
 
@@ -23,13 +23,13 @@ const readRecord = (lines: readonly string[]): ReadTicket | null => {
   const number = /\bTKT:\s*(\d{13})\b/.exec(text)
   if (!number) return null
   const issue = gdsFullDate(/\bISSUED:\s*(\d{1,2}[A-Z]{3}\d{2})/.exec(text)?.[1] ?? '')
-  const name = /\bNAME:\s*([^\n]+?)\s*$/m.exec(text)?.[1] ?? ''
+  const name = (/\bNAME:[ \t]*([^\n]*)/.exec(text)?.[1] ?? '').trim()
   const segments: ReadSegment[] = []
   const coupons: string[] = []
   let fare: ReadTicket['fare'] = null
   let total: ReadTicket['total'] = null
   for (const line of lines) {
-    const c = COUPON.exec(line)
+    const c = COUPON.exec(line.trimEnd())
     if (c) {
       segments.push({
         carrier: c[1],

@@ -86,10 +86,19 @@ const typeOf = (title: string | null, marks: string): PassengerType => {
  */
 export const splitName = (raw: string, typeHint = ''): NameParts => {
   let marks = typeHint
-  let text = raw.replace(/\(([^)]*)\)/g, (_, inner: string) => {
-    marks += ` ${inner}`
-    return ' '
-  })
+  // "(CHD)", "(ID05MAR03)": each bracket to the first ")" after it, found with indexOf (a regular
+  // expression here was quadratic on a paste of "(" without a closing one, issue 33).
+  let text = ''
+  let i = 0
+  for (;;) {
+    const open = raw.indexOf('(', i)
+    const close = open < 0 ? -1 : raw.indexOf(')', open)
+    if (close < 0) break
+    marks += ` ${raw.slice(open + 1, close)}`
+    text += `${raw.slice(i, open)} `
+    i = close + 1
+  }
+  text += raw.slice(i)
   text = text.replace(/\s+/g, ' ').trim()
   let title: string | null = null
   const end = TITLE_AT_END.exec(text)

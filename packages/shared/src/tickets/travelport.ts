@@ -11,8 +11,8 @@ import {
 import type { LayoutRead, ReadSegment, ReadTicket } from './types.ts'
 
 /** "TKT: 157 7830 831534     NAME: JAMES/KAMOLI" opens each *TE display. */
-export const TRAVELPORT_MARK = /^\s*TKT:\s*\d{3}\s?\d{4}\s?\d{6}\s+NAME:/m
-const OPENING = /^\s*TKT:\s*(\d{3})\s?(\d{4})\s?(\d{6})\s+NAME:\s*(.*?)\s*$/
+export const TRAVELPORT_MARK = /^[ \t]*TKT:[ \t]*\d{3} ?\d{4} ?\d{6}[ \t]+NAME:/m
+const OPENING = /^\s*TKT:\s*(\d{3})\s?(\d{4})\s?(\d{6})\s+NAME:\s*(.*)$/
 const COUPON =
   /^\s*([A-Z]{4})\s+([A-Z0-9]{2})\s+(\d{1,4})\s+[A-Z]\s+(\d{1,2}[A-Z]{3})\s+([A-Z]{3})([A-Z]{3})\b/
 
@@ -36,7 +36,7 @@ const readDisplay = (lines: readonly string[]): ReadTicket | null => {
     coupons.push(c[1])
   }
   const money = (label: string) => {
-    const m = new RegExp(`^\\s*${label}\\s+([A-Z]{3})\\s+(\\d+(?:\\.\\d+)?)`, 'm').exec(text)
+    const m = new RegExp(`^[ \\t]*${label}\\s+([A-Z]{3})\\s+(\\d+(?:\\.\\d+)?)`, 'm').exec(text)
     return m ? { currency: m[1], amount: Number(m[2]) } : null
   }
   const taxes = [...text.matchAll(/\bTAX\s+(\d+(?:\.\d+)?)\s?([A-Z][A-Z0-9])\b/g)].map((m) => ({
@@ -48,7 +48,7 @@ const readDisplay = (lines: readonly string[]): ReadTicket | null => {
   return {
     ticket_number,
     pnr: /\bRLOC\s+[A-Z0-9]{2}\s+([A-Z0-9]{6})\b/.exec(text)?.[1] ?? null,
-    passenger: splitName(open[4]),
+    passenger: splitName(open[4].trim()),
     segments,
     issue_date: issue,
     fare: money('FARE'),

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { formatDateTime } from '../../components/field-value.ts'
 import { useAgency } from '../../lib/agency.ts'
-import { api, SESSION_ENDED } from '../../lib/api.ts'
+import { ApiError, api, SESSION_ENDED } from '../../lib/api.ts'
 import { readToken } from '../../lib/session.ts'
 
 const sizeText = (bytes: number) =>
@@ -49,11 +49,17 @@ export default function BackupsPage() {
   })
   // Restore (decision 049): asked first; the server keeps the current database aside.
   const [restoring, setRestoring] = useState<BackupFile | null>(null)
+  // A backup whose books are closed through another day than now asks why (issue 33, decision 087).
+  const [reason, setReason] = useState('')
   const restore = useMutation({
     mutationFn: (name: string) =>
-      api.post<{ message: string }>(`/admin/backups/${encodeURIComponent(name)}/restore`, {}),
+      api.post<{ message: string }>(
+        `/admin/backups/${encodeURIComponent(name)}/restore`,
+        reason.trim() ? { reason: reason.trim() } : {},
+      ),
     onSuccess: (answer) => {
       setRestoring(null)
+      setReason('')
       toast.success(answer.message)
       // Every screen's data now comes from the restored database.
       qc.invalidateQueries()
@@ -89,6 +95,7 @@ export default function BackupsPage() {
           aria-label={`Restore ${b.name}`}
           onClick={() => {
             restore.reset()
+            setReason('')
             setRestoring(b)
           }}
         >
@@ -127,7 +134,21 @@ export default function BackupsPage() {
         error={restore.error ? (restore.error as Error).message : null}
         onCancel={() => setRestoring(null)}
         onConfirm={() => restoring && restore.mutate(restoring.name)}
-      />
+      >
+        {restore.error instanceof ApiError && restore.error.errors.reason !== undefined && (
+          <label className="mb-4 block">
+            <span className="label">Reason for moving the lock date</span>
+            <textarea
+              className="input"
+              rows={2}
+              value={reason}
+              // biome-ignore lint/a11y/noAutofocus: the one thing left to fill in before confirming
+              autoFocus
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </label>
+        )}
+      </ConfirmDialog>
       {backups.isPending ? (
         <p className="py-10 text-center text-slate-500">Loading data...</p>
       ) : backups.isError ? (

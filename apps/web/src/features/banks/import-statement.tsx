@@ -1,4 +1,4 @@
-import { StatementMapping } from '@booking/shared'
+import { STATEMENT_FILE_MAX_BYTES, STATEMENT_FILE_TOO_LARGE, StatementMapping } from '@booking/shared'
 import { Upload } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { ScrollX } from '../../components/scroll-x.tsx'
@@ -69,6 +69,8 @@ export const ImportStatement = ({ bankId }: { bankId: number }) => {
     setMappingErrors({})
     importing.reset()
     if (!chosen) return
+    // Checked before sending: a file past the limit would only travel to be refused (issue 33).
+    if (chosen.size > STATEMENT_FILE_MAX_BYTES) return setReadError(STATEMENT_FILE_TOO_LARGE)
     setReading(true)
     try {
       const answer = await previewStatement(bankId, chosen)

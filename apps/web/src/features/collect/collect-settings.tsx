@@ -9,10 +9,12 @@ interface Answer {
     host: string
     port: number
     secure: boolean
+    allow_self_signed?: boolean
     user: string
     from: string
     password_set: boolean
   } | null
+  share_links: { base: string; warning: string | null }
 }
 
 interface Form {
@@ -20,6 +22,7 @@ interface Form {
   host: string
   port: string
   secure: boolean
+  allow_self_signed: boolean
   user: string
   password: string
   from: string
@@ -30,6 +33,7 @@ const toForm = (a: Answer): Form => ({
   host: a.smtp?.host ?? '',
   port: String(a.smtp?.port ?? 587),
   secure: a.smtp?.secure ?? false,
+  allow_self_signed: a.smtp?.allow_self_signed ?? false,
   user: a.smtp?.user ?? '',
   password: '',
   from: a.smtp?.from ?? '',
@@ -64,7 +68,15 @@ export const CollectSettings = () => {
       api.put<Answer>('/admin/collect-settings', {
         overdue_days: f.overdue_days,
         smtp: f.host.trim()
-          ? { host: f.host, port: f.port, secure: f.secure, user: f.user, password: f.password, from: f.from }
+          ? {
+              host: f.host,
+              port: f.port,
+              secure: f.secure,
+              allow_self_signed: f.allow_self_signed,
+              user: f.user,
+              password: f.password,
+              from: f.from,
+            }
           : null,
       }),
     onSuccess: (a) => {
@@ -138,6 +150,37 @@ export const CollectSettings = () => {
         />
         SSL from the start (port 465)
       </label>
+      <div className="sm:col-span-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={form.allow_self_signed}
+            onChange={(e) => setForm({ ...form, allow_self_signed: e.target.checked })}
+          />
+          Accept a self-signed certificate
+        </label>
+        {form.allow_self_signed ? (
+          <p className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" role="alert">
+            The server's certificate is not checked: anyone between this server and the mail server can read
+            the password and the statements. Use it only for a mail relay on the office network.
+          </p>
+        ) : (
+          <span className="mt-1 block text-xs text-slate-500">
+            Off: the mail server's certificate is checked (recommended)
+          </span>
+        )}
+      </div>
+      <div className="sm:col-span-2">
+        <span className="label">Share links</span>
+        <p className="text-sm text-slate-700" data-testid="share-base">
+          Links start with {current.data?.share_links.base}
+        </p>
+        {current.data?.share_links.warning && (
+          <p className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" role="alert">
+            {current.data.share_links.warning}
+          </p>
+        )}
+      </div>
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={save.isPending}>
           Save reminder settings

@@ -28,6 +28,8 @@ interface Share {
   id: number
   url: string
   expires_at: string
+  reused: boolean
+  warning: string | null
 }
 
 const partyPath = (t: Pick<SendTarget, 'kind' | 'key'>) =>
@@ -149,10 +151,15 @@ export const SendStatement = ({
       </div>
       {share && (
         <p className="break-all text-xs text-slate-600">
-          Link (expires {formatDate(share.expires_at.slice(0, 10))}):{' '}
+          {share.reused ? 'The live link' : 'Link'} (expires {formatDate(share.expires_at.slice(0, 10))}):{' '}
           <a className="text-blue-700 underline" href={share.url} target="_blank" rel="noreferrer">
             {share.url}
           </a>
+        </p>
+      )}
+      {share?.warning && (
+        <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900" role="alert">
+          {share.warning}
         </p>
       )}
       {wa && (

@@ -1,13 +1,22 @@
 import { createReadStream } from 'node:fs'
 import { basename } from 'node:path'
-import { BackupSavedAnswer, BackupsAnswer, FileAnswer, RestoreAnswer } from '@booking/shared'
+import {
+  BackupSavedAnswer,
+  BackupsAnswer,
+  FileAnswer,
+  formatDate,
+  RestoreAnswer,
+  RestoreInput,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { currentLock } from '../../../books/lock.ts'
 import type { Db } from '../../../db/connect.ts'
 import { migrateToLatest } from '../../../db/migrate.ts'
 import { audit } from '../../../lib/audit.ts'
 import { backupAndPrune, backupPath, listBackups, type Retention } from '../../../lib/backups.ts'
 import { HttpError } from '../../../lib/http-error.ts'
-import { RestoreRefused, restoreIntoLive } from '../../../lib/restore.ts'
+import { backupLockThrough, RestoreRefused, restoreIntoLive } from '../../../lib/restore.ts'
+import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
 
@@ -31,7 +40,9 @@ const POST_ADMIN_BACKUPS = { schema: { response: { 201: BackupSavedAnswer } } }
 
 const GET_ADMIN_BACKUPS_NAME = { schema: { response: { 200: FileAnswer('application/octet-stream') } } }
 
-const POST_ADMIN_BACKUPS_RESTORE = { schema: { response: { 200: RestoreAnswer } } }
+const POST_ADMIN_BACKUPS_RESTORE = { schema: { body: RestoreInput, response: { 200: RestoreAnswer } } }
+
+const dayText = (day: string | null) => (day ? formatDate(day) : 'no day (open)')
 
 export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) => {
   app.get('/admin/backups', GET_ADMIN_BACKUPS, async () => ({
@@ -60,7 +71,27 @@ export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) =>
     }
     const path = backupPath(opts.dir, name)
     if (!path) throw new HttpError(404, 'Backup not found')
+    const { reason } = parseBody(RestoreInput, req.body ?? {})
     if (restoring) throw new HttpError(409, 'A restore is already running')
+    // Closed stays closed (issue 33 item 5, decision 087): a backup whose lock date differs from
+    // the books' now (one made before the close) changes closed days; it asks for a reason first.
+    const lockNow = opts.db ? await currentLock(opts.db) : null
+    let lockThen: string | null
+    try {
+      lockThen = backupLockThrough(path)
+    } catch {
+      throw new HttpError(409, 'The backup is damaged: it cannot be read')
+    }
+    const moves = lockNow !== null && lockNow.through !== lockThen
+    if (moves && !reason) {
+      const message = `This backup's books are closed through ${dayText(lockThen)}, not ${dayText(lockNow.through)} as now: restoring it changes closed days. Say why to restore it`
+      throw new HttpError(
+        400,
+        message,
+        { reason: message },
+        { lock_now: lockNow.through, lock_in_backup: lockThen },
+      )
+    }
     restoring = true
     try {
       const { previous } = await restoreIntoLive(path, opts.dbFile)
@@ -68,10 +99,28 @@ export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) =>
       if (opts.db) {
         await migrateToLatest(opts.db)
         const user = req.user as AuthUser | undefined
+        const db = opts.db
         if (user)
-          await writeTransaction(opts.db, (trx) =>
-            audit(trx, { user }, 'update', 'backups', 0, null, { restored: name, kept: basename(previous) }),
-          )
+          await writeTransaction(db, async (trx) => {
+            await audit(trx, { user }, 'update', 'backups', 0, null, {
+              restored: name,
+              kept: basename(previous),
+              ...(moves ? { lock_before: lockNow.through, lock_after: lockThen, reason } : {}),
+            })
+            // The lock screen shows why its date moved: the restored lock, again, with the reason.
+            if (moves && lockThen)
+              await trx
+                .insertInto('books_locks')
+                .values({
+                  through: lockThen,
+                  previous: lockNow.through,
+                  reason: `Backup ${name} restored: ${reason}`,
+                  user_id: user.id,
+                  username: user.username,
+                  created_at: new Date().toISOString(),
+                })
+                .execute()
+          })
       }
       return {
         status: 'success',

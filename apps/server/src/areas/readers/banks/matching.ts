@@ -12,6 +12,12 @@ import { HttpError } from '../../../lib/http-error.ts'
 
 type Reader = Kysely<Database>
 
+/**
+ * Lets the event loop answer others between steps of a long import or match (issue 33 item 2):
+ * SQLite's calls are synchronous, so awaiting them alone never gives another request a turn.
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 export interface Bank {
   id: number
   name: string
@@ -116,6 +122,7 @@ export const loadState = async (db: Reader, bank: Bank): Promise<BankState> => {
     balance: r.balance === null ? null : Number(r.balance),
   }))
   const start = st[0]?.date ?? null
+  await breathe()
   const matchRows = await db
     .selectFrom('bank_matches')
     .select(['id', 'kind', 'confirmed'])
@@ -159,6 +166,7 @@ export const loadState = async (db: Reader, bank: Bank): Promise<BankState> => {
       .where('date', '>=', addDaysIso(start, -MATCH_DAYS))
       .execute()
     for (const r of rows) bk.set(Number(r.id), bookLineOf(r))
+    await breathe()
   }
   const missing = matchedBook.filter((id) => !bk.has(id))
   if (missing.length > 0) {
@@ -191,6 +199,20 @@ export const loadState = async (db: Reader, bank: Bank): Promise<BankState> => {
     state,
     missing.filter((id) => !bk.has(id)),
   )
+  return state
+}
+
+/**
+ * A state with lines just stored added (an import), instead of loading the bank's lines again:
+ * kept in the state's order (day, file, row). Lines before the state's first day need its book
+ * lines from earlier, so the caller loads the state again for those.
+ */
+export const withNewLines = (state: BankState, lines: StLine[]): BankState => {
+  if (lines.length === 0) return state
+  const before = (a: StLine, b: StLine) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.import_id - b.import_id || a.row - b.row
+  state.st = [...state.st, ...lines].sort(before)
+  for (const l of lines) state.stById.set(l.id, l)
   return state
 }
 
@@ -334,7 +356,9 @@ export const autoMatch = async (
     free.set(b.signed, list)
   }
   const pairs: Array<{ s: StLine; b: BkLine; named: boolean; days: number }> = []
+  let seen = 0
   for (const s of state.st) {
+    if (++seen % 2000 === 0) await breathe()
     if (state.stMatch.has(s.id)) continue
     for (const b of free.get(s.signed) ?? []) {
       const days = Math.abs(dayNumber(s.date) - dayNumber(b.date))
@@ -355,6 +379,7 @@ export const autoMatch = async (
     matched.add(p.s.id)
     usedBook.add(p.b.id)
     await addMatch(trx, state, { kind: 'auto', st: [p.s.id], bk: [p.b.id], userId })
+    if (matched.size % 50 === 0) await breathe()
   }
   return matched
 }

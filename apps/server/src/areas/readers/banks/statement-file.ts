@@ -1,8 +1,14 @@
-import { parseCsv, StatementFileBody, StatementMapping } from '@booking/shared'
+import {
+  STATEMENT_FILE_MAX_BYTES,
+  STATEMENT_FILE_TOO_LARGE,
+  StatementFileBody,
+  StatementMapping,
+} from '@booking/shared'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import type { Part } from './multipart.ts'
-import { isZip, readXlsxRows, XlsxError } from './xlsx-read.ts'
+import type { StatementSource } from './statement-read.ts'
+import { readStatementFile } from './statement-reader.ts'
 
 /** A multipart body as the content type parser hands it on (routes.ts). */
 export interface MultipartBody {
@@ -21,32 +27,27 @@ export interface StatementFile {
 }
 
 const NO_FILE = 'Choose a CSV or XLSX file'
-
-const rowsOf = (bytes: Uint8Array): string[][] => {
-  if (isZip(bytes)) {
-    try {
-      return readXlsxRows(bytes)
-    } catch (err) {
-      if (err instanceof XlsxError) throw new HttpError(400, err.message, { file: err.message })
-      throw err
-    }
-  }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes)
-  if (text.includes('\u0000'))
-    throw new HttpError(400, 'The file is neither CSV text nor an XLSX workbook', { file: NO_FILE })
-  return parseCsv(text)
-}
+const tooLarge = () => new HttpError(413, STATEMENT_FILE_TOO_LARGE, { file: STATEMENT_FILE_TOO_LARGE })
 
 const mappingOf = (value: unknown): StatementMapping => parseBody(StatementMapping, value)
 
+/** A file as it came, not read yet: its name, what to read, and the mapping sent with it. */
+export interface StatementUpload {
+  fileName: string
+  source: StatementSource
+  mapping: StatementMapping | null
+}
+
 /**
- * The rows of the file a preview or an import carries: multipart (`file`, optional `mapping` as
- * JSON text) or JSON (`csv` or `xlsx_base64`, optional `mapping`). 400 when there is no file.
+ * The file a preview or an import carries, checked but not read: multipart (`file`, optional
+ * `mapping` as JSON text) or JSON (`csv` or `xlsx_base64`, optional `mapping`). 400 when there is
+ * no file, 413 past STATEMENT_FILE_MAX_BYTES.
  */
-export const statementFileOf = (body: unknown): StatementFile => {
+export const statementUploadOf = (body: unknown): StatementUpload => {
   if (isMultipart(body)) {
     const file = body.multipart.get('file')
     if (!file || file.data.length === 0) throw new HttpError(400, NO_FILE, { file: NO_FILE })
+    if (file.data.length > STATEMENT_FILE_MAX_BYTES) throw tooLarge()
     const mappingPart = body.multipart.get('mapping')
     let mapping: StatementMapping | null = null
     if (mappingPart && mappingPart.data.length > 0) {
@@ -60,14 +61,28 @@ export const statementFileOf = (body: unknown): StatementFile => {
       }
       mapping = mappingOf(json)
     }
-    return { fileName: (file.filename ?? 'statement').slice(0, 200), rows: rowsOf(file.data), mapping }
+    return { fileName: (file.filename ?? 'statement').slice(0, 200), source: { bytes: file.data }, mapping }
   }
   const json = parseBody(StatementFileBody, body)
   const mapping = json.mapping ?? null
   if (json.xlsx_base64) {
     const bytes = Buffer.from(json.xlsx_base64, 'base64')
-    return { fileName: json.file_name ?? 'statement.xlsx', rows: rowsOf(bytes), mapping }
+    if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw tooLarge()
+    return { fileName: json.file_name ?? 'statement.xlsx', source: { bytes }, mapping }
   }
   if (!json.csv?.trim()) throw new HttpError(400, NO_FILE, { file: NO_FILE })
-  return { fileName: json.file_name ?? 'statement.csv', rows: parseCsv(json.csv), mapping }
+  return { fileName: json.file_name ?? 'statement.csv', source: { csv: json.csv }, mapping }
+}
+
+/**
+ * The rows of the file a preview carries, read in a worker with limits (statement-reader.ts),
+ * stopped when `signal` fires.
+ */
+export const statementFileOf = async (body: unknown, signal: AbortSignal): Promise<StatementFile> => {
+  const upload = statementUploadOf(body)
+  return {
+    fileName: upload.fileName,
+    rows: await readStatementFile(upload.source, signal),
+    mapping: upload.mapping,
+  }
 }

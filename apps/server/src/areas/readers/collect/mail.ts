@@ -14,6 +14,8 @@ const explain = (err: unknown): string => {
   const e = err as { code?: string; responseCode?: number; message?: string }
   if (e.code === 'EAUTH' || e.responseCode === 535)
     return 'The SMTP server refused the user name or password: check them in Settings'
+  if (/certificate|self[- ]signed|CERT_|unable to verify/i.test(`${e.code ?? ''} ${e.message ?? ''}`))
+    return 'The SMTP server’s certificate could not be verified. Check its host name; for a relay on the office network with a self-signed certificate, tick "Accept a self-signed certificate" in Settings'
   if (e.code === 'ECONNREFUSED' || e.code === 'ESOCKET' || e.code === 'ETIMEDOUT' || e.code === 'EDNS')
     return 'The SMTP server could not be reached: check its host and port in Settings'
   return `The SMTP server did not accept the message: ${e.message ?? 'unknown error'}`
@@ -39,8 +41,9 @@ export const sendMail = async (smtp: StoredSmtp | null, key: Buffer, mail: Mail)
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-    // Office SMTP relays often use self-signed certificates on the LAN.
-    tls: { rejectUnauthorized: false },
+    // The certificate is checked (issue 33): unchecked, anyone on the way reads the password. An
+    // admin may accept a self-signed one for a relay on the office network, warned in Settings.
+    tls: { rejectUnauthorized: smtp.allow_self_signed !== true },
   })
   try {
     await transport.sendMail({

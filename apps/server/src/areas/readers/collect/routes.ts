@@ -44,7 +44,8 @@ import {
   profileAnswer,
   storedProfile,
 } from './parties.ts'
-import { collectSettings, saveCollectSettings, seal } from './settings.ts'
+import { collectSettings, saveCollectSettings, seal, unseal } from './settings.ts'
+import { shareBase } from './share-base.ts'
 import { newShareToken, sharePath, statementPdfBuffer, tokenHash } from './shares.ts'
 
 const NameParams = z.object({
@@ -67,9 +68,11 @@ const partyOr404 = async (db: Db, kind: PartyKind, name: string): Promise<Party>
   return party
 }
 
-/** The public base of share links: PUBLIC_URL when set (behind a proxy), else the address asked. */
-const baseUrl = (req: FastifyRequest) =>
-  (process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`).replace(/\/+$/, '')
+/** Statement e-mails an employee may send in an hour (admins: no limit). */
+export const EMPLOYEE_EMAILS_PER_HOUR = 20
+
+/** A share link's base for this request (share-base.ts: never an unconfigured Host header). */
+const baseOf = (req: FastifyRequest) => shareBase({ protocol: req.protocol, host: req.headers.host })
 
 const reminderRow = (r: {
   id: number
@@ -229,14 +232,35 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       const input = parseBody(ShareInput, req.body)
       const party = await partyOr404(db, kind, name)
       const user = userOf(req)
-      const token = newShareToken()
       const now = new Date()
       const expires_at = new Date(now.getTime() + input.expires_days * 86_400_000).toISOString()
-      const id = await writeTransaction(db, async (trx) => {
+      const { base, warning } = baseOf(req)
+      const answer = await writeTransaction(db, async (trx) => {
+        // One live link per party and period (decision 086): a WhatsApp click an hour after the
+        // last gives the same link, as long as it lives no longer than asked and half of it is left.
+        const halfLeft = new Date(now.getTime() + (input.expires_days * 86_400_000) / 2).toISOString()
+        const live = await trx
+          .selectFrom('statement_shares')
+          .select(['id', 'token_sealed', 'expires_at'])
+          .where('kind', '=', kind)
+          .where('party_key', '=', party.key)
+          .where((eb) => (input.from ? eb('date_from', '=', input.from) : eb('date_from', 'is', null)))
+          .where((eb) => (input.to ? eb('date_to', '=', input.to) : eb('date_to', 'is', null)))
+          .where('revoked_at', 'is', null)
+          .where('token_sealed', '<>', '')
+          .where('expires_at', '>=', halfLeft)
+          .where('expires_at', '<=', expires_at)
+          .orderBy('expires_at', 'desc')
+          .executeTakeFirst()
+        const again = live ? unseal(app.sealKey, live.token_sealed) : null
+        if (live && again)
+          return { id: Number(live.id), token: again, expires_at: live.expires_at, reused: true }
+        const token = newShareToken()
         const row = await trx
           .insertInto('statement_shares')
           .values({
             token_hash: tokenHash(token),
+            token_sealed: seal(app.sealKey, token),
             kind,
             party_key: party.key,
             party_name: party.name,
@@ -257,11 +281,16 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
           to: input.to ?? null,
           expires_at,
         })
-        return row.id
+        return { id: Number(row.id), token, expires_at, reused: false }
       })
-      return reply
-        .code(201)
-        .send({ status: 'success', id, url: `${baseUrl(req)}${sharePath(token)}`, expires_at })
+      return reply.code(201).send({
+        status: 'success',
+        id: answer.id,
+        url: `${base}${sharePath(answer.token)}`,
+        expires_at: answer.expires_at,
+        reused: answer.reused,
+        warning,
+      })
     },
   )
 
@@ -325,6 +354,28 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       return { status: 'success', message: 'Share link revoked' }
     },
   )
+
+  /**
+   * An employee sends at most EMPLOYEE_EMAILS_PER_HOUR statements an hour (issue 33, decision 086):
+   * the office's mail server and name are not a free relay to any address. Every send is already
+   * recorded (reminders: who, when, to whom); an admin is not limited.
+   */
+  const withinEmailLimit = async (user: AuthUser) => {
+    if (user.role === 'admin') return
+    const since = new Date(Date.now() - 3_600_000).toISOString()
+    const sent = await db
+      .selectFrom('reminders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('channel', '=', 'email')
+      .where('at', '>=', since)
+      .executeTakeFirstOrThrow()
+    if (Number(sent.n) >= EMPLOYEE_EMAILS_PER_HOUR)
+      throw new HttpError(
+        429,
+        `You have e-mailed ${EMPLOYEE_EMAILS_PER_HOUR} statements in the last hour, the most an employee may: wait, or ask an admin to send it`,
+      )
+  }
 
   // --- Reminders: every one logged (who, when, channel, amount), shown on the party and the list.
   const logReminder = (
@@ -398,6 +449,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       const { kind, name } = parseBody(DebtorParams, req.params)
       const input = parseBody(EmailReminderInput, req.body)
       const party = await partyOr404(db, kind, name)
+      await withinEmailLimit(userOf(req))
       const profile = await profileAnswer(db, party)
       const to = input.to || profile.email
       if (!to)
@@ -445,6 +497,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
     return {
       status: 'success' as const,
       overdue_days: s.overdue_days,
+      share_links: shareBase(null),
       smtp: s.smtp
         ? {
             ...(smtp as Omit<NonNullable<typeof s.smtp>, 'password_sealed'>),
@@ -468,6 +521,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
               host: input.smtp.host,
               port: input.smtp.port,
               secure: input.smtp.secure,
+              allow_self_signed: input.smtp.allow_self_signed,
               user: input.smtp.user,
               from: input.smtp.from,
               // An empty password field keeps the stored one (the screen never shows it).

@@ -56,7 +56,7 @@ export const statementPage = (settings: AgencySettings, share: LiveShare, s: Sta
     .map(
       (r) =>
         `<tr><td>${escapeHtml(formatDate(r.date))}</td><td>${escapeHtml(r.entry)}</td><td>${escapeHtml(r.detail)}</td>` +
-        `<td class="n">${amt(r.debit)}</td><td class="n">${amt(r.credit)}</td><td class="n">${formatAmount(r.balance)}</td></tr>`,
+        `<td class="n" data-l="Debit">${amt(r.debit)}</td><td class="n" data-l="Credit">${amt(r.credit)}</td><td class="n" data-l="Balance">${formatAmount(r.balance)}</td></tr>`,
     )
     .join('')
   const who = share.kind === 'agent' ? 'Agent' : 'Customer'
@@ -75,6 +75,15 @@ table{border-collapse:collapse;width:100%;font-size:.875rem}th,td{padding:6px 10
 td:nth-child(3){white-space:normal;min-width:160px}th{background:#f9fafb;font-weight:600}.n{text-align:right;font-variant-numeric:tabular-nums}
 a.pdf{display:inline-block;margin-top:12px;background:#1d4ed8;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none}
 footer{font-size:.75rem;color:#6b7280;margin-top:12px}
+@media (max-width:640px){
+main{padding:10px}.sum div{flex:1 1 40%}
+thead{display:none}table,tbody,tfoot{display:block}
+tr{display:grid;grid-template-columns:1fr 1fr 1fr;gap:2px 8px;padding:8px 10px;border-bottom:1px solid #e5e7eb}
+th,td{display:block;border:0;padding:0;white-space:normal;min-width:0}
+tr>:nth-child(1){grid-column:1}tr>:nth-child(2){grid-column:2/span 2;text-align:right;color:#4b5563}
+tr>:nth-child(3){grid-column:1/-1;min-width:0}
+.n::before{content:attr(data-l);display:block;font-size:.7rem;color:#6b7280;font-weight:400}
+}
 </style></head><body><main>
 <header><h1>${escapeHtml(settings.name)}</h1><h2>Statement of Account · ${who}: ${escapeHtml(share.party_name)}</h2>
 <div>${escapeHtml(periodText(share.date_from, share.date_to))}</div></header>
@@ -83,8 +92,8 @@ footer{font-size:.75rem;color:#6b7280;margin-top:12px}
 <div><span>Total credit</span><b>${cur} ${formatAmount(s.totals.credit)}</b></div>
 <div><span>Closing balance</span><b>${cur} ${formatAmount(s.closing)}</b></div></section>
 <div class="wrap"><table><thead><tr><th>Date</th><th>Entry</th><th>Detail</th><th class="n">Debit</th><th class="n">Credit</th><th class="n">Balance</th></tr></thead>
-<tbody><tr><td>${escapeHtml(formatDate(share.date_from ?? ''))}</td><td></td><td>Opening balance</td><td></td><td></td><td class="n">${formatAmount(s.opening)}</td></tr>${rows}</tbody>
-<tfoot><tr><th></th><th></th><th>Totals / closing balance</th><th class="n">${formatAmount(s.totals.debit)}</th><th class="n">${formatAmount(s.totals.credit)}</th><th class="n">${formatAmount(s.closing)}</th></tr></tfoot></table></div>
+<tbody><tr><td>${escapeHtml(formatDate(share.date_from ?? ''))}</td><td></td><td>Opening balance</td><td class="n" data-l="Debit"></td><td class="n" data-l="Credit"></td><td class="n" data-l="Balance">${formatAmount(s.opening)}</td></tr>${rows}</tbody>
+<tfoot><tr><th></th><th></th><th>Totals / closing balance</th><th class="n" data-l="Debit">${formatAmount(s.totals.debit)}</th><th class="n" data-l="Credit">${formatAmount(s.totals.credit)}</th><th class="n" data-l="Balance">${formatAmount(s.closing)}</th></tr></tfoot></table></div>
 <a class="pdf" href="${escapeHtml(pdfHref)}">Download PDF</a>
 <footer>This link expires on ${escapeHtml(formatDate(share.expires_at.slice(0, 10)))}. ${escapeHtml(settings.phone ? `Questions: ${settings.phone}` : '')}</footer>
 </main></body></html>`
@@ -132,7 +141,8 @@ const notFound = (reply: FastifyReply) =>
 /**
  * The links' own pages, outside /api and without a session: GET /s/{token} (HTML) and
  * /s/{token}/statement.pdf. Unknown, expired and revoked tokens are a 404 from here; an address
- * that misses more than `rateMax` times a minute is refused (429) for the rest of the minute.
+ * that misses more than `rateMax` times a minute gets 429 for its misses for the rest of the
+ * minute, while a valid link still opens from it.
  */
 export const publicShareRoutes = async (app: FastifyInstance, db: Db, opts: { rateMax: number }) => {
   const misses = new AttemptWindow(opts.rateMax)
@@ -146,10 +156,12 @@ export const publicShareRoutes = async (app: FastifyInstance, db: Db, opts: { ra
         .header('retry-after', String(misses.retryAfter()))
         .type('text/plain')
         .send('Too many tries: wait a minute')
-    if ((limited.get(ip) ?? 0) > Date.now()) return tooMany()
     const { token } = req.params as { token: string }
+    // A valid link always opens (issue 33): the misses of an address, or of others behind the
+    // same one (a mobile carrier's gateway), never lock a customer out of their own statement.
     const share = await liveShare(db, token)
     if (!share) {
+      if ((limited.get(ip) ?? 0) > Date.now()) return tooMany()
       if (!misses.allow(ip)) {
         // Forgotten entries would pile up under a spread-out attack; expired ones are dropped here.
         if (limited.size > 10_000)

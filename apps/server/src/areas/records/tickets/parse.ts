@@ -1,9 +1,11 @@
-import { readTickets, TicketParseAnswer, TicketParseInput } from '@booking/shared'
+import { TicketParseAnswer, TicketParseInput } from '@booking/shared'
+import type { TicketReadResult } from '@booking/shared/tickets/read'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { documentRoute } from '../../../lib/openapi.ts'
 import { parseBody } from '../../../lib/validate.ts'
+import { requestGone, runOutside } from '../../platform/outside/outside-pool.ts'
 
 documentRoute('/tickets/parse', {
   post: {
@@ -24,14 +26,28 @@ documentRoute('/tickets/parse', {
   },
 })
 
+const READ_JOB = new URL('./read-job.ts', import.meta.url).href
+
 /** Route schemas, declared for docs and types; the handler parses (lib/route-schemas.ts). */
 const POST_PARSE = { schema: { body: TicketParseInput, response: { 200: TicketParseAnswer } } }
 
 /** POST /api/tickets/parse: a pure read for any signed-in user (the auth hook guards /api). */
 export const ticketParseRoutes = async (app: FastifyInstance, _db: Db) => {
-  app.post('/tickets/parse', POST_PARSE, async (req) => {
+  app.post('/tickets/parse', POST_PARSE, async (req, reply) => {
     const { text } = parseBody(TicketParseInput, req.body)
-    const result = readTickets(text)
+    // Read in an outside worker (issue 33): a 400,000-character paste costs others nothing.
+    const result = await runOutside<TicketReadResult>(
+      {
+        module: READ_JOB,
+        fn: 'readTicketsJob',
+        arg: text,
+        ms: 5_000,
+        tooSlow: 'The text took too long to read: paste one ticket at a time',
+        tooBig: 'The text is too large to read: paste one ticket at a time',
+        field: 'text',
+      },
+      requestGone(reply.raw),
+    )
     if (!result.ok)
       throw new HttpError(
         400,

@@ -1,0 +1,66 @@
+import { readStatement, type StatementMapping, statementLineKeys } from '@booking/shared/bank-statements'
+import { CsvLimitError, parseCsv } from '@booking/shared/csv'
+import { FileLimitError, STATEMENT_LIMITS } from './statement-limits.ts'
+import { isZip, readXlsxRows, XlsxError } from './xlsx-read.ts'
+
+/** What the reading worker is given: a file's bytes, or the CSV text a JSON body carried. */
+export type StatementSource = { bytes: Uint8Array } | { csv: string }
+
+/** A job for the reading worker: a file to read, and for an import the mapping to read it with. */
+export type WorkerJob = { file: StatementSource; mapping?: StatementMapping }
+
+/** Rows read with a mapping: readStatement's answer, and the lines' identities when it read them. */
+export type StatementMapped = { read: ReturnType<typeof readStatement>; keys: string[] }
+
+/** What the outside worker runs for a statement job (statement-reader.ts). */
+export const runJob = (job: WorkerJob): StatementRead | StatementMapped => {
+  const rows = readStatementRows(job.file)
+  if (!job.mapping || 'refused' in rows) return rows
+  // An import: the rows stay in the worker; only the lines it read cross back.
+  const read = readStatement(rows.rows, job.mapping)
+  return { read, keys: 'error' in read ? [] : statementLineKeys(read.lines) }
+}
+
+/** The rows of a file, or why it was refused (the status and the message the answer carries). */
+export type StatementRead = { rows: string[][] } | { refused: { status: 400 | 413; message: string } }
+
+const NOT_A_FILE = 'The file is neither CSV text nor an XLSX workbook'
+
+/**
+ * A statement file's rows (run in the reading worker, statement-reader.ts): CSV or the first sheet
+ * of an XLSX workbook, each past STATEMENT_LIMITS refused by name (413) and each malformed file
+ * refused (400). Nothing here throws for a bad file.
+ */
+export const readStatementRows = (source: StatementSource): StatementRead => {
+  try {
+    if ('csv' in source) return { rows: csvRows(source.csv) }
+    const { bytes } = source
+    if (isZip(bytes)) return { rows: checked(readXlsxRows(bytes)) }
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes)
+    if (text.includes('\u0000')) return { refused: { status: 400, message: NOT_A_FILE } }
+    return { rows: csvRows(text) }
+  } catch (err) {
+    if (err instanceof FileLimitError || err instanceof CsvLimitError)
+      return { refused: { status: 413, message: err.message } }
+    if (err instanceof XlsxError) return { refused: { status: 400, message: err.message } }
+    throw err
+  }
+}
+
+const csvRows = (text: string) =>
+  parseCsv(text, {
+    rows: STATEMENT_LIMITS.rows,
+    columns: STATEMENT_LIMITS.columns,
+    cellChars: STATEMENT_LIMITS.cellChars,
+  })
+
+/** A sheet's cells are bounded as they are read; their text length is checked here, once. */
+const checked = (rows: string[][]) => {
+  for (let r = 0; r < rows.length; r++)
+    for (const cell of rows[r] ?? [])
+      if (cell.length > STATEMENT_LIMITS.cellChars)
+        throw new FileLimitError(
+          `Row ${r + 1} has a cell longer than ${STATEMENT_LIMITS.cellChars.toLocaleString('en-US')} characters`,
+        )
+  return rows
+}
