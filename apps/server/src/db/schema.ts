@@ -666,6 +666,10 @@ export interface BankStatementImportsTable {
   added: number
   created_by: number | null
   created_at: string
+  /** The opening and closing balances the file printed on rows of their own (paisa), else null. */
+  opening_balance: ColumnType<number | null, number | null | undefined, number | null>
+  opening_date: ColumnType<string | null, string | null | undefined, string | null>
+  closing_balance: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** A line of a bank's statement. Amount in paisa, always positive; direction says in or out. */
