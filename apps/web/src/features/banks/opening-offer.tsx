@@ -17,13 +17,13 @@ export const OpeningOffer = ({ bankId, data }: { bankId: number; data: Reconcili
   return (
     <section
       aria-label="Opening balance"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
     >
-      <p className="min-w-0 flex-1">
+      <p className="min-w-0 sm:flex-1">
         The statement opens at <strong>Rs {formatAmount(o.statement)}</strong> on {formatDate(o.day)}; the
         books hold <strong>Rs {formatAmount(o.books)}</strong> for {data.bank.name} before that day.
       </p>
-      <button type="button" className="btn-primary" onClick={() => setAsking(true)}>
+      <button type="button" className="btn-primary self-start sm:self-auto" onClick={() => setAsking(true)}>
         Post opening balance
       </button>
       <ConfirmDialog

@@ -148,6 +148,8 @@ const bankIdOf = (req: FastifyRequest) => {
 
 const user = (req: FastifyRequest) => req.user as AuthUser
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
 const savedMapping = async (db: Kysely<Database>, bankId: number): Promise<StatementMapping | null> => {
   const row = await db
     .selectFrom('bank_statement_mappings')
@@ -390,7 +392,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       })
       return {
         status: 'success',
-        message: `Import undone: ${undone.lines} statement lines and ${undone.matches} matches removed`,
+        message: `Import undone: ${count(undone.lines, 'statement line')} and ${count(undone.matches, 'match', 'matches')} removed`,
         ...undone,
       }
     })
