@@ -24,7 +24,7 @@ const useProfilePath = (kind: PartyKind, name: string) => {
   })
   if (kind === 'agent') return `/agents/${encodeURIComponent(name)}`
   if (kind === 'vendor') return `/vendors/${encodeURIComponent(name)}`
-  return customer.data?.key ? `/customers/${customer.data.key}/profile` : null
+  return customer.data?.key ? `/customers/${encodeURIComponent(customer.data.key)}/profile` : null
 }
 
 interface Draft {

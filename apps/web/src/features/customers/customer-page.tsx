@@ -1,4 +1,4 @@
-import { type FileRecord, formatAmount, type Statement } from '@booking/shared'
+import { type FileRecord, formatAmount, type Statement, todayIso } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
@@ -9,6 +9,7 @@ import { RecordLink } from '../../components/record-link.tsx'
 import { navPath } from '../../config/nav.ts'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
+import { PartyProfilePanel } from '../collect/party-profile.tsx'
 import { type CustomerPayment, useCustomer } from './api.ts'
 
 const recordColumns: Column<FileRecord>[] = [
@@ -187,6 +188,9 @@ export default function CustomerFilePage() {
           </p>
         </div>
       </div>
+
+      {/* WhatsApp, share link, credit limit and reminder language for every customer (issue 37). */}
+      <PartyProfilePanel kind="customer" name={String(c.id)} from="" to={todayIso()} />
 
       <div className="space-y-2">
         <h2 className="text-lg font-semibold text-slate-900">

@@ -8,7 +8,7 @@ import { partyBalancePaisa, partyOfAccount, storedProfile } from './parties.ts'
 
 type Trx = Kysely<Database>
 
-/** Net paisa (debit − credit) a record's own lines put on each agent and customer-by-id account. */
+/** Net paisa (debit − credit) a record's own lines put on each agent and customer account (walk-ins too). */
 export type PartyLines = Map<string, number>
 
 /** The record's lines on agent and customer accounts, read before a write and again after it. */
@@ -18,7 +18,7 @@ export const partyLinesOf = async (trx: Trx, source: { type: string; id: number 
     .select(['account', sql<string>`sum(debit) - sum(credit)`.as('net')])
     .where('source_type', '=', source.type)
     .where('source_id', '=', source.id)
-    .where((eb) => eb.or([eb('account', 'like', 'agent:%'), eb('account', 'like', 'customer:#%')]))
+    .where((eb) => eb.or([eb('account', 'like', 'agent:%'), eb('account', 'like', 'customer:%')]))
     .groupBy('account')
     .execute()
   return new Map(rows.map((r) => [r.account, Number(r.net)]))
