@@ -20,11 +20,15 @@ const useProfilePath = (kind: PartyKind, name: string) => {
   const customer = useQuery({
     queryKey: ['credit', 'customer', name],
     enabled: kind === 'customer',
-    queryFn: () => api.get<{ key: string | null }>(`/credit/customer/${encodeURIComponent(name)}`),
+    queryFn: () =>
+      api.get<{ key: string | null; name: string }>(`/credit/customer/${encodeURIComponent(name)}`),
   })
   if (kind === 'agent') return `/agents/${encodeURIComponent(name)}`
   if (kind === 'vendor') return `/vendors/${encodeURIComponent(name)}`
-  return customer.data?.key ? `/customers/${encodeURIComponent(customer.data.key)}/profile` : null
+  const key = customer.data?.key
+  if (!key) return null
+  // A walk-in (no customer row, decision 097) by the name as typed, so the panel shows it as typed.
+  return `/customers/${encodeURIComponent(/^\d+$/.test(key) ? key : (customer.data?.name ?? key))}/profile`
 }
 
 interface Draft {
