@@ -34,7 +34,7 @@ import * as moneyOnce from './migrations/0030_money_once.ts'
 import * as deferredCheckpoints from './migrations/0031_deferred_checkpoints.ts'
 import * as journalWithoutMoney from './migrations/0032_journal_without_money.ts'
 import * as splitCheckpoints from './migrations/0033_split_checkpoints.ts'
-import * as statementBalances from './migrations/0038_statement_balances.ts'
+import * as dayWithoutWorkarounds from './migrations/0038_day_without_workarounds.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -72,7 +72,7 @@ const migrations: Record<string, Migration> = {
   '0031_deferred_checkpoints': deferredCheckpoints,
   '0032_journal_without_money': journalWithoutMoney,
   '0033_split_checkpoints': splitCheckpoints,
-  '0038_statement_balances': statementBalances,
+  '0038_day_without_workarounds': dayWithoutWorkarounds,
 }
 
 /**
