@@ -51,6 +51,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/employees': 'admin',
   'POST /api/admin/approve-user': 'admin',
   'GET /api/admin/banks': 'admin',
+  'GET /api/admin/bank-titles': 'admin',
+  'POST /api/admin/bank-titles/checked': 'admin',
   'POST /api/admin/banks': 'admin',
   'PUT /api/admin/banks/:id': 'admin',
   'DELETE /api/admin/banks/:id': 'admin',

@@ -178,4 +178,16 @@ describe(`bank files as banks export them (${DB_KIND})`, () => {
     })
     expect(again.body).toMatchObject({ lines: 4, duplicates: 0, matched: 1 })
   })
+
+  it("the owner's bank-titles step: unchecked until an admin keeps the banks, then who and when", async () => {
+    expect((await t.call('admin', 'GET', '/api/admin/bank-titles')).body.checked).toBeNull()
+    expect((await t.call('employee', 'POST', '/api/admin/bank-titles/checked', {})).status).toBe(403)
+    const banks = await rowCount(t, 'banks')
+    const kept = await t.call('admin', 'POST', '/api/admin/bank-titles/checked', {})
+    expect(kept.status).toBe(200)
+    expect(kept.body.checked).toMatchObject({ by: 'admin' })
+    expect((await t.call('admin', 'GET', '/api/admin/bank-titles')).body.checked).toEqual(kept.body.checked)
+    // Nothing removed by the step.
+    expect(await rowCount(t, 'banks')).toBe(banks)
+  })
 })
