@@ -181,7 +181,7 @@ export default function BankReconciliationPage() {
       <div
         role="tablist"
         aria-label="Bank reconciliation"
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
       >
         {TABS.map((t) => (
           <button
@@ -191,7 +191,7 @@ export default function BankReconciliationPage() {
             id={`recon-tab-${t.key}`}
             aria-selected={tab === t.key}
             aria-controls={`recon-panel-${t.key}`}
-            className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+            className={`whitespace-nowrap border-b-2 px-2 py-2 text-sm font-medium sm:px-3 ${
               tab === t.key
                 ? 'border-blue-600 text-blue-700'
                 : 'border-transparent text-slate-600 hover:text-slate-900'
