@@ -195,6 +195,13 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/banks/:id/matches/auto') return null
   if (path === '/api/banks/:id/matches/confirm') return { match_ids: [1] }
   if (path === '/api/banks/:id/statement-lines/:line_id/post') return { kind: 'charge', detail: 'Fuzz' }
+  // Issue 37: the opening entry and the owner's bank-titles step take no body; a sale request and
+  // its decisions (decision 098).
+  if (path === '/api/banks/:id/opening-entry' || path === '/api/admin/bank-titles/checked') return null
+  if (path === '/api/sale-requests')
+    return { table: 'tickets', body: VALID_BODIES['/api/ticket']?.body ?? {} }
+  if (path === '/api/admin/sale-requests/:id/approve' || path === '/api/admin/sale-requests/:id/refuse')
+    return { reason: 'Fuzz' }
   // A day before every record here: the fuzz's later writes stay open.
   if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz' }
   if (path === '/api/admin/settings')
