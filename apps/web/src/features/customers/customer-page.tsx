@@ -218,7 +218,7 @@ export default function CustomerFilePage() {
       </div>
 
       {/* WhatsApp, share link, credit limit and reminder language for every customer (issue 37). */}
-      <PartyProfilePanel kind="customer" name={String(c.id)} from="" to={todayIso()} />
+      <PartyProfilePanel kind="customer" name={String(c.id)} from="" to={todayIso()} showName={false} />
 
       <div className="space-y-2">
         <h2 className="text-lg font-semibold text-slate-900">
