@@ -120,7 +120,7 @@ test('screens as admin: dashboard top five, statement with profile, settings', a
   })
   const statement = async (p: Page) => {
     await p.goto('/admin/statements')
-    await p.getByLabel('Name').fill(AGENT)
+    await p.getByLabel('Name').selectOption(AGENT)
     await p.getByRole('button', { name: 'Show statement' }).click()
     await expect(p.getByRole('region', { name: 'Party profile' }).getByTestId('credit-left')).toHaveText(
       'Rs 25,000 of 100,000',
@@ -149,7 +149,7 @@ test('screens as employee: statement with profile and credit hint on the ticket 
   await as('employee')
   const statement = async (p: Page) => {
     await p.goto('/statements')
-    await p.getByLabel('Name').fill(AGENT)
+    await p.getByLabel('Name').selectOption(AGENT)
     await p.getByRole('button', { name: 'Show statement' }).click()
     await expect(p.getByRole('region', { name: 'Party profile' })).toContainText('Reminders sent')
   }

@@ -78,3 +78,19 @@ test("a new service's Paid Cash and Paid In Bank start at 0", async ({ page, as 
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByText('Service saved', { exact: true })).toBeVisible()
 })
+
+test("a statement's agent is picked from the list, not typed", async ({ page, as, seed }) => {
+  await seed.names()
+  await as('employee')
+  await page.goto('/statements')
+  await page.getByLabel('Statement of').selectOption('agent')
+  const name = page.getByLabel('Name')
+  await expect(name).toHaveValue('')
+  await expect(name.locator('option', { hasText: 'Choose an agent' })).toHaveCount(1)
+  const first = (await name.locator('option:not([disabled])').first().textContent())?.trim() ?? ''
+  expect(first).not.toBe('')
+  await name.selectOption(first)
+  await page.getByRole('button', { name: 'Show statement' }).click()
+  await expect(page.getByRole('article', { name: 'Statement' })).toContainText(`Agent: ${first}`)
+  await shots(page, 'typed-statement-agent-employee')
+})
