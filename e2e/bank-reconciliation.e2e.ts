@@ -77,7 +77,7 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   const file = page.getByLabel('Statement file (CSV or Excel)')
   await file.setInputFiles(csv([HEADER, '31/02/2020,BAD DATE,,100.00,,100.00']))
   await expect(page.getByLabel('Date column')).toHaveValue('Txn Date')
-  await page.getByRole('button', { name: 'Import' }).click()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('Row 2, column "Txn Date"')
 
   // The real statement: columns guessed from the headings, then imported.
@@ -88,18 +88,22 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
   await expect(page.getByLabel('Credit (money in) column')).toHaveValue('Credit')
   await expect(page.getByLabel('Date format')).toHaveValue('dd/mm/yyyy')
   await shoot(page, 'bankweb-import')
-  await page.getByRole('button', { name: 'Import' }).click()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
   await expect(page.getByTestId('import-lines')).toHaveText('3')
   await expect(page.getByTestId('import-duplicates')).toHaveText('0')
   await expect(page.getByTestId('import-matched')).toHaveText('1')
   await expect(page.getByTestId('import-unmatched')).toHaveText('2')
+  // The reconciliation opens on the bank just imported (issue 37), the counts on top.
+  await expect(page.getByRole('tab', { name: 'Reconcile' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByLabel('Bank', { exact: true })).toHaveValue(String(bank.id))
 
   // The same file again adds nothing, and the bank's mapping is now remembered.
+  await page.getByRole('tab', { name: 'Import statement' }).click()
   await file.setInputFiles(csv(STATEMENT))
   await expect(page.getByTestId('mapping-source')).toHaveText(
     'The columns this bank used last time are chosen.',
   )
-  await page.getByRole('button', { name: 'Import' }).click()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
   await expect(page.getByTestId('import-duplicates')).toHaveText('3')
   await expect(page.getByTestId('import-unmatched')).toHaveText('0')
 
@@ -229,7 +233,7 @@ test('import a statement, match by hand, post a bank charge, difference 0, close
     await page
       .getByLabel('Statement file (CSV or Excel)')
       .setInputFiles(csv([...STATEMENT, '31/01/2020,CHEQUE BOOK ISSUANCE FEE,,500.00,,"76,750.00"']))
-    await page.getByRole('button', { name: 'Import' }).click()
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
     await expect(page.getByTestId('import-unmatched')).toHaveText('1')
     await page.getByRole('tab', { name: 'Reconcile' }).click()
     await expect(figure(page, 'statement-balance')).toHaveText('76,750')
@@ -304,7 +308,7 @@ test('an Excel statement (one signed amount, dd-MMM-yy) maps and imports; matchi
     'Row 3: "IBFT FROM SAFAR TOURS" is not a date in this format',
   )
   await page.getByLabel('Date column').selectOption('Value Date')
-  await page.getByRole('button', { name: 'Import' }).click()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
   await expect(page.getByTestId('import-lines')).toHaveText('2')
   await expect(page.getByTestId('import-unmatched')).toHaveText('2')
 

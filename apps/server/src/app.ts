@@ -13,6 +13,7 @@ import { backupRoutes } from './areas/platform/trust/backups.ts'
 import { correctionRoutes } from './areas/platform/trust/corrections.ts'
 import { historyRoutes } from './areas/platform/trust/history.ts'
 import { documentTrust } from './areas/platform/trust/openapi.ts'
+import { saleRequestRoutes } from './areas/platform/trust/sale-requests.ts'
 import { publicShareRoutes } from './areas/readers/collect/shares.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
@@ -138,6 +139,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
       await accountRoutes(api, db)
       await historyRoutes(api, db)
       await correctionRoutes(api, db)
+      await saleRequestRoutes(api, db)
       documentTrust()
       await backupRoutes(api, {
         dbFile,

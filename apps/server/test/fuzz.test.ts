@@ -208,6 +208,13 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/tax/rules') return { record_type: 'services', kind: '', taxable: true }
   if (path === '/api/customers/:id/tax') return { ntn: '1234567-8', province: 'Punjab' }
   if (path === '/api/payments/:id/tax-certificate') return { certificate: 'WHT-1' }
+  // Issue 37: the opening entry and the owner's bank-titles step take no body; a sale request and
+  // its decisions (decision 098).
+  if (path === '/api/banks/:id/opening-entry' || path === '/api/admin/bank-titles/checked') return null
+  if (path === '/api/sale-requests')
+    return { table: 'tickets', body: VALID_BODIES['/api/ticket']?.body ?? {} }
+  if (path === '/api/admin/sale-requests/:id/approve' || path === '/api/admin/sale-requests/:id/refuse')
+    return { reason: 'Fuzz' }
   // A day before every record here: the fuzz's later writes stay open.
   if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz', confirm: true }
   if (path === '/api/admin/settings')

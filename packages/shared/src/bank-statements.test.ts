@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   guessStatementLayout,
@@ -106,5 +108,59 @@ describe('bank statement reader', () => {
     const us = parseCsv('Date,Description,Amount\n11/28/2026,Fee,-5\n12/01/2026,Fee,-5\n')
     expect(guessStatementLayout(us)?.date_format).toBe('mm/dd/yyyy')
     expect(guessStatementLayout([['just', 'text']])).toBeNull()
+  })
+
+  // Issue 37: files as banks export them read without editing; the summary rows are kept aside.
+  // The HBL-style sample lives beside the repository (../shared, as in CI); BANK_FIXTURES overrides.
+  const REPO = resolve(import.meta.dirname, '../../..')
+  const SHARED = process.env.BANK_FIXTURES ?? join(REPO, '../shared/fixtures/bank-statements')
+  const exported = (path: string) => {
+    const rows = parseCsv(readFileSync(path, 'utf8'))
+    const m = guessStatementLayout(rows)
+    if (!m) throw new Error('no layout guessed')
+    return { rows, m, read: readStatement(rows, m) }
+  }
+
+  it('reads an HBL-style export: title rows, opening, total and closing rows', () => {
+    const { m, read } = exported(join(SHARED, 'hbl-style.csv'))
+    expect(m).toMatchObject({ header_row: 7, date: 'Transaction Date', date_format: 'dd-MMM-yy' })
+    if ('error' in read) throw new Error(read.error.message)
+    expect(read.lines.map((l) => [l.row, l.direction, l.paisa])).toEqual([
+      [9, 'in', 20_000_000],
+      [10, 'in', 4_000_000],
+      [11, 'in', 3_800_000],
+      [12, 'in', 20_000_000],
+      [13, 'out', 57_500],
+    ])
+    expect(read.opening).toEqual({ row: 8, date: '2026-11-28', paisa: 124_530_000 })
+    expect(read.closing).toEqual({ row: 15, date: null, paisa: 172_272_500 })
+  })
+
+  it('reads a Meezan-style export: undated opening row, totals, closing and a footer note', () => {
+    const { m, read } = exported(join(REPO, 'e2e/fixtures/bank-statements/meezan-style.csv'))
+    expect(m).toMatchObject({
+      header_row: 8,
+      debit: 'Withdrawal',
+      credit: 'Deposit',
+      reference: 'Cheque/Ref No',
+      date_format: 'dd/mm/yyyy',
+    })
+    if ('error' in read) throw new Error(read.error.message)
+    expect(read.lines).toHaveLength(4)
+    expect(read.opening).toEqual({ row: 9, date: null, paisa: 61_245_000 })
+    expect(read.closing?.paisa).toBe(74_080_000)
+  })
+
+  it('refuses a file whose lines do not add up from its opening to its closing balance', () => {
+    const rows = parseCsv(
+      'Date,Narration,Debit,Credit,Balance\n,Opening Balance,,,100.00\n01/11/2026,Deposit,,50.00,150.00\n,Closing Balance,,,160.00\n',
+    )
+    const m = guessStatementLayout(rows)
+    if (!m) throw new Error('no layout guessed')
+    const read = readStatement(rows, m)
+    expect('error' in read && read.error).toMatchObject({ row: 4, column: 'Balance' })
+    expect('error' in read && read.error.message).toContain(
+      'opening balance (100) to the closing balance (160)',
+    )
   })
 })

@@ -159,6 +159,22 @@ export interface StatementImport {
   lines: number
   added: number
   created_at: string
+  /** The balances the file printed on rows of their own (rupees), else null (issue 37). */
+  opening_balance: number | null
+  closing_balance: number | null
+}
+
+/**
+ * The statement's opening against the books (decision 096): the earliest statement's printed
+ * opening on its first day, the books' balance before that day, and the gap an opening entry
+ * dated `entry_date` (the day before) would close. Rupees.
+ */
+export interface StatementOpening {
+  day: string
+  entry_date: string
+  statement: number
+  books: number
+  difference: number
 }
 
 export interface BookLine {
@@ -184,6 +200,8 @@ export interface Reconciliation {
   outstanding_payments: BookLine[]
   unmatched_statement: StatementLine[]
   difference: number
+  /** Null when no statement prints an opening balance. */
+  opening: StatementOpening | null
 }
 
 export interface BankMatch {
@@ -214,8 +232,20 @@ export const StatementPreviewAnswer = success({
   mapping: StatementMapping.nullable(),
   saved: z.boolean(),
 })
+const OpeningAnswer = z
+  .object({
+    day: z.string(),
+    entry_date: z.string(),
+    statement: rupees,
+    books: rupees,
+    difference: rupees,
+  })
+  .nullable()
 export const StatementImportAnswer = MessageAnswer.extend({
   import_id: z.number().int(),
+  /** The opening and closing balances the file printed, rupees (null: none printed). */
+  opening_balance: rupees.nullable(),
+  closing_balance: rupees.nullable(),
   lines: z.number().int(),
   duplicates: z.number().int(),
   matched: z.number().int(),
@@ -265,6 +295,15 @@ export const ReconciliationAnswer = success({
   outstanding_payments: z.array(loose('BookLine')),
   unmatched_statement: z.array(loose('StatementLine')),
   difference: rupees,
+  opening: OpeningAnswer,
+})
+export const OpeningEntryAnswer = MessageAnswer.extend({
+  record: z.object({ table: z.string(), id: z.number().int(), entry: z.string() }),
+  opening: OpeningAnswer,
+})
+export const ImportUndoneAnswer = MessageAnswer.extend({
+  lines: z.number().int(),
+  matches: z.number().int(),
 })
 
 // ---- The reader ----
@@ -386,16 +425,51 @@ const locate = (
   return { at }
 }
 
+/** A balance the statement prints on a row of its own (its opening or its closing), in paisa. */
+export interface ReadBalance {
+  row: number
+  /** The row's day when it has one, else null. */
+  date: string | null
+  paisa: number
+}
+
+/**
+ * Rows a bank prints around its transactions (issue 37): an opening balance, totals, a closing
+ * balance. Recognised by a cell that says only that (case, spacing and a trailing colon ignored).
+ */
+const SUMMARY_ROWS: Array<[RegExp, 'opening' | 'total' | 'closing']> = [
+  [
+    /^(opening( balance)?|balance (b\/f|brought forward)|b\/f( balance)?|brought forward|balance at start)$/,
+    'opening',
+  ],
+  [
+    /^(closing( balance)?|balance (c\/f|carried forward)|c\/f( balance)?|carried forward|balance at end)$/,
+    'closing',
+  ],
+  [/^(grand )?totals?( (amount|debits?( ?\/ ?credits?)?|credits?|transactions))?$/, 'total'],
+]
+
+const summaryOf = (r: readonly string[]) => {
+  for (const c of r) {
+    const text = norm(String(c)).replace(/[:.]+$/, '')
+    if (text === '') continue
+    const hit = SUMMARY_ROWS.find(([re]) => re.test(text))
+    if (hit) return hit[1]
+  }
+  return null
+}
+
 /**
  * The file's rows read with a mapping: every row under the header that has any cell filled,
- * or the first row and column it cannot read (nothing is half-read). Rows that are blank, or
- * whose date cell is empty and that carry no money (a bank's "Opening balance" or totals line),
- * are skipped.
+ * or the first row and column it cannot read (nothing is half-read). Skipped: blank rows, rows
+ * with no money and no date (notes, a bank's footer), and the bank's own summary rows (issue 37):
+ * its opening and closing balances are kept aside (the opening is offered as the bank's opening
+ * entry), and when both are printed the lines must add up from one to the other.
  */
 export const readStatement = (
   rows: readonly string[][],
   m: StatementMapping,
-): { lines: ReadLine[] } | { error: ReadError } => {
+): { lines: ReadLine[]; opening: ReadBalance | null; closing: ReadBalance | null } | { error: ReadError } => {
   const found = locate(rows, m)
   if ('message' in found) return { error: found }
   const { at } = found
@@ -403,7 +477,13 @@ export const readStatement = (
   const name = (key: string) => String(header[at[key] ?? -1] ?? key).trim()
   const cell = (r: readonly string[], key: string) =>
     at[key] === undefined ? '' : String(r[at[key]] ?? '').trim()
+  const dayOf = (text: string) =>
+    readStatementDate(text, m.date_format) ??
+    // An XLSX date cell arrives as yyyy-mm-dd whatever the bank prints; that form is never ambiguous.
+    (/^\d{4}-\d{2}-\d{2}$/.test(text) ? readStatementDate(text, 'yyyy-mm-dd') : null)
   const lines: ReadLine[] = []
+  let opening: ReadBalance | null = null
+  let closing: ReadBalance | null = null
   for (let i = m.header_row; i < rows.length; i++) {
     const r = rows[i] ?? []
     const rowNo = i + 1
@@ -415,6 +495,21 @@ export const readStatement = (
         message: `Row ${rowNo}, column "${name(key)}": ${what}`,
       },
     })
+    const summary = summaryOf(r)
+    if (summary === 'total') continue
+    if (summary) {
+      // The balance column, else the row's last cell that reads as a non-zero amount.
+      const printed = cell(r, 'balance')
+      const amounts = r.map((c) => String(c).trim()).filter((c) => c !== '' && !dayOf(c))
+      const text =
+        printed !== '' ? printed : ([...amounts].reverse().find((c) => readStatementAmount(c)) ?? '')
+      const paisa = readStatementAmount(text)
+      if (paisa === null) return bad('balance', `"${text}" is not an amount`)
+      const balance = { row: rowNo, date: dayOf(cell(r, 'date')), paisa }
+      if (summary === 'opening') opening ??= balance
+      else closing = balance
+      continue
+    }
     const amountOf = (key: string) => readStatementAmount(cell(r, key))
     let signed: number
     if (m.amount_style === 'signed') {
@@ -432,10 +527,9 @@ export const readStatement = (
     }
     const dateText = cell(r, 'date')
     if (dateText === '' && signed === 0) continue
-    // An XLSX date cell arrives as yyyy-mm-dd whatever the bank prints; that form is never ambiguous.
-    const date =
-      readStatementDate(dateText, m.date_format) ??
-      (/^\d{4}-\d{2}-\d{2}$/.test(dateText) ? readStatementDate(dateText, 'yyyy-mm-dd') : null)
+    const date = dayOf(dateText)
+    // A row with no money whose date cell is not a date is a note (a footer), not a transaction.
+    if (!date && signed === 0 && cell(r, 'balance') === '') continue
     if (!date) return bad('date', `"${dateText}" is not a date in the format ${m.date_format}`)
     if (signed === 0) return bad(m.amount_style === 'signed' ? 'amount' : 'credit', 'the line has no amount')
     let balance: number | null = null
@@ -457,7 +551,15 @@ export const readStatement = (
     return {
       error: { row: m.header_row + 1, column: name('date'), message: 'The file has no statement lines' },
     }
-  return { lines }
+  if (opening && closing) {
+    const moved = lines.reduce((a, l) => a + (l.direction === 'in' ? l.paisa : -l.paisa), 0)
+    if (opening.paisa + moved !== closing.paisa) {
+      const rs = (p: number) => (p / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })
+      const message = `The lines do not add up from the opening balance (${rs(opening.paisa)}) to the closing balance (${rs(closing.paisa)}): check the debit and credit columns`
+      return { error: { row: closing.row, column: name('balance'), message } }
+    }
+  }
+  return { lines, opening, closing }
 }
 
 /**

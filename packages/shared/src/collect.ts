@@ -70,6 +70,9 @@ export const creditLimitMessage = (limit: number, party: string, over: number) =
 /** Body key an admin sends to save a sale past the limit anyway; kept in the audit history. */
 export const OVERRIDE_REASON_KEY = 'override_reason'
 
+/** Error key of an employee's credit-limit 409: the sale may be sent for an admin's approval (decision 098). */
+export const SEND_FOR_APPROVAL_KEY = 'send_for_approval'
+
 export const CollectionsQuery = z.object({
   as_of: isoDate.optional(),
   min_days: z.coerce

@@ -76,6 +76,24 @@ export interface CorrectionsTable {
   decision_note: string | null
 }
 
+/** A sale a credit limit refused, kept for an admin's decision (0038, decision 098). */
+export interface SaleRequestsTable {
+  id: Generated<number>
+  table_name: string
+  body_json: string
+  refusal: string
+  note: string | null
+  status: 'pending' | 'approved' | 'refused'
+  requested_by_id: number
+  requested_by: string
+  requested_at: string
+  decided_by: string | null
+  decided_at: string | null
+  reason: string | null
+  record_id: number | null
+  entry: string | null
+}
+
 /** One side of a balanced posting (0012): paisa, dated by the business day. */
 export interface PostingLinesTable {
   id: Generated<number>
@@ -742,6 +760,10 @@ export interface BankStatementImportsTable {
   added: number
   created_by: number | null
   created_at: string
+  /** The opening and closing balances the file printed on rows of their own (paisa), else null. */
+  opening_balance: ColumnType<number | null, number | null | undefined, number | null>
+  opening_date: ColumnType<string | null, string | null | undefined, string | null>
+  closing_balance: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** A line of a bank's statement. Amount in paisa, always positive; direction says in or out. */
@@ -800,6 +822,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   sessions: SessionsTable
   corrections: CorrectionsTable
+  sale_requests: SaleRequestsTable
   journal: JournalView
   journal_rows: JournalRowsTable
   posting_lines: PostingLinesTable

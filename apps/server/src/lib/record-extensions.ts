@@ -12,7 +12,7 @@ import type { AnyRecordRow, ApiRow, CrudConfig } from './record-hooks.ts'
 
 type Trx = Kysely<Database>
 type Source = { type: string; id: number }
-type Actor = { user: AuthUser; overrideReason?: string }
+type Actor = { user: AuthUser; overrideReason?: string; approvedBy?: string }
 
 /** What a list file reads of its record type. */
 export type ListFileConfig = Pick<

@@ -291,12 +291,7 @@ const CardList = <T,>({
       <ul className="space-y-3">
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
-            <div className="mb-2 flex items-start justify-between gap-2">
-              <p className="font-semibold text-slate-900">{renderCell(title, row)}</p>
-              {actions.map((col) => (
-                <div key={col.key}>{renderCell(col, row)}</div>
-              ))}
-            </div>
+            <p className="mb-2 font-semibold text-slate-900">{renderCell(title, row)}</p>
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
               {rest.map((col) => (
                 <div key={col.key} className="min-w-0">
@@ -313,6 +308,12 @@ const CardList = <T,>({
                 </div>
               ))}
             </dl>
+            {/* At the bottom, each icon with its name beside it (index.css .card-actions). */}
+            {actions.map((col) => (
+              <div key={col.key} className="card-actions mt-3 border-t border-slate-100 pt-2">
+                {renderCell(col, row)}
+              </div>
+            ))}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { blankPassenger, PASSENGER_REQUIRED } from '@booking/shared'
 import { useEffect } from 'react'
-import { get, useFieldArray, useFormContext } from 'react-hook-form'
+import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { useAmounts } from '../lib/use-amounts.ts'
 import { SinglePassengerFields } from './single-passenger-fields.tsx'
 
@@ -15,8 +15,14 @@ interface PassengerBlocksProps {
  * infants blocks (Ticket, and Umrah since decision 048), each the shared passenger fields.
  */
 export const PassengerBlocks = ({ name, documentTypes }: PassengerBlocksProps) => {
-  const { control, formState } = useFormContext()
+  const { control, formState, getValues, setValue } = useFormContext()
   const { fields, append, remove } = useFieldArray({ control, name })
+  // Nationality and issue country are nearly always the first passenger's (a family, an Umrah
+  // group): every other block that has none yet takes them (issue 37); MRZ or typing overrides.
+  const [nationality, issueCountry] = useWatch({
+    control,
+    name: [`${name}.0.nationality`, `${name}.0.issueCountry`],
+  }) as [string | undefined, string | undefined]
   const total = useAmounts(control, ['adults', 'children', 'infants']).reduce(
     (sum, n) => sum + Math.max(0, n),
     0,
@@ -28,6 +34,18 @@ export const PassengerBlocks = ({ name, documentTypes }: PassengerBlocksProps) =
       append(Array.from({ length: total - fields.length }, blankPassenger), { shouldFocus: false })
     else if (fields.length > total) remove(Array.from({ length: fields.length - total }, (_, i) => total + i))
   }, [total, fields.length, append, remove])
+
+  useEffect(() => {
+    for (let i = 1; i < fields.length; i++)
+      for (const [key, value] of [
+        ['nationality', nationality],
+        ['issueCountry', issueCountry],
+      ] as const) {
+        const path = `${name}.${i}.${key}`
+        if (value?.trim() && !String(getValues(path) ?? '').trim())
+          setValue(path, value, { shouldDirty: true, shouldValidate: false })
+      }
+  }, [nationality, issueCountry, fields.length, name, getValues, setValue])
 
   const listError = get(formState.errors, name) as
     | { message?: string; root?: { message?: string } }

@@ -1,9 +1,10 @@
 import { type BaseSyntheticEvent, Fragment, type ReactNode } from 'react'
 import { type FieldValues, FormProvider, get, type UseFormReturn } from 'react-hook-form'
-import type { ExpiredConfirm } from '../lib/use-record-form.ts'
+import type { CreditAsk, ExpiredConfirm } from '../lib/use-record-form.ts'
 import { useWizardSteps } from '../lib/use-wizard-steps.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { FormCard } from './form-card.tsx'
+import { ReasonDialog } from './reason-dialog.tsx'
 import { Wizard } from './wizard.tsx'
 
 /** What useRecordForm answers: the form, its save and the general error line. */
@@ -13,6 +14,7 @@ export interface RecordFormState<V extends FieldValues = FieldValues, T extends 
   busy: boolean
   error: string | null
   expiredConfirm?: ExpiredConfirm | null
+  creditAsk?: CreditAsk | null
 }
 
 /** "Passport expired on 01/05/2012. Save anyway?" before the record is sent again with the confirmation. */
@@ -28,6 +30,33 @@ const ExpiredPassportDialog = ({ ask }: { ask: ExpiredConfirm | null | undefined
   />
 )
 
+/** A sale past a credit limit: an admin's reason to save it anyway, or an employee's "Send for approval". */
+const CreditDialog = ({ ask }: { ask: CreditAsk | null | undefined }) =>
+  ask?.mode === 'approval' ? (
+    <ReasonDialog
+      open
+      title="Send for approval"
+      message={`${ask.message}. An admin can approve this sale; it is kept exactly as you typed it until then.`}
+      label="Note for the admin (optional)"
+      confirmLabel="Send for approval"
+      busyLabel="Sending..."
+      onCancel={ask.cancel}
+      onConfirm={ask.send}
+    />
+  ) : (
+    <ReasonDialog
+      open={Boolean(ask)}
+      title="Past the credit limit"
+      message={`${ask?.message ?? ''}. Save it anyway? The reason is kept in the history.`}
+      label="Reason for saving it anyway"
+      required="Reason is required"
+      confirmLabel="Save anyway"
+      busyLabel="Saving..."
+      onCancel={() => ask?.cancel()}
+      onConfirm={(reason) => ask?.send(reason) ?? Promise.resolve()}
+    />
+  )
+
 interface Common<V extends FieldValues, T extends FieldValues> {
   title: string
   recordForm: RecordFormState<V, T>
@@ -39,12 +68,13 @@ interface Common<V extends FieldValues, T extends FieldValues> {
 /** A one-page record form (FormCard) on its useRecordForm. */
 export const RecordFormCard = <V extends FieldValues, T extends FieldValues>({
   title,
-  recordForm: { form, submit, busy, error, expiredConfirm },
+  recordForm: { form, submit, busy, error, expiredConfirm, creditAsk },
   ...rest
 }: Common<V, T> & { children: ReactNode }) => (
   <FormProvider {...form}>
     <FormCard title={title} onSubmit={submit} busy={busy} error={error} {...rest} />
     <ExpiredPassportDialog ask={expiredConfirm} />
+    <CreditDialog ask={creditAsk} />
   </FormProvider>
 )
 
@@ -68,7 +98,7 @@ export const RecordWizard = <V extends FieldValues, T extends FieldValues>({
   stepFields,
   checkOnNext,
   children,
-  recordForm: { form, submit, busy, error, expiredConfirm },
+  recordForm: { form, submit, busy, error, expiredConfirm, creditAsk },
   ...rest
 }: RecordWizardProps<V, T>) => {
   const wizard = useWizardSteps(form, stepFields, { checkOnNext })
@@ -91,6 +121,7 @@ export const RecordWizard = <V extends FieldValues, T extends FieldValues>({
         <Fragment key={wizard.step}>{children[wizard.step]}</Fragment>
       </Wizard>
       <ExpiredPassportDialog ask={expiredConfirm} />
+      <CreditDialog ask={creditAsk} />
     </FormProvider>
   )
 }

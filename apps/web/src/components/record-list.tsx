@@ -219,7 +219,7 @@ export const RecordList = <T extends { id: number }>({
     width: 76 + (hasReceipt ? 32 : 0) + (rowActions ? 36 : 0),
     cell: (row: T) =>
       canModify && !canModify(row) ? null : (
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           {rowActions?.(row)}
           {buttons(row)}
         </div>
@@ -283,6 +283,7 @@ export const RecordList = <T extends { id: number }>({
             type="button"
             className="icon-btn"
             aria-label="Edit"
+            title="Edit"
             aria-busy={opening?.id === row.id || undefined}
             disabled={opening !== null}
             onClick={() => (editDelayMs > 0 ? setOpening(row) : setEditing(row))}
@@ -297,6 +298,7 @@ export const RecordList = <T extends { id: number }>({
             type="button"
             className="icon-btn hover:text-red-600"
             aria-label="Delete"
+            title="Delete"
             onClick={() => {
               setDeleteError(null)
               setDeleting(row)

@@ -32,7 +32,8 @@ export const ScrollX = ({ children, className = '' }: { children: ReactNode; cla
           {more.right ? 'Swipe left to see more columns →' : '← Swipe right for the first columns'}
         </p>
       )}
-      <div ref={box} className="overflow-x-auto">
+      {/* Positioned, so an absolutely placed cell text (sr-only) is clipped by the box, not the page. */}
+      <div ref={box} className="relative overflow-x-auto">
         {children}
       </div>
       {more.right && (

@@ -1,10 +1,17 @@
-import { CONFIRM_EXPIRED, OVERRIDE_REASON_KEY } from '@booking/shared'
+import {
+  ALL_RECORD_SPECS,
+  CONFIRM_EXPIRED,
+  OVERRIDE_REASON_KEY,
+  SALE_REQUEST_TABLES,
+  type SaleRequestTable,
+  SEND_FOR_APPROVAL_KEY,
+} from '@booking/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useContext, useState } from 'react'
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { ApiError } from './api.ts'
+import { ApiError, api } from './api.ts'
 import { CorrectionContext, changedFields, useRequestCorrection } from './corrections.ts'
 import { useSaveRecord } from './records.ts'
 
@@ -36,7 +43,24 @@ export interface ExpiredConfirm {
   cancel: () => void
 }
 
+/**
+ * A sale past a credit limit (issues 25 and 37): an admin saves it anyway with a reason; an
+ * employee sends it, as typed, for an admin's approval. Asked in the app's own dialog.
+ */
+export interface CreditAsk {
+  mode: 'override' | 'approval'
+  message: string
+  send: (reason: string) => Promise<void>
+  cancel: () => void
+}
+
 const FAILURE = 'Failed to submit form. Please try again later.'
+
+/** The record type a form's path saves, when its sales may be sent for approval. */
+const saleTableOf = (path: string): SaleRequestTable | null => {
+  const table = ALL_RECORD_SPECS.find((s) => s.path === path)?.table
+  return (SALE_REQUEST_TABLES as readonly string[]).includes(table ?? '') ? (table as SaleRequestTable) : null
+}
 
 /**
  * react-hook-form on the shared zod schema (so the browser shows the server's messages), with
@@ -81,14 +105,34 @@ export const useRecordForm = <S extends z.ZodType>(opts: Options<S>) => {
     }
   })
 
+  const [credit, setCredit] = useState<{
+    mode: CreditAsk['mode']
+    message: string
+    body: Record<string, unknown>
+  } | null>(null)
+
   const send = async (body: Record<string, unknown>) => {
-    const answer = await save.mutateAsync({ id: opts.id, body }).catch(async (err: unknown) => {
-      // Past a credit limit an admin may save anyway with a reason, kept in the history (issue 25).
-      if (!(err instanceof ApiError) || err.status !== 409 || !err.errors[OVERRIDE_REASON_KEY]) throw err
-      const reason = window.prompt(`${err.message}.\nReason for saving it anyway (kept in the history):`)
-      if (!reason?.trim()) throw err
-      return save.mutateAsync({ id: opts.id, body: { ...body, [OVERRIDE_REASON_KEY]: reason.trim() } })
-    })
+    try {
+      done(await save.mutateAsync({ id: opts.id, body }))
+    } catch (err) {
+      // Past a credit limit: asked in a dialog; the form keeps everything typed meanwhile.
+      if (err instanceof ApiError && err.status === 409) {
+        const table = saleTableOf(opts.path)
+        const mode = err.errors[OVERRIDE_REASON_KEY]
+          ? 'override'
+          : err.errors[SEND_FOR_APPROVAL_KEY] && opts.id === null && table
+            ? 'approval'
+            : null
+        if (mode) {
+          setCredit({ mode, message: err.message, body })
+          return
+        }
+      }
+      throw err
+    }
+  }
+
+  const done = (answer: unknown) => {
     const { saved, updated, vendorFailed } = opts.toasts
     if (vendorFailed && (answer as { vendorPosting?: string } | null)?.vendorPosting === 'failed') {
       toast.error(vendorFailed)
@@ -101,7 +145,7 @@ export const useRecordForm = <S extends z.ZodType>(opts: Options<S>) => {
   const failed = (err: unknown, body?: Record<string, unknown>) => {
     if (err instanceof ApiError) {
       for (const [field, message] of Object.entries(err.errors)) {
-        if (field !== CONFIRM_EXPIRED && field !== OVERRIDE_REASON_KEY)
+        if (field !== CONFIRM_EXPIRED && field !== OVERRIDE_REASON_KEY && field !== SEND_FOR_APPROVAL_KEY)
           form.setError(field as Path<z.input<S> & FieldValues>, { message })
       }
       // An expired passport is saved only once the user says so (issue 23): ask, then send again.
@@ -134,5 +178,28 @@ export const useRecordForm = <S extends z.ZodType>(opts: Options<S>) => {
     cancel: () => setExpired(null),
   }
 
-  return { form, submit, busy: save.isPending || request.isPending, error, expiredConfirm }
+  const creditAsk: CreditAsk | null = credit && {
+    mode: credit.mode,
+    message: credit.message,
+    send: async (reason) => {
+      if (credit.mode === 'override') {
+        done(await save.mutateAsync({ id: opts.id, body: { ...credit.body, [OVERRIDE_REASON_KEY]: reason } }))
+      } else {
+        await api.post('/sale-requests', {
+          table: saleTableOf(opts.path),
+          body: credit.body,
+          ...(reason ? { note: reason } : {}),
+        })
+        toast.success('Sent to an admin for approval')
+        opts.onDone()
+      }
+      setCredit(null)
+    },
+    cancel: () => {
+      setCredit(null)
+      setError(credit.message)
+    },
+  }
+
+  return { form, submit, busy: save.isPending || request.isPending, error, expiredConfirm, creditAsk }
 }

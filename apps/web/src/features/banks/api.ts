@@ -2,6 +2,7 @@ import type {
   BankMatch,
   BookLine,
   Reconciliation as SharedReconciliation,
+  StatementImport,
   StatementImportAnswer,
   StatementLine,
   StatementMapping,
@@ -114,6 +115,37 @@ export const useImportStatement = (bankId: number) => {
   return useMutation({
     mutationFn: ({ file, mapping }: { file: File; mapping: StatementMapping }) =>
       sendFile<ImportAnswer>(`/banks/${bankId}/statement-imports`, file, mapping),
+    onSuccess: refresh,
+  })
+}
+
+/** The bank's imports, newest first, each of which may be undone (issue 37). */
+export const useImports = (bankId: number) =>
+  useQuery({
+    queryKey: [...bankKey(bankId), 'imports'],
+    queryFn: () => api.get<{ imports: StatementImport[] }>(`/banks/${bankId}/statement-imports`),
+  })
+
+export const useUndoImport = (bankId: number) => {
+  const refresh = useRefresh(bankId)
+  return useMutation({
+    mutationFn: (importId: number) =>
+      api.delete<{ message: string; lines: number; matches: number }>(
+        `/banks/${bankId}/statement-imports/${importId}`,
+      ),
+    onSuccess: refresh,
+  })
+}
+
+/** Posts the gap between the statement's opening and the books as the bank's opening entry (decision 096). */
+export const usePostOpening = (bankId: number) => {
+  const refresh = useRefresh(bankId)
+  return useMutation({
+    mutationFn: () =>
+      api.post<{ record: { table: string; id: number; entry: string } }>(
+        `/banks/${bankId}/opening-entry`,
+        {},
+      ),
     onSuccess: refresh,
   })
 }

@@ -10,6 +10,7 @@ import {
   previewStatement,
   useImportStatement,
 } from './api.ts'
+import { ImportsList } from './imports-list.tsx'
 import { blankMapping, fittingDateFormat, MappingStep } from './mapping-step.tsx'
 
 const FIGURES: Array<{ key: 'lines' | 'duplicates' | 'matched' | 'unmatched'; label: string }> = [
@@ -45,12 +46,33 @@ const PreviewTable = ({ preview, headerRow }: { preview: PreviewAnswer; headerRo
   )
 }
 
+/** The counts of an import: lines read, already there, matched at once, left to explain. */
+export const ImportResult = ({ result }: { result: ImportAnswer }) => (
+  <dl aria-label="Import result" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+    {FIGURES.map((f) => (
+      <div key={f.key} className="rounded-md bg-slate-50 px-3 py-2">
+        <dt className="text-xs uppercase text-slate-500">{f.label}</dt>
+        <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid={`import-${f.key}`}>
+          {result[f.key].toLocaleString('en-US')}
+        </dd>
+      </div>
+    ))}
+  </dl>
+)
+
 /**
  * Upload a statement: choose the file (the server reads its first rows, CSV or Excel), check the
  * mapping (the bank's saved one, else a guess from the headings), import, see the counts. The
  * mapping sent with an import is saved for the bank (decision 063).
  */
-export const ImportStatement = ({ bankId }: { bankId: number }) => {
+export const ImportStatement = ({
+  bankId,
+  onImported,
+}: {
+  bankId: number
+  /** Called with the counts once the file is in: the page opens the reconciliation (issue 37). */
+  onImported: (answer: ImportAnswer) => void
+}) => {
   const importing = useImportStatement(bankId)
   const [file, setFile] = useState<File | null>(null)
   const [preview, setPreview] = useState<PreviewAnswer | null>(null)
@@ -96,7 +118,15 @@ export const ImportStatement = ({ bankId }: { bankId: number }) => {
         : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
     )
     if (!checked.success) return
-    importing.mutate({ file, mapping: checked.data }, { onSuccess: setResult })
+    importing.mutate(
+      { file, mapping: checked.data },
+      {
+        onSuccess: (answer) => {
+          setResult(answer)
+          onImported(answer)
+        },
+      },
+    )
   }
 
   const fieldErrors = {
@@ -107,59 +137,52 @@ export const ImportStatement = ({ bankId }: { bankId: number }) => {
     readError ?? (importing.error ? messageOf(importing.error, 'The statement could not be imported') : null)
 
   return (
-    <form onSubmit={submit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" noValidate>
-      <div>
-        <label htmlFor="statement-file" className="label">
-          Statement file (CSV or Excel)
-        </label>
-        <input
-          id="statement-file"
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
-          onChange={(e) => choose(e.target.files?.[0] ?? null)}
-        />
-        {reading && <p className="mt-1 text-sm text-slate-500">Reading the file...</p>}
-        {preview && (
-          <p className="mt-1 text-xs text-slate-500" data-testid="mapping-source">
-            {preview.saved
-              ? 'The columns this bank used last time are chosen.'
-              : preview.mapping
-                ? 'Columns guessed from the headings: check them.'
-                : 'Choose which column is which.'}
+    <div className="space-y-4">
+      <form
+        onSubmit={submit}
+        className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+        noValidate
+      >
+        <div>
+          <label htmlFor="statement-file" className="label">
+            Statement file (CSV or Excel)
+          </label>
+          <input
+            id="statement-file"
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+            onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          />
+          {reading && <p className="mt-1 text-sm text-slate-500">Reading the file...</p>}
+          {preview && (
+            <p className="mt-1 text-xs text-slate-500" data-testid="mapping-source">
+              {preview.saved
+                ? 'The columns this bank used last time are chosen.'
+                : preview.mapping
+                  ? 'Columns guessed from the headings: check them.'
+                  : 'Choose which column is which.'}
+            </p>
+          )}
+        </div>
+        {preview && mapping && (
+          <>
+            <PreviewTable preview={preview} headerRow={mapping.header_row} />
+            <MappingStep rows={preview.rows} mapping={mapping} onChange={setMapping} errors={fieldErrors} />
+          </>
+        )}
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
           </p>
         )}
-      </div>
-      {preview && mapping && (
-        <>
-          <PreviewTable preview={preview} headerRow={mapping.header_row} />
-          <MappingStep rows={preview.rows} mapping={mapping} onChange={setMapping} errors={fieldErrors} />
-        </>
-      )}
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {result && (
-        <dl aria-label="Import result" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          {FIGURES.map((f) => (
-            <div key={f.key} className="rounded-md bg-slate-50 px-3 py-2">
-              <dt className="text-xs uppercase text-slate-500">{f.label}</dt>
-              <dd
-                className="text-lg font-semibold tabular-nums text-slate-900"
-                data-testid={`import-${f.key}`}
-              >
-                {result[f.key].toLocaleString('en-US')}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      <button type="submit" className="btn-primary" disabled={importing.isPending || !preview || !mapping}>
-        <Upload className="h-4 w-4" aria-hidden />
-        {importing.isPending ? 'Importing...' : 'Import'}
-      </button>
-    </form>
+        {result && <ImportResult result={result} />}
+        <button type="submit" className="btn-primary" disabled={importing.isPending || !preview || !mapping}>
+          <Upload className="h-4 w-4" aria-hidden />
+          {importing.isPending ? 'Importing...' : 'Import'}
+        </button>
+      </form>
+      <ImportsList bankId={bankId} />
+    </div>
   )
 }

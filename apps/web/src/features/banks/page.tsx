@@ -5,11 +5,12 @@ import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { DateInput } from '../../components/date-input.tsx'
 import { useBanks } from '../../lib/records.ts'
-import { messageOf, useAutoMatch, useReconciliation } from './api.ts'
-import { ImportStatement } from './import-statement.tsx'
+import { type ImportAnswer, messageOf, useAutoMatch, useReconciliation } from './api.ts'
+import { ImportResult, ImportStatement } from './import-statement.tsx'
 import { LoadFailed } from './load-failed.tsx'
 import { MatchByHand } from './match-by-hand.tsx'
 import { MatchesList } from './matches-list.tsx'
+import { OpeningOffer } from './opening-offer.tsx'
 import { PostLineDialog } from './post-line-dialog.tsx'
 import { ReconciliationReport } from './report.tsx'
 import { ReconciliationSummary } from './summary.tsx'
@@ -21,7 +22,16 @@ const TABS: Array<{ key: Tab; label: string }> = [
   { key: 'report', label: 'Monthly report' },
 ]
 
-const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
+const Reconcile = ({
+  bankId,
+  asOf,
+  imported,
+}: {
+  bankId: number
+  asOf: string
+  /** The counts of the file just imported into this bank, shown above its reconciliation. */
+  imported: ImportAnswer | null
+}) => {
   const query = useReconciliation(bankId, asOf)
   // Matching runs after each import; this runs it again after records were added to the books.
   const autoMatch = useAutoMatch(bankId)
@@ -30,6 +40,15 @@ const Reconcile = ({ bankId, asOf }: { bankId: number; asOf: string }) => {
   if (query.isError) return <LoadFailed error={query.error} />
   return (
     <div className="space-y-4">
+      {imported && (
+        <section aria-label="Just imported" className="space-y-2">
+          <p role="status" className="text-sm text-slate-700">
+            {imported.message}
+          </p>
+          <ImportResult result={imported} />
+        </section>
+      )}
+      <OpeningOffer bankId={bankId} data={query.data} />
       <ReconciliationSummary data={query.data} />
       <MatchByHand
         bankId={bankId}
@@ -102,7 +121,22 @@ export default function BankReconciliationPage() {
   }
   const tab: Tab = TABS.find((t) => t.key === params.get('tab'))?.key ?? 'reconcile'
   const setTab = (key: Tab) => set('tab', key)
-  const bank = banks.data?.find((b) => b.id === chosen) ?? banks.data?.find((b) => b.active) ?? null
+  // No bank until someone chooses one (issue 37): a statement imported into the first bank of the
+  // list because it was pre-selected is the mistake this screen must not invite.
+  const bank = banks.data?.find((b) => b.id === chosen) ?? null
+  const [imported, setImported] = useState<{ bankId: number; answer: ImportAnswer } | null>(null)
+  // After an import the reconciliation opens on the bank just imported, its counts on top.
+  const openImported = (bankId: number, answer: ImportAnswer) => {
+    setImported({ bankId, answer })
+    setParams(
+      (p) => {
+        p.set('bank', String(bankId))
+        p.set('tab', 'reconcile')
+        return p
+      },
+      { replace: true },
+    )
+  }
   const applied = isIsoDate(asOf) ? asOf : todayIso()
 
   return (
@@ -119,8 +153,14 @@ export default function BankReconciliationPage() {
               className="input"
               value={bank?.id ?? ''}
               disabled={!banks.data}
-              onChange={(e) => setChosen(Number(e.target.value))}
+              onChange={(e) => {
+                setImported(null)
+                setChosen(Number(e.target.value))
+              }}
             >
+              <option value="" disabled>
+                Choose a bank
+              </option>
               {(banks.data ?? []).map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.active ? b.name : `${b.name} (inactive)`}
@@ -141,7 +181,7 @@ export default function BankReconciliationPage() {
       <div
         role="tablist"
         aria-label="Bank reconciliation"
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
       >
         {TABS.map((t) => (
           <button
@@ -151,7 +191,7 @@ export default function BankReconciliationPage() {
             id={`recon-tab-${t.key}`}
             aria-selected={tab === t.key}
             aria-controls={`recon-panel-${t.key}`}
-            className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+            className={`whitespace-nowrap border-b-2 px-2 py-2 text-sm font-medium sm:px-3 ${
               tab === t.key
                 ? 'border-blue-600 text-blue-700'
                 : 'border-transparent text-slate-600 hover:text-slate-900'
@@ -176,14 +216,27 @@ export default function BankReconciliationPage() {
           <p className="py-10 text-center text-slate-500">Loading data...</p>
         ) : banks.isError ? (
           <LoadFailed error={banks.error} />
-        ) : !bank ? (
+        ) : banks.data.length === 0 ? (
           <p className="py-10 text-center text-slate-500">
             No bank accounts yet: add one under Office Accounts.
           </p>
+        ) : !bank ? (
+          <p className="py-10 text-center text-slate-500">
+            Choose the bank whose statement you are reconciling.
+          </p>
         ) : tab === 'reconcile' ? (
-          <Reconcile key={bank.id} bankId={bank.id} asOf={applied} />
+          <Reconcile
+            key={bank.id}
+            bankId={bank.id}
+            asOf={applied}
+            imported={imported?.bankId === bank.id ? imported.answer : null}
+          />
         ) : tab === 'import' ? (
-          <ImportStatement key={bank.id} bankId={bank.id} />
+          <ImportStatement
+            key={bank.id}
+            bankId={bank.id}
+            onImported={(answer) => openImported(bank.id, answer)}
+          />
         ) : (
           <ReconciliationReport key={bank.id} bankId={bank.id} bankName={bank.name} />
         )}

@@ -31,6 +31,7 @@ const data = (difference: number): Reconciliation => ({
   outstanding_payments: [],
   unmatched_statement: [line(1, 0.1, 'in'), line(2, 0.2, 'in'), line(3, 250, 'out')],
   difference,
+  opening: null,
 })
 
 describe('ReconciliationSummary', () => {

@@ -20,11 +20,15 @@ const useProfilePath = (kind: PartyKind, name: string) => {
   const customer = useQuery({
     queryKey: ['credit', 'customer', name],
     enabled: kind === 'customer',
-    queryFn: () => api.get<{ key: string | null }>(`/credit/customer/${encodeURIComponent(name)}`),
+    queryFn: () =>
+      api.get<{ key: string | null; name: string }>(`/credit/customer/${encodeURIComponent(name)}`),
   })
   if (kind === 'agent') return `/agents/${encodeURIComponent(name)}`
   if (kind === 'vendor') return `/vendors/${encodeURIComponent(name)}`
-  return customer.data?.key ? `/customers/${customer.data.key}/profile` : null
+  const key = customer.data?.key
+  if (!key) return null
+  // A walk-in (no customer row, decision 097) by the name as typed, so the panel shows it as typed.
+  return `/customers/${encodeURIComponent(/^\d+$/.test(key) ? key : (customer.data?.name ?? key))}/profile`
 }
 
 interface Draft {
@@ -54,11 +58,14 @@ export const PartyProfilePanel = ({
   name,
   from,
   to,
+  showName = true,
 }: {
   kind: PartyKind
   name: string
   from: string
   to: string
+  /** Off where the page's own heading already names the party (the customer page). */
+  showName?: boolean
 }) => {
   const admin = useIsAdmin()
   const qc = useQueryClient()
@@ -124,7 +131,7 @@ export const PartyProfilePanel = ({
     <section className="no-print card space-y-3 p-4" aria-label="Party profile">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="font-semibold text-slate-900">{p.name}</h2>
+          {showName && <h2 className="font-semibold text-slate-900">{p.name}</h2>}
           <p className="text-sm text-slate-600">
             {[displayPhone(p.phone) || 'No phone', p.email, p.city].filter(Boolean).join(' · ')}
             {p.phone && !p.whatsapp_number ? ' (not a valid number)' : ''}

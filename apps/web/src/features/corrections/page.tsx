@@ -7,6 +7,7 @@ import { formatDateTime } from '../../components/field-value.ts'
 import { api, SESSION_ENDED } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { useCorrections } from '../../lib/corrections.ts'
+import { SaleRequests } from './sale-requests.tsx'
 
 const STATUS_STYLE: Record<Correction['status'], string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -149,6 +150,7 @@ export default function CorrectionsPage() {
           To correct a record, open its list and use Request correction or Request deletion on its row.
         </p>
       )}
+      <SaleRequests admin={admin} />
       <div role="tablist" className="flex border-b border-slate-200">
         {tabs.map(([t, label]) => (
           <button

@@ -43,6 +43,8 @@ export const useCustomerPage = (params: { q?: string; limit: number; offset: num
 export const useCustomer = (id: number) =>
   useQuery({
     queryKey: ['/customers', 'one', id],
-    queryFn: async () => (await api.get<{ customer: CustomerDetail }>(`/customers/${id}`)).customer,
+    // The newest 100 of each type and their payments, not the whole history (issue 37, like Statements).
+    queryFn: async () =>
+      (await api.get<{ customer: CustomerDetail }>(`/customers/${id}`, { limit: 100 })).customer,
     enabled: Number.isInteger(id) && id > 0,
   })

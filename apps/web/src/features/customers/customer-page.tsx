@@ -1,5 +1,5 @@
-import { type FileRecord, formatAmount, type Statement } from '@booking/shared'
-import { useQuery } from '@tanstack/react-query'
+import { type FileRecord, formatAmount, type LinesPage, type Statement, todayIso } from '@booking/shared'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { type Column, DataTable } from '../../components/data-table.tsx'
@@ -9,6 +9,7 @@ import { RecordLink } from '../../components/record-link.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { navPath } from '../../lib/nav.ts'
+import { PartyProfilePanel } from '../collect/party-profile.tsx'
 import { type CustomerPayment, useCustomer } from './api.ts'
 import { CustomerTaxDetails } from './tax-details.tsx'
 
@@ -73,24 +74,37 @@ const statementColumns: Column<StatementRow>[] = (
   ] satisfies Column<StatementRow>[]
 ).map((c): Column<StatementRow> => ({ ...c, sortable: false }))
 
+/** Lines of the customer's statement asked for at a time, as on the Statements screen. */
+export const CUSTOMER_STATEMENT_PAGE = 200
+
 /**
  * The customer's statement: their account in the books (GET /api/statements/customer/{id}, the
- * customer's id names their account, decision 033), every line with its running balance.
+ * customer's id names their account, decision 033), a page of lines at a time with Load more, as
+ * the Statements screen pages it (issue 37): the figures above are the whole account's.
  */
 export const CustomerStatement = ({ customerId }: { customerId: number }) => {
   const path = `/statements/customer/${customerId}`
-  const statement = useQuery({
-    queryKey: ['statement', path],
-    queryFn: () => api.get<Statement>(path),
+  const pages = useInfiniteQuery({
+    queryKey: ['statement', path, 'pages'],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      api.get<Statement & { page: LinesPage }>(path, { limit: CUSTOMER_STATEMENT_PAGE, offset: pageParam }),
+    getNextPageParam: (last) =>
+      last.page.offset + last.page.limit < last.page.lines_total
+        ? last.page.offset + last.page.limit
+        : undefined,
   })
-  if (statement.isPending) return <p className="text-sm text-slate-500">Loading data...</p>
-  if (statement.isError)
+  if (pages.isPending) return <p className="text-sm text-slate-500">Loading data...</p>
+  if (pages.isError)
     return (
       <p role="alert" className="text-sm text-red-600">
-        {statement.error instanceof ApiError ? statement.error.message : 'Failed to load the statement'}
+        {pages.error instanceof ApiError ? pages.error.message : 'Failed to load the statement'}
       </p>
     )
-  const s = statement.data
+  const s = pages.data.pages[0] as Statement & { page: LinesPage }
+  const rows = pages.data.pages.flatMap((p) => p.rows)
+  const last = pages.data.pages.at(-1)?.page
+  const shown = last ? Math.min(last.offset + last.limit, last.lines_total) : rows.length
   return (
     <div className="space-y-2" data-testid="customer-statement">
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
@@ -115,11 +129,26 @@ export const CustomerStatement = ({ customerId }: { customerId: number }) => {
       </dl>
       <DataTable
         columns={statementColumns}
-        rows={s.rows.map((r, n) => ({ ...r, n }))}
+        rows={rows.map((r, n) => ({ ...r, n }))}
         rowKey={(r) => r.n}
         label="Customer statement"
         emptyText="No entries in the books"
       />
+      {pages.hasNextPage && (
+        <div className="flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-slate-600">
+          <span>
+            {shown.toLocaleString('en-US')} of {s.page.lines_total.toLocaleString('en-US')} lines shown
+          </span>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={pages.isFetchingNextPage}
+            onClick={() => void pages.fetchNextPage()}
+          >
+            {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
+      )}
       <ExportButtons
         path={path}
         query={{}}
@@ -193,6 +222,8 @@ export default function CustomerFilePage() {
         key={c.id}
         {...(c as { id: number; ntn?: string; cnic?: string; province?: string })}
       />
+      {/* WhatsApp, share link, credit limit and reminder language for every customer (issue 37). */}
+      <PartyProfilePanel kind="customer" name={String(c.id)} from="" to={todayIso()} showName={false} />
 
       <div className="space-y-2">
         <h2 className="text-lg font-semibold text-slate-900">

@@ -8,6 +8,7 @@ import { Pager } from '../../components/pager.tsx'
 import { api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { TopFiveToCollect } from '../collect/top-five.tsx'
+import { BankTitlesStep } from '../office-accounts/bank-titles-step.tsx'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 import { ExpiryAlerts } from './expiry-alerts.tsx'
 import { MyReceiptsToday, WaitingForYou } from './morning.tsx'
@@ -206,6 +207,7 @@ export default function DashboardPage() {
         <DateRangeFilter value={{ from, to }} onChange={(r) => setRange(r.from, r.to)} />
       </div>
 
+      {admin && <BankTitlesStep />}
       {admin && <WaitingForYou />}
       <MyReceiptsToday />
 

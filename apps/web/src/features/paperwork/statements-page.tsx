@@ -129,7 +129,33 @@ const StatementsPage = () => {
             ))}
           </select>
         </label>
-        {kind !== 'cash' && (
+        {/* Agents, vendors and banks are picked from their lists (issue 37); a customer may be a
+            walk-in no list holds, so it is typed with the register's names offered. */}
+        {kind !== 'cash' && kind !== 'customer' && (
+          <div className="w-full sm:w-64">
+            {/* Named by its label alone (a wrapping label would take every option's text as the name). */}
+            <label htmlFor="statement-name" className="label">
+              Name
+            </label>
+            <select
+              id="statement-name"
+              className="input"
+              value={name}
+              required
+              onChange={(e) => setName(e.target.value)}
+            >
+              <option value="" disabled>
+                {`Choose ${kind === 'bank' ? 'a bank' : `an ${kind === 'agent' ? 'agent' : 'vendor'}`}`}
+              </option>
+              {[...(name && !options.includes(name) ? [name] : []), ...options].map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {kind === 'customer' && (
           <label className="w-full sm:w-64">
             <span className="label">Name</span>
             <input

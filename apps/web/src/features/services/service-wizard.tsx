@@ -60,8 +60,9 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
       specific_detail: record?.specific_detail ?? '',
       visa_type: record?.visa_type ?? '',
       receivable_amount: record?.receivable_amount ?? '',
-      paid_cash: record?.paid_cash ?? '',
-      paid_in_bank: record?.paid_in_bank ?? '',
+      // Nothing paid yet is 0, not a box to type 0 into (issue 37; the spec requires both as numbers).
+      paid_cash: record?.paid_cash ?? 0,
+      paid_in_bank: record?.paid_in_bank ?? 0,
       bank_title: record?.bank_title ?? '',
       profit: record?.profit ?? '',
     },

@@ -10,8 +10,9 @@ import {
   toIsoDate,
 } from '@booking/shared'
 import { useState } from 'react'
+import { toast } from 'sonner'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
-import { CustomerSelect } from '../../components/customer-select.tsx'
+import { CustomerSelect, customerValue } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { PassengerBlocks } from '../../components/passenger-blocks.tsx'
@@ -20,6 +21,7 @@ import type { RecordFormProps } from '../../components/record-list.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { paidLater } from '../../lib/payments.ts'
+import { useCustomers } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 import { DuplicateTicketNotice, RefundOffer } from './duplicate-notice.tsx'
 import { PassengerCounts } from './passenger-counts.tsx'
@@ -48,6 +50,14 @@ const STEP_FIELDS = [
     'vendor_name',
   ],
 ] as const
+
+/** "KHAN" and "imran" as a name is written: "Imran Khan". */
+const titleCase = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase())
 
 /** The ticket wizard: Ticket Info, Passport Details, Payment Details (spec §2 "Ticket form contents"). */
 export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>) => {
@@ -93,6 +103,22 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
     toasts: { saved: 'Ticket saved', updated: 'Ticket updated' },
     onDone,
   })
+  const customers = useCustomers()
+  /**
+   * A paste names its passengers: an empty Customer is proposed from the lead passenger (issue 37),
+   * the registered customer of that name when there is one, else the name as a walk-in.
+   */
+  const proposeCustomer = (from: TicketFromPaste) => {
+    const lead = from.passengers[0]
+    if (!lead || recordForm.form.getValues('customer_add')) return
+    const name = titleCase(`${lead.firstName} ${lead.lastName}`)
+    if (!name) return
+    const list = customers.data ?? []
+    const same = list.filter((c) => c.name.trim().toLowerCase() === name.toLowerCase())
+    const value = same.length === 1 && same[0] ? customerValue(same[0], false) : name
+    recordForm.form.setValue('customer_add', value, { shouldDirty: true, shouldValidate: true })
+    toast.info(`Customer from the lead passenger: ${value}`)
+  }
 
   // A new ticket previews "Ticket {current}/{global}"; an edit keeps its stored entry.
   // Next does not check a step; the whole ticket is checked on submit.
@@ -113,6 +139,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
               onRead={(from) => {
                 setCancelled([])
                 setPasted(from)
+                proposeCustomer(from)
               }}
               onCancelled={setCancelled}
             />

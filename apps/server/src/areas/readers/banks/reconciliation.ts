@@ -1,8 +1,9 @@
 import { type BookLine, fromPaisa, type Reconciliation, type StatementLine } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { balanceBefore, balanceTo } from '../../../books/read.ts'
+import { balanceTo } from '../../../books/read.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type BankState, type BkLine, directionOf, type StLine } from './matching.ts'
+import { bookOpening, openingOffer } from './opening.ts'
 
 /**
  * The reconciliation of a bank as of a day (decision 063): the books' and the statement's balance,
@@ -58,6 +59,8 @@ export const reconcile = async (
 ): Promise<Reconciliation> => {
   const book = Number(await balanceTo(db, state.bank.account, asOf))
   const start = state.start
+  const offer = await openingOffer(db, state)
+
   const lines = state.st.filter((l) => l.date <= asOf)
   // The statement's balance: its last printed running balance, then any lines after it.
   let statement: number
@@ -69,11 +72,8 @@ export const reconcile = async (
     statement = lines[lastWithBalance]?.balance ?? 0
     for (const l of lines.slice(lastWithBalance + 1)) statement += l.signed
   } else {
-    // The file cannot say its opening: the books' balance before it, less the earlier book lines
-    // the statement itself clears (they are in its lines, not in its opening).
-    statement = start ? Number(await balanceBefore(db, state.bank.account, start)) : book
-    if (start)
-      for (const l of state.bk.values()) if (l.date < start && state.bkMatch.has(l.id)) statement -= l.signed
+    // No running balance: the opening the file printed (issue 37), else the books' side of it.
+    statement = offer ? offer.statementPaisa : start ? await bookOpening(db, state, start) : book
     for (const l of lines) statement += l.signed
   }
   const outstanding: BkLine[] = []
@@ -104,6 +104,7 @@ export const reconcile = async (
     outstanding_payments: payments.map((l) => bookLineView(state, l)),
     unmatched_statement: unmatched.map((l) => statementLineView(state, l)),
     difference: fromPaisa(difference),
+    opening: offer?.view ?? null,
   }
 }
 

@@ -6,12 +6,15 @@ import {
   BankReconciliationsAnswer,
   BookLinesAnswer,
   FileAnswer,
+  fromPaisa,
   guessStatementLayout,
+  ImportUndoneAnswer,
   idParam,
   MAX_ID,
   MatchConfirmBody,
   MatchesConfirmedAnswer,
   MessageAnswer,
+  OpeningEntryAnswer,
   ReconciliationAnswer,
   ReconciliationQuery,
   ReconciliationReportQuery,
@@ -55,6 +58,7 @@ import {
   withNewLines,
 } from './matching.ts'
 import { boundaryOf, parseMultipart } from './multipart.ts'
+import { postOpeningEntry } from './opening.ts'
 import { postStatementLine } from './post-line.ts'
 import { bookLineView, monthEnd, reconcile, statementLineView } from './reconciliation.ts'
 import { reconciliationDoc } from './report.ts'
@@ -71,6 +75,10 @@ const BankParams = idParam
 const MatchParams = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
   match_id: z.coerce.number().int().positive().max(MAX_ID),
+})
+const ImportParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  import_id: z.coerce.number().int().positive().max(MAX_ID),
 })
 const LineParams = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
@@ -96,6 +104,8 @@ const POST_IMPORT = {
   schema: { ...FILE_BODY, response: { 201: StatementImportAnswer } },
 }
 const GET_IMPORTS = { ...admin, schema: { params: BankParams, response: { 200: StatementImportsAnswer } } }
+const DELETE_IMPORT = { ...admin, schema: { params: ImportParams, response: { 200: ImportUndoneAnswer } } }
+const POST_OPENING = { ...admin, schema: { params: BankParams, response: { 201: OpeningEntryAnswer } } }
 const GET_ST_LINES = {
   ...admin,
   schema: { params: BankParams, querystring: BankLinesQuery, response: { 200: StatementLinesAnswer } },
@@ -143,6 +153,8 @@ const bankIdOf = (req: FastifyRequest) => {
 }
 
 const user = (req: FastifyRequest) => req.user as AuthUser
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 const savedMapping = async (db: Kysely<Database>, bankId: number): Promise<StatementMapping | null> => {
   const row = await db
@@ -278,6 +290,9 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
             added: 0,
             created_by: u.id,
             created_at: now,
+            opening_balance: read.opening?.paisa ?? null,
+            opening_date: read.opening?.date ?? read.lines[0]?.date ?? null,
+            closing_balance: read.closing?.paisa ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -345,6 +360,8 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
               ? 'Every line of this file was already imported'
               : `${added.length} statement lines imported`,
           import_id: importId,
+          opening_balance: read.opening ? fromPaisa(read.opening.paisa) : null,
+          closing_balance: read.closing ? fromPaisa(read.closing.paisa) : null,
           lines: read.lines.length,
           duplicates: read.lines.length - added.length,
           matched: matchedNew,
@@ -365,10 +382,11 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const bank = await bankById(db, bankIdOf(req))
       const rows = await db
         .selectFrom('bank_statement_imports')
-        .select(['id', 'file_name', 'lines', 'added', 'created_at'])
+        .select(['id', 'file_name', 'lines', 'added', 'created_at', 'opening_balance', 'closing_balance'])
         .where('bank_id', '=', bank.id)
         .orderBy('id', 'desc')
         .execute()
+      const money = (v: number | string | null) => (v === null ? null : fromPaisa(Number(v)))
       return {
         status: 'success',
         imports: rows.map((r) => ({
@@ -376,8 +394,51 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
           id: Number(r.id),
           lines: Number(r.lines),
           added: Number(r.added),
+          opening_balance: money(r.opening_balance),
+          closing_balance: money(r.closing_balance),
         })),
       }
+    })
+
+    // Undo an import (issue 37): its lines and every match holding one of them go; records posted
+    // from its lines stay in the books (they are records like any other; delete them there).
+    scoped.delete('/banks/:id/statement-imports/:import_id', DELETE_IMPORT, async (req) => {
+      const parsed = ImportParams.safeParse(req.params)
+      if (!parsed.success) throw new HttpError(400, 'Invalid import ID')
+      const { id: bankId, import_id: importId } = parsed.data
+      const u = user(req)
+      const undone = await writeTransaction(db, async (trx) => {
+        const state = await writeState(trx, bankId)
+        const imp = await trx
+          .selectFrom('bank_statement_imports')
+          .selectAll()
+          .where('id', '=', importId)
+          .where('bank_id', '=', bankId)
+          .executeTakeFirst()
+        if (!imp) throw new HttpError(404, 'Import not found')
+        const lineIds = state.st.filter((l) => l.import_id === importId).map((l) => l.id)
+        const matchIds = [...new Set(lineIds.flatMap((id) => state.stMatch.get(id) ?? []))]
+        for (const m of matchIds) await deleteMatchRows(trx, m)
+        await trx.deleteFrom('bank_statement_lines').where('import_id', '=', importId).execute()
+        await trx.deleteFrom('bank_statement_imports').where('id', '=', importId).execute()
+        await audit(trx, u, 'delete', 'bank_statement_imports', importId, imp, null)
+        return { lines: lineIds.length, matches: matchIds.length }
+      })
+      return {
+        status: 'success',
+        message: `Import undone: ${count(undone.lines, 'statement line')} and ${count(undone.matches, 'match', 'matches')} removed`,
+        ...undone,
+      }
+    })
+
+    scoped.post('/banks/:id/opening-entry', POST_OPENING, async (req, reply) => {
+      const bankId = bankIdOf(req)
+      const u = user(req)
+      const answer = await writeTransaction(db, async (trx) => {
+        const state = await writeState(trx, bankId)
+        return postOpeningEntry(db, trx, state, { user: u })
+      })
+      return reply.code(201).send({ status: 'success', message: 'Opening balance posted', ...answer })
     })
 
     scoped.get('/banks/:id/statement-lines', GET_ST_LINES, async (req) => {

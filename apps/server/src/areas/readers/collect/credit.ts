@@ -1,4 +1,4 @@
-import { creditLimitMessage, fromPaisa, OVERRIDE_REASON_KEY } from '@booking/shared'
+import { creditLimitMessage, fromPaisa, OVERRIDE_REASON_KEY, SEND_FOR_APPROVAL_KEY } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
@@ -8,7 +8,7 @@ import { partyBalancePaisa, partyOfAccount, storedProfile } from './parties.ts'
 
 type Trx = Kysely<Database>
 
-/** Net paisa (debit − credit) a record's own lines put on each agent and customer-by-id account. */
+/** Net paisa (debit − credit) a record's own lines put on each agent and customer account (walk-ins too). */
 export type PartyLines = Map<string, number>
 
 /** The record's lines on agent and customer accounts, read before a write and again after it. */
@@ -18,7 +18,7 @@ export const partyLinesOf = async (trx: Trx, source: { type: string; id: number 
     .select(['account', sql<string>`sum(debit) - sum(credit)`.as('net')])
     .where('source_type', '=', source.type)
     .where('source_id', '=', source.id)
-    .where((eb) => eb.or([eb('account', 'like', 'agent:%'), eb('account', 'like', 'customer:#%')]))
+    .where((eb) => eb.or([eb('account', 'like', 'agent:%'), eb('account', 'like', 'customer:%')]))
     .groupBy('account')
     .execute()
   return new Map(rows.map((r) => [r.account, Number(r.net)]))
@@ -42,7 +42,7 @@ export const enforceCreditLimits = async (
   trx: Trx,
   source: { type: string; id: number },
   before: PartyLines,
-  actor: { user: AuthUser; overrideReason?: string },
+  actor: { user: AuthUser; overrideReason?: string; approvedBy?: string },
 ) => {
   const after = await partyLinesOf(trx, source)
   for (const [account, net] of after) {
@@ -54,15 +54,24 @@ export const enforceCreditLimits = async (
     const balance = await partyBalancePaisa(trx, party)
     if (balance <= limitPaisa) continue
     const message = creditLimitMessage(fromPaisa(limitPaisa), party.name, fromPaisa(balance - limitPaisa))
-    if (actor.user.role === 'admin' && actor.overrideReason) {
-      await audit(trx, actor.user, 'credit-override', source.type, source.id, null, {
-        override_reason: actor.overrideReason,
-        party: party.name,
-        kind: party.kind,
-        credit_limit: fromPaisa(limitPaisa),
-        balance: fromPaisa(balance),
-        exceeded_by: fromPaisa(balance - limitPaisa),
-      })
+    // An admin's own save with a reason, or an employee's sale an admin approved (decision 098).
+    if ((actor.user.role === 'admin' || actor.approvedBy) && actor.overrideReason) {
+      await audit(
+        trx,
+        { user: actor.user, approvedBy: actor.approvedBy },
+        'credit-override',
+        source.type,
+        source.id,
+        null,
+        {
+          override_reason: actor.overrideReason,
+          party: party.name,
+          kind: party.kind,
+          credit_limit: fromPaisa(limitPaisa),
+          balance: fromPaisa(balance),
+          exceeded_by: fromPaisa(balance - limitPaisa),
+        },
+      )
       continue
     }
     throw new HttpError(
@@ -70,7 +79,7 @@ export const enforceCreditLimits = async (
       message,
       actor.user.role === 'admin'
         ? { [OVERRIDE_REASON_KEY]: 'An admin may save it with a reason for going past the limit' }
-        : undefined,
+        : { [SEND_FOR_APPROVAL_KEY]: 'An admin may approve it' },
     )
   }
 }

@@ -15,6 +15,7 @@ import {
   agentAccount,
   customerIdAccount,
   customerIdOfAccount,
+  customerTextAccount,
   vendorAccount,
 } from '../../../lib/books/accounts.ts'
 import { customerBalance } from '../customers/balance.ts'
@@ -39,11 +40,22 @@ export const findParty = async (db: Trx, kind: PartyKind, name: string): Promise
   if (!exists) return null
   if (kind !== 'customer') return { kind, key: text, name: text, account }
   const id = customerIdOfAccount(account)
-  // Customer text no customer row stands behind has a statement but no profile or limit.
-  if (id === null) return null
+  // A walk-in (customer text no customer row stands behind) is a party too (issue 37, decision 097):
+  // keyed by its account's text, as the receivables report and To Collect key it.
+  if (id === null) return { kind, key: walkInKey(account), name: text, account }
   const row = await db.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirst()
   return row ? { kind, key: String(id), name: row.name, account } : null
 }
+
+/** A walk-in customer's key: the text of its account code ("customer:walk-in rana" → "walk-in rana"). */
+const walkInKey = (account: string) => account.slice('customer:'.length)
+
+/**
+ * The customer row a customer party's key names, else null (a walk-in, or not a customer). A
+ * registered customer's papers' language is the customer's own (decision 093).
+ */
+export const customerIdOfKey = (kind: PartyKind, key: string) =>
+  kind === 'customer' && /^\d{1,10}$/.test(key) ? Number(key) : null
 
 /** The party an account code of the books belongs to (agents and customers by id), else null. */
 export const partyOfAccount = async (db: Trx, account: string): Promise<Party | null> => {
@@ -52,7 +64,10 @@ export const partyOfAccount = async (db: Trx, account: string): Promise<Party | 
     return { kind: 'agent', key: name, name, account }
   }
   const id = customerIdOfAccount(account)
-  if (id === null) return null
+  if (id === null)
+    return account.startsWith('customer:')
+      ? { kind: 'customer', key: walkInKey(account), name: walkInKey(account), account }
+      : null
   const row = await db.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirst()
   return row ? { kind: 'customer', key: String(id), name: row.name, account } : null
 }
@@ -62,7 +77,9 @@ export const accountOf = (kind: PartyKind, key: string) =>
     ? agentAccount(key)
     : kind === 'vendor'
       ? vendorAccount(key)
-      : customerIdAccount(Number(key))
+      : customerIdOfKey('customer', key) === null
+        ? customerTextAccount(key)
+        : customerIdAccount(Number(key))
 
 /**
  * What the party owes the office in paisa, from the existing readers: a customer's balance
@@ -71,7 +88,9 @@ export const accountOf = (kind: PartyKind, key: string) =>
  * turned round, so it is what the office owes them.
  */
 export const partyBalancePaisa = async (db: Trx, party: Pick<Party, 'kind' | 'key' | 'account'>) => {
-  if (party.kind === 'customer') return Math.round((await customerBalance(db, Number(party.key))) * 100)
+  const id = customerIdOfKey(party.kind, party.key)
+  if (id !== null) return Math.round((await customerBalance(db, id)) * 100)
+  if (party.kind === 'customer') return Number(await balanceTo(db, party.account))
   const net = Number(await balanceTo(db, party.account))
   return party.kind === 'vendor' ? -net : net
 }
@@ -90,10 +109,6 @@ const EMPTY: StoredProfile = {
   language: 'en',
   limitPaisa: null,
 }
-
-/** A registered customer's key is its id: its papers' language is the customer's own (decision 093). */
-export const customerIdOfKey = (kind: PartyKind, key: string) =>
-  kind === 'customer' && /^\d+$/.test(key) ? Number(key) : null
 
 export const storedProfile = async (db: Trx, kind: PartyKind, key: string): Promise<StoredProfile> => {
   const row = await db
@@ -165,9 +180,14 @@ export const lastPayment = async (db: Trx, party: Pick<Party, 'kind' | 'account'
 }
 
 /** The customer's own mobile when their profile has no phone. */
-const customerMobile = async (db: Trx, key: string) =>
-  (await db.selectFrom('customers').select('mobile_number').where('id', '=', Number(key)).executeTakeFirst())
-    ?.mobile_number ?? ''
+const customerMobile = async (db: Trx, key: string) => {
+  const id = customerIdOfKey('customer', key)
+  if (id === null) return ''
+  return (
+    (await db.selectFrom('customers').select('mobile_number').where('id', '=', id).executeTakeFirst())
+      ?.mobile_number ?? ''
+  )
+}
 
 export const profileAnswer = async (db: Trx, party: Party): Promise<PartyProfile> => {
   const stored = await storedProfile(db, party.kind, party.key)

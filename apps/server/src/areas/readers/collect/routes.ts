@@ -93,11 +93,13 @@ const reminderRow = (r: {
 export const collectRoutes = async (app: FastifyInstance, db: Db) => {
   // --- Party profiles: GET/PUT /agents/{name}, /vendors/{name} (admin), /customers/{id}/profile.
   const profileRoutes = (kind: PartyKind, path: string, adminOnly: boolean) => {
-    const params = kind === 'customer' ? z.object({ id: z.string() }) : NameParams
+    // A customer by its statement key: the customer's id, or a walk-in's text (decision 097).
+    const CustomerKey = z.object({
+      id: z.string().trim().min(1, 'Customer is required').max(200, 'At most 200 characters'),
+    })
+    const params = kind === 'customer' ? CustomerKey : NameParams
     const nameOf = (req: FastifyRequest) =>
-      kind === 'customer'
-        ? String(parseIdParam(req.params, 'customer'))
-        : parseBody(NameParams, req.params).name
+      kind === 'customer' ? parseBody(CustomerKey, req.params).id : parseBody(NameParams, req.params).name
     app.get(path, { schema: { params, response: { 200: PartyProfileAnswer } } }, async (req) => {
       if (adminOnly) admin(req)
       const party = await partyOr404(db, kind, nameOf(req))
@@ -196,6 +198,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
         status: 'success',
         kind,
         name: party.name,
+        key: party.key,
         balance: fromPaisa(balance),
         credit_limit: limitPaisa === null ? null : fromPaisa(limitPaisa),
         credit_left: limitPaisa === null ? null : fromPaisa(limitPaisa - balance),

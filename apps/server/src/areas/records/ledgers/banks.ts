@@ -51,7 +51,52 @@ const PUT_ADMIN_BANKS_ID = {
 
 const DELETE_ADMIN_BANKS_ID = { schema: { params: idParam, response: { 200: MessageAnswer } } }
 
+/**
+ * The owner's first-sign-in step (issue 37 item 4, decision 099): the bank titles the spec seeds
+ * (UBL Account 1/2, HBL Account 1/2, JAZ C, MCB FIT) are shown until the owner keeps, renames or
+ * adds to them; the answer is kept under this settings key with who gave it and when.
+ */
+const BANK_TITLES_KEY = 'bank_titles_checked'
+const BankTitlesAnswer = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  checked: z.object({ by: z.string(), at: z.string() }).nullable(),
+})
+const GET_BANK_TITLES = { schema: { response: { 200: BankTitlesAnswer } } }
+const POST_BANK_TITLES = { schema: { response: { 200: BankTitlesAnswer } } }
+
 export const bankRoutes = async (app: FastifyInstance, db: Db) => {
+  const checked = async () => {
+    const row = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', BANK_TITLES_KEY)
+      .executeTakeFirst()
+    return row ? (JSON.parse(row.value) as { by: string; at: string }) : null
+  }
+  app.get('/admin/bank-titles', GET_BANK_TITLES, async () => ({
+    status: 'success',
+    checked: await checked(),
+  }))
+  app.post('/admin/bank-titles/checked', POST_BANK_TITLES, async (req) => {
+    const user = req.user as AuthUser
+    const value = { by: user.username, at: new Date().toISOString() }
+    await writeTransaction(db, async (trx) => {
+      const text = JSON.stringify(value)
+      const found = await trx
+        .selectFrom('settings')
+        .select('key')
+        .where('key', '=', BANK_TITLES_KEY)
+        .executeTakeFirst()
+      if (found)
+        await trx.updateTable('settings').set({ value: text }).where('key', '=', BANK_TITLES_KEY).execute()
+      else await trx.insertInto('settings').values({ key: BANK_TITLES_KEY, value: text }).execute()
+      const banks = await trx.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
+      await audit(trx, user, 'update', 'banks', 0, null, { bank_titles_checked: value, banks })
+    })
+    return { status: 'success', message: 'Bank accounts kept', checked: value }
+  })
+
   const duplicate = (name: string) =>
     new HttpError(409, `Bank "${name}" already exists`, { name: 'Bank already exists' })
 
