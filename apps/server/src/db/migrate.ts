@@ -34,6 +34,7 @@ import * as moneyOnce from './migrations/0030_money_once.ts'
 import * as deferredCheckpoints from './migrations/0031_deferred_checkpoints.ts'
 import * as journalWithoutMoney from './migrations/0032_journal_without_money.ts'
 import * as splitCheckpoints from './migrations/0033_split_checkpoints.ts'
+import * as accounts from './migrations/0034_accounts.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0031_deferred_checkpoints': deferredCheckpoints,
   '0032_journal_without_money': journalWithoutMoney,
   '0033_split_checkpoints': splitCheckpoints,
+  '0034_accounts': accounts,
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
 import { bankAccount } from '../../../lib/books/accounts.ts'
-import { moveAccountLines } from '../../../lib/books/lines.ts'
+import { renameAccount } from '../../../lib/books/lines.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../../lib/idempotency.ts'
 import { parseBody } from '../../../lib/validate.ts'
@@ -29,11 +29,16 @@ const NAMED_BY_BANK = [
 ] as const
 
 /**
- * The bank's posting lines follow the rename, and so do their month checkpoints (recounted for
- * both names, since lines of an older unmatched bank text may already carry the new name).
+ * The bank's account takes the new name; its lines, checkpoints and every closed figure stay as
+ * they are (decision 082). Lines an older unmatched bank text posted under the new name are
+ * another account: that rename is refused, as merging them would change what the books said.
  */
-const renameBankAccount = (trx: Kysely<Database>, from: string, to: string) =>
-  moveAccountLines(trx, bankAccount(from), bankAccount(to))
+const renameBankAccount = async (trx: Kysely<Database>, from: string, to: string) => {
+  if (!(await renameAccount(trx, bankAccount(from), bankAccount(to), to)))
+    throw new HttpError(409, `Bank "${to}" already has entries in the books`, {
+      name: 'Bank already has entries in the books',
+    })
+}
 
 /**
  * Admin management of the bank accounts beside GET /api/banks (the auth hook limits /api/admin/*).
