@@ -1,4 +1,4 @@
-import { passengerList } from '@booking/shared'
+import { can, passengerList } from '@booking/shared'
 import { get, useFormContext } from 'react-hook-form'
 import { useAuth } from '../../lib/auth.tsx'
 import type { CancelledOnRecord } from './ticket-paste.tsx'
@@ -16,7 +16,7 @@ export const DuplicateTicketNotice = ({ submit }: { submit: () => Promise<void> 
   const message = (get(formState.errors, 'ticket_numbers') as { message?: string } | undefined)?.message
   const match = message ? DUPLICATE.exec(message) : null
   if (!match) return null
-  const admin = user?.role === 'admin'
+  const admin = can(user, 'use', 'duplicate-ticket')
   const href = `${admin ? '/admin' : ''}/tickets?q=${match[1]}`
   return (
     // The field and the form already say the message; this adds the way to the record.
@@ -67,7 +67,7 @@ const refundedLink = (admin: boolean, f: CancelledOnRecord) => {
 /** A pasted VOID or REFUNDED ticket already on a record: offer a Refunded record prefilled from it. */
 export const RefundOffer = ({ found }: { found: CancelledOnRecord[] }) => {
   const { user } = useAuth()
-  const admin = user?.role === 'admin'
+  const admin = can(user, 'use', 'duplicate-ticket')
   return (
     <section
       aria-label="Cancelled tickets"

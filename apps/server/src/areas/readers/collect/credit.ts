@@ -1,4 +1,4 @@
-import { creditLimitMessage, fromPaisa, OVERRIDE_REASON_KEY } from '@booking/shared'
+import { can, creditLimitMessage, fromPaisa, OVERRIDE_REASON_KEY } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
@@ -54,7 +54,7 @@ export const enforceCreditLimits = async (
     const balance = await partyBalancePaisa(trx, party)
     if (balance <= limitPaisa) continue
     const message = creditLimitMessage(fromPaisa(limitPaisa), party.name, fromPaisa(balance - limitPaisa))
-    if (actor.user.role === 'admin' && actor.overrideReason) {
+    if (can(actor.user, 'use', 'credit-override') && actor.overrideReason) {
       await audit(trx, actor.user, 'credit-override', source.type, source.id, null, {
         override_reason: actor.overrideReason,
         party: party.name,
@@ -68,7 +68,7 @@ export const enforceCreditLimits = async (
     throw new HttpError(
       409,
       message,
-      actor.user.role === 'admin'
+      can(actor.user, 'use', 'credit-override')
         ? { [OVERRIDE_REASON_KEY]: 'An admin may save it with a reason for going past the limit' }
         : undefined,
     )
