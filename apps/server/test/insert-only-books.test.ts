@@ -15,6 +15,12 @@ import { VALID_BODIES } from './record-bodies.ts'
 
 const D1 = '2026-11-02'
 
+/** The id of the record a create answered (its one object with an id). */
+const idOf = (body: Record<string, unknown>) => {
+  const row = Object.values(body).find((v) => typeof v === 'object' && v !== null && 'id' in v)
+  return Number((row as { id: unknown } | undefined)?.id)
+}
+
 const addCustomer = async (t: TestApp, name: string, mobile: string) => {
   const res = await t.call('admin', 'POST', '/api/customers', { name, mobile_number: mobile })
   expect(res.status).toBe(201)
@@ -108,6 +114,60 @@ describe(`insert-only books (${DB_KIND})`, () => {
     expect(Number(survivor.party_id)).toBe(d)
   })
 
+  it('the full books check proves the stored copies: profit, refund remaining and balance, cash count, All ledger months', async () => {
+    const created: Record<string, number> = {}
+    for (const path of [
+      '/api/ticket',
+      '/api/visa-processing',
+      '/api/navtcc',
+      '/api/refund-customer',
+      '/api/agent',
+    ]) {
+      const res = await t.call('admin', 'POST', path, VALID_BODIES[path]!.body)
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(201)
+      created[VALID_BODIES[path]!.table] = idOf(res.body)
+    }
+    const count = await t.call('employee', 'POST', '/api/cash-counts', {
+      date: D1,
+      counted: 1234,
+      note: 'Counted',
+    })
+    expect(count.status, JSON.stringify(count.body)).toBe(201)
+    expect(await booksCheck(t.app.db, { full: true })).toMatchObject({ ok: true })
+    const damages: Array<[string, string, string]> = [
+      ['tickets', 'profit', 'profit'],
+      ['visa_processing', 'profit', 'profit'],
+      ['navtcc', 'profit', 'profit'],
+      ['refund_customers', 'remaining_amount', 'refund remaining'],
+      ['refund_customers', 'balance', 'refund balance'],
+      ['cash_counts', 'difference', 'count difference'],
+      ['cash_counts', 'expected', 'count expected'],
+    ]
+    for (const [table, column, check] of damages) {
+      const id = table === 'cash_counts' ? Number(count.body.cash_count.id) : created[table]!
+      expect(id, table).toBeGreaterThan(0)
+      const bump = (by: number) =>
+        sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} + ${by} WHERE id = ${id}`.execute(
+          db(),
+        )
+      await bump(1)
+      expect(
+        (await booksCheck(t.app.db, { full: true })).first_divergence,
+        `${table}.${column}`,
+      ).toMatchObject({
+        check,
+        account: table,
+        row: String(id),
+      })
+      await bump(-1)
+    }
+    await sql`UPDATE ledger_months_all SET net = net + 1 WHERE ledger = 'agent_entries'`.execute(db())
+    expect((await booksCheck(t.app.db, { full: true })).first_divergence).toMatchObject({
+      check: 'ledger checkpoint all net',
+    })
+    await sql`UPDATE ledger_months_all SET net = net - 1 WHERE ledger = 'agent_entries'`.execute(db())
+    expect(await booksCheck(t.app.db, { full: true })).toMatchObject({ ok: true })
+  })
   it('after the lock: a rename keeps every closed figure and line; a merge that would move one is a 409', async () => {
     const bank = await t.call('admin', 'POST', '/api/admin/banks', { name: 'Closed Day Bank' })
     expect(bank.status).toBe(201)
