@@ -136,11 +136,15 @@ export const codeOf = async (db: Trx, address: string): Promise<string> => {
  * How codes read on screens when their account was renamed or merged: its address now (a merged
  * account, which has none, keeps its code) and its name. Codes not listed read as themselves.
  */
-export const renamedCodes = async (db: Trx): Promise<Map<string, { address: string; name: string }>> => {
+export const renamedCodes = async (
+  db: Trx,
+): Promise<Map<string, { address: string; name: string; merged: boolean }>> => {
   const rows = await db
     .selectFrom('accounts')
     .select(['code', 'address', 'name'])
     .where((eb) => eb.or([eb('address', 'is', null), eb('address', '<>', eb.ref('code'))]))
     .execute()
-  return new Map(rows.map((r) => [r.code, { address: r.address ?? r.code, name: r.name }]))
+  return new Map(
+    rows.map((r) => [r.code, { address: r.address ?? r.code, name: r.name, merged: r.address === null }]),
+  )
 }

@@ -40,7 +40,10 @@ export const trialBalance = async (database: Db, to?: string): Promise<TrialBala
   const renamed = await renamedCodes(db)
   let debit = 0n
   let credit = 0n
-  const shown = [...sums.entries()].map(([code, s]) => [renamed.get(code)?.address ?? code, code, s] as const)
+  const shown = [...sums.entries()]
+    // A merged account whose lines net to nothing by the day asked is not shown (decision 083).
+    .filter(([code, s]) => !(renamed.get(code)?.merged && s.d === 0n && s.c === 0n))
+    .map(([code, s]) => [renamed.get(code)?.address ?? code, code, s] as const)
   const accounts: TrialBalanceAccount[] = shown
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([address, code, s]) => {
