@@ -1,7 +1,9 @@
-import { booksClosedMessage, businessToday } from '@booking/shared'
+import { booksClosedMessage, businessToday, type Money, moneyOfRupees, pkr } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { booksCheck } from '../src/books/check.ts'
+import * as ledger from '../src/books/ledger.ts'
+import { linesOf } from '../src/books/moves.ts'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'
@@ -112,6 +114,32 @@ describe(`insert-only books (${DB_KIND})`, () => {
     expect(Number(account.merged_into)).toBe(Number(survivor.id))
     expect(survivor).toMatchObject({ currency: 'PKR', party_kind: 'customer' })
     expect(Number(survivor.party_id)).toBe(d)
+  })
+
+  it('the ledger API posts and answers Money (PKR, bigint paisa), by address, across a rename', async () => {
+    const big = pkr(12_345_678_901_234n)
+    await t.app.db.transaction().execute((trx) =>
+      ledger.post(trx, {
+        source: { type: 'ledger_api', id: 1 },
+        day: '2026-11-03',
+        meta: { entry: 'L-1', detail: 'Ledger API transfer' },
+        moves: [...ledger.transfer('agent:Ledger API Agent', 'bank:Ledger API Bank', big)],
+      }),
+    )
+    expect(await ledger.balance(t.app.db, 'agent:Ledger API Agent')).toEqual(big)
+    expect(await ledger.balance(t.app.db, 'bank:Ledger API Bank', '2026-11-02')).toEqual(pkr(0n))
+    await t.app.db
+      .transaction()
+      .execute((trx) =>
+        ledger.rename(trx, 'bank:Ledger API Bank', 'bank:Ledger API Bank 2', 'Ledger API Bank 2'),
+      )
+    expect(await ledger.balance(t.app.db, 'bank:Ledger API Bank 2')).toEqual(pkr(-big.minor))
+    expect(await ledger.balance(t.app.db, 'bank:Ledger API Bank')).toEqual(pkr(0n))
+    expect(moneyOfRupees(1.005)).toEqual(pkr(101n))
+    // Every account is PKR: a move in another currency is refused before anything is written.
+    const sar = { currency: 'SAR', minor: 100n } as unknown as Money
+    expect(() => linesOf(ledger.transfer('cash', 'equity:opening', sar))).toThrow(/every account is PKR/)
+    expect(await ledger.check(t.app.db)).toMatchObject({ ok: true })
   })
 
   it('the full books check proves the stored copies: profit, refund remaining and balance, cash count, All ledger months', async () => {

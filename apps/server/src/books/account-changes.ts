@@ -1,7 +1,9 @@
+import { pkr } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { runText } from '../lib/prepared.ts'
 import { accountsFor, byAddress, renamedCodes } from './account-rows.ts'
+import { moveMoney } from './moves.ts'
 import { postEntry } from './post.ts'
 
 type Trx = Kysely<Database>
@@ -70,11 +72,10 @@ export const mergeAccount = async (trx: Trx, from: string, into: string, name: s
   for (const lines of sources.values()) {
     if (!lines.some((l) => l.account === fromRef.code)) continue
     const first = lines[0]!
-    const moves = lines.map((l) => {
+    const moves = lines.flatMap((l) => {
       const address = l.account === fromRef.code ? into : (addresses.get(l.account)?.address ?? l.account)
-      const net = l.debit - l.credit
-      // Each line against one pivot that nets to nothing (linesOf drops it): exact paisa as rupees.
-      return { debit: address, credit: PIVOT, amount: Number(net) / 100 }
+      // Each line against one pivot that nets to nothing (linesOf drops it), in exact paisa.
+      return moveMoney(address, PIVOT, pkr(l.debit - l.credit))
     })
     await postEntry(trx, {
       source: { type: first.source_type, id: first.source_id },
