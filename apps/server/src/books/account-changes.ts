@@ -2,7 +2,7 @@ import { pkr } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { runText } from '../lib/prepared.ts'
-import { accountsFor, byAddress, renamedCodes } from './account-rows.ts'
+import { accountsFor, byAddress, forgetAccounts, renamedCodes } from './account-rows.ts'
 import { moveMoney } from './moves.ts'
 import { postEntry } from './post.ts'
 
@@ -18,6 +18,7 @@ export const renameAccount = async (trx: Trx, from: string, to: string, name: st
   const taken = await trx.selectFrom('accounts').select('id').where('address', '=', to).executeTakeFirst()
   if (taken) return false
   await trx.updateTable('accounts').set({ address: to, name }).where('address', '=', from).execute()
+  forgetAccounts(trx)
   return true
 }
 
@@ -94,6 +95,7 @@ export const mergeAccount = async (trx: Trx, from: string, into: string, name: s
     .set({ merged_into: intoRef.id })
     .where('merged_into', '=', fromRef.id)
     .execute()
+  forgetAccounts(trx)
 }
 
 /** The other side of every move of a re-post; its lines net to nothing, so it is never written. */

@@ -91,13 +91,32 @@ export const accountsFor = async (
   trx: Trx,
   addresses: readonly string[],
 ): Promise<Map<string, AccountRef>> => {
-  const found = await byAddress(trx, addresses)
-  const missing = addresses.filter((a) => !found.has(a))
-  if (missing.length === 0) return found
+  // Known in this transaction already (a batch of writes, an upgrade chunk): no read. A rename or
+  // merge forgets them (forgetAccounts); a rolled-back transaction takes its map with it.
+  const known = seen.get(trx) ?? new Map<string, AccountRef>()
+  seen.set(trx, known)
+  const found = new Map<string, AccountRef>()
+  for (const a of addresses) {
+    const ref = known.get(a)
+    if (ref) found.set(a, ref)
+  }
+  const unknown = addresses.filter((a) => !found.has(a))
+  if (unknown.length === 0) return found
+  for (const [a, ref] of await byAddress(trx, unknown)) found.set(a, ref)
+  const missing = unknown.filter((a) => !found.has(a))
   for (const a of missing) await open(trx, a)
-  for (const [a, ref] of await byAddress(trx, missing)) found.set(a, ref)
+  if (missing.length > 0) for (const [a, ref] of await byAddress(trx, missing)) found.set(a, ref)
   for (const a of missing) if (!found.has(a)) throw new Error(`Account ${a} could not be opened`)
+  for (const a of unknown) known.set(a, found.get(a)!)
   return found
+}
+
+/** Addresses resolved per transaction object. */
+const seen = new WeakMap<object, Map<string, AccountRef>>()
+
+/** Forgets what this transaction resolved (its accounts' addresses just changed). */
+export const forgetAccounts = (trx: Trx) => {
+  seen.delete(trx)
 }
 
 /** Matches no line: what an address no account has resolves to when reading. */
