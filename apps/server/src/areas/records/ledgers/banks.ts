@@ -100,7 +100,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
   app.put('/admin/banks/:id', PUT_ADMIN_BANKS_ID, async (req) => {
     const { id } = parseBody(idParam, req.params)
     const change = parseBody(BankChange, req.body)
-    // A rename rewrites records and postings: a write like theirs (decision 036).
+    // A rename rewrites the records naming the bank and its account's name (no line): a write like theirs (decision 036).
     const bank = await writeTransaction(db, async (trx) => {
       const before = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw new HttpError(404, 'Bank not found')
@@ -123,7 +123,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
         .where('id', '=', id)
         .returning(['id', 'name', 'active'])
         .executeTakeFirstOrThrow()
-      // A rename rewrites the name on every record and posting that carries it: worth a trace.
+      // A rename rewrites the name on every record that carries it: worth a trace.
       await audit(trx, req.user, 'update', 'banks', id, before, after)
       return after
     })
