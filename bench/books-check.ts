@@ -3,6 +3,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { buildApp } from '../apps/server/src/app.ts'
+import { mergeAccount, renameAccount } from '../apps/server/src/books/account-changes.ts'
 import { booksCheck } from '../apps/server/src/books/check.ts'
 import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
 import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
@@ -47,17 +48,37 @@ try {
     await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${entries})
       INSERT INTO book_entries (id, source_type, source_id, day, entry, memo, created_at)
       SELECT i, 'bench', i, date('now', '-' || (i % 1095) || ' days'), '', '', ${now} FROM n`.execute(trx)
+    // Each line names its account by id (decision 081): the accounts first, then the lines.
+    const codes = [
+      'cash',
+      'agent:Agent Rafiq',
+      'income:tickets',
+      'vendor:Sky Links',
+      'bank:Bench Bank',
+      'customer:#1',
+      ...Array.from({ length: 60 }, (_, i) => `bench:${i}`),
+    ]
+    await sql`INSERT INTO accounts (code, address, kind, name, currency, opened_at) VALUES ${sql.join(
+      codes.map(
+        (c) => sql`(${c}, ${c}, ${c.split(':')[0]}, ${c.split(':').slice(1).join(':') || c}, 'PKR', ${now})`,
+      ),
+    )}`.execute(trx)
+    // A twentieth of the entries move a bank, 1 in 2,000 a customer (the rename and merge below).
     await sql`INSERT INTO posting_lines (id, source_type, source_id, date, account, debit, credit, entry, detail,
-        created_at, entry_id, place)
-      SELECT 2 * id - 1, 'bench', id, day,
-        CASE id % 4 WHEN 0 THEN 'cash' WHEN 1 THEN 'agent:Agent Rafiq' ELSE 'bench:' || (id % 60) END,
+        created_at, entry_id, place, account_id)
+      SELECT x.*, (SELECT a.id FROM accounts a WHERE a.code = x.account) FROM (
+      SELECT 2 * id - 1 AS id, 'bench', id, day,
+        CASE id % 4 WHEN 0 THEN 'cash' WHEN 1 THEN 'agent:Agent Rafiq'
+          WHEN 2 THEN CASE WHEN id % 20 = 2 THEN 'bank:Bench Bank' WHEN id % 2000 = 6 THEN 'customer:#1'
+            ELSE 'bench:' || (id % 60) END
+          ELSE 'bench:' || (id % 60) END AS account,
         100 + id % 997, 0, '', '', ${now}, id, 2 * id - 1
       FROM book_entries WHERE source_type = 'bench'
       UNION ALL
       SELECT 2 * id, 'bench', id, day,
         CASE id % 3 WHEN 0 THEN 'income:tickets' WHEN 1 THEN 'vendor:Sky Links' ELSE 'bench:' || ((id + 7) % 60) END,
         0, 100 + id % 997, '', '', ${now}, id, 2 * id
-      FROM book_entries WHERE source_type = 'bench'`.execute(trx)
+      FROM book_entries WHERE source_type = 'bench') x`.execute(trx)
     await sql`INSERT INTO posting_months (account, month, n, debit, credit)
       SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit) FROM posting_lines
       GROUP BY account, substr(date, 1, 7)`.execute(trx)
@@ -128,6 +149,50 @@ try {
   )
   const last = await booksCheck(db, { full: true })
   console.log(`  full check again: ${last.ok ? 'OK' : 'DIFFERS'}, ${last.ms} ms`)
+
+  // Issue 32 (decisions 082, 083): a bank rename changes its account's name, a customer merge
+  // appends; no line changes, so the next mark stays incremental (until then a rename or merge
+  // rewrote the lines and reset the check to a full run: the full check's time above).
+  const before = await sql<{
+    n: number
+    m: number
+  }>`SELECT count(*) AS n, max(id) AS m FROM posting_lines`.execute(db)
+  const renameMs = await timed(() =>
+    db
+      .transaction()
+      .execute((trx) =>
+        renameAccount(trx, 'bank:Bench Bank', 'bank:Bench Bank Renamed', 'Bench Bank Renamed'),
+      ),
+  )
+  let mark: Awaited<ReturnType<typeof booksCheck>> | undefined
+  const afterRename = await timed(async () => {
+    mark = await booksCheck(db)
+  })
+  if (!mark?.ok || mark.scope !== 'incremental' || mark.lines !== 0)
+    throw new Error(`mark after a rename: ${JSON.stringify(mark)}`)
+  const moved = await sql<{
+    n: number
+  }>`SELECT count(*) AS n FROM posting_lines WHERE account = 'customer:#1'`.execute(db)
+  const mergeMs = await timed(() =>
+    db.transaction().execute((trx) => mergeAccount(trx, 'customer:#1', 'customer:#2', 'Bench customer')),
+  )
+  const afterMerge = await timed(async () => {
+    mark = await booksCheck(db)
+  })
+  if (!mark?.ok || mark.scope !== 'incremental')
+    throw new Error(`mark after a merge: ${JSON.stringify(mark)}`)
+  const unchanged = await sql<{
+    n: number
+  }>`SELECT count(*) AS n FROM posting_lines WHERE id <= ${before.rows[0]!.m}`.execute(db)
+  console.log(
+    `  bank rename (${Number((await sql<{ n: number }>`SELECT count(*) AS n FROM posting_lines WHERE account = 'bank:Bench Bank'`.execute(db)).rows[0]!.n).toLocaleString('en-US')} lines on the bank): ${renameMs.toFixed(1)} ms; next mark incremental, 0 new lines, ${afterRename.toFixed(1)} ms`,
+  )
+  console.log(
+    `  customer merge (${Number(moved.rows[0]!.n).toLocaleString('en-US')} lines re-posted by reversal and new entry): ${mergeMs.toFixed(0)} ms; next mark incremental, ${mark.lines.toLocaleString('en-US')} new lines, ${afterMerge.toFixed(1)} ms`,
+  )
+  console.log(
+    `  lines before the rename and merge: ${Number(before.rows[0]!.n).toLocaleString('en-US')}, still there unchanged: ${Number(unchanged.rows[0]!.n).toLocaleString('en-US')} (until now both reset the check to a full run: ${last.ms} ms)`,
+  )
 } finally {
   await app.close()
   rmSync(dir, { recursive: true, force: true })

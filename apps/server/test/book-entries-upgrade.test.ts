@@ -6,6 +6,7 @@ import { booksCheck } from '../src/books/trial-balance.ts'
 import { connect } from '../src/db/connect.ts'
 import { dbKind } from '../src/db/dialect.ts'
 import * as splitCheckpoints from '../src/db/migrations/0033_split_checkpoints.ts'
+import * as accountsMigration from '../src/db/migrations/0034_accounts.ts'
 import type { Database } from '../src/db/schema.ts'
 import { DB_KIND, TEST_SECRET } from './harness.ts'
 import { addNames, passenger, setupTestApp } from './helpers.ts'
@@ -118,6 +119,9 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
       await old.transaction().execute(async (trx) => {
         // The release before 0024 also stored posted ledger rows' money (0030 came later).
         await backBeforeMoneyOnce(trx as unknown as Kysely<Database>)
+        // Nor the accounts table and insert-only lines (0034, decisions 081-082).
+        await accountsMigration.down(trx)
+        await trx.deleteFrom('kysely_migration').where('name', '=', '0034_accounts').execute()
         const current = await trx
           .selectFrom('current_lines')
           .selectAll()

@@ -102,12 +102,11 @@ const big = (v: unknown) => Number(v ?? 0)
 
 /** The lines' own sums per account up to `to` (the trial balance's previous read). */
 const linesTo = async (to: string) => {
-  const rows = await db()
-    .selectFrom('posting_lines')
-    .select(['account', sql<string>`sum(debit)`.as('d'), sql<string>`sum(credit)`.as('c')])
-    .where('date', '<=', to)
-    .groupBy('account')
-    .execute()
+  // By the account's address now: a renamed bank's lines keep its first code (decision 082).
+  const { rows } = await sql<{ account: string; d: string; c: string }>`
+    SELECT coalesce(a.address, l.account) AS account, sum(l.debit) AS d, sum(l.credit) AS c
+    FROM posting_lines l LEFT JOIN accounts a ON a.id = l.account_id
+    WHERE l.date <= ${to} GROUP BY coalesce(a.address, l.account)`.execute(db())
   return new Map(rows.map((r) => [String(r.account), { d: big(r.d), c: big(r.c) }]))
 }
 
@@ -203,7 +202,14 @@ describe('readers from checkpoints (decision 068)', () => {
         )?.n,
       ),
     ).toBeGreaterThan(0)
-    expect(days.some((d) => d.account === 'bank:Renamed Bank 068')).toBe(true)
+    // The renamed bank's days stay under its code; its account answers to the new name.
+    const renamed = await db()
+      .selectFrom('accounts')
+      .select('code')
+      .where('address', '=', 'bank:Renamed Bank 068')
+      .executeTakeFirstOrThrow()
+    expect(renamed.code).not.toBe('bank:Renamed Bank 068')
+    expect(days.some((d) => d.account === renamed.code)).toBe(true)
 
     const profit = await db()
       .selectFrom('profit_days')

@@ -1,3 +1,4 @@
+export * from './access.ts'
 export * from './answers.ts'
 export * from './api.ts'
 export * from './auth.ts'

@@ -54,3 +54,18 @@ export const formatCompactAmount = (value: number | string | null | undefined): 
   if (abs >= 100_000) return `${(n / 100_000).toFixed(2)} Lac`
   return formatAmount(n)
 }
+
+/**
+ * An amount as the books keep it (issue 32 item 3): an ISO 4217 currency and integer minor units
+ * (paisa for PKR), a bigint so no sum is ever rounded. Every account is PKR today (decision 081).
+ */
+export interface Money {
+  currency: 'PKR'
+  minor: bigint
+}
+
+export const pkr = (minor: bigint): Money => ({ currency: 'PKR', minor })
+
+/** Rupees as a form types them, as Money: the one conversion, at the edge. */
+export const moneyOfRupees = (rupees: number | string | null | undefined): Money =>
+  pkr(BigInt(toPaisa(rupees)))

@@ -1,16 +1,25 @@
-import { toPaisa } from '@booking/shared'
+import { type Money, toPaisa } from '@booking/shared'
 
-/** One movement of money between two accounts, in rupees: debit `debit`, credit `credit`. */
-export interface Move {
-  debit: string
-  credit: string
-  amount: number
-}
+/**
+ * One movement of money between two accounts: debit `debit`, credit `credit`; in rupees as the
+ * record forms give them (converted to paisa once, in linesOf), or as exact Money.
+ */
+export type Move =
+  | { debit: string; credit: string; amount: number }
+  | { debit: string; credit: string; money: Money }
 
 /** A move of `amount` rupees (none for 0; a negative amount moves the other way). */
 export const move = (debit: string, credit: string, amount: number): Move[] => {
   if (!Number.isFinite(amount) || amount === 0) return []
   return amount > 0 ? [{ debit, credit, amount }] : [{ debit: credit, credit: debit, amount: -amount }]
+}
+
+/** A move of exact Money (none for 0; a negative amount moves the other way). */
+export const moveMoney = (debit: string, credit: string, money: Money): Move[] => {
+  if (money.minor === 0n) return []
+  return money.minor > 0n
+    ? [{ debit, credit, money }]
+    : [{ debit: credit, credit: debit, money: { ...money, minor: -money.minor } }]
 }
 
 /** The record behind a set of lines: its table (or "payments") and id. */
@@ -35,7 +44,9 @@ export const BOOKS_FULL =
 export const linesOf = (moves: readonly Move[]) => {
   const net = new Map<string, bigint>()
   for (const m of moves) {
-    const paisa = BigInt(toPaisa(m.amount))
+    if ('money' in m && m.money.currency !== 'PKR')
+      throw new Error(`A move in ${m.money.currency}: every account is PKR (decision 081)`)
+    const paisa = 'money' in m ? m.money.minor : BigInt(toPaisa(m.amount))
     net.set(m.debit, (net.get(m.debit) ?? 0n) + paisa)
     net.set(m.credit, (net.get(m.credit) ?? 0n) - paisa)
   }

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { insertRows, runText } from '../lib/prepared.ts'
 import { deferToTail, lockNames } from '../lib/write-locks.ts'
+import { accountsFor } from './account-rows.ts'
 import { addToDays } from './day-checkpoints.ts'
 import { refuseClosed } from './lock.ts'
 import {
@@ -32,6 +33,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 /** A line as appended: paisa, possibly negative on a reversal. */
 interface NewLine {
   account: string
+  account_id: number
   date: string
   debit: bigint
   credit: bigint
@@ -47,6 +49,7 @@ interface CurrentLine {
   id: number
   entry_id: number | null
   account: string
+  account_id: number
   date: string
   debit: bigint
   credit: bigint
@@ -62,7 +65,7 @@ const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =
     await runText<Record<Exclude<keyof CurrentLine, 'split'> | 'split_add', unknown>>(
       trx,
       // current_lines' condition, on the table itself: the view predates split_add.
-      `select id, entry_id, account, date, debit, credit, entry, detail, place, split_add from posting_lines l
+      `select id, entry_id, account, account_id, date, debit, credit, entry, detail, place, split_add from posting_lines l
        where source_type = ? and source_id = ? and reverses is null
          and not exists (select 1 from posting_lines r where r.reverses = l.id)`,
       [source.type, source.id],
@@ -72,6 +75,7 @@ const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =
       id: Number(l.id),
       entry_id: l.entry_id === null ? null : Number(l.entry_id),
       account: String(l.account),
+      account_id: Number(l.account_id),
       date: String(l.date),
       debit: dbPaisa(l.debit),
       credit: dbPaisa(l.credit),
@@ -201,6 +205,7 @@ const insertLines = async (
       source_id: source.id,
       date: l.date,
       account: l.account,
+      account_id: l.account_id,
       // Paisa as text: exact past 2^53 on the way in; the columns are integers.
       debit: l.debit.toString() as unknown as number,
       credit: l.credit.toString() as unknown as number,
@@ -278,7 +283,13 @@ export const postEntry = async (trx: Trx, e: PostEntry): Promise<number[]> => {
 const unlinked = new WeakMap<object, { id: number; source: BookSource }[]>()
 
 const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
-  const { lines } = linesOf(e.moves)
+  // Callers name accounts by address; the lines carry each account's code and id (decision 081).
+  const netted = linesOf(e.moves).lines
+  const refs = await accountsFor(trx, [...new Set(netted.map((l) => l.account))])
+  const lines = netted.map((l) => {
+    const ref = refs.get(l.account)!
+    return { ...l, account: ref.code, account_id: ref.id }
+  })
   lines.sort((a, b) => cmp(a.account, b.account))
   const current = await currentOf(trx, e.source)
   // The lock date (decision 066): before anything is written, and before "nothing changed", so an
@@ -318,6 +329,7 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
     // pair nets to nothing in every range and every running balance keeps its figures.
     const reversal = current.map((c) => ({
       account: c.account,
+      account_id: c.account_id,
       date: c.date,
       debit: -c.debit,
       credit: -c.credit,
@@ -342,6 +354,7 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
     )
     const entry = lines.map((l) => ({
       account: l.account,
+      account_id: l.account_id,
       date: e.day,
       debit: l.debit,
       credit: l.credit,

@@ -4,6 +4,7 @@ import {
   BookEntriesAnswer,
   BookEntriesQuery,
   type BookSourceType,
+  can,
   fromPaisa,
   RECORD_SPECS,
 } from '@booking/shared'
@@ -53,7 +54,7 @@ export const bookEntryRoutes = async (app: FastifyInstance, db: Db) => {
           })()
         : await latestEntries(
             db,
-            BOOK_SOURCE_TYPES.filter((t) => user.role === 'admin' || viewAccess(t) === 'employee'),
+            BOOK_SOURCE_TYPES.filter((t) => can(user, 'view', { level: viewAccess(t) })),
           )
     return {
       status: 'success' as const,

@@ -1,6 +1,7 @@
 import { customerLabel, fromPaisa, type TrialBalance, type TrialBalanceAccount } from '@booking/shared'
 import type { Db } from '../db/connect.ts'
 import { accountName, bankAccount, CASH, customerIdOfAccount, kindOf } from '../lib/books/accounts.ts'
+import { addressCodes, renamedCodes } from './account-rows.ts'
 import { balanceTo } from './read.ts'
 import { sumsTo } from './sums.ts'
 
@@ -18,8 +19,9 @@ export const trialBalance = async (database: Db, to?: string): Promise<TrialBala
     sums.set(account, { d: s.debit, c: s.credit })
   // Cash and every bank are shown even before they move, so the owner sees all of them.
   if (!sums.has(CASH)) sums.set(CASH, { d: 0n, c: 0n })
+  const codeOf = await addressCodes(db)
   for (const b of await db.selectFrom('banks').select('name').execute()) {
-    const code = bankAccount(String(b.name))
+    const code = codeOf(bankAccount(String(b.name)))
     if (!sums.has(code)) sums.set(code, { d: 0n, c: 0n })
   }
   // A customer's account is keyed by id (decision 033); the owner reads the customer's name.
@@ -33,17 +35,24 @@ export const trialBalance = async (database: Db, to?: string): Promise<TrialBala
       .execute()
     for (const c of found) names.set(`customer:#${c.id}`, customerLabel(c))
   }
+  // A renamed account reads as its address and name now; a merged one keeps its code and the
+  // name it had (decisions 082, 083). Its figures are its own lines' in both cases.
+  const renamed = await renamedCodes(db)
   let debit = 0n
   let credit = 0n
-  const accounts: TrialBalanceAccount[] = [...sums.entries()]
+  const shown = [...sums.entries()]
+    // A merged account whose lines net to nothing by the day asked is not shown (decision 083).
+    .filter(([code, s]) => !(renamed.get(code)?.merged && s.d === 0n && s.c === 0n))
+    .map(([code, s]) => [renamed.get(code)?.address ?? code, code, s] as const)
+  const accounts: TrialBalanceAccount[] = shown
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([code, s]) => {
+    .map(([address, code, s]) => {
       debit += s.d
       credit += s.c
       return {
-        code,
-        name: names.get(code) ?? accountName(code),
-        kind: kindOf(code),
+        code: address,
+        name: names.get(code) ?? renamed.get(code)?.name ?? accountName(code),
+        kind: kindOf(address),
         debit: rupees(s.d),
         credit: rupees(s.c),
         balance: rupees(s.d - s.c),

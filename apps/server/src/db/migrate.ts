@@ -34,6 +34,7 @@ import * as moneyOnce from './migrations/0030_money_once.ts'
 import * as deferredCheckpoints from './migrations/0031_deferred_checkpoints.ts'
 import * as journalWithoutMoney from './migrations/0032_journal_without_money.ts'
 import * as splitCheckpoints from './migrations/0033_split_checkpoints.ts'
+import * as accounts from './migrations/0034_accounts.ts'
 import * as shareTokenSealed from './migrations/0035_share_token_sealed.ts'
 import * as tax from './migrations/0036_tax.ts'
 import * as ticketVoid from './migrations/0037_ticket_void.ts'
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0031_deferred_checkpoints': deferredCheckpoints,
   '0032_journal_without_money': journalWithoutMoney,
   '0033_split_checkpoints': splitCheckpoints,
+  '0034_accounts': accounts,
   '0035_share_token_sealed': shareTokenSealed,
   '0036_tax': tax,
   '0037_ticket_void': ticketVoid,

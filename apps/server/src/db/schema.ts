@@ -114,6 +114,26 @@ export interface PostingLinesTable {
   place: number | null
   /** What a statement's split of the line adds to each side, paisa (0033, decision 080). */
   split_add: Generated<number>
+  /** The line's account by id (0034, decision 081); `account` is that account's code. */
+  account_id: number | null
+}
+
+/** An account of the books (0034, decision 081): its code never changes, its address and name may. */
+export interface AccountsTable {
+  id: Generated<number>
+  /** The text its lines carry (posting_lines.account); fixed when the account opens. */
+  code: string
+  /** The "kind:name" callers post to and read by; null once merged into another account. */
+  address: string | null
+  kind: string
+  name: string
+  party_kind: string | null
+  party_id: number | null
+  /** ISO 4217; PKR for every account today. */
+  currency: Generated<string>
+  opened_at: string
+  closed_at: string | null
+  merged_into: number | null
 }
 
 /** An entry header (0022, decision 050): one set of balanced lines a record posted, or its reversal. */
@@ -826,6 +846,7 @@ export interface Database {
   journal: JournalView
   journal_rows: JournalRowsTable
   posting_lines: PostingLinesTable
+  accounts: AccountsTable
   posting_months: PostingMonthsTable
   posting_days: PostingDaysTable
   profit_days: ProfitDaysTable

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { normaliseEmail } from '@booking/shared'
+import { normaliseEmail, rolesThatCan } from '@booking/shared'
 import { sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
@@ -22,7 +22,11 @@ export const ensureAdmin = async (
   db: Db,
   env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string; ADMIN_USERNAME?: string },
 ): Promise<{ email: string; password: string | null } | null> => {
-  const existing = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst()
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', 'in', rolesThatCan('use', 'admin-area'))
+    .executeTakeFirst()
   if (existing) return null
   const email = normaliseEmail(env.ADMIN_EMAIL ?? 'admin@booking.local')
   const username = env.ADMIN_USERNAME ?? 'admin'
@@ -46,7 +50,11 @@ export const ensureAdmin = async (
     // Servers starting together all find no admin; the write lock (SQLite's BEGIN IMMEDIATE, an
     // advisory lock on PostgreSQL) lets one create it and the others see it.
     if (dbKind(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`.execute(trx)
-    const raced = await trx.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst()
+    const raced = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('role', 'in', rolesThatCan('use', 'admin-area'))
+      .executeTakeFirst()
     if (raced) return false
     const row = await trx
       .insertInto('users')

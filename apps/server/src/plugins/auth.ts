@@ -1,7 +1,7 @@
 import { hkdfSync, randomBytes, webcrypto } from 'node:crypto'
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { type Access, ADMIN_ONLY_MESSAGE, type Role } from '@booking/shared'
+import { type Access, ADMIN_ONLY_MESSAGE, can, type Role } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/connect.ts'
@@ -250,5 +250,5 @@ const adminOnly = () => new HttpError(403, ADMIN_ONLY_MESSAGE)
 export const requireAccess =
   (level: Access) =>
   async (req: { user: AuthUser | null }): Promise<void> => {
-    if (level === 'admin' && req.user?.role !== 'admin') throw adminOnly()
+    if (!can(req.user, 'use', { level })) throw adminOnly()
   }

@@ -1,3 +1,4 @@
+import { can } from '@booking/shared'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { homeFor, useAuth } from '../lib/auth.tsx'
@@ -23,7 +24,7 @@ const PublicOnly = ({ children }: { children: ReactNode }) => {
 /** /admin/* for admins; anyone else to /login. */
 const AdminArea = () => {
   const { user } = useAuth()
-  return user?.role === 'admin' ? <AppLayout /> : <Navigate to="/login" replace />
+  return can(user, 'use', 'admin-area') ? <AppLayout /> : <Navigate to="/login" replace />
 }
 
 /** /* for signed-in staff; an admin is sent to the same screen under /admin. */
@@ -31,7 +32,7 @@ const EmployeeArea = () => {
   const { user } = useAuth()
   const { pathname } = useLocation()
   if (!user) return <Navigate to="/login" replace />
-  if (user.role === 'admin') return <Navigate to={`/admin${pathname}`} replace />
+  if (can(user, 'use', 'admin-area')) return <Navigate to={`/admin${pathname}`} replace />
   return <AppLayout />
 }
 

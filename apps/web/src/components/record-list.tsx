@@ -1,10 +1,10 @@
-import { mayDo, RECEIPT_SPECS, RECORD_TABLES, type RecordSpec, specByPath } from '@booking/shared'
+import { can, mayDo, RECEIPT_SPECS, RECORD_TABLES, type RecordSpec, specByPath } from '@booking/shared'
 import { Eye, EyeOff, FilePen, FileX, Loader2, Pencil, Plus, ReceiptText, Search, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useInRouterContext, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ApiError, SESSION_ENDED } from '../lib/api.ts'
-import { useIsAdmin } from '../lib/auth.tsx'
+import { useAuth } from '../lib/auth.tsx'
 import { CorrectionContext } from '../lib/corrections.ts'
 import { type ListParams, useDeleteRecord, useRecordList } from '../lib/records.ts'
 import { ColumnPicker, useShownColumns } from './column-picker.tsx'
@@ -132,7 +132,8 @@ export const RecordList = <T extends { id: number }>({
   describe,
   rowActions,
 }: RecordListProps<T>) => {
-  const role = useIsAdmin() ? 'admin' : 'employee'
+  const { user } = useAuth()
+  const role = user?.role
   const path = given?.path ?? givenPath ?? ''
   const listKey = given?.listKey ?? givenListKey ?? ''
   const spec = given ?? specByPath(path)
@@ -140,7 +141,7 @@ export const RecordList = <T extends { id: number }>({
   // delete where the user may change it, correction requests where they may not.
   const admin = spec
     ? mayDo(spec.access, 'update', role) && mayDo(spec.access, 'delete', role)
-    : role === 'admin'
+    : can(user, 'use', 'admin-area')
   // ?q= opens the list searched, so a passenger file or an alert can link to one record.
   const [search, setSearch] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '')
   const q = useDebounced(search.trim(), 300)

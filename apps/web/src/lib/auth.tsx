@@ -1,4 +1,5 @@
 import type { LoginAnswer, Role } from '@booking/shared'
+import { can, isRole } from '@booking/shared'
 import {
   createContext,
   type ReactNode,
@@ -81,7 +82,7 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     const answer = await api.post<LoginAnswer>('/user/login', { email, password })
     if (answer.status !== 'approved') return { kind: 'pending' }
     const role: Role | undefined = answer.role
-    if (role !== 'admin' && role !== 'employee') throw new Error('Invalid or missing role in API response')
+    if (!isRole(role)) throw new Error('Invalid or missing role in API response')
     if (!answer.token) throw new Error('Invalid email or password')
     const next: SessionUser = { email, username: usernameFromToken(answer.token, email), role }
     storeSession(answer.token, next)
@@ -117,6 +118,7 @@ export const useAuth = (): AuthState => {
 }
 
 /** Home of a role: /admin/dashboard or /dashboard. */
-export const homeFor = (role: Role | undefined) => (role === 'admin' ? '/admin/dashboard' : '/dashboard')
+export const homeFor = (role: Role | undefined) =>
+  can({ role: role ?? '' }, 'use', 'admin-area') ? '/admin/dashboard' : '/dashboard'
 
-export const useIsAdmin = () => useAuth().user?.role === 'admin'
+export const useIsAdmin = () => can(useAuth().user, 'use', 'admin-area')

@@ -1,4 +1,5 @@
 import type { RecordSpec } from '@booking/shared'
+import { needsAdmin } from '@booking/shared'
 import type { LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
 
@@ -31,6 +32,6 @@ export const recordFeature = (
   nav: {
     label: f.label ?? spec.name,
     icon: f.icon,
-    ...(spec.access.view === 'admin' ? { adminOnly: true } : {}),
+    ...(needsAdmin('view', { access: spec.access }) ? { adminOnly: true } : {}),
   },
 })

@@ -1,4 +1,5 @@
 import type { Role } from '@booking/shared'
+import { isRole } from '@booking/shared'
 
 /** The signed-in user as kept in local storage under "user" (token under "token"). */
 export interface SessionUser {
@@ -28,7 +29,7 @@ export const readStoredUser = (): SessionUser | null => {
     const parsed = JSON.parse(raw) as unknown
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object')
     const user = parsed as SessionUser
-    if (user.role !== 'admin' && user.role !== 'employee') throw new Error('bad role')
+    if (!isRole(user.role)) throw new Error('bad role')
     if (!readToken()) throw new Error('no token')
     return user
   } catch {

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { can } from '../access.ts'
 import { formatDate } from '../dates.ts'
 import { type Expense, ExpenseInput } from './expense.ts'
 import { type Gamca, GamcaInput } from './gamca.ts'
@@ -34,11 +35,8 @@ const EVERYONE_ADDS: RecordAccess = { view: 'employee', create: 'employee', upda
 const ADMIN_ONLY: RecordAccess = { view: 'admin', create: 'admin', update: 'admin', delete: 'admin' }
 
 /** True when a user of `role` may do `action` on a record type with this access. */
-export const mayDo = (
-  access: RecordAccess,
-  action: RecordAction,
-  role: string | null | undefined,
-): boolean => (access[action] === 'employee' ? role === 'admin' || role === 'employee' : role === 'admin')
+export const mayDo = (access: RecordAccess, action: RecordAction, role: string | null | undefined): boolean =>
+  can({ role: role ?? '' }, action, { access })
 
 /** The one refusal every admin-only route answers with (403). */
 export const ADMIN_ONLY_MESSAGE = 'Only admins can do this'

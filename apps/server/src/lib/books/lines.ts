@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely'
-import { recountDays } from '../../books/day-checkpoints.ts'
+import type { Kysely } from 'kysely'
 import type { BookSource, LineMeta, Move } from '../../books/moves.ts'
 import { postEntry, reverseEntry } from '../../books/post.ts'
 import type { BookingFigures } from '../../books/split.ts'
@@ -42,20 +41,5 @@ export const removeLines = async (trx: Trx, source: BookSource) => {
   await reverseEntry(trx, source)
 }
 
-/**
- * Moves every line of one account to another (a bank renamed, a customer merged into another) and
- * recounts both accounts' month and day checkpoints from the lines (posting_months, decision 034;
- * posting_days, decision 068). Debits and
- * credits are unchanged, so the books' total and every source's balance stay as they were. The one
- * place a line's account changes: an account renamed is the same account (decision 050).
- */
-export const moveAccountLines = async (trx: Trx, from: string, to: string) => {
-  await trx.updateTable('posting_lines').set({ account: to }).where('account', '=', from).execute()
-  await trx.deleteFrom('posting_months').where('account', 'in', [from, to]).execute()
-  await sql`INSERT INTO posting_months (account, month, n, debit, credit)
-    SELECT account, substr(date, 1, 7), count(*), sum(debit), sum(credit)
-    FROM posting_lines WHERE account = ${to} GROUP BY account, substr(date, 1, 7)`.execute(trx)
-  await recountDays(trx, [from, to])
-  // Lines before the books check's verified point changed: its next run proves them all (decision 073).
-  await trx.updateTable('books_verified').set({ line_id: -1 }).execute()
-}
+/** A rename and a merge of accounts (decisions 082, 083): no line is ever changed. */
+export { mergeAccount, renameAccount } from '../../books/account-changes.ts'

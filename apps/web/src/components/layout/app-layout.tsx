@@ -1,3 +1,4 @@
+import { can } from '@booking/shared'
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { Outlet } from 'react-router'
@@ -32,7 +33,7 @@ export const AppLayout = ({ nav }: { nav: readonly NavItem[] }) => {
   const [collapsed, setCollapsed] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [customerOpen, setCustomerOpen] = useState(false)
-  const admin = user?.role === 'admin'
+  const admin = can(user, 'use', 'admin-area')
   const name = user?.username || user?.email || ''
 
   const toggle = () => (mobile ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))

@@ -1,4 +1,4 @@
-import { passengerList } from '@booking/shared'
+import { can, passengerList } from '@booking/shared'
 import { get, useFormContext } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useAuth } from '../../lib/auth.tsx'
@@ -21,7 +21,7 @@ export const DuplicateTicketNotice = ({ submit }: { submit: () => Promise<void> 
   const atPaste = error?.type === PASTE_DUPLICATE
   const match = message ? DUPLICATE.exec(message) : null
   if (!match) return null
-  const admin = user?.role === 'admin'
+  const admin = can(user, 'use', 'duplicate-ticket')
   const href = `${admin ? '/admin' : ''}/tickets?q=${match[1]}`
   return (
     // The field and the form already say the message; this adds the way to the record.
@@ -91,7 +91,7 @@ const refundedLink = (
  */
 export const RefundOffer = ({ found }: { found: CancelledOnRecord[] }) => {
   const { user } = useAuth()
-  const admin = user?.role === 'admin'
+  const admin = can(user, 'use', 'duplicate-ticket')
   return (
     <section
       aria-label="Cancelled tickets"

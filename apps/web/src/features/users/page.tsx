@@ -1,4 +1,5 @@
 import type { AccountUser } from '@booking/shared'
+import { can, roleLabel } from '@booking/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -33,7 +34,7 @@ export default function UsersPage() {
   const columns: Column<AccountUser>[] = [
     { key: 'username', header: 'Username' },
     { key: 'email', header: 'Email' },
-    { key: 'role', header: 'Role', cell: (u) => (u.role === 'admin' ? 'Admin' : 'Employee') },
+    { key: 'role', header: 'Role', cell: (u) => roleLabel(u.role) },
     {
       key: 'active',
       header: 'Status',
@@ -63,10 +64,10 @@ export default function UsersPage() {
             className="btn-secondary px-2 py-1 text-xs"
             disabled={update.isPending}
             onClick={() =>
-              update.mutate({ id: u.id, body: { role: u.role === 'admin' ? 'employee' : 'admin' } })
+              update.mutate({ id: u.id, body: { role: can(u, 'use', 'admin-area') ? 'employee' : 'admin' } })
             }
           >
-            {u.role === 'admin' ? 'Make employee' : 'Make admin'}
+            {can(u, 'use', 'admin-area') ? 'Make employee' : 'Make admin'}
           </button>
           <button
             type="button"

@@ -1,4 +1,12 @@
-import { ApproveInput, ListQuery, MessageAnswer, PendingUsersAnswer, UsersAnswer } from '@booking/shared'
+import {
+  ApproveInput,
+  can,
+  ListQuery,
+  MessageAnswer,
+  PendingUsersAnswer,
+  rolesThatCannot,
+  UsersAnswer,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
@@ -52,7 +60,7 @@ export const adminRoutes = async (app: FastifyInstance, db: Db) => {
       .selectFrom('users')
       .select(userColumns)
       .where('is_approved', '=', 1)
-      .where('role', '=', 'employee')
+      .where('role', 'in', rolesThatCannot('use', 'admin-area'))
       .orderBy('username')
       .execute()
     return { status: 'success', users: users.map(toUser) }
@@ -66,7 +74,8 @@ export const adminRoutes = async (app: FastifyInstance, db: Db) => {
       .where('id', '=', userId)
       .executeTakeFirst()
     if (!target) throw new HttpError(404, 'User not found')
-    if (target.role === 'admin') throw new HttpError(409, 'Admin accounts cannot be approved or rejected')
+    if (can(target, 'use', 'admin-area'))
+      throw new HttpError(409, 'Admin accounts cannot be approved or rejected')
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto'
 import {
   type AccountUser,
   COMMON_PASSWORD_MESSAGE,
+  can,
   IdParams,
   MessageAnswer,
   PasswordChangeInput,
   PasswordResetAnswer,
+  rolesThatCan,
   UserSavedAnswer,
   UsersAnswer,
   UserUpdateInput,
@@ -105,14 +107,18 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
     const input = parseBody(UserUpdateInput, req.body)
     const saved = await writeTransaction(db, async (trx) => {
       // PostgreSQL: lock every admin row so two admins demoting each other at once cannot both pass.
-      let admins = trx.selectFrom('users').select(['id']).where('role', '=', 'admin').where('active', '=', 1)
+      let admins = trx
+        .selectFrom('users')
+        .select(['id'])
+        .where('role', 'in', rolesThatCan('update', 'users'))
+        .where('active', '=', 1)
       if (dbKind(trx) === 'postgres') admins = admins.forUpdate()
       const activeAdmins = (await admins.where('is_approved', '=', 1).execute()).map((r) => Number(r.id))
       const target = await trx.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst()
       if (!target) throw new HttpError(404, 'User not found')
       const role = input.role ?? target.role
       const active = input.active === undefined ? Boolean(target.active) : input.active
-      const stillAdmin = role === 'admin' && active && Boolean(target.is_approved)
+      const stillAdmin = can({ role }, 'update', 'users') && active && Boolean(target.is_approved)
       if (activeAdmins.includes(id) && !stillAdmin && activeAdmins.length <= 1) {
         throw new HttpError(409, 'There must always be at least one active admin')
       }

@@ -1,5 +1,6 @@
 import { addDaysIso, type BankMatch, type Direction, fromPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { codeOf } from '../../../books/account-rows.ts'
 import type { Database } from '../../../db/schema.ts'
 import { bankAccount } from '../../../lib/books/accounts.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -78,7 +79,8 @@ export const directionOf = (signed: number): Direction => (signed > 0 ? 'in' : '
 export const bankById = async (db: Reader, id: number): Promise<Bank> => {
   const bank = await db.selectFrom('banks').select(['id', 'name']).where('id', '=', id).executeTakeFirst()
   if (!bank) throw new HttpError(404, 'Bank not found')
-  return { id: bank.id, name: bank.name, account: bankAccount(bank.name) }
+  // A renamed bank's lines keep the code of its first name (decision 082).
+  return { id: bank.id, name: bank.name, account: await codeOf(db, bankAccount(bank.name)) }
 }
 
 const bookLineOf = (l: {

@@ -1,4 +1,10 @@
-import { creditLimitMessage, fromPaisa, OVERRIDE_REASON_KEY, SEND_FOR_APPROVAL_KEY } from '@booking/shared'
+import {
+  can,
+  creditLimitMessage,
+  fromPaisa,
+  OVERRIDE_REASON_KEY,
+  SEND_FOR_APPROVAL_KEY,
+} from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
@@ -55,7 +61,7 @@ export const enforceCreditLimits = async (
     if (balance <= limitPaisa) continue
     const message = creditLimitMessage(fromPaisa(limitPaisa), party.name, fromPaisa(balance - limitPaisa))
     // An admin's own save with a reason, or an employee's sale an admin approved (decision 098).
-    if ((actor.user.role === 'admin' || actor.approvedBy) && actor.overrideReason) {
+    if ((can(actor.user, 'use', 'credit-override') || actor.approvedBy) && actor.overrideReason) {
       await audit(
         trx,
         { user: actor.user, approvedBy: actor.approvedBy },
@@ -77,7 +83,7 @@ export const enforceCreditLimits = async (
     throw new HttpError(
       409,
       message,
-      actor.user.role === 'admin'
+      can(actor.user, 'use', 'credit-override')
         ? { [OVERRIDE_REASON_KEY]: 'An admin may save it with a reason for going past the limit' }
         : { [SEND_FOR_APPROVAL_KEY]: 'An admin may approve it' },
     )

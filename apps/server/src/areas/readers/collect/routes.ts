@@ -5,6 +5,7 @@ import {
   CollectSettingsAnswer,
   CollectSettingsInput,
   CreditAnswer,
+  can,
   DEBTOR_KINDS,
   EmailReminderInput,
   formatAmount,
@@ -59,7 +60,7 @@ const LABEL: Record<PartyKind, string> = { agent: 'Agent', vendor: 'Vendor', cus
 
 const userOf = (req: FastifyRequest) => req.user as AuthUser
 const admin = (req: FastifyRequest) => {
-  if (userOf(req).role !== 'admin') throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+  if (!can(userOf(req), 'use', 'admin-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
 }
 
 const partyOr404 = async (db: Db, kind: PartyKind, name: string): Promise<Party> => {
@@ -117,7 +118,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
         await writeTransaction(db, async (trx) => {
           const before = await storedProfile(trx, kind, party.key)
           // A credit limit is an authorised person's decision (issue 25): staff keep contact details up to date.
-          if (before.limitPaisa !== limit && user.role !== 'admin')
+          if (before.limitPaisa !== limit && !can(user, 'use', 'credit-override'))
             throw new HttpError(403, 'Only an admin can change a credit limit', {
               credit_limit: 'Only an admin can change a credit limit',
             })
@@ -364,7 +365,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
    * recorded (reminders: who, when, to whom); an admin is not limited.
    */
   const withinEmailLimit = async (user: AuthUser) => {
-    if (user.role === 'admin') return
+    if (can(user, 'use', 'unlimited-email')) return
     const since = new Date(Date.now() - 3_600_000).toISOString()
     const sent = await db
       .selectFrom('reminders')

@@ -32,7 +32,7 @@ import type { Database } from '../../../db/schema.ts'
 import { cachedAnswers } from '../../../lib/answer-cache.ts'
 import { audit } from '../../../lib/audit.ts'
 import { customerIdAccount } from '../../../lib/books/accounts.ts'
-import { moveAccountLines } from '../../../lib/books/lines.ts'
+import { mergeAccount } from '../../../lib/books/lines.ts'
 import { PAYMENT_TABLES } from '../../../lib/books/paid-records.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -479,9 +479,10 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
           .execute()
         if (rows.length > 0) moved[table] = rows.map((r: { id: number }) => r.id)
       }
-      // The books follow the records: the merged customer's account lines (their bookings' and their
-      // payments') move to the other's account, month checkpoints with them.
-      await moveAccountLines(trx, customerIdAccount(id), customerIdAccount(intoId))
+      // The books follow the records: each entry on the merged customer's account (their bookings'
+      // and their payments') is posted again on the survivor's, by reversal and a new entry; one
+      // dated in a closed period refuses the merge (409, decision 083).
+      await mergeAccount(trx, customerIdAccount(id), customerIdAccount(intoId), customerLabel(from))
       await trx.deleteFrom('customers').where('id', '=', id).execute()
       // Nothing typed is lost: the survivor takes the merged customer's details where its own are empty.
       const kept = await trx

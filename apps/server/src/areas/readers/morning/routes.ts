@@ -1,5 +1,6 @@
 import { businessToday, fromPaisa, MorningAnswer, MyReceiptsAnswer, RECORD_TYPE_LABEL } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { renamedCodes } from '../../../books/account-rows.ts'
 import type { Db } from '../../../db/connect.ts'
 import { documentRoute } from '../../../lib/openapi.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
@@ -26,9 +27,14 @@ documentRoute('/my-receipts/today', {
   },
 })
 
-/** The lines' account names the money by where it went: "cash" or "bank:<name>" (decision 018). */
-const methodOf = (account: string) =>
-  account === 'cash' ? { method: 'Cash', bank: '' } : { method: 'Bank', bank: account.replace(/^bank:/, '') }
+/**
+ * The lines' account names the money by where it went: "cash" or "bank:<name>" (decision 018); a
+ * renamed bank's lines keep its first code and read by its name now (decision 082).
+ */
+const methodOf = (account: string, renamed: ReadonlyMap<string, { name: string }>) =>
+  account === 'cash'
+    ? { method: 'Cash', bank: '' }
+    : { method: 'Bank', bank: renamed.get(account)?.name ?? account.replace(/^bank:/, '') }
 
 /**
  * The owner's morning (issue 23 item 8, decision 049). My receipts today reads the books: every
@@ -81,18 +87,19 @@ export const morningRoutes = async (app: FastifyInstance, db: Db) => {
       .orderBy('l.source_type')
       .orderBy('l.source_id')
       .execute()
+    const renamed = await renamedCodes(db)
     const lines = rows.map((r) => ({
       type: r.source_type === 'payments' ? 'Payment' : (RECORD_TYPE_LABEL[r.source_type] ?? r.source_type),
       table: r.source_type,
       id: r.source_id,
       entry: r.entry,
       name: r.name,
-      ...methodOf(r.account),
+      ...methodOf(r.account, renamed),
       amount: fromPaisa(Number(r.debit)),
     }))
     const byKey = new Map<string, { method: string; bank: string; paisa: number }>()
     for (const r of rows) {
-      const m = methodOf(r.account)
+      const m = methodOf(r.account, renamed)
       const key = `${m.method}|${m.bank}`
       const had = byKey.get(key) ?? { ...m, paisa: 0 }
       had.paisa += Number(r.debit)

@@ -1,5 +1,6 @@
 import { customerLabel } from '@booking/shared'
 import { sql } from 'kysely'
+import { renamedCodes } from '../../../books/account-rows.ts'
 import {
   type BookLine,
   balanceBefore,
@@ -219,10 +220,18 @@ export const CASH_ACCOUNT = 'Cash in office'
 export const cashBefore = async (db: Db, date: string) => Number(await balanceBefore(db, CASH, date))
 
 /** Each bank's balance (paisa) before `date`. */
-export const banksBefore = async (db: Db, date: string) =>
-  new Map(
-    [...(await balancesBefore(db, 'bank', date))].map(([code, net]) => [accountName(code), Number(net)]),
+export const banksBefore = async (db: Db, date: string) => {
+  const nameOf = await namer(db)
+  return new Map(
+    [...(await balancesBefore(db, 'bank', date))].map(([code, net]) => [nameOf(code), Number(net)]),
   )
+}
+
+/** How a code reads: a renamed bank by its name now (decision 082), else accountName. */
+const namer = async (db: Db) => {
+  const renamed = await renamedCodes(db)
+  return (code: string) => renamed.get(code)?.name ?? accountName(code)
+}
 
 /** Every cash and bank movement dated `date`, cash first, each in its saved order. */
 export const movementsOn = async (db: Db, date: string): Promise<Movement[]> => {
@@ -234,11 +243,12 @@ export const movementsOn = async (db: Db, date: string): Promise<Movement[]> => 
       ? Promise.resolve([])
       : ledgerLines(db, { accounts: bankCodes }, { from: date, to: date }, { byAccount: true }),
   ])
-  return [...cash, ...banks].map(movement)
+  const nameOf = await namer(db)
+  return [...cash, ...banks].map((r) => movement(r, nameOf))
 }
 
-const movement = (r: BookLine): Movement => ({
-  account: r.account === CASH ? CASH_ACCOUNT : accountName(String(r.account)),
+const movement = (r: BookLine, nameOf: (code: string) => string): Movement => ({
+  account: r.account === CASH ? CASH_ACCOUNT : nameOf(String(r.account)),
   source_type: r.source_type,
   entry: String(r.entry ?? ''),
   detail: String(r.detail ?? ''),
@@ -290,10 +300,11 @@ export const dayFlows = async (db: Db, date: string, countSource: string): Promi
       .executeTakeFirst(),
   ])
   const flows = new Map<string, { in: number; out: number }>()
+  const nameOf = await namer(db)
   for (const code of codes) {
     const s = sums.get(code)
     if (s && (counts.get(code) ?? 0) > 0)
-      flows.set(code === CASH ? CASH_ACCOUNT : accountName(code), {
+      flows.set(code === CASH ? CASH_ACCOUNT : nameOf(code), {
         in: Number(s.debit),
         out: Number(s.credit),
       })
@@ -330,5 +341,6 @@ export const movementsPage = async (
           { byAccount: true },
         )
       : []
-  return { rows: [...cash, ...banks].map(movement), total }
+  const nameOf = await namer(db)
+  return { rows: [...cash, ...banks].map((r) => movement(r, nameOf)), total }
 }

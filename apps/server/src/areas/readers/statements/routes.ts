@@ -1,4 +1,4 @@
-import { STATEMENT_KINDS, StatementAnswer, type StatementKind, StatementQuery } from '@booking/shared'
+import { can, STATEMENT_KINDS, StatementAnswer, type StatementKind, StatementQuery } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { connectionUrl, type Db } from '../../../db/connect.ts'
@@ -40,7 +40,7 @@ const GET_STATEMENTS_KIND_NAME = {
 export const statementRoutes = async (app: FastifyInstance, db: Db) => {
   app.get('/statements/:kind/:name', GET_STATEMENTS_KIND_NAME, async (req, reply) => {
     const { kind, name } = parseBody(Params, req.params)
-    if (!EMPLOYEE_KINDS.has(kind) && req.user?.role !== 'admin')
+    if (!EMPLOYEE_KINDS.has(kind) && !can(req.user, 'view', 'all-statements'))
       throw new HttpError(403, 'Only admins can do this')
     const { from, to, format, limit, offset } = parseBody(StatementQuery, req.query)
     const { account, exists } = await statementAccount(db, kind, name)

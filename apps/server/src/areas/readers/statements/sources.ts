@@ -1,5 +1,6 @@
 import { MAX_ID, type StatementKind, toPaisa } from '@booking/shared'
 import { sql } from 'kysely'
+import { codeOf } from '../../../books/account-rows.ts'
 import { type BookLine, balanceBefore, hasLines, ledgerLines } from '../../../books/read.ts'
 import { SALE_TABLES, splitsSales } from '../../../books/split.ts'
 import { byName } from '../../../db/by-name.ts'
@@ -71,22 +72,25 @@ export const statementAccount = async (
 ): Promise<{ account: string; exists: boolean }> => {
   switch (kind) {
     case 'agent': {
-      const account = agentAccount(name)
+      const account = await codeOf(db, agentAccount(name))
       return { account, exists: (await named(db, 'agent_names', name)) || (await hasLines(db, account)) }
     }
     case 'vendor': {
-      const account = vendorAccount(name)
+      const account = await codeOf(db, vendorAccount(name))
       return { account, exists: (await named(db, 'vender_names', name)) || (await hasLines(db, account)) }
     }
     case 'bank': {
-      const account = bankAccount(name)
+      // A renamed bank's lines keep the code of its first name (decision 082).
+      const account = await codeOf(db, bankAccount(name))
       return { account, exists: (await named(db, 'banks', name)) || (await hasLines(db, account)) }
     }
     // One cash account (Cash in Office); the name is ignored.
     case 'cash':
       return { account: CASH, exists: true }
     case 'customer': {
-      const { account, known } = await customerAccountFor(db, name)
+      const found = await customerAccountFor(db, name)
+      const { known } = found
+      const account = await codeOf(db, found.account)
       return { account, exists: known || (await hasLines(db, account)) }
     }
   }

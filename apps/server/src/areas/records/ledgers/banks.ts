@@ -6,7 +6,7 @@ import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
 import { bankAccount } from '../../../lib/books/accounts.ts'
-import { moveAccountLines } from '../../../lib/books/lines.ts'
+import { renameAccount } from '../../../lib/books/lines.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../../lib/idempotency.ts'
 import { parseBody } from '../../../lib/validate.ts'
@@ -29,11 +29,16 @@ const NAMED_BY_BANK = [
 ] as const
 
 /**
- * The bank's posting lines follow the rename, and so do their month checkpoints (recounted for
- * both names, since lines of an older unmatched bank text may already carry the new name).
+ * The bank's account takes the new name; its lines, checkpoints and every closed figure stay as
+ * they are (decision 082). Lines an older unmatched bank text posted under the new name are
+ * another account: that rename is refused, as merging them would change what the books said.
  */
-const renameBankAccount = (trx: Kysely<Database>, from: string, to: string) =>
-  moveAccountLines(trx, bankAccount(from), bankAccount(to))
+const renameBankAccount = async (trx: Kysely<Database>, from: string, to: string) => {
+  if (!(await renameAccount(trx, bankAccount(from), bankAccount(to), to)))
+    throw new HttpError(409, `Bank "${to}" already has entries in the books`, {
+      name: 'Bank already has entries in the books',
+    })
+}
 
 /**
  * Admin management of the bank accounts beside GET /api/banks (the auth hook limits /api/admin/*).
@@ -140,7 +145,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
   app.put('/admin/banks/:id', PUT_ADMIN_BANKS_ID, async (req) => {
     const { id } = parseBody(idParam, req.params)
     const change = parseBody(BankChange, req.body)
-    // A rename rewrites records and postings: a write like theirs (decision 036).
+    // A rename rewrites the records naming the bank and its account's name (no line): a write like theirs (decision 036).
     const bank = await writeTransaction(db, async (trx) => {
       const before = await trx.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw new HttpError(404, 'Bank not found')
@@ -163,7 +168,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
         .where('id', '=', id)
         .returning(['id', 'name', 'active'])
         .executeTakeFirstOrThrow()
-      // A rename rewrites the name on every record and posting that carries it: worth a trace.
+      // A rename rewrites the name on every record that carries it: worth a trace.
       await audit(trx, req.user, 'update', 'banks', id, before, after)
       return after
     })

@@ -1,9 +1,11 @@
 import { CASH_IN_OFFICE, type ListQuery, RECORD_SPECS } from '@booking/shared'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { addressCodes } from '../../../books/account-rows.ts'
 import { type ByName, type ByNameSelect, byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import { moneyOut } from '../../../db/money-columns.ts'
 import { nullableColumns } from '../../../db/nullable-columns.ts'
+import type { Database } from '../../../db/schema.ts'
 import { SEARCH_INDEX } from '../../../db/search-index.ts'
 import { agentAccount, bankAccount, CASH, vendorAccount } from '../../../lib/books/accounts.ts'
 import type { AnyRecordRow } from '../../../lib/crud.ts'
@@ -237,8 +239,11 @@ const pointOf = (cfg: LedgerListConfig, r: Row): Point => ({
  * name just before its first row plus the rows' own lines summed here are enough; otherwise (a
  * search, a page in another order) each row gets its own balance in the database.
  */
-const addBalances = async (k: ByName, cfg: LedgerListConfig, rows: Row[], contiguous: boolean) => {
-  const sign = BigInt(cfg.sign)
+const addBalances = async (k: ByName, named: LedgerListConfig, rows: Row[], contiguous: boolean) => {
+  const sign = BigInt(named.sign)
+  // A row names its account by address; its lines carry the account's code (decision 081).
+  const code = await addressCodes(k as unknown as Kysely<Database>)
+  const cfg = { ...named, accountOf: (r: AnyRecordRow) => code(named.accountOf(r)) }
   if (!contiguous) {
     const at = await balancesAt(
       k,

@@ -1,0 +1,106 @@
+/**
+ * Roles as capabilities (issue 32 item 5, decision 084). The roles are data: what each may do
+ * (its grants) and which rows it may see. Every check of what a user may do is `can(caller,
+ * action, resource)`; no other code compares a role (apps/server/test/roles.test.ts fails if it
+ * does). A later role (an agent's own user, seeing one party's rows) is a new entry here.
+ */
+
+/** A grant a role holds: `staff` is any approved office user, `admin` the owner's level. */
+export type Grant = 'staff' | 'admin'
+
+/** What a caller may see: every row (staff), or later one party's rows only. */
+export type Sees = { all: true } | { all: false; party: { kind: 'agent' | 'customer'; id: number } }
+
+interface RoleData {
+  label: string
+  grants: readonly Grant[]
+  /** Signs up pending and waits for an admin's approval. */
+  needsApproval: boolean
+  sees: 'all'
+}
+
+export const ROLE_DATA = {
+  admin: { label: 'Admin', grants: ['staff', 'admin'], needsApproval: false, sees: 'all' },
+  employee: { label: 'Employee', grants: ['staff'], needsApproval: true, sees: 'all' },
+} as const satisfies Record<string, RoleData>
+
+export type RoleName = keyof typeof ROLE_DATA
+export const ROLE_NAMES = Object.keys(ROLE_DATA) as RoleName[]
+
+/** The level a record type or route asks for: any approved user, or admins only. */
+export type Level = 'employee' | 'admin'
+const LEVEL_GRANT: Record<Level, Grant> = { employee: 'staff', admin: 'admin' }
+
+/**
+ * The fixed capabilities outside record types, each with the level it asks for. A record type's
+ * own levels come from its RecordSpec `access` (passed as the resource).
+ */
+export const CAPABILITIES = {
+  /** The admin area: /api/admin/*, the admin screens, approving users. */
+  'admin-area': 'admin',
+  /** Changing users' roles and activity. */
+  users: 'admin',
+  /** Saving a ticket the duplicate check warns about. */
+  'duplicate-ticket': 'admin',
+  /** Passing a party's credit limit with a reason, and setting a limit. */
+  'credit-override': 'admin',
+  /** Sending statement e-mails without the hourly limit employees have (decision 086). */
+  'unlimited-email': 'admin',
+  /** Every statement kind (employees see agent, vendor and customer statements). */
+  'all-statements': 'admin',
+} as const satisfies Record<string, Level>
+export type Capability = keyof typeof CAPABILITIES
+
+/** Who asks: a user's role, and what rows it may see. */
+export interface Caller {
+  role: string
+  sees: Sees
+}
+
+export const isRole = (role: unknown): role is RoleName =>
+  typeof role === 'string' && Object.hasOwn(ROLE_DATA, role)
+
+/** The caller a signed-in user is (staff see every row). */
+export const callerOf = (user: { role: string } | null | undefined): Caller | null =>
+  user && isRole(user.role) ? { role: user.role, sees: { all: true } } : null
+
+export type Action = 'view' | 'create' | 'update' | 'delete' | 'use'
+
+/** A resource: a named capability, a level, or a record type's access map. */
+export type Resource = Capability | { level: Level } | { access: Partial<Record<Action, Level>> }
+
+const grantsOf = (who: { role: string } | null | undefined): readonly Grant[] =>
+  who && isRole(who.role) ? ROLE_DATA[who.role].grants : []
+
+/** The one check: may `who` (a caller, or anything with a role) do `action` on `resource`? */
+export const can = (
+  who: { role: string } | null | undefined,
+  action: Action,
+  resource: Resource,
+): boolean => {
+  const level: Level | undefined =
+    typeof resource === 'string'
+      ? CAPABILITIES[resource]
+      : 'level' in resource
+        ? resource.level
+        : resource.access[action]
+  return level !== undefined && grantsOf(who).includes(LEVEL_GRANT[level])
+}
+
+/** The roles that hold a capability (for database filters such as "the active admins"). */
+export const rolesThatCan = (action: Action, resource: Resource): RoleName[] =>
+  ROLE_NAMES.filter((role) => can({ role }, action, resource))
+
+/** The roles that sign up pending approval. */
+export const rolesNeedingApproval = (): RoleName[] => ROLE_NAMES.filter((r) => ROLE_DATA[r].needsApproval)
+
+/** How a role reads on screens ("Admin", "Employee"). */
+export const roleLabel = (role: string) => (isRole(role) ? ROLE_DATA[role].label : role)
+
+/** The roles that lack a capability ("employees": every role without the admin area). */
+export const rolesThatCannot = (action: Action, resource: Resource): RoleName[] =>
+  ROLE_NAMES.filter((role) => !can({ role }, action, resource))
+
+/** Whether only admins may do `action` on `resource` (a screen shown in the admin menu only). */
+export const needsAdmin = (action: Action, resource: Resource): boolean =>
+  rolesThatCannot('use', 'admin-area').some((role) => !can({ role }, action, resource))
