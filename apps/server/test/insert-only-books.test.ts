@@ -214,7 +214,13 @@ describe(`insert-only books (${DB_KIND})`, () => {
     await sellVisa(t, 'Closed Into Customer', 50_900)
     const today = businessToday()
     expect(
-      (await t.call('admin', 'PUT', '/api/admin/books/lock', { through: today, reason: 'Filed' })).status,
+      (
+        await t.call('admin', 'PUT', '/api/admin/books/lock', {
+          through: today,
+          reason: 'Filed',
+          confirm: true,
+        })
+      ).status,
     ).toBe(200)
     expect(await booksCheck(t.app.db)).toMatchObject({ ok: true })
     const before = await lines()
