@@ -22,7 +22,7 @@ const expense = (date: string, amount: number) =>
 const trialBalance = async () =>
   JSON.stringify((await t.call('admin', 'GET', `/api/reports/trial-balance?to=${CLOSED}`)).body)
 const lock = (through: string) =>
-  t.call('admin', 'PUT', '/api/admin/books/lock', { through, reason: 'January filed' })
+  t.call('admin', 'PUT', '/api/admin/books/lock', { through, reason: 'January filed', confirm: true })
 
 describe(`lock, then restore a backup (${DB_KIND})`, () => {
   if (DB_KIND === 'postgres')

@@ -6,7 +6,10 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RecordList } from './record-list.tsx'
 
-vi.mock('../lib/auth.tsx', () => ({ useIsAdmin: () => false }))
+vi.mock('../lib/auth.tsx', () => ({
+  useIsAdmin: () => false,
+  useAuth: () => ({ user: { role: 'employee' } }),
+}))
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Khan ${i + 1}` }))
 
