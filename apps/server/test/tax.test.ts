@@ -567,7 +567,16 @@ describe(`tax and costs (${DB_KIND})`, () => {
       taxable_value: 10000,
       tax_amount: 1500,
       remaining_amount: 20000.15,
+      tax_inclusive: true,
     })
+    // Its receipt: the price holds the tax, so the total is the price as typed.
+    const paper = pdftotext(
+      (await download(t, 'employee', `/api/services/${sale.body.service.id}/receipt.pdf`)).bytes,
+    )
+    expect(paper).toContain('Price Rs 48,500.75')
+    expect(paper).toContain('Sales tax (SRB 15%) Rs 1,500 ')
+    expect(paper).toContain('Total amount Rs 50,000.75')
+    expect(paper).toContain('Remaining Rs 20,000.15')
     const after = await trialBalance(t)
     const moved = (code: string) =>
       Math.round(((after.get(code)?.credit ?? 0) - (before.get(code)?.credit ?? 0)) * 100) / 100
@@ -579,5 +588,53 @@ describe(`tax and costs (${DB_KIND})`, () => {
     ).toBe(200)
     const books = await t.call('admin', 'GET', '/api/reports/books-check')
     expect(books.body, JSON.stringify(books.body)).toMatchObject({ ok: true })
+  })
+
+  it("a taxed sale's receipt shows the price, the sales tax and the total owed; remaining as the books have it", async () => {
+    await register(t)
+    const sale = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', {
+        customer_add: 'Corporate Ltd',
+        paid_cash: 10000,
+        paid_in_bank: 0,
+        bank_title: '',
+      }),
+    )
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201)
+    const id = sale.body.service.id
+    // 50,000.75 + 15 % of the 8,000 profit = 51,200.75 owed; 10,000 paid leaves 41,200.75.
+    expect(sale.body.service.remaining_amount).toBe(41200.75)
+    const paper = async () => {
+      const pdf = await download(t, 'employee', `/api/services/${id}/receipt.pdf`)
+      expect(pdf.status).toBe(200)
+      return pdftotext(pdf.bytes)
+    }
+    const first = await paper()
+    expect(first).toContain('Price Rs 50,000.75')
+    expect(first).toContain('Sales tax (SRB 15%) Rs 1,200 ')
+    expect(first).toContain('Total amount Rs 51,200.75')
+    expect(first).toContain('Remaining Rs 41,200.75')
+    // A payment with income tax withheld: both settle the bill, both are on the receipts.
+    const paid = await t.call('employee', 'POST', '/api/payments', {
+      source_type: 'services',
+      source_id: id,
+      amount: 37080.68,
+      method: 'cash',
+      tax_withheld: { amount: 4120.07, section: '153(1)(b)' },
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    const second = await paper()
+    expect(second).toContain('37,080.68')
+    // pdftotext wraps the withheld line's label around its figure.
+    expect(second).toMatch(/Receipt \d+, tax Rs 4,120\.07 withheld \(153\(1\)\(b\)\)/)
+    expect(second).toContain('Received Rs 51,200.75')
+    expect(second).toContain('Remaining Rs 0 ')
+    const receipt = await download(t, 'employee', `/api/payments/${paid.body.payment.id}/receipt.pdf`)
+    const text = pdftotext(receipt.bytes)
+    expect(text).toContain('Total amount Rs 51,200.75')
+    expect(text).toContain('Remaining Rs 0 ')
   })
 })

@@ -152,6 +152,8 @@ export interface SaleTax {
   taxable_value: number
   tax_amount: number
   tax_exempt?: boolean
+  /** Present (true) when the typed price already held the tax (decision 100: the receipt's total). */
+  tax_inclusive?: boolean
 }
 
 /** A payment's `tax_withheld`: the income tax the customer deducted at source. */
