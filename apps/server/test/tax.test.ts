@@ -3,10 +3,13 @@ import { unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { recordInput } from '@booking/shared/test-data'
+import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { officeMoves } from '../src/areas/records/accounts/postings.ts'
+import { booksCheck } from '../src/books/check.ts'
 import { entriesOf } from '../src/books/read.ts'
 import { markReconciledBankEntries } from '../src/db/migrations/0036_tax.ts'
+import * as taxedSplit from '../src/db/migrations/0039_taxed_sale_split.ts'
 import { moneyOut } from '../src/db/money-columns.ts'
 import { repostBankCharges } from '../src/lib/books/bank-charges-repost.ts'
 import { syncLines } from '../src/lib/books/lines.ts'
@@ -331,7 +334,16 @@ describe(`tax and costs (${DB_KIND})`, () => {
     expect(urdu.status).toBe(200)
     const urduText = pdftotext(urdu.bytes)
     // The same invoice in Urdu: its figures and numbers as they are, its labels translated.
-    for (const field of ['S1234567-8', '7654321-0', '9805.5000', 'Rs 23,000', 'Rs 260,240'])
+    // Its serial and date read left to right as in English (decision 101), not "27/00001-2026".
+    for (const field of [
+      'S1234567-8',
+      '7654321-0',
+      '9805.5000',
+      'Rs 23,000',
+      'Rs 260,240',
+      inv.invoice_no,
+      inv.date.split('-').reverse().join('/'),
+    ])
       expect(urduText, field).toContain(field)
     expect(urduText).not.toContain('Value excluding tax')
     // A sale with no tax has no invoice.
@@ -636,5 +648,55 @@ describe(`tax and costs (${DB_KIND})`, () => {
     const text = pdftotext(receipt.bytes)
     expect(text).toContain('Total amount Rs 51,200.75')
     expect(text).toContain('Remaining Rs 0 ')
+  })
+
+  it("a taxed sale's statement shows the whole bill and what was paid at booking, not one net line", async () => {
+    await register(t)
+    const sale = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', {
+        customer_add: 'Split Traders',
+        paid_cash: 10000,
+        paid_in_bank: 0,
+        bank_title: '',
+      }),
+    )
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201)
+    const id = sale.body.service.id
+    const statement = async () => {
+      const { rows } = await sql<{ account: string }>`SELECT DISTINCT account FROM posting_lines
+        WHERE source_type = 'services' AND source_id = ${id} AND account LIKE 'customer:%'`.execute(
+        t.app.db as unknown as Kysely<unknown>,
+      )
+      const [kind, ...name] = rows[0].account.split(':')
+      const res = await t.call(
+        'admin',
+        'GET',
+        `/api/statements/${kind}/${encodeURIComponent(name.join(':'))}`,
+      )
+      expect(res.status).toBe(200)
+      return res.body as { rows: { detail: string; debit: number; credit: number }[]; totals: unknown }
+    }
+    // Price 50,000.75 + SRB 1,200 = 51,200.75 billed; 10,000 paid in cash at booking.
+    const shown = await statement()
+    expect(shown.rows.map((r) => [r.debit, r.credit])).toEqual([
+      [51200.75, 0],
+      [0, 10000],
+    ])
+    expect(shown.rows[1].detail).toMatch(/^Paid in cash at booking/)
+    expect((await booksCheck(t.app.db, { full: true })).ok).toBe(true)
+    // A database whose taxed sales were written before this rule: the migration splits them too.
+    const db = t.app.db as unknown as Kysely<unknown>
+    await sql`UPDATE posting_lines SET split_add = 0 WHERE EXISTS (SELECT 1 FROM sale_taxes st
+      WHERE st.source_type = posting_lines.source_type AND st.source_id = posting_lines.source_id
+        AND st.inclusive = 0 AND st.tax_amount <> 0)`.execute(db)
+    await sql`UPDATE posting_days SET split_add = coalesce((SELECT sum(l.split_add) FROM posting_lines l
+      WHERE l.account = posting_days.account AND l.date = posting_days.date), 0)`.execute(db)
+    expect((await booksCheck(t.app.db, { full: true })).ok).toBe(false)
+    await taxedSplit.up(t.app.db as unknown as Kysely<never>)
+    expect((await booksCheck(t.app.db, { full: true })).ok).toBe(true)
+    expect((await statement()).totals).toEqual(shown.totals)
   })
 })

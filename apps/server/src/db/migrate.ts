@@ -36,6 +36,7 @@ import * as journalWithoutMoney from './migrations/0032_journal_without_money.ts
 import * as splitCheckpoints from './migrations/0033_split_checkpoints.ts'
 import * as tax from './migrations/0036_tax.ts'
 import * as ticketVoid from './migrations/0037_ticket_void.ts'
+import * as taxedSaleSplit from './migrations/0039_taxed_sale_split.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0033_split_checkpoints': splitCheckpoints,
   '0036_tax': tax,
   '0037_ticket_void': ticketVoid,
+  '0039_taxed_sale_split': taxedSaleSplit,
 }
 
 /**
