@@ -229,6 +229,19 @@ describe(`tax and costs (${DB_KIND})`, () => {
     })
     expect(twice.status).toBe(201)
     expect((await netProfit(t)).totals.net_profit).toBe(withFee - 6000)
+    // The forms' list of records with "Costs to pay" open: the visa, owing its 6,000 fee.
+    const visaId = visa.body.visa_processing.id
+    const openCost = async (query = '') => {
+      const res = await t.call('employee', 'GET', `/api/tax/open-costs${query}`)
+      expect(res.status).toBe(200)
+      return (
+        res.body.costs as { source_type: string; source_id: number; label: string; open: number }[]
+      ).find((c) => c.source_type === 'visa_processing' && c.source_id === visaId)
+    }
+    expect(await openCost()).toMatchObject({
+      open: 6000,
+      label: expect.stringMatching(/^Visa processing \d+\/\d+, Mr Ali Khan$/),
+    })
     // After: the same entry says what it settles; the fee is counted once.
     const settled = await t.call('admin', 'PUT', `/api/protector/${twice.body.protector.id}`, {
       ...recordInput('protectors', { withdraw: 6000 }),
@@ -242,6 +255,9 @@ describe(`tax and costs (${DB_KIND})`, () => {
     expect((await netProfit(t)).totals.net_profit).toBe(withFee)
     const tb = await trialBalance(t)
     expect(tb.get('accrued:visa_processing')?.balance).toBe(0)
+    // Settled in full, it leaves the list; the entry being edited still finds it.
+    expect(await openCost()).toBeUndefined()
+    expect(await openCost(`?keep=visa_processing:${visaId}`)).toMatchObject({ open: 0 })
     // A record that does not exist is refused, and nothing is stored.
     const missing = await t.call('employee', 'POST', '/api/protector', {
       ...recordInput('protectors', { withdraw: 10 }),

@@ -286,3 +286,17 @@ export const TaxWithheldAnswer = ok({
   totals: z.looseObject({ withheld: z.number() }),
 })
 export const TaxInvoiceAnswer = ok({ invoice: z.looseObject({ invoice_no: z.string() }) })
+
+/**
+ * GET /api/tax/open-costs: the records whose "Costs to pay" are not yet settled in full, for the
+ * Protector and Expense forms' "Settles cost of" list (decision 100). `open` is in rupees.
+ */
+export interface OpenCost {
+  source_type: string
+  source_id: number
+  label: string
+  open: number
+}
+export const OpenCostsAnswer = ok({
+  costs: z.array(z.looseObject({ source_type: z.string(), source_id: z.number().int(), open: z.number() })),
+})
