@@ -715,4 +715,33 @@ describe(`tax and costs (${DB_KIND})`, () => {
     expect((await booksCheck(t.app.db, { full: true })).ok).toBe(true)
     expect((await statement()).totals).toEqual(shown.totals)
   })
+
+  it('a rule for a Services kind (its Visa Type) wins over the Services rule', async () => {
+    await register(t)
+    const rule = await t.call('admin', 'PUT', '/api/tax/rules', {
+      record_type: 'services',
+      kind: 'VISIT VISA',
+      taxable: false,
+    })
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200)
+    const visit = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', { visa_type: 'VISIT VISA' }),
+    )
+    expect(visit.status, JSON.stringify(visit.body)).toBe(201)
+    expect(visit.body.service).toMatchObject({ tax_amount: 0, tax_exempt: true })
+    const work = await t.call('employee', 'POST', '/api/services', recordInput('services'))
+    expect(work.body.service).toMatchObject({ tax_amount: 1200 })
+    expect(
+      (
+        await t.call('employee', 'PUT', '/api/tax/rules', {
+          record_type: 'services',
+          kind: 'WORK VISA',
+          taxable: false,
+        })
+      ).status,
+    ).toBe(403)
+  })
 })

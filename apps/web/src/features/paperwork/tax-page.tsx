@@ -6,6 +6,7 @@ import {
   TaxRateInput,
   type TaxRule,
   type TaxWithheldReport,
+  VISA_TYPES,
 } from '@booking/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
@@ -80,6 +81,10 @@ const RatesPanel = () => {
   }
   const taxable = (type: string) =>
     rules.data?.rules.find((r) => r.record_type === type && r.kind === '')?.taxable ?? true
+  // A Services kind (its Visa Type) follows Services unless a rule names it (a kind's rule wins).
+  const kindTaxable = (kind: string) =>
+    rules.data?.rules.find((r) => r.record_type === 'services' && r.kind === kind)?.taxable ??
+    taxable('services')
   const err = (k: string) => errors[k] && <span className="mt-1 block text-xs text-red-600">{errors[k]}</span>
   return (
     <div className="space-y-6">
@@ -203,6 +208,24 @@ const RatesPanel = () => {
                   onChange={(e) => rule.mutate({ record_type: type, kind: '', taxable: e.target.checked })}
                 />
                 {name} {taxable(type) ? 'taxable' : 'exempt'}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="card p-4">
+        <h2 className="font-semibold">Services by Visa Type</h2>
+        <p className="mb-2 text-xs text-slate-500">A Visa Type's rule wins over the Services rule above.</p>
+        <ul className="grid gap-2 sm:grid-cols-3">
+          {VISA_TYPES.map((kind) => (
+            <li key={kind}>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={kindTaxable(kind)}
+                  onChange={(e) => rule.mutate({ record_type: 'services', kind, taxable: e.target.checked })}
+                />
+                {kind} {kindTaxable(kind) ? 'taxable' : 'exempt'}
               </label>
             </li>
           ))}
