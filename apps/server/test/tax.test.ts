@@ -69,6 +69,19 @@ const register = async (t: TestApp) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200)
 }
 
+/** A registered Sindh agency's service for `customer` (price 50,000.75, profit 8,000), 10,000 paid in cash. */
+const sindhSalePaidInCash = async (t: TestApp, customer: string) => {
+  await register(t)
+  const sale = await t.call(
+    'employee',
+    'POST',
+    '/api/services',
+    recordInput('services', { customer_add: customer, paid_cash: 10000, paid_in_bank: 0, bank_title: '' }),
+  )
+  expect(sale.status, JSON.stringify(sale.body)).toBe(201)
+  return { sale, id: Number(sale.body.service.id) }
+}
+
 describe(`tax and costs (${DB_KIND})`, () => {
   const t = setupTestApp((t) => addNames(t, COMMON_NAMES))
 
@@ -619,20 +632,7 @@ describe(`tax and costs (${DB_KIND})`, () => {
   })
 
   it("a taxed sale's receipt shows the price, the sales tax and the total owed; remaining as the books have it", async () => {
-    await register(t)
-    const sale = await t.call(
-      'employee',
-      'POST',
-      '/api/services',
-      recordInput('services', {
-        customer_add: 'Corporate Ltd',
-        paid_cash: 10000,
-        paid_in_bank: 0,
-        bank_title: '',
-      }),
-    )
-    expect(sale.status, JSON.stringify(sale.body)).toBe(201)
-    const id = sale.body.service.id
+    const { sale, id } = await sindhSalePaidInCash(t, 'Corporate Ltd')
     // 50,000.75 + 15 % of the 8,000 profit = 51,200.75 owed; 10,000 paid leaves 41,200.75.
     expect(sale.body.service.remaining_amount).toBe(41200.75)
     const paper = async () => {
@@ -667,20 +667,7 @@ describe(`tax and costs (${DB_KIND})`, () => {
   })
 
   it("a taxed sale's statement shows the whole bill and what was paid at booking, not one net line", async () => {
-    await register(t)
-    const sale = await t.call(
-      'employee',
-      'POST',
-      '/api/services',
-      recordInput('services', {
-        customer_add: 'Split Traders',
-        paid_cash: 10000,
-        paid_in_bank: 0,
-        bank_title: '',
-      }),
-    )
-    expect(sale.status, JSON.stringify(sale.body)).toBe(201)
-    const id = sale.body.service.id
+    const { id } = await sindhSalePaidInCash(t, 'Split Traders')
     const statement = async () => {
       const { rows } = await sql<{ account: string }>`SELECT DISTINCT account FROM posting_lines
         WHERE source_type = 'services' AND source_id = ${id} AND account LIKE 'customer:%'`.execute(

@@ -300,3 +300,20 @@ export interface OpenCost {
 export const OpenCostsAnswer = ok({
   costs: z.array(z.looseObject({ source_type: z.string(), source_id: z.number().int(), open: z.number() })),
 })
+
+/** What GET {path}/{id}/invoice answers: every field of SRB rule 29(1) (decision 090). */
+export interface TaxInvoice {
+  invoice_no: string
+  date: string
+  supplier: { name: string; address: string; ntn: string; strn: string }
+  buyer: { name: string; address: string; ntn: string; cnic: string }
+  description: string
+  tariff_heading: string
+  authority: string
+  rate: number
+  lines: Array<{ label: string; amount: number }>
+  value_excluding_tax: number
+  tax: number
+  value_including_tax: number
+  total: number
+}

@@ -133,7 +133,7 @@ const ReceiptPage = () => {
       <article className="card print-sheet space-y-4 p-6" aria-label="Receipt">
         <Letterhead title="Receipt" refs={[`No. ${entryNo}`, `Date ${dmy(saved)}`, KINDS[path]]} />
         <div className="grid gap-6 sm:grid-cols-2">
-          <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[7rem_1fr] content-start gap-x-3 gap-y-1 text-sm">
             {particulars.map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="text-slate-500">{k}</dt>
