@@ -2,14 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from '../apps/server/src/app.ts'
-import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
+import type { Db } from '../apps/server/src/db/connect.ts'
+import { type RecordLifecycle, recordLifecycle } from '../apps/server/src/lib/crud.ts'
 import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
 
 /**
  * The in-process app the lifecycle benches share: a fresh SQLite file, the names and the bank the
  * ticket bodies use, an admin caller and the Ticket lifecycle. `done()` closes it and removes the file.
  */
-export const lifecycleApp = async (prefix: string) => {
+export interface LifecycleApp {
+  db: Db
+  now: string
+  user: AuthUser
+  tickets: RecordLifecycle
+  done: () => Promise<void>
+}
+
+export const lifecycleApp = async (prefix: string): Promise<LifecycleApp> => {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   const app = await buildApp({
     databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
@@ -31,5 +40,5 @@ export const lifecycleApp = async (prefix: string) => {
     await app.close()
     rmSync(dir, { recursive: true, force: true })
   }
-  return { app, db, now, user, tickets, done }
+  return { db, now, user, tickets, done }
 }

@@ -34,6 +34,22 @@ const TYPE_NAMES: Record<string, string> = {
   navtcc: 'NAVTCC',
 }
 
+/** A register's one row when the period has none. */
+const EmptyRow = ({ span, children }: { span: number; children: string }) => (
+  <tr>
+    <td colSpan={span} className={`${td} text-center text-slate-500`}>
+      {children}
+    </td>
+  </tr>
+)
+
+/** A register's "Total" cell across its text columns. */
+const TotalLabel = ({ span }: { span: number }) => (
+  <td className={td} colSpan={span}>
+    Total
+  </td>
+)
+
 const EMPTY_RATE = { name: '', authority: 'SRB', rate: '', from: '', to: '', is_default: false, source: '' }
 
 /** Rates admins keep (decision 088) and the taxable/exempt rule per record type. */
@@ -350,17 +366,9 @@ const SalesTaxTable = ({ data, money }: { data: SalesTaxReport; money: (v: numbe
             <td className={tdr}>{money(r.tax)}</td>
           </tr>
         ))}
-        {data.rows.length === 0 && (
-          <tr>
-            <td colSpan={8} className={`${td} text-center text-slate-500`}>
-              No taxed sales in this period
-            </td>
-          </tr>
-        )}
+        {data.rows.length === 0 && <EmptyRow span={8}>No taxed sales in this period</EmptyRow>}
         <tr className="border-t-2 border-slate-400 font-semibold">
-          <td className={td} colSpan={5}>
-            Total
-          </td>
+          <TotalLabel span={5} />
           <td className={tdr}>{money(data.totals.taxable_value)}</td>
           <td />
           <td className={tdr} data-testid="report-total">
@@ -433,17 +441,9 @@ const WithheldTable = ({ data, money }: { data: TaxWithheldReport; money: (v: nu
             <td className={td}>{r.certificate || <CertificateBox paymentId={r.payment_id} />}</td>
           </tr>
         ))}
-        {data.rows.length === 0 && (
-          <tr>
-            <td colSpan={6} className={`${td} text-center text-slate-500`}>
-              No tax withheld in this period
-            </td>
-          </tr>
-        )}
+        {data.rows.length === 0 && <EmptyRow span={6}>No tax withheld in this period</EmptyRow>}
         <tr className="border-t-2 border-slate-400 font-semibold">
-          <td className={td} colSpan={4}>
-            Total
-          </td>
+          <TotalLabel span={4} />
           <td className={tdr}>{money(data.totals.withheld)}</td>
           <td />
         </tr>
