@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { buildApp } from '../apps/server/src/app.ts'
 import { enforceCreditLimits } from '../apps/server/src/areas/readers/collect/credit.ts'
-import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
 import { writeTransaction } from '../apps/server/src/lib/write-batch.ts'
-import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
+import { lifecycleApp } from './lifecycle-app.ts'
 import { ticketBody } from './ticket-body.ts'
 
 /**
@@ -17,30 +12,20 @@ import { ticketBody } from './ticket-body.ts'
  * `node --import tsx bench/credit-check.ts`  BENCH_TICKETS=2000
  */
 const N = Number(process.env.BENCH_TICKETS ?? 2000)
-const dir = mkdtempSync(join(tmpdir(), 'bench-credit-'))
-const app = await buildApp({
-  databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
-  jwtSecret: 'bench-secret-of-at-least-32-characters',
-  searchIndexEveryMs: 0,
-})
-const db = app.db
-const now = new Date().toISOString()
-await db.insertInto('agent_names').values({ name: 'Agent Rafiq', created_at: now }).execute()
-await db.insertInto('vender_names').values({ name: 'Sky Links', created_at: now }).execute()
-await db
-  .insertInto('banks')
-  .values({ name: 'UBL Account 1', active: 1, created_at: now })
-  .onConflict((oc) => oc.doNothing())
-  .execute()
-const user: AuthUser = { id: 1, username: 'bench', email: 'bench@bench.local', role: 'admin' }
-const tickets = recordLifecycle(db, 'tickets')!
+const { db, now, user, tickets, done } = await lifecycleApp('bench-credit-')
 const body = { ...ticketBody(), payable_to_vendor: 0 }
 
 const createMany = async (n: number) => {
   const ids: number[] = []
   const t0 = performance.now()
   for (let i = 0; i < n; i++)
-    ids.push((await writeTransaction(db, (trx) => tickets.create(trx, { user }, tickets.parse(body)))).id)
+    ids.push(
+      (
+        (await writeTransaction(db, (trx) => tickets.create(trx, { user }, tickets.parse(body)))) as {
+          id: number
+        }
+      ).id,
+    )
   return { ids, us: ((performance.now() - t0) * 1000) / n }
 }
 
@@ -85,5 +70,4 @@ for (const size of [N, N * 5]) {
   )
   console.log(rows.at(-1))
 }
-await app.close()
-rmSync(dir, { recursive: true, force: true })
+await done()

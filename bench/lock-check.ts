@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { businessToday } from '@booking/shared'
-import { buildApp } from '../apps/server/src/app.ts'
 import { refuseClosed } from '../apps/server/src/books/lock.ts'
-import { recordLifecycle } from '../apps/server/src/lib/crud.ts'
 import { writeTransaction } from '../apps/server/src/lib/write-batch.ts'
-import type { AuthUser } from '../apps/server/src/plugins/auth.ts'
+import { lifecycleApp } from './lifecycle-app.ts'
 import { ticketBody } from './ticket-body.ts'
 
 /**
@@ -17,23 +12,7 @@ import { ticketBody } from './ticket-body.ts'
  * `node --import tsx bench/lock-check.ts`  BENCH_TICKETS=2000
  */
 const N = Number(process.env.BENCH_TICKETS ?? 2000)
-const dir = mkdtempSync(join(tmpdir(), 'bench-lock-'))
-const app = await buildApp({
-  databaseUrl: `sqlite:${join(dir, 'bench.db')}`,
-  jwtSecret: 'bench-secret-of-at-least-32-characters',
-  searchIndexEveryMs: 0,
-})
-const db = app.db
-const now = new Date().toISOString()
-await db.insertInto('agent_names').values({ name: 'Agent Rafiq', created_at: now }).execute()
-await db.insertInto('vender_names').values({ name: 'Sky Links', created_at: now }).execute()
-await db
-  .insertInto('banks')
-  .values({ name: 'UBL Account 1', active: 1, created_at: now })
-  .onConflict((oc) => oc.doNothing())
-  .execute()
-const user: AuthUser = { id: 1, username: 'bench', email: 'bench@bench.local', role: 'admin' }
-const tickets = recordLifecycle(db, 'tickets')!
+const { db, now, user, tickets, done } = await lifecycleApp('bench-lock-')
 const body = { ...ticketBody(), payable_to_vendor: 0 }
 
 const perCall = async (n: number, work: () => Promise<unknown>) => {
@@ -64,5 +43,4 @@ console.log(`lock check (SQLite, ${N} tickets): create ${fmt(create)} each`)
 console.log(
   `  the check alone (one read of the newest books_locks row): no lock ${fmt(open)}, with a lock ${fmt(locked)} = ${((locked / create) * 100).toFixed(2)}% of a create`,
 )
-await app.close()
-rmSync(dir, { recursive: true, force: true })
+await done()

@@ -75,6 +75,12 @@ test('a taxed service: the form takes its authority, the receipt opens its invoi
   await expect(row).toContainText('61,920')
 
   await row.getByRole('button', { name: 'Receipt' }).click()
+  // The receipt: the price, the sales tax with its authority and rate, and the total owed (decision 100).
+  const receipt = page.getByRole('article', { name: 'Receipt' })
+  await expect(receipt).toContainText('Price')
+  await expect(receipt).toContainText('Sales tax (PRA 16%)')
+  await expect(receipt.getByRole('definition').filter({ hasText: '61,920' }).first()).toBeVisible()
+  await shoot(page, 'employee-receipt-taxed')
   await page.getByRole('button', { name: 'Tax Invoice' }).click()
   const invoice = page.getByRole('article', { name: 'Sales tax invoice' })
   await expect(invoice).toContainText('SNTN / STRN')
@@ -135,5 +141,60 @@ test('a taxed service: the form takes its authority, the receipt opens its invoi
   // Employees have no Tax screen.
   await page.goto('/dashboard')
   await expect(page.getByRole('link', { name: 'Tax', exact: true })).toHaveCount(0)
+  await admin.context().close()
+})
+
+test('a Protector entry settles the visa whose protector fee it pays, picked from a list', async ({
+  page,
+  as,
+  seed,
+  api,
+  browser,
+}) => {
+  await seed.names()
+  const visa = (await seed.record('visa_processing', {
+    pay_for_protector: 6000,
+    tax_authority: 'none',
+  } as never)) as unknown as { id: number; entry: string }
+  await as('employee')
+  await openNewForm(page, '/protector', 'New Protector', 'Protector')
+  const settles = page.getByLabel('Settles Cost Of')
+  const option = settles.locator('option', { hasText: `Visa processing ${visa.entry}` })
+  await expect(option).toHaveText(/Rs 6,000 to pay/)
+  await settles.selectOption({ label: (await option.textContent()) ?? '' })
+  await page.getByLabel('Name', { exact: true }).fill('Fee Payer')
+  await page.getByLabel('Passport').fill('PK112233')
+  await page.getByLabel('Reference').fill('REF-9')
+  await page.getByLabel('File No').fill('FN-9')
+  await page.getByLabel('MCB fee 6000').fill('2026-11-18')
+  await page.getByLabel('NCB fee 6700').fill('2026-11-18')
+  await page.getByLabel('NCB fee 500').fill('2026-11-19')
+  await page.getByLabel('Protector Date').fill('2026-11-20')
+  await page.getByLabel('Additional Charges').fill('0')
+  await page.getByLabel('Withdraw').fill('6000')
+  await shoot(page, 'employee-protector-settles')
+  await page.getByLabel('Withdraw').press('Enter')
+  await expect(page.getByRole('row', { name: /Fee Payer/ })).toBeVisible()
+  const list = await api.get<{ protectors: { name: string; settles_cost_of?: unknown }[] }>(
+    '/protector?q=Fee%20Payer',
+  )
+  expect(list.protectors.find((p) => p.name === 'Fee Payer')?.settles_cost_of).toEqual({
+    source_type: 'visa_processing',
+    source_id: visa.id,
+  })
+  // Paid in full, the visa leaves the list of costs to pay.
+  const open = await api.get<{ costs: { source_id: number; source_type: string }[] }>('/tax/open-costs')
+  expect(open.costs.some((c) => c.source_type === 'visa_processing' && c.source_id === visa.id)).toBe(false)
+  // An admin's Expense form offers the same list (another visa still owes its fee).
+  const other = (await seed.record('visa_processing', {
+    pay_for_protector: 2500,
+    tax_authority: 'none',
+  } as never)) as unknown as { entry: string }
+  const admin = await pageAs(browser, 'admin')
+  await openNewForm(admin, '/admin/expense', 'EXPENSE FORM')
+  await expect(
+    admin.getByLabel('Settles Cost Of').locator('option', { hasText: `Visa processing ${other.entry}` }),
+  ).toHaveText(/Rs 2,500 to pay/)
+  await shoot(admin, 'admin-expense-settles')
   await admin.context().close()
 })

@@ -177,6 +177,7 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/tax/rates/:id': 'admin',
   'GET /api/tax/rules': 'user',
   'PUT /api/tax/rules': 'admin',
+  'GET /api/tax/open-costs': 'user',
   'PUT /api/customers/:id/tax': 'user',
   'PUT /api/payments/:id/tax-certificate': 'user',
   'GET /api/reports/sales-tax': 'admin',

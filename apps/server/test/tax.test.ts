@@ -3,10 +3,14 @@ import { unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { recordInput } from '@booking/shared/test-data'
+import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { officeMoves } from '../src/areas/records/accounts/postings.ts'
+import { booksCheck } from '../src/books/check.ts'
 import { entriesOf } from '../src/books/read.ts'
+import { createInsertOnly, dropInsertOnly } from '../src/db/migrations/0034_accounts.ts'
 import { markReconciledBankEntries } from '../src/db/migrations/0036_tax.ts'
+import * as taxedSplit from '../src/db/migrations/0039_taxed_sale_split.ts'
 import { moneyOut } from '../src/db/money-columns.ts'
 import { repostBankCharges } from '../src/lib/books/bank-charges-repost.ts'
 import { syncLines } from '../src/lib/books/lines.ts'
@@ -64,6 +68,19 @@ const register = async (t: TestApp) => {
     province: 'Sindh',
   })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+
+/** A registered Sindh agency's service for `customer` (price 50,000.75, profit 8,000), 10,000 paid in cash. */
+const sindhSalePaidInCash = async (t: TestApp, customer: string) => {
+  await register(t)
+  const sale = await t.call(
+    'employee',
+    'POST',
+    '/api/services',
+    recordInput('services', { customer_add: customer, paid_cash: 10000, paid_in_bank: 0, bank_title: '' }),
+  )
+  expect(sale.status, JSON.stringify(sale.body)).toBe(201)
+  return { sale, id: Number(sale.body.service.id) }
 }
 
 describe(`tax and costs (${DB_KIND})`, () => {
@@ -226,6 +243,19 @@ describe(`tax and costs (${DB_KIND})`, () => {
     })
     expect(twice.status).toBe(201)
     expect((await netProfit(t)).totals.net_profit).toBe(withFee - 6000)
+    // The forms' list of records with "Costs to pay" open: the visa, owing its 6,000 fee.
+    const visaId = visa.body.visa_processing.id
+    const openCost = async (query = '') => {
+      const res = await t.call('employee', 'GET', `/api/tax/open-costs${query}`)
+      expect(res.status).toBe(200)
+      return (
+        res.body.costs as { source_type: string; source_id: number; label: string; open: number }[]
+      ).find((c) => c.source_type === 'visa_processing' && c.source_id === visaId)
+    }
+    expect(await openCost()).toMatchObject({
+      open: 6000,
+      label: expect.stringMatching(/^Visa processing \d+\/\d+, Mr Ali Khan$/),
+    })
     // After: the same entry says what it settles; the fee is counted once.
     const settled = await t.call('admin', 'PUT', `/api/protector/${twice.body.protector.id}`, {
       ...recordInput('protectors', { withdraw: 6000 }),
@@ -239,6 +269,9 @@ describe(`tax and costs (${DB_KIND})`, () => {
     expect((await netProfit(t)).totals.net_profit).toBe(withFee)
     const tb = await trialBalance(t)
     expect(tb.get('accrued:visa_processing')?.balance).toBe(0)
+    // Settled in full, it leaves the list; the entry being edited still finds it.
+    expect(await openCost()).toBeUndefined()
+    expect(await openCost(`?keep=visa_processing:${visaId}`)).toMatchObject({ open: 0 })
     // A record that does not exist is refused, and nothing is stored.
     const missing = await t.call('employee', 'POST', '/api/protector', {
       ...recordInput('protectors', { withdraw: 10 }),
@@ -331,7 +364,16 @@ describe(`tax and costs (${DB_KIND})`, () => {
     expect(urdu.status).toBe(200)
     const urduText = pdftotext(urdu.bytes)
     // The same invoice in Urdu: its figures and numbers as they are, its labels translated.
-    for (const field of ['S1234567-8', '7654321-0', '9805.5000', 'Rs 23,000', 'Rs 260,240'])
+    // Its serial and date read left to right as in English (decision 101), not "27/00001-2026".
+    for (const field of [
+      'S1234567-8',
+      '7654321-0',
+      '9805.5000',
+      'Rs 23,000',
+      'Rs 260,240',
+      inv.invoice_no,
+      inv.date.split('-').reverse().join('/'),
+    ])
       expect(urduText, field).toContain(field)
     expect(urduText).not.toContain('Value excluding tax')
     // A sale with no tax has no invoice.
@@ -567,7 +609,16 @@ describe(`tax and costs (${DB_KIND})`, () => {
       taxable_value: 10000,
       tax_amount: 1500,
       remaining_amount: 20000.15,
+      tax_inclusive: true,
     })
+    // Its receipt: the price holds the tax, so the total is the price as typed.
+    const paper = pdftotext(
+      (await download(t, 'employee', `/api/services/${sale.body.service.id}/receipt.pdf`)).bytes,
+    )
+    expect(paper).toContain('Price Rs 48,500.75')
+    expect(paper).toContain('Sales tax (SRB 15%) Rs 1,500 ')
+    expect(paper).toContain('Total amount Rs 50,000.75')
+    expect(paper).toContain('Remaining Rs 20,000.15')
     const after = await trialBalance(t)
     const moved = (code: string) =>
       Math.round(((after.get(code)?.credit ?? 0) - (before.get(code)?.credit ?? 0)) * 100) / 100
@@ -579,5 +630,109 @@ describe(`tax and costs (${DB_KIND})`, () => {
     ).toBe(200)
     const books = await t.call('admin', 'GET', '/api/reports/books-check')
     expect(books.body, JSON.stringify(books.body)).toMatchObject({ ok: true })
+  })
+
+  it("a taxed sale's receipt shows the price, the sales tax and the total owed; remaining as the books have it", async () => {
+    const { sale, id } = await sindhSalePaidInCash(t, 'Corporate Ltd')
+    // 50,000.75 + 15 % of the 8,000 profit = 51,200.75 owed; 10,000 paid leaves 41,200.75.
+    expect(sale.body.service.remaining_amount).toBe(41200.75)
+    const paper = async () => {
+      const pdf = await download(t, 'employee', `/api/services/${id}/receipt.pdf`)
+      expect(pdf.status).toBe(200)
+      return pdftotext(pdf.bytes)
+    }
+    const first = await paper()
+    expect(first).toContain('Price Rs 50,000.75')
+    expect(first).toContain('Sales tax (SRB 15%) Rs 1,200 ')
+    expect(first).toContain('Total amount Rs 51,200.75')
+    expect(first).toContain('Remaining Rs 41,200.75')
+    // A payment with income tax withheld: both settle the bill, both are on the receipts.
+    const paid = await t.call('employee', 'POST', '/api/payments', {
+      source_type: 'services',
+      source_id: id,
+      amount: 37080.68,
+      method: 'cash',
+      tax_withheld: { amount: 4120.07, section: '153(1)(b)' },
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    const second = await paper()
+    expect(second).toContain('37,080.68')
+    // pdftotext wraps the withheld line's label around its figure.
+    expect(second).toMatch(/Receipt \d+, tax Rs 4,120\.07 withheld \(153\(1\)\(b\)\)/)
+    expect(second).toContain('Received Rs 51,200.75')
+    expect(second).toContain('Remaining Rs 0 ')
+    const receipt = await download(t, 'employee', `/api/payments/${paid.body.payment.id}/receipt.pdf`)
+    const text = pdftotext(receipt.bytes)
+    expect(text).toContain('Total amount Rs 51,200.75')
+    expect(text).toContain('Remaining Rs 0 ')
+  })
+
+  it("a taxed sale's statement shows the whole bill and what was paid at booking, not one net line", async () => {
+    const { id } = await sindhSalePaidInCash(t, 'Split Traders')
+    const statement = async () => {
+      const { rows } = await sql<{ account: string }>`SELECT DISTINCT account FROM posting_lines
+        WHERE source_type = 'services' AND source_id = ${id} AND account LIKE 'customer:%'`.execute(
+        t.app.db as unknown as Kysely<unknown>,
+      )
+      const [kind, ...name] = rows[0].account.split(':')
+      const res = await t.call(
+        'admin',
+        'GET',
+        `/api/statements/${kind}/${encodeURIComponent(name.join(':'))}`,
+      )
+      expect(res.status).toBe(200)
+      return res.body as { rows: { detail: string; debit: number; credit: number }[]; totals: unknown }
+    }
+    // Price 50,000.75 + SRB 1,200 = 51,200.75 billed; 10,000 paid in cash at booking.
+    const shown = await statement()
+    expect(shown.rows.map((r) => [r.debit, r.credit])).toEqual([
+      [51200.75, 0],
+      [0, 10000],
+    ])
+    expect(shown.rows[1].detail).toMatch(/^Paid in cash at booking/)
+    expect((await booksCheck(t.app.db, { full: true })).ok).toBe(true)
+    // A database whose taxed sales were written before this rule: the migration splits them too.
+    const db = t.app.db as unknown as Kysely<unknown>
+    // The lines as an older release wrote them: the insert-only triggers lifted to undo the split.
+    await dropInsertOnly(t.app.db as unknown as Kysely<never>)
+    await sql`UPDATE posting_lines SET split_add = 0 WHERE EXISTS (SELECT 1 FROM sale_taxes st
+      WHERE st.source_type = posting_lines.source_type AND st.source_id = posting_lines.source_id
+        AND st.inclusive = 0 AND st.tax_amount <> 0)`.execute(db)
+    await createInsertOnly(t.app.db as unknown as Kysely<never>)
+    await sql`UPDATE posting_days SET split_add = coalesce((SELECT sum(l.split_add) FROM posting_lines l
+      WHERE l.account = posting_days.account AND l.date = posting_days.date), 0)`.execute(db)
+    expect((await booksCheck(t.app.db, { full: true })).ok).toBe(false)
+    await taxedSplit.up(t.app.db as unknown as Kysely<never>)
+    expect((await booksCheck(t.app.db, { full: true })).ok).toBe(true)
+    expect((await statement()).totals).toEqual(shown.totals)
+  })
+
+  it('a rule for a Services kind (its Visa Type) wins over the Services rule', async () => {
+    await register(t)
+    const rule = await t.call('admin', 'PUT', '/api/tax/rules', {
+      record_type: 'services',
+      kind: 'VISIT VISA',
+      taxable: false,
+    })
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200)
+    const visit = await t.call(
+      'employee',
+      'POST',
+      '/api/services',
+      recordInput('services', { visa_type: 'VISIT VISA' }),
+    )
+    expect(visit.status, JSON.stringify(visit.body)).toBe(201)
+    expect(visit.body.service).toMatchObject({ tax_amount: 0, tax_exempt: true })
+    const work = await t.call('employee', 'POST', '/api/services', recordInput('services'))
+    expect(work.body.service).toMatchObject({ tax_amount: 1200 })
+    expect(
+      (
+        await t.call('employee', 'PUT', '/api/tax/rules', {
+          record_type: 'services',
+          kind: 'WORK VISA',
+          taxable: false,
+        })
+      ).status,
+    ).toBe(403)
   })
 })

@@ -193,10 +193,23 @@ export const agingBucket = (days: number): (typeof AGING_BUCKETS)[number] =>
 export interface ReceiptPayment {
   receipt_no: string
   date: string
+  /** The money received. */
   amount: number
   /** 'cash' or 'bank' (issue 37: a receipt says how each payment came); absent in older callers. */
   method?: string
   bank_title?: string
+  /** Income tax the customer withheld beside it (issue 36): it settles the bill too. */
+  tax_withheld?: { amount: number; section?: string }
+}
+
+/** A taxed sale's sales tax as its receipt shows it (the answer's tax keys). */
+export interface ReceiptTax {
+  authority: string
+  /** Percent. */
+  rate: number
+  amount: number
+  /** The typed price already holds the tax (agency setting `prices_include_tax`). */
+  inclusive: boolean
 }
 
 /** "Receipt 3, 05/11/2026, cash" / "…, bank (HBL Account 1)": one payment's line on a receipt. */
@@ -209,23 +222,79 @@ export const paymentLineLabel = (p: ReceiptPayment, date: string) =>
     .filter(Boolean)
     .join(', ')
 
+/** "Sales tax (SRB 15%)": the tax line of a receipt. */
+export const salesTaxLabel = (t: ReceiptTax) => `Sales tax (${t.authority} ${t.rate}%)`
+
+/** A receipt's amount lines (label, rupees, bold), the same on screen and in the PDF. */
+export interface ReceiptLine {
+  label: string
+  value: number
+  strong?: boolean
+}
+
 /**
- * A booking receipt's figures (decision 054), the same on screen and in the PDF: the total, what
- * was paid at booking, every later payment, what was received in all and what remains, in exact
- * paisa. Remaining is total − received, which is the record's stored remaining amount.
+ * A booking receipt's figures (decisions 054, 100), the same on screen and in the PDF: the price,
+ * the sales tax (when the sale was taxed), the total owed, what was paid at booking, every later
+ * payment (with any tax withheld beside it), what was received in all and what remains, in exact
+ * paisa. The total is the price plus a tax typed on top (a price typed with the tax in already
+ * holds it); remaining is total − received, which is the record's stored remaining amount.
  */
 export const receiptFigures = (
-  row: { receivable: number; cash: number; bank: number },
+  row: { receivable: number; cash: number; bank: number; tax?: ReceiptTax | null },
   payments: readonly ReceiptPayment[],
 ) => {
-  const later = payments.reduce((s, p) => s + toPaisa(p.amount), 0)
+  const later = payments.reduce((s, p) => s + toPaisa(p.amount) + toPaisa(p.tax_withheld?.amount ?? 0), 0)
   const received = toPaisa(row.cash) + toPaisa(row.bank) + later
+  const tax = row.tax && row.tax.amount > 0 ? row.tax : null
+  const taxPaisa = tax ? toPaisa(tax.amount) : 0
+  const total = toPaisa(row.receivable) + (tax && !tax.inclusive ? taxPaisa : 0)
+  const sorted = [...payments].sort((a, b) => a.date.localeCompare(b.date))
+  const lines = (date: (iso: string) => string, void_?: boolean): ReceiptLine[] => [
+    ...(tax
+      ? [
+          { label: 'Price', value: fromPaisa(total - taxPaisa) },
+          { label: salesTaxLabel(tax), value: tax.amount },
+        ]
+      : []),
+    { label: 'Total amount', value: fromPaisa(total), strong: true },
+    { label: 'Paid in cash', value: row.cash },
+    { label: 'Paid in bank', value: row.bank },
+    ...sorted.flatMap((p) => [
+      { label: paymentLineLabel(p, date(p.date)), value: p.amount },
+      ...(p.tax_withheld && p.tax_withheld.amount > 0
+        ? [
+            {
+              label: `${p.receipt_no}, tax withheld${p.tax_withheld.section ? ` (${p.tax_withheld.section})` : ''}`,
+              value: p.tax_withheld.amount,
+            },
+          ]
+        : []),
+    ]),
+    { label: 'Received', value: fromPaisa(received), strong: true },
+    // A void ticket owes nothing: its sale was reversed (decision 092).
+    { label: 'Remaining', value: void_ ? 0 : fromPaisa(total - received), strong: true },
+  ]
   return {
-    total: row.receivable,
+    total: fromPaisa(total),
+    price: fromPaisa(total - taxPaisa),
+    tax,
     cash: row.cash,
     bank: row.bank,
-    payments: [...payments].sort((a, b) => a.date.localeCompare(b.date)),
+    payments: sorted,
     received: fromPaisa(received),
-    remaining: fromPaisa(toPaisa(row.receivable) - received),
+    remaining: fromPaisa(total - received),
+    lines,
+  }
+}
+
+/** A sale answer's tax keys as a receipt reads them; null for an untaxed (or exempt) sale. */
+export const receiptTaxOf = (row: Record<string, unknown>): ReceiptTax | null => {
+  const amount = Number(row.tax_amount ?? 0)
+  if (!row.tax_authority || !(amount > 0)) return null
+  return {
+    authority: String(row.tax_authority),
+    rate: Number(row.tax_rate ?? 0),
+    amount,
+    inclusive: row.tax_inclusive === true,
   }
 }

@@ -152,6 +152,8 @@ export interface SaleTax {
   taxable_value: number
   tax_amount: number
   tax_exempt?: boolean
+  /** Present (true) when the typed price already held the tax (decision 100: the receipt's total). */
+  tax_inclusive?: boolean
 }
 
 /** A payment's `tax_withheld`: the income tax the customer deducted at source. */
@@ -284,3 +286,34 @@ export const TaxWithheldAnswer = ok({
   totals: z.looseObject({ withheld: z.number() }),
 })
 export const TaxInvoiceAnswer = ok({ invoice: z.looseObject({ invoice_no: z.string() }) })
+
+/**
+ * GET /api/tax/open-costs: the records whose "Costs to pay" are not yet settled in full, for the
+ * Protector and Expense forms' "Settles cost of" list (decision 100). `open` is in rupees.
+ */
+export interface OpenCost {
+  source_type: string
+  source_id: number
+  label: string
+  open: number
+}
+export const OpenCostsAnswer = ok({
+  costs: z.array(z.looseObject({ source_type: z.string(), source_id: z.number().int(), open: z.number() })),
+})
+
+/** What GET {path}/{id}/invoice answers: every field of SRB rule 29(1) (decision 090). */
+export interface TaxInvoice {
+  invoice_no: string
+  date: string
+  supplier: { name: string; address: string; ntn: string; strn: string }
+  buyer: { name: string; address: string; ntn: string; cnic: string }
+  description: string
+  tariff_heading: string
+  authority: string
+  rate: number
+  lines: Array<{ label: string; amount: number }>
+  value_excluding_tax: number
+  tax: number
+  value_including_tax: number
+  total: number
+}

@@ -19,6 +19,15 @@ export { SALE_TABLES }
 export const splitsSales = (account: string) =>
   account.startsWith('agent:') || account.startsWith('customer:')
 
+/**
+ * What a sale bills its party (paisa), in SQL over its record aliased `alias`: the price, and the
+ * sales tax when it was added on top (decision 089), as its line on the party's account has it. So
+ * a taxed sale's statement shows the whole bill and what was paid at booking too (decision 100).
+ */
+export const billSql = (table: string, alias: string) =>
+  sql`(coalesce(${sql.ref(`${alias}.receivable_amount`)}, 0) + coalesce((SELECT st.tax_amount FROM sale_taxes st
+    WHERE st.source_type = ${table} AND st.source_id = ${sql.ref(`${alias}.id`)} AND st.inclusive = 0), 0))`
+
 /** What a sale charged and was paid at booking (paisa), as its record says. */
 export interface BookingFigures {
   receivable: bigint
@@ -32,8 +41,8 @@ export const saleFiguresOf = async (
   source: BookSource,
 ): Promise<BookingFigures | undefined> => {
   if (!SALE_TABLES.has(source.type)) return undefined
-  const { rows } = await sql<{ r: unknown; c: unknown; b: unknown }>`SELECT receivable_amount AS r,
-      paid_cash AS c, paid_in_bank AS b FROM ${sql.table(source.type as TableName)} WHERE id = ${source.id}`.execute(
+  const { rows } = await sql<{ r: unknown; c: unknown; b: unknown }>`SELECT ${billSql(source.type, 't')} AS r,
+      t.paid_cash AS c, t.paid_in_bank AS b FROM ${sql.table(source.type as TableName)} t WHERE t.id = ${source.id}`.execute(
     trx,
   )
   const row = rows[0]
@@ -65,10 +74,11 @@ export const splitAddOf = (
 export const splitAddSql = (table: string) => {
   const t = (c: string) => sql`coalesce(${sql.ref(`t.${c}`)}, 0)`
   const neg = (c: string) => sql`CASE WHEN ${t(c)} < 0 THEN -${t(c)} ELSE 0 END`
+  const bill = billSql(table, 't')
   return sql<string>`coalesce((SELECT CASE
       WHEN (${t('paid_cash')} <> 0 OR ${t('paid_in_bank')} <> 0)
-        AND ${t('receivable_amount')} - ${t('paid_cash')} - ${t('paid_in_bank')} = l.debit - l.credit
-      THEN ${t('receivable_amount')} + ${neg('paid_cash')} + ${neg('paid_in_bank')} - l.debit
+        AND ${bill} - ${t('paid_cash')} - ${t('paid_in_bank')} = l.debit - l.credit
+      THEN ${bill} + ${neg('paid_cash')} + ${neg('paid_in_bank')} - l.debit
       ELSE 0 END
     FROM ${sql.table(table)} t WHERE t.id = l.source_id), 0)`
 }

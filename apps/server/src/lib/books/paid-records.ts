@@ -48,7 +48,7 @@ export const paymentsOf = async (
 ): Promise<ReceiptPayment[]> => {
   const rows = await db
     .selectFrom('payments')
-    .select(['receipt_no', 'date', 'amount', 'method', 'bank_title'])
+    .select(['receipt_no', 'date', 'amount', 'method', 'bank_title', 'tax_withheld', 'tax_section'])
     .where('source_type', '=', sourceTypeOf(table))
     .where('source_id', '=', id)
     .orderBy('date')
@@ -56,12 +56,17 @@ export const paymentsOf = async (
     .execute()
   return rows.map((r) => {
     const p = moneyOut('payments', r) as { receipt_no: string; date: string; amount: number }
+    // The stored amount holds the tax withheld beside the money (decision 091); a receipt shows both.
+    const withheld = Number(r.tax_withheld ?? 0)
     return {
       receipt_no: String(p.receipt_no),
       date: String(p.date),
-      amount: Number(p.amount),
+      amount: fromPaisa(toPaisa(Number(p.amount)) - withheld),
       method: r.method,
       bank_title: r.bank_title,
+      ...(withheld > 0
+        ? { tax_withheld: { amount: fromPaisa(withheld), section: String(r.tax_section ?? '') } }
+        : {}),
     }
   })
 }

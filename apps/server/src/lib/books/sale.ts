@@ -86,15 +86,16 @@ export const postSale = async (
     lenient: opts.lenient,
   })
   const source = { type: sale.table, id: row.id }
-  // The record's booking figures, as the books would read them back, decide its statement split:
-  // its own columns, the tax not in them (a taxed sale's statement line is its net, decision 089).
+  // A taxed sale: the tax is added to a price typed without it, or taken out of one typed with it.
+  const taxed = await saleTaxOf(trx, source)
+  // The record's booking figures, as the books read them back (books/split.ts billSql), decide its
+  // statement split: its bill is the price and a tax added on top (decision 100), so a taxed
+  // sale's statement shows the whole bill and what was paid at booking, as any sale's does.
   const figures = {
-    receivable: BigInt(toPaisa(sale.receivable)),
+    receivable: BigInt(toPaisa(sale.receivable) + (taxed && !taxed.inclusive ? toPaisa(taxed.tax) : 0)),
     cash: BigInt(toPaisa(sale.cash)),
     bank: BigInt(toPaisa(sale.bankAmount)),
   }
-  // A taxed sale: the tax is added to a price typed without it, or taken out of one typed with it.
-  const taxed = await saleTaxOf(trx, source)
   if (taxed) {
     sale = {
       ...sale,

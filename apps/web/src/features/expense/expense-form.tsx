@@ -3,6 +3,7 @@ import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SettlesCostField } from '../../components/settles-cost-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
@@ -18,6 +19,7 @@ export const ExpenseForm = ({ record, onDone, onCancel }: RecordFormProps<Expens
       user_name: record?.user_name ?? user?.username ?? '',
       date: record ? toIsoDate(record.date) : todayIso(),
       withdraw: record?.withdraw ?? '',
+      settles_cost_of: record?.settles_cost_of ?? null,
       detail: record?.detail ?? '',
       total_amount: record?.total_amount ?? '',
       selection: record?.selection ?? '',
@@ -37,6 +39,7 @@ export const ExpenseForm = ({ record, onDone, onCancel }: RecordFormProps<Expens
       <EntryField formType="expense" stored={record?.entry} />
       <Field name="date" label="Date" type="date" autoFocus />
       <Field name="withdraw" label="Withdraw" type="number" step="0.01" hint="Optional" />
+      <SettlesCostField stored={record?.settles_cost_of} />
       <Field name="detail" label="Detail" />
       <Field name="total_amount" label="Total Amount" type="number" step="0.01" />
       <Field name="selection" label="Type" type="select" options={EXPENSE_TYPES} />

@@ -1,4 +1,4 @@
-import { amountInWords, RECEIPT_SPECS } from '@booking/shared'
+import { amountInWords, RECEIPT_SPECS, type TaxInvoice } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, FileText } from 'lucide-react'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -10,23 +10,6 @@ import { downloadFile } from '../../lib/files.ts'
 import { dmy, Letterhead } from './agency.tsx'
 
 const KINDS: Record<string, string> = Object.fromEntries(RECEIPT_SPECS.map((s) => [s.path, s.receipt.kind]))
-
-/** What GET {path}/{id}/invoice answers: every field of SRB rule 29(1) (decision 090). */
-interface TaxInvoice {
-  invoice_no: string
-  date: string
-  supplier: { name: string; address: string; ntn: string; strn: string }
-  buyer: { name: string; address: string; ntn: string; cnic: string }
-  description: string
-  tariff_heading: string
-  authority: string
-  rate: number
-  lines: Array<{ label: string; amount: number }>
-  value_excluding_tax: number
-  tax: number
-  value_including_tax: number
-  total: number
-}
 
 /** A sale's tax invoice on screen; the PDF (English or Urdu) is the same invoice from the server. */
 const InvoicePage = () => {

@@ -4,9 +4,9 @@ import {
   type Payment,
   passengerList,
   passengerName,
-  paymentLineLabel,
   RECEIPT_SPECS,
   receiptFigures,
+  receiptTaxOf,
   toIsoDate,
 } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
@@ -72,12 +72,14 @@ const ReceiptPage = () => {
       receivable: num(row, 'receivable_amount'),
       cash: num(row, 'paid_cash'),
       bank: num(row, 'paid_in_bank'),
+      // A taxed sale's price, tax and total (decision 100), as the PDF shows them.
+      tax: receiptTaxOf(row),
     },
     payments.data ?? [],
   )
-  const { total: receivable, cash, bank, received } = figures
+  const { total: receivable, bank, received } = figures
   // A void ticket owes nothing: its sale was reversed (decision 092).
-  const remaining = text(row, 'voided_at') ? 0 : figures.remaining
+  const lines = figures.lines(formatDate, !!text(row, 'voided_at'))
   const passengers = passengerList(field(row, 'passport_detail'))
     .map((p) => passengerName(p))
     .filter(Boolean)
@@ -131,7 +133,7 @@ const ReceiptPage = () => {
       <article className="card print-sheet space-y-4 p-6" aria-label="Receipt">
         <Letterhead title="Receipt" refs={[`No. ${entryNo}`, `Date ${dmy(saved)}`, KINDS[path]]} />
         <div className="grid gap-6 sm:grid-cols-2">
-          <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[7rem_1fr] content-start gap-x-3 gap-y-1 text-sm">
             {particulars.map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="text-slate-500">{k}</dt>
@@ -140,22 +142,14 @@ const ReceiptPage = () => {
             ))}
           </dl>
           <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
-            <dt className="font-semibold">Total amount</dt>
-            <dd className="text-right font-semibold tabular-nums">{money(receivable)}</dd>
-            <dt className="text-slate-500">Paid in cash</dt>
-            <dd className="text-right tabular-nums">{money(cash)}</dd>
-            <dt className="text-slate-500">Paid in bank</dt>
-            <dd className="text-right tabular-nums">{money(bank)}</dd>
-            {figures.payments.map((p) => (
-              <div key={p.receipt_no} className="contents">
-                <dt className="text-slate-500">{paymentLineLabel(p, formatDate(p.date))}</dt>
-                <dd className="text-right tabular-nums">{money(p.amount)}</dd>
+            {lines.map((l) => (
+              <div key={l.label} className="contents">
+                <dt className={l.strong ? 'font-semibold' : 'text-slate-500'}>{l.label}</dt>
+                <dd className={`text-right tabular-nums${l.strong ? ' font-semibold' : ''}`}>
+                  {money(l.value)}
+                </dd>
               </div>
             ))}
-            <dt className="font-semibold">Received</dt>
-            <dd className="text-right font-semibold tabular-nums">{money(received)}</dd>
-            <dt className="font-semibold">Remaining</dt>
-            <dd className="text-right font-semibold tabular-nums">{money(remaining)}</dd>
           </dl>
         </div>
         {passengers.length > 0 && (

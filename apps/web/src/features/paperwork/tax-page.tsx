@@ -6,6 +6,7 @@ import {
   TaxRateInput,
   type TaxRule,
   type TaxWithheldReport,
+  VISA_TYPES,
 } from '@booking/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
@@ -32,6 +33,22 @@ const TYPE_NAMES: Record<string, string> = {
   services: 'Services',
   navtcc: 'NAVTCC',
 }
+
+/** A register's one row when the period has none. */
+const EmptyRow = ({ span, children }: { span: number; children: string }) => (
+  <tr>
+    <td colSpan={span} className={`${td} text-center text-slate-500`}>
+      {children}
+    </td>
+  </tr>
+)
+
+/** A register's "Total" cell across its text columns. */
+const TotalLabel = ({ span }: { span: number }) => (
+  <td className={td} colSpan={span}>
+    Total
+  </td>
+)
 
 const EMPTY_RATE = { name: '', authority: 'SRB', rate: '', from: '', to: '', is_default: false, source: '' }
 
@@ -80,6 +97,10 @@ const RatesPanel = () => {
   }
   const taxable = (type: string) =>
     rules.data?.rules.find((r) => r.record_type === type && r.kind === '')?.taxable ?? true
+  // A Services kind (its Visa Type) follows Services unless a rule names it (a kind's rule wins).
+  const kindTaxable = (kind: string) =>
+    rules.data?.rules.find((r) => r.record_type === 'services' && r.kind === kind)?.taxable ??
+    taxable('services')
   const err = (k: string) => errors[k] && <span className="mt-1 block text-xs text-red-600">{errors[k]}</span>
   return (
     <div className="space-y-6">
@@ -208,6 +229,24 @@ const RatesPanel = () => {
           ))}
         </ul>
       </div>
+      <div className="card p-4">
+        <h2 className="font-semibold">Services by Visa Type</h2>
+        <p className="mb-2 text-xs text-slate-500">A Visa Type's rule wins over the Services rule above.</p>
+        <ul className="grid gap-2 sm:grid-cols-3">
+          {VISA_TYPES.map((kind) => (
+            <li key={kind}>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={kindTaxable(kind)}
+                  onChange={(e) => rule.mutate({ record_type: 'services', kind, taxable: e.target.checked })}
+                />
+                {kind} {kindTaxable(kind) ? 'taxable' : 'exempt'}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   )
 }
@@ -327,17 +366,9 @@ const SalesTaxTable = ({ data, money }: { data: SalesTaxReport; money: (v: numbe
             <td className={tdr}>{money(r.tax)}</td>
           </tr>
         ))}
-        {data.rows.length === 0 && (
-          <tr>
-            <td colSpan={8} className={`${td} text-center text-slate-500`}>
-              No taxed sales in this period
-            </td>
-          </tr>
-        )}
+        {data.rows.length === 0 && <EmptyRow span={8}>No taxed sales in this period</EmptyRow>}
         <tr className="border-t-2 border-slate-400 font-semibold">
-          <td className={td} colSpan={5}>
-            Total
-          </td>
+          <TotalLabel span={5} />
           <td className={tdr}>{money(data.totals.taxable_value)}</td>
           <td />
           <td className={tdr} data-testid="report-total">
@@ -410,17 +441,9 @@ const WithheldTable = ({ data, money }: { data: TaxWithheldReport; money: (v: nu
             <td className={td}>{r.certificate || <CertificateBox paymentId={r.payment_id} />}</td>
           </tr>
         ))}
-        {data.rows.length === 0 && (
-          <tr>
-            <td colSpan={6} className={`${td} text-center text-slate-500`}>
-              No tax withheld in this period
-            </td>
-          </tr>
-        )}
+        {data.rows.length === 0 && <EmptyRow span={6}>No tax withheld in this period</EmptyRow>}
         <tr className="border-t-2 border-slate-400 font-semibold">
-          <td className={td} colSpan={4}>
-            Total
-          </td>
+          <TotalLabel span={4} />
           <td className={tdr}>{money(data.totals.withheld)}</td>
           <td />
         </tr>

@@ -3,6 +3,7 @@ import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SettlesCostField } from '../../components/settles-cost-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
@@ -21,6 +22,7 @@ export const ProtectorForm = ({ record, onDone, onCancel }: RecordFormProps<Prot
       reference: record?.reference ?? '',
       file_no: record?.file_no ?? '',
       withdraw: record?.withdraw ?? '',
+      settles_cost_of: record?.settles_cost_of ?? null,
       mcb_fee_6000_date: toIsoDate(record?.mcb_fee_6000_date),
       ncb_fee_6700_date: toIsoDate(record?.ncb_fee_6700_date),
       ncb_fee_500_date: toIsoDate(record?.ncb_fee_500_date),
@@ -50,6 +52,7 @@ export const ProtectorForm = ({ record, onDone, onCancel }: RecordFormProps<Prot
       <Field name="protector_date" label="Protector Date" type="date" />
       <Field name="additional_charges" label="Additional Charges" type="number" />
       <Field name="withdraw" label="Withdraw" type="number" hint="Optional" />
+      <SettlesCostField stored={record?.settles_cost_of} />
     </RecordFormCard>
   )
 }

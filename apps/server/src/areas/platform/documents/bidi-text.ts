@@ -28,12 +28,25 @@ export interface VisualRun {
 
 const isArabic = (ch: string) => ARABIC_SCRIPT.test(ch)
 
+/** A number with separators inside it: a serial "2026-27/00001", a date, an amount "1,200.50". */
+const NUMBER_TOKEN = /\d+(?:[-/.,:]\d+)+/g
+const LRM = '\u200e'
+
+/**
+ * Each number with separators held left to right (decision 101). After an Urdu word the bidi rules
+ * read its digits as Arabic numbers, between which a "-" is no separator, so "2026-27/00001" came
+ * out "27/00001-2026"; a left-to-right mark before it keeps it as typed (and in one run with a
+ * Latin word before it: "Service 5/7"). The marks are not drawn.
+ */
+const markNumbers = (text: string) => text.replace(NUMBER_TOKEN, (n) => `${LRM}${n}`)
+
 /**
  * One line of text split into runs in visual order. `base` forces the paragraph's direction (an
  * Urdu paper is right-to-left); by default the first strong letter decides, as on screen.
  */
-export const visualRuns = (text: string, base: 'ltr' | 'rtl' | 'auto' = 'auto'): VisualRun[] => {
-  if (!text) return []
+export const visualRuns = (typed: string, base: 'ltr' | 'rtl' | 'auto' = 'auto'): VisualRun[] => {
+  if (!typed) return []
+  const text = markNumbers(typed)
   const levels = bidi.getEmbeddingLevels(text, base)
   const mirrored = bidi.getMirroredCharactersMap(text, levels.levels)
   const order = bidi.getReorderedIndices(text, levels)
@@ -60,6 +73,7 @@ export const visualRuns = (text: string, base: 'ltr' | 'rtl' | 'auto' = 'auto'):
     runs.push({ text: textForFont, visual, face: cur.face, rtl })
   }
   for (const i of order) {
+    if (text[i] === LRM) continue
     const face = faceOf(i)
     const level = levels.levels[i]!
     const ch = mirrored.get(i) ?? text[i]!

@@ -91,6 +91,7 @@ const URDU: Record<string, string> = {
   'Service charge': 'سروس چارجز',
   'Value excluding tax': 'مالیت بغیر ٹیکس',
   'Sales tax': 'سیلز ٹیکس',
+  Price: 'قیمت',
   'Value including tax': 'مالیت بمع ٹیکس',
 }
 
@@ -110,6 +111,9 @@ export const tr = (lang: PaperLang, text: string): string => {
   if (colon > 0 && URDU[text.slice(0, colon)])
     return `${URDU[text.slice(0, colon)]}: ${text.slice(colon + 2)}`
   for (const p of PREFIXES) if (text.startsWith(p)) return `${URDU[p.trim()]} ${text.slice(p.length)}`
+  // A known label with its particulars in brackets: "Sales tax (SRB 15%)".
+  const bracketed = /^(.+?) \((.+)\)$/.exec(text)
+  if (bracketed && URDU[bracketed[1]]) return `${URDU[bracketed[1]]} (${bracketed[2]})`
   const period = /^(\d\d\/\d\d\/\d{4}) to (\d\d\/\d\d\/\d{4})$/.exec(text)
   if (period) return `${period[1]} ${URDU.to} ${period[2]}`
   return text

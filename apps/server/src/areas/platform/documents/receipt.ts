@@ -61,9 +61,11 @@ export const renderReceipt = (
     const size = a.strong ? 10 : 9
     const figure = `${settings.currency} ${formatAmount(a.value)}`
     doc.fillColor(a.strong ? '#111827' : MUTED)
-    if (urdu)
-      put(doc, say(doc, a.label), boxX + boxW * 0.5, fy, { face, size, width: boxW * 0.5, align: 'right' })
-    else put(doc, a.label, boxX, fy, { face, size, width: boxW * 0.5 })
+    // A long label (a payment with its method, tax withheld with its section) wraps: the next
+    // line starts below it, not over it.
+    const below = urdu
+      ? put(doc, say(doc, a.label), boxX + boxW * 0.5, fy, { face, size, width: boxW * 0.5, align: 'right' })
+      : put(doc, a.label, boxX, fy, { face, size, width: boxW * 0.5 })
     doc.fillColor('#111827')
     put(doc, figure, urdu ? boxX : boxX + boxW * 0.4, fy, {
       face,
@@ -71,7 +73,7 @@ export const renderReceipt = (
       width: boxW * 0.6,
       align: urdu ? 'left' : 'right',
     })
-    fy += a.strong ? 17 : 15
+    fy = Math.max(fy + (a.strong ? 17 : 15), below + 4)
   }
   y = Math.max(pairsEnd, fy) + 8
   if (r.passengers.length) {

@@ -2,9 +2,9 @@ import {
   formatDate,
   passengerList,
   passengerName,
-  paymentLineLabel,
   RECEIPT_SPECS,
   type ReceiptPayment,
+  type ReceiptTax,
   receiptFigures,
 } from '@booking/shared'
 import type { AnyRecordRow } from '../../../lib/crud.ts'
@@ -49,19 +49,22 @@ export const BOOKING_RECEIPTS: BookingReceipt[] = RECEIPT_SPECS.map(({ path, tab
 
 /**
  * The receipt of one booking row (rupees, as the lifecycle reads it) with every later payment
- * against it (decision 054): total, paid at booking, each payment, received in all, remaining.
+ * against it (decision 054): price and sales tax when taxed (decision 100), total, paid at
+ * booking, each payment, received in all, remaining.
  */
 export const bookingReceipt = (
   cfg: BookingReceipt,
   row: AnyRecordRow,
   savedOn: string,
   payments: readonly ReceiptPayment[] = [],
+  tax: ReceiptTax | null = null,
 ): ReceiptDoc => {
   const f = receiptFigures(
     {
       receivable: Number(row.receivable_amount ?? 0),
       cash: Number(row.paid_cash ?? 0),
       bank: Number(row.paid_in_bank ?? 0),
+      tax,
     },
     payments,
   )
@@ -85,15 +88,7 @@ export const bookingReceipt = (
         return name ? `${name}${doc}` : ''
       })
       .filter(Boolean),
-    amounts: [
-      { label: 'Total amount', value: f.total, strong: true },
-      { label: 'Paid in cash', value: f.cash },
-      { label: 'Paid in bank', value: f.bank },
-      ...f.payments.map((p) => ({ label: paymentLineLabel(p, formatDate(p.date)), value: p.amount })),
-      { label: 'Received', value: f.received, strong: true },
-      // A void ticket owes nothing: its sale was reversed (decision 092).
-      { label: 'Remaining', value: row.voided_at ? 0 : f.remaining, strong: true },
-    ],
+    amounts: f.lines(formatDate, !!row.voided_at),
     inWords: [
       ['Total', f.total],
       ['Received', f.received],

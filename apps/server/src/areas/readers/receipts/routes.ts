@@ -1,4 +1,4 @@
-import { FileAnswer, IdParams } from '@booking/shared'
+import { FileAnswer, IdParams, receiptTaxOf } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { paymentsOf } from '../../../lib/books/paid-records.ts'
@@ -9,6 +9,7 @@ import { resolvePaperLang } from '../../platform/documents/paper-lang.ts'
 import { fileSafe, sendPdf, warmFonts } from '../../platform/documents/pdf.ts'
 import { renderReceipt } from '../../platform/documents/receipt.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
+import { answerSaleTaxes } from '../../records/tax/sale-tax.ts'
 import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
 
 /**
@@ -32,9 +33,12 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
       const settings = await agencySettings(db)
       const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
       const lang = await resolvePaperLang(db, req.query, row.customer_id ? Number(row.customer_id) : null)
+      // The sale's tax keys as GET {path}/{id} answers them (decision 100: the receipt shows the tax).
+      const taxed: Record<string, unknown> = { id }
+      await answerSaleTaxes(db, cfg.table, [taxed])
       const doc = renderReceipt(
         settings,
-        bookingReceipt(cfg, row, savedOn, await paymentsOf(db, cfg.table, id)),
+        bookingReceipt(cfg, row, savedOn, await paymentsOf(db, cfg.table, id), receiptTaxOf(taxed)),
         printedAt(settings),
         lang,
       )

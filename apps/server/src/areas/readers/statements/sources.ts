@@ -171,15 +171,25 @@ const saleFigures = async (db: Db, lines: readonly { source: { type: string; id:
   const out = new Map<string, SaleFigures>()
   for (const [table, all] of ids) {
     for (let i = 0; i < all.length; i += 500) {
+      const slice = all.slice(i, i + 500)
       const found = await k(db)
         .selectFrom(table as TableName)
         .selectAll()
-        .where('id', 'in', all.slice(i, i + 500))
+        .where('id', 'in', slice)
         .execute()
+      // A sales tax added on top is on the party's line too (decision 100): the bill holds it.
+      const taxes = await k(db)
+        .selectFrom('sale_taxes')
+        .select(['source_id', 'tax_amount'])
+        .where('source_type', '=', table)
+        .where('source_id', 'in', slice)
+        .where('inclusive', '=', 0)
+        .execute()
+      const taxOf = new Map(taxes.map((x) => [Number(x.source_id), Number(x.tax_amount)]))
       for (const raw of found) {
         const r = moneyOut(table as TableName, raw) as Record<string, unknown>
         out.set(`${table}:${r.id}`, {
-          receivable: toPaisa(Number(r.receivable_amount ?? 0)),
+          receivable: toPaisa(Number(r.receivable_amount ?? 0)) + (taxOf.get(Number(r.id)) ?? 0),
           cash: toPaisa(Number(r.paid_cash ?? 0)),
           bank: toPaisa(Number(r.paid_in_bank ?? 0)),
           bankTitle: String(r.bank_title ?? r.paid_from_bank ?? ''),

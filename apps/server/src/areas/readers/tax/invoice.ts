@@ -7,6 +7,7 @@ import {
   PROVINCE_AUTHORITY,
   RECEIPT_SPECS,
   readTickets,
+  type TaxInvoice,
   TaxInvoiceAnswer,
   toPaisa,
 } from '@booking/shared'
@@ -41,25 +42,17 @@ const ticketParts = (row: Rec) => {
   return { fare, taxes: [...taxes.entries()] }
 }
 
-/** Everything rule 29(1) asks of a tax invoice, for the screen and the PDF (decision 090). */
-export interface TaxInvoice {
-  invoice_no: string
-  date: string
-  supplier: { name: string; address: string; ntn: string; strn: string }
-  buyer: { name: string; address: string; ntn: string; cnic: string }
-  description: string
-  tariff_heading: string
-  authority: string
-  rate: number
-  lines: Array<{ label: string; amount: number }>
-  value_excluding_tax: number
-  tax: number
-  value_including_tax: number
-  total: number
-}
-
 /** The invoice of one sale, or a 404 naming why there is none. */
-export const taxInvoiceOf = async (db: Db, table: string, kind: string, id: number): Promise<TaxInvoice> => {
+export const taxInvoiceOf = async (db: Db, table: string, kind: string, id: number): Promise<TaxInvoice> =>
+  (await invoiceAndBuyer(db, table, kind, id)).invoice
+
+/** The invoice and its sale's linked customer (whose paper language the PDF follows). */
+const invoiceAndBuyer = async (
+  db: Db,
+  table: string,
+  kind: string,
+  id: number,
+): Promise<{ invoice: TaxInvoice; customerId: number | null }> => {
   const lifecycle = recordLifecycle(db, table)
   if (!lifecycle) throw new HttpError(404, `${kind} not found`)
   const row = (await lifecycle.findById(db, id)) as AnyRecordRow as Rec
@@ -109,7 +102,7 @@ export const taxInvoiceOf = async (db: Db, table: string, kind: string, id: numb
   ]
     .filter((v) => typeof v === 'string' && v.trim())
     .join(', ')
-  return {
+  const invoice: TaxInvoice = {
     invoice_no: invoiceNo({ tax_year: issued.tax_year, serial: Number(issued.serial) }),
     date: tax.date,
     supplier: {
@@ -130,6 +123,7 @@ export const taxInvoiceOf = async (db: Db, table: string, kind: string, id: numb
     value_including_tax: fromPaisa(taxable + taxPaisa),
     total: fromPaisa(total),
   }
+  return { invoice, customerId: row.customer_id ? Number(row.customer_id) : null }
 }
 
 const dash = (v: string) => v.trim() || '-'
@@ -176,22 +170,9 @@ export const invoiceRoutes = async (app: FastifyInstance, db: Db) => {
     })
     app.get(`${spec.path}/:id/invoice.pdf`, GET_INVOICE_PDF, async (req, reply) => {
       const id = parseIdParam(req.params, kind.toLowerCase())
-      const inv = await taxInvoiceOf(db, spec.table, kind, id)
+      const { invoice: inv, customerId } = await invoiceAndBuyer(db, spec.table, kind, id)
       const settings = await agencySettings(db)
-      const row = await db
-        .selectFrom('sale_taxes')
-        .select('source_id')
-        .where('source_type', '=', spec.table)
-        .where('source_id', '=', id)
-        .executeTakeFirst()
-      const customer = row
-        ? ((await recordLifecycle(db, spec.table)?.findById(db, id)) as Rec | undefined)
-        : undefined
-      const lang = await resolvePaperLang(
-        db,
-        req.query,
-        customer?.customer_id ? Number(customer.customer_id) : null,
-      )
+      const lang = await resolvePaperLang(db, req.query, customerId)
       const doc = renderReceipt(settings, invoiceDoc(inv), printedAt(settings), lang)
       return sendPdf(reply, doc, `invoice-${fileSafe(inv.invoice_no)}.pdf`)
     })

@@ -16,6 +16,7 @@ import type { TableDoc } from '../../platform/documents/table-doc.ts'
 import { agencySettings, printedAt } from '../../platform/settings/routes.ts'
 import { money } from '../reports/document-answer.ts'
 import { invoiceRoutes } from './invoice.ts'
+import { openCostRoutes } from './open-costs.ts'
 import { salesTaxRegister, taxWithheldRegister } from './registers.ts'
 
 const period = (from?: string, to?: string) =>
@@ -119,4 +120,5 @@ export const taxReportRoutes = async (app: FastifyInstance, db: Db) => {
     return sendTableDoc(reply, settings, withheldDoc(report), format, printedAt(settings), lang)
   })
   await invoiceRoutes(app, db)
+  await openCostRoutes(app, db)
 }

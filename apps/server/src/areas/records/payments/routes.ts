@@ -13,6 +13,7 @@ import {
   type PaymentSource,
   PaymentsAnswer,
   receiptFigures,
+  receiptTaxOf,
   toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -38,6 +39,7 @@ import { removePostings, syncPosting } from '../../../lib/postings.ts'
 import { parseBody, parseIdParam } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../../plugins/auth.ts'
+import { answerSaleTaxes } from '../tax/sale-tax.ts'
 import { paymentMoves } from './postings.ts'
 import { paymentReceiptRoute } from './receipt.ts'
 
@@ -145,7 +147,10 @@ const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
  * The record as a payment left it, for its receipt (decision 054): total, paid at booking, every
  * payment up to and including this one (in the order they were taken) and what remained after it.
  */
-const recordAfter = async (db: Db, p: Payment, record: AnyRecordRow) => {
+const recordAfter = async (db: Db, p: Payment, table: string, record: AnyRecordRow) => {
+  // A taxed sale's total holds the tax added on top (decision 100), as its remaining does.
+  const taxed: Record<string, unknown> = { id: p.source_id }
+  await answerSaleTaxes(db, table, [taxed])
   const rows = await db
     .selectFrom('payments')
     .select(['receipt_no', 'date', 'amount'])
@@ -163,6 +168,7 @@ const recordAfter = async (db: Db, p: Payment, record: AnyRecordRow) => {
       receivable: Number(record.receivable_amount ?? 0),
       cash: Number(record.paid_cash ?? 0),
       bank: Number(record.paid_in_bank ?? 0),
+      tax: receiptTaxOf(taxed),
     },
     payments,
   )
@@ -319,7 +325,9 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
     const entry = String(record?.entry ?? '')
     return {
       ...payment,
-      record: record ? await recordAfter(d, payment, moneyOut(table, record) as AnyRecordRow) : undefined,
+      record: record
+        ? await recordAfter(d, payment, table, moneyOut(table, record) as AnyRecordRow)
+        : undefined,
       // Entries mostly carry their type already ("Ticket 1/2").
       received_for: record ? (entry.startsWith(label) ? entry : `${label} ${entry}`.trim()) : undefined,
       received_from: record ? customerName(record as AnyRecordRow) || undefined : undefined,

@@ -225,12 +225,14 @@ export const saleTaxAnswer = (t: {
   taxable_value: number | string
   tax_amount: number | string
   exempt: number | string
+  inclusive: number | string
 }): SaleTax => ({
   tax_authority: t.authority as TaxAuthority,
   tax_rate: bpToRate(Number(t.rate_bp)),
   taxable_value: fromPaisa(Number(t.taxable_value)),
   tax_amount: fromPaisa(Number(t.tax_amount)),
   ...(Number(t.exempt) === 1 ? { tax_exempt: true } : {}),
+  ...(Number(t.inclusive) === 1 && Number(t.tax_amount) > 0 ? { tax_inclusive: true } : {}),
 })
 
 /** Adds the tax keys to the answers of taxed sales (in place). */
