@@ -37,6 +37,7 @@ import * as splitCheckpoints from './migrations/0033_split_checkpoints.ts'
 import * as shareTokenSealed from './migrations/0035_share_token_sealed.ts'
 import * as tax from './migrations/0036_tax.ts'
 import * as ticketVoid from './migrations/0037_ticket_void.ts'
+import * as statementAmountIndex from './migrations/0040_statement_amount_index.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0035_share_token_sealed': shareTokenSealed,
   '0036_tax': tax,
   '0037_ticket_void': ticketVoid,
+  '0040_statement_amount_index': statementAmountIndex,
 }
 
 /**
