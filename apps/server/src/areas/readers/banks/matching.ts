@@ -173,7 +173,19 @@ export const loadState = async (db: Reader, bank: Bank): Promise<BankState> => {
     after = { date: last.date, id: last.id }
     await breathe()
   }
-  st.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.import_id - b.import_id || a.row - b.row))
+  // The pages come by day: each day's lines are put in file and row order, a day at a time.
+  const byFileRow = (a: StLine, b: StLine) => a.import_id - b.import_id || a.row - b.row
+  for (let i = 0, done = 0; i < st.length; ) {
+    let j = i + 1
+    while (j < st.length && st[j]?.date === st[i]?.date) j++
+    if (j - i > 1) for (const [k, l] of st.slice(i, j).sort(byFileRow).entries()) st[i + k] = l
+    done += j - i
+    i = j
+    if (done >= PAGE * 10) {
+      done = 0
+      await breathe()
+    }
+  }
   const start = st[0]?.date ?? null
   await breathe()
   const matchRows = await db
