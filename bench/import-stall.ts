@@ -13,6 +13,7 @@ import { exportPrevious, root, start, stop } from './processes.ts'
  * own file) pool their probes. With BIG_LINES (e.g. 570000, the issue's bank): that many statement lines are written straight into the file, and a 1-line import,
  * the posts and the PDF are measured again against a fresh idle. BEFORE=<commit> runs the same
  * against that commit's server (exported under /tmp/booking-bench), for before/after figures.
+ * WARM=0 skips the warm-up (an import, a PDF and a post on another bank before the idle).
  */
 const env = process.env
 const PORT = Number(env.PORT ?? 4295)
@@ -180,6 +181,23 @@ try {
       return `${res.status}, ${bytes.toLocaleString('en-US')} bytes`
     })
 
+  // Warm-up on a bank of its own (not measured): the server loads some modules on first use
+  // (tsx compiles each then, tens of ms on this machine), the import, PDF and post paths among them.
+  if (env.WARM !== '0') {
+    const warm = (await call('POST', '/admin/banks', { name: 'Warm Bank' })) as { bank: { id: number } }
+    const w = warm.bank.id
+    const csv = csvOf(50, 'Warm')
+    await call('POST', `/banks/${w}/statement-preview`, { csv, mapping: MAPPING })
+    await call('POST', `/banks/${w}/statement-imports`, { csv, mapping: MAPPING })
+    await fetch(`${api}/banks/${w}/reconciliation.pdf?month=2026-01`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.arrayBuffer())
+    const lines = (await call('GET', `/banks/${w}/statement-lines?status=unmatched`)) as {
+      lines: Array<{ id: number; direction: string }>
+    }
+    const out = lines.lines.find((l) => l.direction === 'out')
+    if (out) await call('POST', `/banks/${w}/statement-lines/${out.id}/post`, { kind: 'charge' })
+  }
   await idlePhase('idle')
   // REPEAT files of each size (each its own lines, into the same bank), their probes taken
   // together: one import gives 30-80 probes, so its "p99" is its single longest wait.
