@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import { start, stop } from './processes.ts'
+import SQLite from 'better-sqlite3'
+import { exportPrevious, root, start, stop } from './processes.ts'
 
 /**
  * Issue 33 item 2: a bank-statement import must not stall everyone else. `node --import tsx
@@ -7,11 +8,21 @@ import { start, stop } from './processes.ts'
  * lines; /api/health is asked every 5 ms (one request at a time) while idle, then while a
  * 5,000-line and a 10,000-line CSV are imported (preview, then import, as the screen does).
  * Prints p50/p99/max of each and the ratio of the imports' p99 to idle's, same run.
+ * Then, on the same bank: the month's reconciliation PDF, and POSTS statement lines posted to
+ * the books one after another (the screen's "Post"). REPEAT imports of each size (each its
+ * own file) pool their probes. With BIG_LINES (e.g. 570000, the issue's bank): that many statement lines are written straight into the file, and a 1-line import,
+ * the posts and the PDF are measured again against a fresh idle. BEFORE=<commit> runs the same
+ * against that commit's server (exported under /tmp/booking-bench), for before/after figures.
+ * WARM=0 skips the warm-up (an import, a PDF and a post on another bank before the idle).
  */
 const env = process.env
 const PORT = Number(env.PORT ?? 4295)
 const BOOK_LINES = Number(env.BOOK_LINES ?? 300)
 const SIZES = (env.IMPORT_SIZES ?? '5000,10000').split(',').map(Number)
+const POSTS = Number(env.POSTS ?? 30)
+const REPEAT = Number(env.REPEAT ?? 1)
+const BIG_LINES = Number(env.BIG_LINES ?? 0)
+const cwd = env.BEFORE ? exportPrevious(env.BEFORE) : root
 const ADMIN = { email: 'import@bench.local', password: 'import-bench-pass-123' }
 const dir = '/tmp/booking-bench'
 const file = `${dir}/import-stall.db`
@@ -83,6 +94,7 @@ const server = await start(
     BACKUP_HOUR: 'off',
   },
   `${api}/health`,
+  cwd,
 )
 try {
   const { token } = (await (
@@ -116,25 +128,131 @@ try {
       debit: 0,
     })
   }
-  console.log(`import stall: SQLite, a bank with ${BOOK_LINES} book lines; /api/health every 5 ms`)
-  const idle = await probe(api, new Promise((r) => setTimeout(r, 3_000)))
-  const idleP99 = percentile(idle, 99)
-  console.log(`  ${line('idle', idle)}`)
-  for (const n of SIZES) {
-    const csv = csvOf(n, `L${n}`)
+  console.log(
+    `import stall (${env.BEFORE ? `before: ${env.BEFORE}` : 'this tree'}): SQLite, a bank with ${BOOK_LINES} book lines; /api/health every 5 ms`,
+  )
+  let idleP99 = 0
+  const idlePhase = async (label: string) => {
+    const idle = await probe(api, new Promise((r) => setTimeout(r, 3_000)))
+    idleP99 = percentile(idle, 99)
+    console.log(`  ${line(label, idle)}`)
+  }
+  /** Probes while `work` runs; prints its time and the ratio of its p99 to the last idle's. */
+  const during = async (label: string, work: () => Promise<string>) => {
     let ms = 0
-    let answer: Record<string, unknown> = {}
-    const work = (async () => {
+    let said = ''
+    const running = (async () => {
       const t0 = performance.now()
-      await call('POST', `/banks/${bankId}/statement-preview`, { csv, mapping: MAPPING })
-      answer = await call('POST', `/banks/${bankId}/statement-imports`, { csv, mapping: MAPPING })
+      said = await work()
       ms = performance.now() - t0
     })()
-    const during = await probe(api, work)
-    await work
+    const t = await probe(api, running)
+    await running
     console.log(
-      `  ${line(`during a ${n.toLocaleString('en-US')}-line import (${fmt(ms)} ms, ${answer.lines} lines, ${answer.matched} matched)`, during)}; p99 ${(percentile(during, 99) / idleP99).toFixed(1)}x idle`,
+      `  ${line(`${label} (${fmt(ms)} ms${said ? `, ${said}` : ''})`, t)}; p99 ${(percentile(t, 99) / idleP99).toFixed(1)}x idle`,
     )
+  }
+  const importOf = (csv: string) => async () => {
+    await call('POST', `/banks/${bankId}/statement-preview`, { csv, mapping: MAPPING })
+    const answer = await call('POST', `/banks/${bankId}/statement-imports`, { csv, mapping: MAPPING })
+    return `${answer.lines} lines, ${answer.matched} matched`
+  }
+  const postLines = async () => {
+    const list = (await call(
+      'GET',
+      `/banks/${bankId}/statement-lines?status=unmatched&from=2026-04-01&to=2026-04-30`,
+    )) as { lines: Array<{ id: number; direction: string }> }
+    const ids = list.lines
+      .filter((l) => l.direction === 'out')
+      .slice(0, POSTS)
+      .map((l) => l.id)
+    await during(`posting ${ids.length} statement lines, one after another`, async () => {
+      for (const id of ids)
+        await call('POST', `/banks/${bankId}/statement-lines/${id}/post`, { kind: 'charge' })
+      return ''
+    })
+  }
+  const pdf = () =>
+    during("the month's reconciliation PDF (2026-03)", async () => {
+      const res = await fetch(`${api}/banks/${bankId}/reconciliation.pdf?month=2026-03`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const bytes = (await res.arrayBuffer()).byteLength
+      return `${res.status}, ${bytes.toLocaleString('en-US')} bytes`
+    })
+
+  // Warm-up on a bank of its own (not measured): the server loads some modules on first use
+  // (tsx compiles each then, tens of ms on this machine), the import, PDF and post paths among them.
+  if (env.WARM !== '0') {
+    const warm = (await call('POST', '/admin/banks', { name: 'Warm Bank' })) as { bank: { id: number } }
+    const w = warm.bank.id
+    const csv = csvOf(50, 'Warm')
+    await call('POST', `/banks/${w}/statement-preview`, { csv, mapping: MAPPING })
+    await call('POST', `/banks/${w}/statement-imports`, { csv, mapping: MAPPING })
+    await fetch(`${api}/banks/${w}/reconciliation.pdf?month=2026-01`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.arrayBuffer())
+    const lines = (await call('GET', `/banks/${w}/statement-lines?status=unmatched`)) as {
+      lines: Array<{ id: number; direction: string }>
+    }
+    const out = lines.lines.find((l) => l.direction === 'out')
+    if (out) await call('POST', `/banks/${w}/statement-lines/${out.id}/post`, { kind: 'charge' })
+  }
+  await idlePhase('idle')
+  // REPEAT files of each size (each its own lines, into the same bank), their probes taken
+  // together: one import gives 30-80 probes, so its "p99" is its single longest wait.
+  for (const n of SIZES) {
+    const files = Array.from({ length: REPEAT }, (_, r) => csvOf(n, `L${n}r${r}`))
+    await during(
+      `during ${REPEAT > 1 ? `${REPEAT} ` : 'a '}${n.toLocaleString('en-US')}-line import${REPEAT > 1 ? 's' : ''}`,
+      async () => {
+        const said: string[] = []
+        for (const csv of files) said.push(await importOf(csv)())
+        return said.join('; ')
+      },
+    )
+  }
+  await pdf()
+  await postLines()
+  if (BIG_LINES > 0) {
+    // Written beside the server (WAL): older days than the others, each line its own amount.
+    const t0 = performance.now()
+    const sqlite = new SQLite(file)
+    sqlite.pragma('busy_timeout = 10000')
+    const now = new Date().toISOString()
+    sqlite.transaction(() => {
+      const imp = sqlite
+        .prepare(
+          'INSERT INTO bank_statement_imports (bank_id, file_name, lines, added, created_by, created_at) VALUES (?, ?, ?, ?, NULL, ?)',
+        )
+        .run(bankId, 'history.csv', BIG_LINES, BIG_LINES, now)
+      const add = sqlite.prepare(
+        'INSERT INTO bank_statement_lines (bank_id, import_id, row_no, date, narration, reference, amount, direction, balance, identity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)',
+      )
+      for (let i = 0; i < BIG_LINES; i++) {
+        const d = new Date(Date.UTC(2020, 0, 1) + (i % 2000) * 86_400_000).toISOString().slice(0, 10)
+        add.run(
+          bankId,
+          imp.lastInsertRowid,
+          i + 2,
+          d,
+          `History ${i}`,
+          '',
+          10_000 + (i % 50_000),
+          i % 3 ? 'out' : 'in',
+          `big-${i}`,
+          now,
+        )
+      }
+    })()
+    sqlite.close()
+    console.log(
+      `  ${BIG_LINES.toLocaleString('en-US')} statement lines written into the bank (${fmt(performance.now() - t0)} ms)`,
+    )
+    await idlePhase(`idle, the bank holding ${(BIG_LINES + 15_000).toLocaleString('en-US')} lines`)
+    await during('during a 1-line import', importOf(csvOf(1, 'One')))
+    await pdf()
+    await postLines()
   }
 } finally {
   await stop(server)

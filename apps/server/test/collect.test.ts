@@ -354,6 +354,8 @@ describe('reminders', () => {
         host: '127.0.0.1',
         port,
         secure: false,
+        // This local test server offers no STARTTLS: only the warned setting lets mail go to it.
+        allow_self_signed: true,
         user: 'office',
         password,
         from: 'Office <office@agency.pk>',

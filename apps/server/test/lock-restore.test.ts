@@ -1,5 +1,11 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { recordInput } from '@booking/shared/test-data'
+import SQLite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { backupLockThrough } from '../src/lib/restore.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
 
@@ -79,6 +85,49 @@ describe(`lock, then restore a backup (${DB_KIND})`, () => {
         restored: early,
         lock_before: CLOSED,
         reason: 'The January import was wrong; redo it',
+      })
+    })
+  if (DB_KIND === 'sqlite')
+    it('npm run restore asks for a reason when the lock date moves, and records it in the restored file', async () => {
+      const open = (await t.call('admin', 'POST', '/api/admin/backups')).body.backup.name as string
+      expect((await lock(CLOSED)).status).toBe(200)
+      const locked = (await t.call('admin', 'POST', '/api/admin/backups')).body.backup.name as string
+      const backups = join(t.databaseUrl.replace(/^sqlite:/, ''), '..', 'backups')
+      // A stopped server's database: a copy of the locked backup, which no server has open.
+      const target = join(mkdtempSync(join(tmpdir(), 'cli-restore-')), 'booking.db')
+      copyFileSync(join(backups, locked), target)
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/restore.ts', ...args], {
+          cwd: join(import.meta.dirname, '../../..'),
+          env: { ...process.env, DATABASE_URL: `sqlite:${target}` },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      const asked = cli(join(backups, open))
+      expect(asked.status).toBe(1)
+      expect(asked.stderr).toContain(
+        "This backup's books are closed through no day (open), not 31/01/2026 as now: restoring it changes closed days. Say why to restore it",
+      )
+      expect(backupLockThrough(target)).toBe(CLOSED)
+      expect(cli(join(backups, open), '--reason', '  ').status).toBe(1)
+      expect(backupLockThrough(target)).toBe(CLOSED)
+
+      const done = cli(join(backups, open), '--reason', 'January redone from the bank file')
+      expect(done.status, done.stderr).toBe(0)
+      expect(backupLockThrough(target)).toBe(null)
+      const db = new SQLite(target, { readonly: true })
+      const row = db
+        .prepare(
+          "SELECT username, after_json FROM audit_log WHERE table_name = 'backups' ORDER BY id DESC LIMIT 1",
+        )
+        .get() as { username: string; after_json: string }
+      db.close()
+      expect(JSON.parse(row.after_json)).toMatchObject({
+        restored: open,
+        by: 'npm run restore',
+        lock_before: CLOSED,
+        lock_after: null,
+        reason: 'January redone from the bank file',
       })
     })
 })

@@ -130,4 +130,42 @@ describe(`logo checked by its decoded size (${DB_KIND})`, () => {
     const saved = await t.call('admin', 'PUT', '/api/admin/settings', settings(fine))
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
   })
+  it("bounds a PNG's colour profile and compressed text, and a JPEG's scans (issue 33 item 6)", async () => {
+    const withChunk = (type: string, data: Buffer) => {
+      const p = png(16, 16)
+      // After the signature and IHDR (8 + 25 bytes), before the image data.
+      return Buffer.concat([p.subarray(0, 33), chunk(type, data), p.subarray(33)])
+    }
+    const put = (logo: string) => t.call('admin', 'PUT', '/api/admin/settings', settings(logo))
+    const zeros = (n: number) => deflateSync(Buffer.alloc(n), { level: 9 })
+    const icc = (n: number) => Buffer.concat([Buffer.from('ICC\0\0', 'latin1'), zeros(n)])
+    const ztxt = (n: number) => Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), zeros(n)])
+    const itxt = (n: number) => Buffer.concat([Buffer.from('Comment\0\x01\0\0\0', 'latin1'), zeros(n)])
+    for (const [logo, message] of [
+      [withChunk('iCCP', icc(50 * 1024 * 1024)), 'Logo colour profile is larger than a logo needs'],
+      [withChunk('zTXt', ztxt(20 * 1024 * 1024)), 'Logo text is larger than a logo needs'],
+      [withChunk('iTXt', itxt(20 * 1024 * 1024)), 'Logo text is larger than a logo needs'],
+    ] as const) {
+      expect(logo.length).toBeLessThan(200 * 1024)
+      const refused = await put(dataUrl('png', logo))
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors).toEqual({ logo: message })
+    }
+    // A real-sized profile and comment are kept.
+    expect((await put(dataUrl('png', withChunk('iCCP', icc(3_000))))).status).toBe(200)
+    expect((await put(dataUrl('png', withChunk('zTXt', ztxt(300))))).status).toBe(200)
+
+    // A JPEG frame followed by scan after scan: each a scan header and one byte of data.
+    const scan = Buffer.from([0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x00])
+    const jpeg = (scans: number) =>
+      Buffer.concat([
+        jpegHeader(16, 16),
+        ...Array.from({ length: scans }, () => scan),
+        Buffer.from([0xff, 0xd9]),
+      ])
+    const many = await put(dataUrl('jpeg', jpeg(40)))
+    expect(many.status).toBe(400)
+    expect(many.body.errors).toEqual({ logo: 'Logo JPEG has more scans than an image needs' })
+    expect((await put(dataUrl('jpeg', jpeg(10)))).status).toBe(200)
+  })
 })

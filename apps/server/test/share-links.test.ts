@@ -218,4 +218,40 @@ describe(`statement e-mail (${DB_KIND})`, () => {
       detail: expect.stringContaining('someone@example.com'),
     })
   })
+
+  it('without SSL from the start, STARTTLS is required unless the warned setting is ticked', async () => {
+    const plain: string[] = []
+    const relay = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, cb) {
+        stream.on('data', () => {})
+        stream.on('end', () => {
+          plain.push(session.envelope.rcptTo.map((r) => r.address).join(','))
+          cb()
+        })
+      },
+    })
+    relay.on('error', () => {})
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', () => r()))
+    try {
+      const port = (relay.server.address() as AddressInfo).port
+      const put = (allow_self_signed: boolean) =>
+        t.call('admin', 'PUT', '/api/admin/collect-settings', {
+          ...settings(port, allow_self_signed),
+          smtp: { ...settings(port, allow_self_signed).smtp, secure: false },
+        })
+      expect((await put(false)).status).toBe(200)
+      const refused = await email('admin')
+      expect(refused.status).toBe(422)
+      expect(refused.body.message).toMatch(/^The SMTP server does not offer STARTTLS/)
+      expect(plain).toEqual([])
+      expect((await put(true)).status).toBe(200)
+      expect((await email('admin')).status).toBe(201)
+      expect(plain).toEqual(['someone@example.com'])
+    } finally {
+      await new Promise<void>((r) => relay.close(() => r()))
+    }
+  })
 })

@@ -40,6 +40,7 @@ import * as tax from './migrations/0036_tax.ts'
 import * as ticketVoid from './migrations/0037_ticket_void.ts'
 import * as dayWithoutWorkarounds from './migrations/0038_day_without_workarounds.ts'
 import * as taxedSaleSplit from './migrations/0039_taxed_sale_split.ts'
+import * as statementAmountIndex from './migrations/0040_statement_amount_index.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0037_ticket_void': ticketVoid,
   '0038_day_without_workarounds': dayWithoutWorkarounds,
   '0039_taxed_sale_split': taxedSaleSplit,
+  '0040_statement_amount_index': statementAmountIndex,
 }
 
 /**

@@ -1,6 +1,11 @@
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import type { AuthUser } from '../plugins/auth.ts'
+import { audit } from './audit.ts'
 import { serverUsing } from './backups.ts'
+import { writeTransaction } from './write-batch.ts'
 
 /** Fails the restore with a message meant for the person at the terminal. */
 export class RestoreRefused extends Error {}
@@ -107,3 +112,43 @@ export const backupLockThrough = (backupFile: string): string | null => {
     db.close()
   }
 }
+
+/** A restore that moved the books' lock date: from what, to what, and the reason given. */
+export interface LockMove {
+  before: string | null
+  after: string | null
+  reason: string
+}
+
+/**
+ * Records a restore in the restored database (the Backups screen and `npm run restore` alike,
+ * issue 33 item 5): an audit row, and when the restored books are closed, the lock's history
+ * row again with the reason, so the lock screen shows why its date moved. `user` is null for the
+ * command line, named by `by` instead.
+ */
+export const recordRestore = (
+  db: Kysely<Database>,
+  who: { user: AuthUser | null; by: string },
+  restored: { name: string; kept: string },
+  move: LockMove | null,
+) =>
+  writeTransaction(db, async (trx) => {
+    await audit(trx, { user: who.user }, 'update', 'backups', 0, null, {
+      restored: restored.name,
+      kept: restored.kept,
+      ...(who.user ? {} : { by: who.by }),
+      ...(move ? { lock_before: move.before, lock_after: move.after, reason: move.reason } : {}),
+    })
+    if (move?.after)
+      await trx
+        .insertInto('books_locks')
+        .values({
+          through: move.after,
+          previous: move.before,
+          reason: `Backup ${restored.name} restored: ${move.reason}`,
+          user_id: who.user?.id ?? null,
+          username: who.user?.username ?? who.by,
+          created_at: new Date().toISOString(),
+        })
+        .execute()
+  })

@@ -161,12 +161,13 @@ export const CollectSettings = () => {
         </label>
         {form.allow_self_signed ? (
           <p className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" role="alert">
-            The server's certificate is not checked: anyone between this server and the mail server can read
-            the password and the statements. Use it only for a mail relay on the office network.
+            The server's certificate is not checked, and without "SSL from the start" the mail may go
+            unencrypted: anyone between this server and the mail server can read the password and the
+            statements. Use it only for a mail relay on the office network.
           </p>
         ) : (
           <span className="mt-1 block text-xs text-slate-500">
-            Off: the mail server's certificate is checked (recommended)
+            Off: the certificate is checked, and without SSL from the start STARTTLS is required (recommended)
           </span>
         )}
       </div>

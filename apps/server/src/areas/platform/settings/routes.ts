@@ -11,7 +11,7 @@ import { audit } from '../../../lib/audit.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
-import { pngDataProblem } from './logo-data.ts'
+import { imageDataProblem } from './logo-data.ts'
 
 /** The settings row holding the agency's details as JSON (the key/value table needs no migration). */
 const KEY = 'agency'
@@ -65,7 +65,7 @@ export const settingsRoutes = async (app: FastifyInstance, db: Db) => {
   app.put('/admin/settings', { ...PUT_ADMIN_SETTINGS, bodyLimit: 512 * 1024 }, async (req) => {
     const settings = parseBody(AgencySettingsInput, req.body)
     const logoProblem = settings.logo
-      ? pngDataProblem(Buffer.from(settings.logo.split(',')[1] ?? '', 'base64'))
+      ? imageDataProblem(Buffer.from(settings.logo.split(',')[1] ?? '', 'base64'))
       : null
     if (logoProblem) throw new HttpError(400, logoProblem, { logo: logoProblem })
     const value = JSON.stringify(settings)

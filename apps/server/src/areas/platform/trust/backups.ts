@@ -12,12 +12,10 @@ import type { FastifyInstance } from 'fastify'
 import { currentLock } from '../../../books/lock.ts'
 import type { Db } from '../../../db/connect.ts'
 import { migrateToLatest } from '../../../db/migrate.ts'
-import { audit } from '../../../lib/audit.ts'
 import { backupAndPrune, backupPath, listBackups, type Retention } from '../../../lib/backups.ts'
 import { HttpError } from '../../../lib/http-error.ts'
-import { backupLockThrough, RestoreRefused, restoreIntoLive } from '../../../lib/restore.ts'
+import { backupLockThrough, RestoreRefused, recordRestore, restoreIntoLive } from '../../../lib/restore.ts'
 import { parseBody } from '../../../lib/validate.ts'
-import { writeTransaction } from '../../../lib/write-batch.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
 
 export interface BackupOptions {
@@ -99,28 +97,13 @@ export const backupRoutes = async (app: FastifyInstance, opts: BackupOptions) =>
       if (opts.db) {
         await migrateToLatest(opts.db)
         const user = req.user as AuthUser | undefined
-        const db = opts.db
         if (user)
-          await writeTransaction(db, async (trx) => {
-            await audit(trx, { user }, 'update', 'backups', 0, null, {
-              restored: name,
-              kept: basename(previous),
-              ...(moves ? { lock_before: lockNow.through, lock_after: lockThen, reason } : {}),
-            })
-            // The lock screen shows why its date moved: the restored lock, again, with the reason.
-            if (moves && lockThen)
-              await trx
-                .insertInto('books_locks')
-                .values({
-                  through: lockThen,
-                  previous: lockNow.through,
-                  reason: `Backup ${name} restored: ${reason}`,
-                  user_id: user.id,
-                  username: user.username,
-                  created_at: new Date().toISOString(),
-                })
-                .execute()
-          })
+          await recordRestore(
+            opts.db,
+            { user, by: user.username },
+            { name, kept: basename(previous) },
+            moves ? { before: lockNow.through, after: lockThen, reason: reason ?? '' } : null,
+          )
       }
       return {
         status: 'success',

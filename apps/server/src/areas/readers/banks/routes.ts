@@ -51,11 +51,11 @@ import {
   bankById,
   breathe,
   deleteMatchRows,
+  loadLineState,
+  loadMatchingState,
   loadState,
   matchView,
-  type StLine,
   storeResolution,
-  withNewLines,
 } from './matching.ts'
 import { boundaryOf, parseMultipart } from './multipart.ts'
 import { postOpeningEntry } from './opening.ts'
@@ -63,6 +63,7 @@ import { postStatementLine } from './post-line.ts'
 import { bookLineView, monthEnd, reconcile, statementLineView } from './reconciliation.ts'
 import { reconciliationDoc } from './report.ts'
 import { statementFileOf, statementUploadOf } from './statement-file.ts'
+import type { KeyedLine } from './statement-read.ts'
 import { readStatementFile, readStatementLines } from './statement-reader.ts'
 
 /** A 5 MB file, also as base64 in JSON (a year of a busy account is well under 1 MB of CSV). */
@@ -186,11 +187,17 @@ const saveMapping = async (
 }
 
 /** The state of a bank inside a write: matches whose book line was reversed are settled first (decision 063). */
-const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
-  // One writer per bank on PostgreSQL whatever lock the write path takes (decision 036 may give way
-  // to per-account locks): imports and matches of a bank read its whole state, then write.
+/**
+ * One writer per bank on PostgreSQL whatever lock the write path takes (decision 036 may give way
+ * to per-account locks): imports and matches of a bank read its state, then write.
+ */
+const lockBank = async (trx: Kysely<Database>, bankId: number) => {
   if (dbKind(trx) === 'postgres')
     await trx.selectFrom('banks').select('id').where('id', '=', bankId).forUpdate().execute()
+}
+
+const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
+  await lockBank(trx, bankId)
   const state = await loadState(trx, await bankById(trx, bankId))
   await storeResolution(trx, state)
   return state
@@ -245,7 +252,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       return {
         status: 'success',
         file_name: file.fileName,
-        rows_total: file.rows.length,
+        rows_total: file.total,
         rows: file.rows.slice(0, 20),
         columns,
         mapping,
@@ -265,7 +272,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
         throw new HttpError(400, 'Map the columns first', { mapping: 'Map the columns first' })
       }
       // The whole file is read before anything is written: a bad row stores nothing.
-      const { read, keys } = await readStatementLines(file.source, mapping, gone)
+      const read = await readStatementLines(file.source, mapping, gone)
       if ('error' in read)
         throw new HttpError(
           400,
@@ -278,7 +285,8 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
         )
       const u = user(req)
       const answer = await writeTransaction(db, async (trx) => {
-        const state = await writeState(trx, bankId)
+        await lockBank(trx, bankId)
+        const bank = await bankById(trx, bankId)
         if (file.mapping) await saveMapping(trx, bankId, file.mapping, u.id)
         const now = new Date().toISOString()
         const imp = await trx
@@ -286,72 +294,57 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
           .values({
             bank_id: bankId,
             file_name: file.fileName,
-            lines: read.lines.length,
+            lines: read.count,
             added: 0,
             created_by: u.id,
             created_at: now,
             opening_balance: read.opening?.paisa ?? null,
-            opening_date: read.opening?.date ?? read.lines[0]?.date ?? null,
+            opening_date: read.opening?.date ?? read.firstDate,
             closing_balance: read.closing?.paisa ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
         const importId = Number(imp.id)
         const added: number[] = []
-        const newLines: StLine[] = []
         // Chunks keep each statement under both databases' parameter limits, and short enough
-        // (with a turn of the event loop after each) that other requests are answered meanwhile.
-        for (let i = 0; i < read.lines.length; i += IMPORT_CHUNK) {
-          const rows = read.lines.slice(i, i + IMPORT_CHUNK).map((l, j) => ({
-            bank_id: bankId,
-            import_id: importId,
-            row_no: l.row,
-            date: l.date,
-            narration: l.narration,
-            reference: l.reference,
-            amount: l.paisa,
-            direction: l.direction,
-            balance: l.balance_paisa,
-            identity: keys[i + j] ?? '',
-            created_at: now,
-          }))
-          const inserted = await trx
-            .insertInto('bank_statement_lines')
-            .values(rows)
-            .onConflict((oc) => oc.columns(['bank_id', 'identity']).doNothing())
-            .returning(['id', 'identity'])
-            .execute()
-          const byKey = new Map(rows.map((r) => [r.identity, r]))
-          for (const r of inserted) {
-            const id = Number(r.id)
-            added.push(id)
-            const row = byKey.get(r.identity)
-            if (row)
-              newLines.push({
-                id,
-                import_id: importId,
-                row: row.row_no,
-                date: row.date,
-                narration: row.narration,
-                reference: row.reference,
-                signed: row.direction === 'in' ? row.amount : -row.amount,
-                balance: row.balance,
-              })
+        // (with a turn of the event loop after each) that other requests are answered meanwhile;
+        // the lines' texts are parsed one at a time for the same reason (statement-read.ts).
+        for (const text of read.texts) {
+          const lines = JSON.parse(text) as KeyedLine[]
+          for (let i = 0; i < lines.length; i += IMPORT_CHUNK) {
+            const rows = lines.slice(i, i + IMPORT_CHUNK).map((l) => ({
+              bank_id: bankId,
+              import_id: importId,
+              row_no: l.row,
+              date: l.date,
+              narration: l.narration,
+              reference: l.reference,
+              amount: l.paisa,
+              direction: l.direction,
+              balance: l.balance_paisa,
+              identity: l.identity,
+              created_at: now,
+            }))
+            const inserted = await trx
+              .insertInto('bank_statement_lines')
+              .values(rows)
+              .onConflict((oc) => oc.columns(['bank_id', 'identity']).doNothing())
+              .returning('id')
+              .execute()
+            for (const r of inserted) added.push(Number(r.id))
+            await breathe()
           }
-          await breathe()
         }
         await trx
           .updateTable('bank_statement_imports')
           .set({ added: added.length })
           .where('id', '=', importId)
           .execute()
-        // The new lines join the state already loaded; read again only when they start earlier
-        // than it (its book lines are loaded from the first statement day).
-        const fresh =
-          state.start !== null && newLines.every((l) => l.date >= (state.start ?? ''))
-            ? withNewLines(state, newLines)
-            : await loadState(trx, state.bank)
-        const matched = await autoMatch(trx, fresh, u.id)
+        // Only what matching needs, read by index once the new lines are stored (decision 102):
+        // the bank's other statement lines stay in the database.
+        const state = await loadMatchingState(trx, bank)
+        await storeResolution(trx, state)
+        const matched = await autoMatch(trx, state, u.id)
         const matchedNew = added.filter((id) => matched.has(id)).length
         const body = {
           status: 'success',
@@ -362,8 +355,8 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
           import_id: importId,
           opening_balance: read.opening ? fromPaisa(read.opening.paisa) : null,
           closing_balance: read.closing ? fromPaisa(read.closing.paisa) : null,
-          lines: read.lines.length,
-          duplicates: read.lines.length - added.length,
+          lines: read.count,
+          duplicates: read.count - added.length,
           matched: matchedNew,
           unmatched: added.length - matchedNew,
         }
@@ -606,7 +599,9 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const body = parseBody(StatementPostBody, req.body)
       const u = user(req)
       const answer = await writeTransaction(db, async (trx) => {
-        const state = await writeState(trx, parsed.data.id)
+        await lockBank(trx, parsed.data.id)
+        const state = await loadLineState(trx, await bankById(trx, parsed.data.id), parsed.data.line_id)
+        await storeResolution(trx, state)
         const posted = await postStatementLine(db, trx, state, { user: u }, parsed.data.line_id, body)
         return { record: posted.record, match: matchView(state, posted.match) }
       })

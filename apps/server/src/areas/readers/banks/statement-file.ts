@@ -8,7 +8,7 @@ import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import type { Part } from './multipart.ts'
 import type { StatementSource } from './statement-read.ts'
-import { readStatementFile } from './statement-reader.ts'
+import { readStatementHead } from './statement-reader.ts'
 
 /** A multipart body as the content type parser hands it on (routes.ts). */
 export interface MultipartBody {
@@ -21,7 +21,9 @@ const isMultipart = (body: unknown): body is MultipartBody =>
 
 export interface StatementFile {
   fileName: string
+  /** The file's first rows (PREVIEW_HEAD), and how many rows it has in all. */
   rows: string[][]
+  total: number
   /** The mapping sent with the file, if any. */
   mapping: StatementMapping | null
 }
@@ -78,11 +80,14 @@ export const statementUploadOf = (body: unknown): StatementUpload => {
  * The rows of the file a preview carries, read in a worker with limits (statement-reader.ts),
  * stopped when `signal` fires.
  */
+/**
+ * Rows a preview uses: the header (row 50 at most, StatementMapping), the 20 it shows and the
+ * ten after a header that the layout guess reads.
+ */
+const PREVIEW_HEAD = 70
+
 export const statementFileOf = async (body: unknown, signal: AbortSignal): Promise<StatementFile> => {
   const upload = statementUploadOf(body)
-  return {
-    fileName: upload.fileName,
-    rows: await readStatementFile(upload.source, signal),
-    mapping: upload.mapping,
-  }
+  const { rows, total } = await readStatementHead(upload.source, PREVIEW_HEAD, signal)
+  return { fileName: upload.fileName, rows, total, mapping: upload.mapping }
 }

@@ -38,6 +38,18 @@ export const readStatementFile = async (
   return read.rows
 }
 
+/** The first `head` rows of a statement file and how many it has (a preview), read in a worker. */
+export const readStatementHead = async (
+  source: StatementSource,
+  head: number,
+  signal: AbortSignal,
+): Promise<{ rows: string[][]; total: number }> => {
+  const read = await inWorker<StatementRead>({ file: source, head }, signal)
+  if ('refused' in read)
+    throw new HttpError(read.refused.status, read.refused.message, { file: read.refused.message })
+  return { rows: read.rows, total: read.total ?? read.rows.length }
+}
+
 /**
  * An import's file read and its rows mapped to statement lines, with their identities, all in the
  * reading worker: 10,000 rows took a few hundred ms of the main thread, which stalled every other

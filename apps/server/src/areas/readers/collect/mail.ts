@@ -14,6 +14,8 @@ const explain = (err: unknown): string => {
   const e = err as { code?: string; responseCode?: number; message?: string }
   if (e.code === 'EAUTH' || e.responseCode === 535)
     return 'The SMTP server refused the user name or password: check them in Settings'
+  if (/STARTTLS/i.test(e.message ?? ''))
+    return 'The SMTP server does not offer STARTTLS, so the password would go unencrypted. Use its port 587 with STARTTLS or 465 with "SSL from the start"; for a relay on the office network without encryption, tick "Accept a self-signed certificate" in Settings'
   if (/certificate|self[- ]signed|CERT_|unable to verify/i.test(`${e.code ?? ''} ${e.message ?? ''}`))
     return 'The SMTP server’s certificate could not be verified. Check its host name; for a relay on the office network with a self-signed certificate, tick "Accept a self-signed certificate" in Settings'
   if (e.code === 'ECONNREFUSED' || e.code === 'ESOCKET' || e.code === 'ETIMEDOUT' || e.code === 'EDNS')
@@ -44,6 +46,10 @@ export const sendMail = async (smtp: StoredSmtp | null, key: Buffer, mail: Mail)
     // The certificate is checked (issue 33): unchecked, anyone on the way reads the password. An
     // admin may accept a self-signed one for a relay on the office network, warned in Settings.
     tls: { rejectUnauthorized: smtp.allow_self_signed !== true },
+    // Without SSL from the start (port 587, 25), STARTTLS is required: nodemailer otherwise sends
+    // the password in plain text to a server (or a man in the middle) that does not offer it.
+    // The same warned setting lets a plain relay on the office network through (decision 103).
+    requireTLS: !smtp.secure && smtp.allow_self_signed !== true,
   })
   try {
     await transport.sendMail({
