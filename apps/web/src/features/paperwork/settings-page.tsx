@@ -128,7 +128,7 @@ const SettingsPage = () => {
             })}
           </select>
           <span className="mt-1 block text-xs text-slate-500">
-            Filled in where a form needs a bank and none was paid in (e.g. a cash-only GAMCA token)
+            Filled in where a form needs a bank and none was paid in (e.g. a token paid in cash only)
           </span>
         </label>
         <label>
