@@ -2,9 +2,9 @@ import { type AgencySettings, AgencySettingsInput, LOGO_MAX_BYTES, PROVINCES } f
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { CollectSettings } from '../../components/collect-settings.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
-import { CollectSettings } from '../collect/collect-settings.tsx'
 
 type TextKey =
   | 'name'
