@@ -1,3 +1,4 @@
+import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import { addNames, COMMON_NAMES, passenger, setupTestApp } from './helpers.ts'
@@ -88,6 +89,38 @@ describe(`bank accounts admin API (${DB_KIND})`, () => {
     expect(edited.status).toBe(200)
     const rows = (await t.call('admin', 'GET', '/api/accounts/Faysal%20New')).body
     expect(rows.map((r: any) => r.credit).sort()).toEqual([250, 500])
+  })
+
+  it('a rename carries every column the specs name, in the form each record wrote it (decision 110)', async () => {
+    const id = (await t.call('admin', 'POST', '/api/admin/banks', { name: 'UBL Ring' })).body.bank.id
+    const visa = await t.call(
+      'employee',
+      'POST',
+      '/api/visa-processing',
+      recordInput('visa_processing', { bank_title: 'UBL Ring' }),
+    )
+    expect(visa.status).toBe(201)
+    const token = await t.call(
+      'employee',
+      'POST',
+      '/api/gamca-token',
+      recordInput('gamca_tokens', { paid_from_bank: 'United Bank (holder Ring)' }),
+    )
+    expect(token.status).toBe(201)
+    expect((await t.call('admin', 'PUT', `/api/admin/banks/${id}`, { name: 'UBL Bell' })).status).toBe(200)
+
+    const visaNow = (await t.call('admin', 'GET', `/api/visa-processing/${visa.body.visa_processing.id}`))
+      .body.visa_processing
+    expect(visaNow.bank_title).toBe('UBL Bell')
+    const tokenNow = (await t.call('admin', 'GET', `/api/gamca-token/${token.body.gamcaToken.id}`)).body
+      .gamcaToken
+    expect(tokenNow.paid_from_bank).toBe('United Bank (holder Bell)')
+    // An edit keeping the bank it names still finds it (before, the old name was an unknown bank).
+    const edited = await t.call('admin', 'PUT', `/api/visa-processing/${visaNow.id}`, {
+      ...recordInput('visa_processing', { bank_title: visaNow.bank_title }),
+      paid_in_bank: 100,
+    })
+    expect(edited.status).toBe(200)
   })
 
   it('deactivates and reactivates; a used bank is never deleted, an unused one is', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bookingProfit, navtccProfit, refundFigures, remainingAmount, visaProfit } from './calc.ts'
+import { bookingProfit, refundFigures, remainingAmount, visaProfit } from './calc.ts'
+import { navtccProfit } from './records/navtcc.ts'
 
 describe('calculations', () => {
   it('remaining = receivable − cash − bank, exactly', () => {

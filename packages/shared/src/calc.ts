@@ -16,10 +16,6 @@ export const bookingProfit = (receivable: number, payableToVendor: number): numb
 export const visaProfit = (receivable: number, additional: number, protector: number): number =>
   r(p(receivable) - p(additional) - p(protector))
 
-/** NAVTCC: receivable − payed to bank. */
-export const navtccProfit = (receivable: number, payedToBank: number): number =>
-  r(p(receivable) - p(payedToBank))
-
 /** Customer refund: remaining = total − return from vendor − office charges; balance = remaining − cash − bank. */
 export const refundFigures = (
   total: number,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MessageAnswer } from './records/answer-schemas.ts'
+import { DASHBOARD_CARDS, type DashboardCardKey } from './records/spec.ts'
 
 /**
  * The 200/201 answers of the routes outside the record areas, as zod schemas the server declares
@@ -88,11 +89,10 @@ export const DashboardAnswer = z.object({
   bookingsByType: BookingsByType,
   totalRevenue: z.number(),
   totalEntries: z.number().int(),
-  ticket: z.number().int(),
-  umrah: z.number().int(),
-  visa: z.number().int(),
-  gamcaToken: z.number().int(),
-  service: z.number().int(),
+  ...(Object.fromEntries(DASHBOARD_CARDS.map((c) => [c.key, z.number().int()])) as Record<
+    DashboardCardKey,
+    z.ZodNumber
+  >),
   totalReceivable: z.number(),
   totalPaidCash: z.number(),
   totalPaidInBank: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_ID } from './fields.ts'
+import { SALE_REQUEST_TABLES, type SaleRequestTable } from './records/spec.ts'
 
 /**
  * A sale refused by a credit limit, sent for approval (issue 37 item 2, decision 098): the form's
@@ -7,18 +8,6 @@ import { MAX_ID } from './fields.ts'
  * record is then saved as that employee's, the admin named as approver, the reason kept in the
  * history) or refuses it with a reason.
  */
-
-/** The record types a sale request may be for: those a credit limit can refuse (sales on a party's account). */
-export const SALE_REQUEST_TABLES = [
-  'tickets',
-  'umrah',
-  'visa_processing',
-  'gamca_tokens',
-  'services',
-  'navtcc',
-  'agent_entries',
-] as const
-export type SaleRequestTable = (typeof SALE_REQUEST_TABLES)[number]
 
 export const SaleRequestInput = z.object({
   table: z.enum(SALE_REQUEST_TABLES, { error: 'This record cannot be sent for approval' }),

@@ -1,4 +1,10 @@
-import { type BooksCheck, type BooksDivergence, CASH_IN_OFFICE, fromPaisa } from '@booking/shared'
+import {
+  type BooksCheck,
+  type BooksDivergence,
+  CASH_IN_OFFICE,
+  fromPaisa,
+  PROFIT_FORMULAS,
+} from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
@@ -344,12 +350,16 @@ const proveCopies = async (k: K, c: Comparer) => {
   // A sale's profit: its typed figures' formula (shared calc.ts), and, where its lines carry a
   // cost, what they put in income less cost of sales. (A NAVTCC or Ticket payable with no vendor
   // posts no cost: its books profit is its receivable; that gap is left, issue 32.)
-  const PROFIT: Record<string, ReturnType<typeof sql<string>>> = {
-    tickets: sql`CASE WHEN t.payable_to_vendor > 0 THEN t.receivable_amount - t.payable_to_vendor END`,
-    umrah: sql`CASE WHEN t.payable_to_vendor > 0 THEN t.receivable_amount - t.payable_to_vendor END`,
-    visa_processing: sql`t.receivable_amount - t.additional_charges - t.pay_for_protector`,
-    navtcc: sql`t.receivable_amount - t.payed_to_bank`,
-  }
+  const PROFIT = Object.fromEntries(
+    PROFIT_FORMULAS.map(({ table, from, less, whenLessPositive }) => {
+      const typed = sql.join(
+        [from, ...less].map((c) => sql.ref(`t.${c}`)),
+        sql` - `,
+      )
+      const first = sql.ref(`t.${less[0]}`)
+      return [table, whenLessPositive ? sql`CASE WHEN ${first} > 0 THEN ${typed} END` : typed]
+    }),
+  )
   for (const [table, formula] of Object.entries(PROFIT)) {
     // A void ticket's entry is reversed (decision 092): its books profit is 0, its typed one stays.
     const voided = table === 'tickets' ? sql`t.voided_at` : sql`NULL`

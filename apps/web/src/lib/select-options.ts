@@ -1,4 +1,4 @@
-import { bankTitle, gamcaBankTitle } from '@booking/shared'
+import { bankTitle, namesBank } from '@booking/shared'
 import { useBanks, useNames } from './records.ts'
 
 /** A choice of a select: its value, or a value shown with another label. */
@@ -45,7 +45,7 @@ export const useBankOptions = (
 /** The bank's own name for a stored bank text of any form's shape; unknown text stays as it is. */
 export const bankDisplayName = (banks: readonly { name: string }[], stored: string) => {
   for (const b of banks) {
-    if (stored === b.name || stored === bankTitle(b.name) || stored === gamcaBankTitle(b.name)) return b.name
+    if (namesBank(b.name, stored)) return b.name
   }
   return stored
 }

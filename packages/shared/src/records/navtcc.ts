@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { navtccProfit, remainingAmount } from '../calc.ts'
+import { remainingAmount } from '../calc.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { numberOrZero } from '../money.ts'
 import { taxAuthorityField } from '../tax.ts'
@@ -67,3 +67,8 @@ export const navtccLiveFigures = (v: Partial<Record<keyof NavtccInput, unknown>>
     profit: navtccProfit(receivable, numberOrZero(v.payed_to_bank)),
   }
 }
+
+const paisa = (v: number | null | undefined) => Math.round((v ?? 0) * 100)
+/** NAVTCC's profit: receivable − payed to bank (worked in paisa, so exact). */
+export const navtccProfit = (receivable: number, payedToBank: number): number =>
+  (paisa(receivable) - paisa(payedToBank)) / 100

@@ -30,7 +30,7 @@ export const TicketPassenger = z.object({
 })
 
 /** The Umrah passenger: every field required, "{Field} is required"; Passport is the only document. */
-export const UmrahPassenger = z.object({
+export const FullPassenger = z.object({
   title: oneOf(TITLES, 'Title is required'),
   firstName: requiredText('First Name is required', 100),
   lastName: requiredText('Last Name is required', 100),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { optionalDate } from '../dates.ts'
 import { optionalText } from '../fields.ts'
 import { DOCUMENT_TYPES } from '../options.ts'
-import { blankPassenger, passengerList, UmrahPassenger } from './passenger.ts'
+import { blankPassenger, FullPassenger, passengerList } from './passenger.ts'
 
 /**
  * The one traveller of a Visa or GAMCA record, stored as JSON text. Clients send JSON text, an
@@ -14,7 +14,7 @@ export const readPassenger = (value: unknown): Record<string, unknown> => {
 }
 
 /** GAMCA: every passenger field is required, with the Umrah pattern's messages. */
-export const RequiredPassenger = z.preprocess(readPassenger, UmrahPassenger)
+export const RequiredPassenger = z.preprocess(readPassenger, FullPassenger)
 
 /** Visa: only the employee name is required, so every passenger field is optional. */
 export const OptionalPassenger = z.preprocess(

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { can } from '../access.ts'
 import { formatDate } from '../dates.ts'
 import { type Expense, ExpenseInput } from './expense.ts'
-import { type Gamca, GamcaInput } from './gamca.ts'
+import { type Gamca, GamcaInput, gamcaBankTitle } from './gamca.ts'
 import {
   type AccountEntry,
   AccountInput,
@@ -13,12 +13,25 @@ import {
 } from './ledgers.ts'
 import { type Navtcc, NavtccInput } from './navtcc.ts'
 import { type Protector, ProtectorInput } from './protector.ts'
-import { type RefundCustomer, RefundCustomerInput } from './refund-customer.ts'
+import { bankTitle, type RefundCustomer, RefundCustomerInput } from './refund-customer.ts'
 import { type Refunded, RefundedInput } from './refunded.ts'
 import { type Service, ServiceInput } from './services.ts'
 import { type Ticket, TicketInput, ticketEntry } from './ticket.ts'
 import { type UmrahBooking, UmrahInput } from './umrah.ts'
 import { type Visa, VisaInput } from './visa.ts'
+
+// The record types' own modules (their inputs and rules), exported with the specs that list them.
+export * from './expense.ts'
+export * from './gamca.ts'
+export * from './ledgers.ts'
+export * from './navtcc.ts'
+export * from './protector.ts'
+export * from './refund-customer.ts'
+export * from './refunded.ts'
+export * from './services.ts'
+export * from './ticket.ts'
+export * from './umrah.ts'
+export * from './visa.ts'
 
 /** The non-empty texts among `parts`, joined by a middle dot (a file line's detail). */
 const joined = (...parts: unknown[]): string =>
@@ -106,6 +119,21 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
   payment?: { label: string }
   /** The type's receipt (screen and PDF): its kind line, its particulars and the day it is dated. */
   receipt?: ReceiptSpec<Column>
+  /** The type's count card on the dashboard: its key in GET /dashboard's answer and its label. */
+  card?: { key: string; label: string }
+  /** The dashboard's line when the type's source fails to load (by `dashboardLabel`). */
+  loadError?: string
+  /** A credit limit may refuse a sale of the type, which is then sent for approval (decision 098). */
+  sentForApproval?: true
+  /**
+   * The stored `profit` column's formula (shared calc.ts), which the books check proves: `from`
+   * less each of `less`; with `whenLessPositive`, no profit (null) unless the first of `less` is > 0.
+   */
+  profit?: { from: Column; less: readonly Column[]; whenLessPositive?: true }
+  /** Columns naming an office account (a bank's name, or a title `bankTitle` makes of it): a rename rewrites them. */
+  bankColumns?: readonly Column[]
+  /** How the type's bank select titles an office account when not by its name (spec part 1 §5). */
+  bankTitle?: (bankName: string) => string
 }
 
 /** How a record type shows in a passenger's file and a customer's page. */
@@ -120,8 +148,10 @@ export interface PassengerFileSpec<Column extends string = string> {
    * the customer page only).
    */
   passports?: 'detail' | 'plain'
-  /** The column dating the traveller's journey (tickets, Umrah). */
+  /** The column dating the traveller's journey (tickets, Umrah): the case has travelled once it is past. */
   travelColumn?: Column
+  /** The stage of a case a record of the type reaches on its day (a passenger file's `stages`). */
+  marks?: 'medical' | 'protector'
   /** The record's own date on the timeline; the day it was entered when absent. */
   dateColumn?: Column
   /** The record's detail line (stored columns, money in rupees). */
@@ -137,6 +167,8 @@ export interface PassengerFileSpec<Column extends string = string> {
 export interface ReceiptSpec<Column extends string = string> {
   kind: string
   particulars: readonly (readonly [string, Column | 'travel'])[]
+  /** The kind line on an Urdu paper (decision 044). */
+  kindUrdu?: string
   /** The day the receipt is dated when not the day it was saved. */
   dateColumn?: Column
 }
@@ -209,6 +241,11 @@ export const RECORD_SPECS = {
     name: 'Ticket',
     dashboardLabel: 'Ticket',
     formType: 'ticket',
+    profit: { from: 'receivable_amount', less: ['payable_to_vendor'], whenLessPositive: true },
+    card: { key: 'ticket' as const, label: 'Ticket' },
+    loadError: 'Failed to load Tickets data',
+    sentForApproval: true,
+    bankColumns: ['bank_title'],
     input: TicketInput,
     dateColumn: 'depart_date',
     search: [
@@ -291,6 +328,7 @@ export const RECORD_SPECS = {
     payment: { label: 'Ticket' },
     receipt: {
       kind: 'Ticket',
+      kindUrdu: 'ٹکٹ',
       particulars: [
         ['Customer', 'customer_add'],
         ['Agent', 'agent_name'],
@@ -322,6 +360,11 @@ export const RECORD_SPECS = {
     name: 'Umrah',
     dashboardLabel: 'Umrah',
     formType: 'umrah',
+    profit: { from: 'receivable_amount', less: ['payable_to_vendor'], whenLessPositive: true },
+    card: { key: 'umrah' as const, label: 'Umrah' },
+    loadError: 'Failed to load Umrah data',
+    sentForApproval: true,
+    bankColumns: ['bank_title'],
     input: UmrahInput,
     dateColumn: 'depart_date',
     search: [
@@ -386,6 +429,7 @@ export const RECORD_SPECS = {
     payment: { label: 'Umrah booking' },
     receipt: {
       kind: 'Umrah',
+      kindUrdu: 'عمرہ',
       particulars: [
         ['Customer', 'customer_add'],
         ['Package', 'package_detail'],
@@ -407,6 +451,11 @@ export const RECORD_SPECS = {
     name: 'Visa',
     dashboardLabel: 'Visa Processing',
     formType: 'visa',
+    profit: { from: 'receivable_amount', less: ['additional_charges', 'pay_for_protector'] },
+    card: { key: 'visa' as const, label: 'Visa' },
+    loadError: 'Failed to load Visa data',
+    sentForApproval: true,
+    bankColumns: ['bank_title'],
     input: VisaInput,
     dateColumn: 'created_at',
     search: [
@@ -512,6 +561,7 @@ export const RECORD_SPECS = {
     payment: { label: 'Visa processing' },
     receipt: {
       kind: 'Visa Processing',
+      kindUrdu: 'ویزا پراسیسنگ',
       particulars: [
         ['Customer', 'customer_add'],
         ['File number', 'file_number'],
@@ -542,6 +592,11 @@ export const RECORD_SPECS = {
     name: 'Gamca Token',
     dashboardLabel: 'GAMCA Token',
     formType: 'gamca',
+    card: { key: 'gamcaToken' as const, label: 'GAMCA Token' },
+    loadError: 'Failed to load Gamca Token data',
+    sentForApproval: true,
+    bankColumns: ['paid_from_bank'],
+    bankTitle: gamcaBankTitle,
     input: GamcaInput,
     dateColumn: 'created_at',
     search: [
@@ -589,10 +644,17 @@ export const RECORD_SPECS = {
     segment: 'gamcaToken',
     dashboardOrder: 4,
     customerColumn: 'customer_add',
-    passengers: { typeLabel: 'GAMCA', order: 1, passports: 'detail', detail: (r) => joined(r.country) },
+    passengers: {
+      typeLabel: 'GAMCA',
+      order: 1,
+      passports: 'detail',
+      marks: 'medical',
+      detail: (r) => joined(r.country),
+    },
     payment: { label: 'GAMCA token' },
     receipt: {
       kind: 'GAMCA Token',
+      kindUrdu: 'گیمکا ٹوکن',
       particulars: [
         ['Customer', 'customer_add'],
         ['Country', 'country'],
@@ -611,6 +673,10 @@ export const RECORD_SPECS = {
     name: 'Navtcc',
     dashboardLabel: 'NAVTCC',
     formType: 'navtcc',
+    profit: { from: 'receivable_amount', less: ['payed_to_bank'] },
+    sentForApproval: true,
+    bankColumns: ['bank_title', 'paid_from_bank'],
+    bankTitle,
     input: NavtccInput,
     dateColumn: 'created_at',
     search: [
@@ -699,6 +765,10 @@ export const RECORD_SPECS = {
     name: 'Services',
     dashboardLabel: 'Services',
     formType: 'services',
+    card: { key: 'service' as const, label: 'Service' },
+    loadError: 'Failed to load Services data',
+    sentForApproval: true,
+    bankColumns: ['bank_title'],
     input: ServiceInput,
     dateColumn: 'booking_date',
     search: ['entry', 'user_name', 'customer_add', 'booking_date', 'specific_detail', 'visa_type'],
@@ -747,6 +817,7 @@ export const RECORD_SPECS = {
     payment: { label: 'Service' },
     receipt: {
       kind: 'Service',
+      kindUrdu: 'سروس',
       dateColumn: 'booking_date',
       particulars: [
         ['Customer', 'customer_add'],
@@ -766,6 +837,7 @@ export const RECORD_SPECS = {
     name: 'Protector',
     dashboardLabel: 'Protector',
     formType: 'protector',
+    loadError: 'Failed to load Protector data',
     input: ProtectorInput,
     dateColumn: 'protector_date',
     search: ['entry', 'employee', 'name', 'passport', 'reference', 'file_no', 'protector_date'],
@@ -806,6 +878,7 @@ export const RECORD_SPECS = {
     passengers: {
       typeLabel: 'Protector',
       order: 2,
+      marks: 'protector',
       passports: 'plain',
       dateColumn: 'protector_date',
       detail: (r) =>
@@ -827,6 +900,7 @@ export const RECORD_SPECS = {
     name: 'Expense',
     dashboardLabel: 'Expense',
     formType: 'expense',
+    loadError: 'Failed to load Expenses data',
     input: ExpenseInput,
     dateColumn: 'date',
     search: ['entry', 'user_name', 'date', 'detail', 'selection'],
@@ -848,6 +922,7 @@ export const RECORD_SPECS = {
     name: 'Refunded MCB',
     dashboardLabel: 'Refunded',
     formType: 'refunded',
+    loadError: 'Failed to load Refunded data',
     input: RefundedInput,
     dateColumn: 'date',
     search: [
@@ -910,6 +985,7 @@ export const RECORD_SPECS = {
     name: 'Refund Customer',
     dashboardLabel: 'Refund Customer',
     formType: 'refund',
+    bankColumns: ['bank_title'],
     input: RefundCustomerInput,
     dateColumn: 'date',
     search: [
@@ -994,6 +1070,8 @@ export const RECORD_SPECS = {
     label: 'agent entry',
     name: 'Agent',
     formType: 'agent',
+    sentForApproval: true,
+    bankColumns: ['bank_title'],
     input: AgentInput,
     dateColumn: 'date',
     search: ['agent_name', 'entry', 'employee', 'detail'],
@@ -1040,6 +1118,8 @@ export const RECORD_SPECS = {
     name: 'Vender',
     dashboardLabel: 'Vendor',
     formType: 'vender',
+    loadError: 'Failed to load Vender data',
+    bankColumns: ['bank_title'],
     input: VendorInput,
     dateColumn: 'date',
     search: ['vender_name', 'entry', 'detail', 'bank_title'],
@@ -1080,6 +1160,7 @@ export const RECORD_SPECS = {
     label: 'account entry',
     name: 'Office Accounts',
     formType: 'account',
+    bankColumns: ['bank_name'],
     input: AccountInput,
     dateColumn: 'date',
     search: ['bank_name', 'entry', 'employee_name', 'vendor_name', 'detail'],
@@ -1144,6 +1225,12 @@ export const ALL_RECORD_SPECS: readonly RecordSpec[] = Object.values(RECORD_SPEC
 export const specByPath = (path: string): RecordSpec | undefined =>
   ALL_RECORD_SPECS.find((s) => s.path === path)
 
+/** The answer key of a table column (Umrah answers some in camelCase). */
+export const answerKeyOf = (table: string, column: string): string =>
+  Object.entries((RECORD_SPECS as Record<string, RecordSpec>)[table]?.columnOf ?? {}).find(
+    ([, c]) => c === column,
+  )?.[0] ?? column
+
 /** The table column behind a sortable answer key (Umrah's camelCase keys name snake_case columns). */
 export const sortColumnOf = (s: RecordSpec, key: string): string | undefined => {
   if (!(s.sortable as readonly string[]).includes(key)) return undefined
@@ -1173,6 +1260,12 @@ export type PassengerTable = {
 export const PASSENGER_TABLES = ALL_RECORD_SPECS.filter((s) => s.passengers?.passports)
   .sort((a, b) => (a.passengers?.order ?? 0) - (b.passengers?.order ?? 0))
   .map((s) => s.table) as PassengerTable[]
+/** Record tables keeping one passenger as JSON text and posting as a visa file does (Visa and its medical token). */
+export type OnePassengerTable = 'visa_processing' | 'gamca_tokens'
+/** Record tables dating a traveller's journey (their passenger file has a travel column). */
+export type TravelTable = {
+  [T in RecordTable]: RecordSpecs[T] extends { passengers: { travelColumn: string } } ? T : never
+}[RecordTable]
 /** How a record table shows in a passenger's file, or undefined. */
 export const passengerFileOf = (table: string): PassengerFileSpec | undefined =>
   (RECORD_SPECS as Record<string, RecordSpec>)[table]?.passengers
@@ -1202,6 +1295,43 @@ export const RECEIPT_SPECS = ALL_RECORD_SPECS.filter(
 export const DASHBOARD_SPECS = ALL_RECORD_SPECS.filter((s) => s.dashboardLabel !== undefined).sort(
   (a, b) => (a.dashboardOrder ?? 0) - (b.dashboardOrder ?? 0),
 )
+
+/** Each record table with a stored profit, and its formula (the books check proves the stored copy). */
+export const PROFIT_FORMULAS = ALL_RECORD_SPECS.flatMap((s) =>
+  s.profit ? [{ table: s.table, ...s.profit }] : [],
+)
+
+/** The record types with a count card on the dashboard, in its order, each card's key and label. */
+export type DashboardCardKey = {
+  [T in RecordTable]: RecordSpecs[T] extends { card: { key: infer K extends string } } ? K : never
+}[RecordTable]
+export const DASHBOARD_CARDS = ALL_RECORD_SPECS.flatMap((s) =>
+  s.card ? [{ ...s.card, key: s.card.key as DashboardCardKey, table: s.table }] : [],
+)
+/** The dashboard's line for each failed source, by its `dashboardLabel`. */
+export const LOAD_ERRORS: Record<string, string> = Object.fromEntries(
+  DASHBOARD_SPECS.flatMap((s) => (s.loadError ? [[s.dashboardLabel, s.loadError]] : [])),
+)
+
+/** Record tables whose sale a credit limit may refuse and send for approval (decision 098). */
+export type SaleRequestTable = Capable<'sentForApproval'>
+export const SALE_REQUEST_TABLES = ALL_RECORD_SPECS.filter((s) => s.sentForApproval).map(
+  (s) => s.table,
+) as unknown as readonly [SaleRequestTable, ...SaleRequestTable[]]
+
+/** Every [table, column] naming an office account: a bank rename rewrites them (decision 110). */
+export const BANK_COLUMNS: ReadonlyArray<readonly [RecordTable, string]> = ALL_RECORD_SPECS.flatMap((s) =>
+  (s.bankColumns ?? []).map((c) => [s.table, c] as const),
+)
+const asNamed = (bankName: string) => bankName
+/** The ways a record names an office account: its name, and each title a bank select makes of it. */
+export const BANK_TITLE_FORMS: ReadonlyArray<(bankName: string) => string> = [
+  asNamed,
+  ...new Set(ALL_RECORD_SPECS.flatMap((s) => (s.bankTitle ? [s.bankTitle] : []))),
+]
+/** True when `text` names the office account `bankName` (by its name or any select's title of it). */
+export const namesBank = (bankName: string, text: string): boolean =>
+  BANK_TITLE_FORMS.some((form) => form(bankName) === text)
 
 /** The web screen (nav segment) of each record table, for links from a file or an alert. */
 export const RECORD_TYPE_SEGMENT: Record<string, string> = Object.fromEntries(

@@ -4,7 +4,7 @@ import { amount, optionalText, requiredText } from '../fields.ts'
 import { taxAuthorityField } from '../tax.ts'
 import { notNegative } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
-import { passengerCount, passengerList, UmrahPassenger } from './passenger.ts'
+import { FullPassenger, passengerCount, passengerList } from './passenger.ts'
 import {
   BANK_TITLE_REQUIRED,
   PASSENGER_COUNT_MISMATCH,
@@ -26,7 +26,7 @@ const parsedJson = (v: unknown): unknown => {
  * as the lead pilgrim with its errors at passportDetail.<field>, as before; a list (JSON text or
  * array) holds one block per person counted, errors at passportDetail.<n>.<field>. Always a list out.
  */
-const UmrahPassengers = z.unknown().transform((v, ctx): z.output<typeof UmrahPassenger>[] => {
+const UmrahPassengers = z.unknown().transform((v, ctx): z.output<typeof FullPassenger>[] => {
   const shape = parsedJson(v)
   const isList = Array.isArray(shape)
   const list = isList ? passengerList(shape) : [passengerList(shape)[0] ?? {}]
@@ -35,9 +35,9 @@ const UmrahPassengers = z.unknown().transform((v, ctx): z.output<typeof UmrahPas
     ctx.addIssue({ code: 'custom', message: 'At most 99 passengers', path: [] })
     return z.NEVER
   }
-  const out: z.output<typeof UmrahPassenger>[] = []
+  const out: z.output<typeof FullPassenger>[] = []
   list.forEach((p, i) => {
-    const r = UmrahPassenger.safeParse(p)
+    const r = FullPassenger.safeParse(p)
     if (r.success) out.push(r.data)
     else
       for (const issue of r.error.issues)

@@ -1,4 +1,4 @@
-import { bankTitle, gamcaBankTitle } from '@booking/shared'
+import { namesBank } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { HttpError } from '../http-error.ts'
@@ -22,9 +22,7 @@ export const resolveBank = async (
   const wanted = String(text ?? '').trim()
   if (!(opts.amount > 0)) return ''
   const banks = await trx.selectFrom('banks').select(['name', 'active']).execute()
-  const found = banks.find(
-    (b) => b.name === wanted || bankTitle(b.name) === wanted || gamcaBankTitle(b.name) === wanted,
-  )
+  const found = banks.find((b) => namesBank(b.name, wanted))
   const unchanged = wanted !== '' && wanted === String(opts.previous ?? '').trim()
   if (found && (found.active || unchanged)) return found.name
   // An older record's bank money may name no bank at all (Visa and Services had no field for it).

@@ -1,3 +1,4 @@
+import { SETTLES_COST_TYPES } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { moneyOut } from '../../db/money-columns.ts'
@@ -17,9 +18,8 @@ const PAGE = 500
  * netted (decision 055).
  */
 const STEPS: { table: TableName; lines: boolean }[] = [
-  { table: 'visa_processing', lines: true },
-  { table: 'gamca_tokens', lines: true },
-  { table: 'services', lines: true },
+  // The types whose cost to pay reaches the books (the ones a cost settlement may name).
+  ...SETTLES_COST_TYPES.map((table) => ({ table, lines: true })),
   { table: 'account_entries', lines: false },
 ]
 

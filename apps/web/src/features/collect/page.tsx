@@ -1,23 +1,10 @@
 import { type CollectionRow, displayPhone, formatAmount, formatDate } from '@booking/shared'
-import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
+import { ReminderLog, SendStatement, whenSent } from '../../components/send-statement.tsx'
 import { useAgency } from '../../lib/agency.ts'
-import { ApiError, api } from '../../lib/api.ts'
-import { ReminderLog, SendStatement, whenSent } from './send-statement.tsx'
-
-interface Collections {
-  as_of: string
-  min_days: number
-  rows: CollectionRow[]
-  totals: { overdue: number; total: number }
-}
-
-export const useCollections = (query: { as_of?: string; min_days?: string }) =>
-  useQuery({
-    queryKey: ['collections', query.as_of ?? '', query.min_days ?? ''],
-    queryFn: () => api.get<Collections>('/collections', { as_of: query.as_of, min_days: query.min_days }),
-  })
+import { ApiError } from '../../lib/api.ts'
+import { useCollections } from '../../lib/collections.ts'
 
 const KIND = { agent: 'Agent', customer: 'Customer' } as const
 

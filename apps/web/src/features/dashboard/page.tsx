@@ -1,14 +1,22 @@
-import { type CashCount, formatCompactAmount, formatRs, todayIso } from '@booking/shared'
+import {
+  type CashCount,
+  DASHBOARD_CARDS,
+  type DashboardCardKey,
+  formatCompactAmount,
+  formatRs,
+  LOAD_ERRORS,
+  todayIso,
+} from '@booking/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { BankTitlesStep } from '../../components/bank-titles-step.tsx'
 import { BooksMark } from '../../components/books-mark.tsx'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { DateRangeFilter } from '../../components/date-range-filter.tsx'
 import { Pager } from '../../components/pager.tsx'
+import { TopFiveToCollect } from '../../components/top-five.tsx'
 import { api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
-import { TopFiveToCollect } from '../collect/top-five.tsx'
-import { BankTitlesStep } from '../office-accounts/bank-titles-step.tsx'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 import { ExpiryAlerts } from './expiry-alerts.tsx'
 import { MyReceiptsToday, WaitingForYou } from './morning.tsx'
@@ -21,17 +29,7 @@ import { MyReceiptsToday, WaitingForYou } from './morning.tsx'
 const FAILURE_TEXTS = {
   summary: 'Failed to load dashboard summary',
   /** The spec's per-source texts, by the feed's type labels (dashboard/queries.ts TYPE_LABELS). */
-  sources: {
-    Umrah: 'Failed to load Umrah data',
-    Ticket: 'Failed to load Tickets data',
-    'Visa Processing': 'Failed to load Visa data',
-    'GAMCA Token': 'Failed to load Gamca Token data',
-    Services: 'Failed to load Services data',
-    Protector: 'Failed to load Protector data',
-    Expense: 'Failed to load Expenses data',
-    Refunded: 'Failed to load Refunded data',
-    Vendor: 'Failed to load Vender data',
-  } as Record<string, string>,
+  sources: LOAD_ERRORS,
   feed: 'Failed to load data. Please try again later.',
 }
 
@@ -39,16 +37,11 @@ const FAILURE_TEXTS = {
 const STALE = 15_000
 const PAGE_SIZE = 25
 
-interface Summary {
+type Summary = Record<DashboardCardKey, number> & {
   totalBookings: number
   bookingsByType: Array<{ type: string; count: number }>
   totalRevenue: number
   totalEntries: number
-  ticket: number
-  umrah: number
-  visa: number
-  gamcaToken: number
-  service: number
   totalReceivable: number
   totalPaidCash: number
   totalPaidInBank: number
@@ -86,13 +79,22 @@ const cardFigure = (value: number, money?: boolean) => {
   return { text: Math.abs(value) > FULL_FIGURE_UP_TO ? `Rs ${formatCompactAmount(value)}` : full, full }
 }
 
+/** The record types' cards take these edges in order. */
+const TYPE_TONES = [
+  'border-l-blue-500',
+  'border-l-emerald-500',
+  'border-l-violet-500',
+  'border-l-cyan-500',
+  'border-l-pink-500',
+]
+
 const CARDS: Array<{ label: string; key: keyof Summary; money?: boolean; tone: string }> = [
   { label: 'Total Entries', key: 'totalEntries', tone: 'border-l-slate-400' },
-  { label: 'Ticket', key: 'ticket', tone: 'border-l-blue-500' },
-  { label: 'Umrah', key: 'umrah', tone: 'border-l-emerald-500' },
-  { label: 'Visa', key: 'visa', tone: 'border-l-violet-500' },
-  { label: 'GAMCA Token', key: 'gamcaToken', tone: 'border-l-cyan-500' },
-  { label: 'Service', key: 'service', tone: 'border-l-pink-500' },
+  ...DASHBOARD_CARDS.map(({ label, key }, i) => ({
+    label,
+    key,
+    tone: TYPE_TONES[i % TYPE_TONES.length] ?? '',
+  })),
   { label: 'Total Receivable', key: 'totalReceivable', money: true, tone: 'border-l-amber-500' },
   { label: 'Total Paid Cash', key: 'totalPaidCash', money: true, tone: 'border-l-green-600' },
   { label: 'Total Paid In Bank', key: 'totalPaidInBank', money: true, tone: 'border-l-teal-600' },
@@ -101,7 +103,7 @@ const CARDS: Array<{ label: string; key: keyof Summary; money?: boolean; tone: s
   { label: 'Cash in Office', key: 'cashInOffice', money: true, tone: 'border-l-indigo-600' },
 ]
 
-const TYPE_CARDS = ['ticket', 'umrah', 'visa', 'gamcaToken', 'service'] as const
+const TYPE_CARDS = DASHBOARD_CARDS.map((c) => c.key)
 
 /**
  * Total Entries counts every entry of the period (the All Bookings rows); the type cards only the

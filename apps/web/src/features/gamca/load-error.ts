@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api.ts'
 
 /** GAMCA's own load-failure texts (spec part 1 §8), instead of the generic list message. */
-export const gamcaLoadError = (error: unknown): string => {
+export const ownLoadError = (error: unknown): string => {
   if (error instanceof ApiError && error.status === 0)
     return 'No response from server. Please check your network connection.'
   if (error instanceof ApiError && error.status >= 400) {

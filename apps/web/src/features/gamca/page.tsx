@@ -6,7 +6,7 @@ import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { GamcaForm } from './gamca-form.tsx'
-import { gamcaLoadError } from './load-error.ts'
+import { ownLoadError } from './load-error.ts'
 
 const passengerName = (row: Gamca) => {
   const p = readPassenger(row.passport_detail)
@@ -67,7 +67,7 @@ export default function GamcaPage() {
           </>
         )}
         rowActions={paymentAction}
-        errorText={gamcaLoadError}
+        errorText={ownLoadError}
       />
       <ReceivePaymentHost />
     </>

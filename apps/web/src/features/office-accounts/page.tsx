@@ -2,11 +2,11 @@ import { type AccountEntry, CASH_IN_OFFICE, RECORD_SPECS } from '@booking/shared
 import { Landmark } from 'lucide-react'
 import { useState } from 'react'
 import type { Column } from '../../components/data-table.tsx'
+import { ManageBanksDialog } from '../../components/manage-banks-dialog.tsx'
 import { RecordList } from '../../components/record-list.tsx'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { useBanks } from '../../lib/records.ts'
 import { AccountForm } from './account-form.tsx'
-import { ManageBanksDialog } from './manage-banks-dialog.tsx'
 
 const columns: Column<AccountEntry>[] = [
   { key: 'date', header: 'Date', format: 'date' },

@@ -2,9 +2,9 @@ import { type AgencySettings, AgencySettingsInput, LOGO_MAX_BYTES, PROVINCES } f
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { CollectSettings } from '../../components/collect-settings.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
-import { CollectSettings } from '../collect/collect-settings.tsx'
 
 type TextKey =
   | 'name'
@@ -128,7 +128,7 @@ const SettingsPage = () => {
             })}
           </select>
           <span className="mt-1 block text-xs text-slate-500">
-            Filled in where a form needs a bank and none was paid in (e.g. a cash-only GAMCA token)
+            Filled in where a form needs a bank and none was paid in (e.g. a token paid in cash only)
           </span>
         </label>
         <label>

@@ -5,11 +5,11 @@ import { customerValue } from '../../components/customer-select.tsx'
 import { DateInput } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { LineCards } from '../../components/line-cards.tsx'
+import { PartyProfilePanel } from '../../components/party-profile.tsx'
 import { useMoney } from '../../lib/agency.ts'
 import { ApiError, api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { useBanks, useCustomers, useNames } from '../../lib/records.ts'
-import { PartyProfilePanel } from '../collect/party-profile.tsx'
 import { dmy, Letterhead } from './agency.tsx'
 
 const KINDS: Array<{ kind: StatementKind; label: string; adminOnly?: boolean }> = [

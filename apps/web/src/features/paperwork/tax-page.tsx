@@ -1,5 +1,7 @@
 import {
   formatDate,
+  PAYMENT_TABLES,
+  RECORD_SPECS,
   type SalesTaxReport,
   TAX_AUTHORITIES,
   type TaxRate,
@@ -25,14 +27,13 @@ const TABS = [
 ] as const
 type Tab = (typeof TABS)[number]['key']
 
-const TYPE_NAMES: Record<string, string> = {
-  tickets: 'Ticket',
-  umrah: 'Umrah',
-  visa_processing: 'Visa Processing',
-  gamca_tokens: 'GAMCA Token',
-  services: 'Services',
-  navtcc: 'NAVTCC',
-}
+/** The sales a tax rule applies to (those taking a later payment, as sale-tax.ts taxes), as the dashboard names them. */
+const TYPE_NAMES: Record<string, string> = Object.fromEntries(
+  Object.values(PAYMENT_TABLES).map((table) => [
+    table,
+    RECORD_SPECS[table].dashboardLabel ?? RECORD_SPECS[table].name,
+  ]),
+)
 
 /** A register's one row when the period has none. */
 const EmptyRow = ({ span, children }: { span: number; children: string }) => (

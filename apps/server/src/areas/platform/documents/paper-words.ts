@@ -2,6 +2,8 @@
 // documents are described in English by the code that builds them; an Urdu paper translates
 // each label as it is drawn, so the builders (and their tests) stay the same for both languages.
 
+import { RECEIPT_SPECS } from '@booking/shared'
+
 export const PAPER_LANGUAGES = ['en', 'ur'] as const
 export type PaperLang = (typeof PAPER_LANGUAGES)[number]
 
@@ -14,11 +16,10 @@ const URDU: Record<string, string> = {
   'Refund Voucher': 'واپسی واؤچر',
   'Statement of Account': 'کھاتے کا گوشوارہ',
   'STATEMENT OF ACCOUNT': 'کھاتے کا گوشوارہ',
-  Ticket: 'ٹکٹ',
-  Umrah: 'عمرہ',
-  'Visa Processing': 'ویزا پراسیسنگ',
-  'GAMCA Token': 'گیمکا ٹوکن',
-  Service: 'سروس',
+  // Each record type's kind line, from its spec.
+  ...Object.fromEntries(
+    RECEIPT_SPECS.flatMap((s) => (s.receipt.kindUrdu ? [[s.receipt.kind, s.receipt.kindUrdu]] : [])),
+  ),
   Payment: 'ادائیگی',
   Customer: 'گاہک',
   Agent: 'ایجنٹ',

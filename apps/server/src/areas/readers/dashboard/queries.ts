@@ -1,4 +1,10 @@
-import { addDaysIso, DASHBOARD_SPECS, fromPaisa } from '@booking/shared'
+import {
+  addDaysIso,
+  DASHBOARD_CARDS,
+  DASHBOARD_SPECS,
+  type DashboardCardKey,
+  fromPaisa,
+} from '@booking/shared'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { SALE_TABLES } from '../../../books/day-checkpoints.ts'
 import { balanceBefore } from '../../../books/read.ts'
@@ -239,11 +245,10 @@ const summarize = (list: Cell[], m: Money, cash: number) => {
     bookingsByType: bookingsByType(list),
     totalRevenue: rupees(m.receivable),
     totalEntries: n,
-    ticket: count(list, 'tickets'),
-    umrah: count(list, 'umrah'),
-    visa: count(list, 'visa_processing'),
-    gamcaToken: count(list, 'gamca_tokens'),
-    service: count(list, 'services'),
+    ...(Object.fromEntries(DASHBOARD_CARDS.map((c) => [c.key, count(list, c.table)])) as Record<
+      DashboardCardKey,
+      number
+    >),
     totalReceivable: rupees(m.receivable),
     totalPaidCash: rupees(m.paid_cash),
     totalPaidInBank: rupees(m.paid_in_bank),

@@ -1,8 +1,11 @@
 import {
   type CaseStage,
   type FileRecord,
+  PASSENGER_TABLES,
   type PassengerFile,
   PassengerFileAnswer,
+  passengerFileOf,
+  RECORD_TYPE_LABEL,
   type RecordTable,
   todayIso,
 } from '@booking/shared'
@@ -40,16 +43,15 @@ const stagesOf = (rows: Array<{ table: string; row: AnyRecordRow; record: FileRe
     stages[stage] = earliest(stages[stage], date)
   }
   for (const { table, row, record } of rows) {
-    if (table === 'gamca_tokens') mark('medical', record.date)
-    if (table === 'protectors') mark('protector', record.date)
+    const file = passengerFileOf(table)
+    if (file?.marks) mark(file.marks, record.date)
     if (table === 'visa_processing') {
       if (row.expiry_medical_date) mark('medical', null)
       if (row.protector_date) mark('protector', str(row.protector_date))
       if (row.embassy_return_date || row.visa_number)
         mark('visa', str(row.embassy_return_date) ?? record.date)
     }
-    if ((table === 'tickets' || table === 'umrah') && record.date && record.date <= today)
-      mark('travelled', record.date)
+    if (file?.travelColumn && record.date && record.date <= today) mark('travelled', record.date)
   }
   const order: CaseStage[] = ['medical', 'protector', 'visa', 'travelled']
   const stage = [...order].reverse().find((s) => reached.has(s)) ?? null
@@ -59,8 +61,7 @@ const stagesOf = (rows: Array<{ table: string; row: AnyRecordRow; record: FileRe
 documentRoute('/passengers/{passport}', {
   get: {
     tags: ['Passengers'],
-    summary:
-      "A passport's file: every record carrying it (Ticket, Umrah, Visa, GAMCA, Protector, NAVTCC, Refunded, Customer Refund) on one timeline, the stage reached and the expiry dates. Spaces and case are ignored.",
+    summary: `A passport's file: every record carrying it (${PASSENGER_TABLES.map((t) => RECORD_TYPE_LABEL[t]).join(', ')}) on one timeline, the stage reached and the expiry dates. Spaces and case are ignored.`,
     responses: {
       '200': {
         description:

@@ -1,6 +1,13 @@
-import { AdminBanksAnswer, BankSavedAnswer, idParam, MessageAnswer } from '@booking/shared'
+import {
+  AdminBanksAnswer,
+  BANK_COLUMNS,
+  BANK_TITLE_FORMS,
+  BankSavedAnswer,
+  idParam,
+  MessageAnswer,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
@@ -18,15 +25,6 @@ const NewBank = z.object({ name: bankName })
 const BankChange = z.object({ name: bankName.optional(), active: z.boolean().optional() })
 
 const toBank = (b: { id: number; name: string; active: number }) => ({ ...b, active: Boolean(b.active) })
-
-/** Tables whose column holds an office account's name as chosen in a bank select, so a rename carries them too. */
-const NAMED_BY_BANK = [
-  ['account_entries', 'bank_name'],
-  ['tickets', 'bank_title'],
-  ['umrah', 'bank_title'],
-  ['agent_entries', 'bank_title'],
-  ['vender_entries', 'bank_title'],
-] as const
 
 /**
  * The bank's account takes the new name; its lines, checkpoints and every closed figure stay as
@@ -153,12 +151,15 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
       if (name !== before.name) {
         const taken = await trx.selectFrom('banks').select('id').where('name', '=', name).executeTakeFirst()
         if (taken) throw duplicate(name)
-        for (const [table, column] of NAMED_BY_BANK)
-          await trx
-            .updateTable(table)
-            .set({ [column]: name })
-            .where(column, '=', before.name)
-            .execute()
+        // Every column the specs say names an office account, in each form a select writes it
+        // (its name or a title made of it), so every record keeps naming this bank (decision 110).
+        for (const [table, column] of BANK_COLUMNS)
+          for (const form of BANK_TITLE_FORMS)
+            await trx
+              .updateTable(table)
+              .set({ [column]: form(name) })
+              .where(sql.ref(column), '=', form(before.name))
+              .execute()
         await renameBankAccount(trx, before.name, name)
       }
       const active = change.active === undefined ? before.active : change.active ? 1 : 0

@@ -1,4 +1,5 @@
 import {
+  answerKeyOf,
   authorityOfProvince,
   bpToRate,
   fromPaisa,
@@ -115,10 +116,7 @@ export const taxSale = async (
 ) => {
   if (!SALE_TABLES.has(table) || input === undefined) return
   await taxOfSale(trx, table, row, before, input)
-  refuseOverpaid(
-    Number((row as Rec).remaining_amount ?? 0),
-    table === 'umrah' ? 'receivableAmount' : 'receivable_amount',
-  )
+  refuseOverpaid(Number((row as Rec).remaining_amount ?? 0), answerKeyOf(table, 'receivable_amount'))
 }
 
 const taxOfSale = async (trx: Trx, table: string, row: ApiRow, before: ApiRow | null, input: unknown) => {

@@ -1,4 +1,11 @@
-import { bookingProfit, formatDate, passengerList, passengerName, remainingAmount } from '@booking/shared'
+import {
+  bookingProfit,
+  formatDate,
+  passengerList,
+  passengerName,
+  remainingAmount,
+  type TravelTable,
+} from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { createdDay } from '../../../lib/books/day.ts'
@@ -32,7 +39,7 @@ export const bookingDate = (row: ApiRow): string => createdDay(row)
 export const firstPassengerName = (passengers: unknown): string => passengerName(passengerList(passengers)[0])
 
 /** The vendor row's detail: sector, depart date, return date, airline and first passenger, comma separated. */
-export const travelDetail = (row: ApiRow<'tickets' | 'umrah'>, passengers: unknown): string =>
+export const travelDetail = (row: ApiRow<TravelTable>, passengers: unknown): string =>
   [
     row.sector,
     formatDate(row.depart_date),

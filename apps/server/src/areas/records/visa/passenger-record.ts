@@ -1,4 +1,4 @@
-import { readPassenger } from '@booking/shared'
+import { type OnePassengerTable, readPassenger } from '@booking/shared'
 import { createdDay } from '../../../lib/books/day.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import type { JournalFields } from '../../../lib/journal.ts'
@@ -9,14 +9,14 @@ import type { JournalFields } from '../../../lib/journal.ts'
  */
 export const passengerText = (passenger: unknown) => JSON.stringify(readPassenger(passenger))
 
-const displayName = (row: ApiRow<'visa_processing' | 'gamca_tokens'>) => {
+const displayName = (row: ApiRow<OnePassengerTable>) => {
   const p = readPassenger(row.passport_detail)
   const full = [p.firstName, p.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ')
   return String(row.customer_add ?? '').trim() || full
 }
 
 export const passengerJournal = (
-  row: ApiRow<'visa_processing' | 'gamca_tokens'>,
+  row: ApiRow<OnePassengerTable>,
   date: string | null | undefined,
 ): JournalFields => ({
   date: date || createdDay(row),

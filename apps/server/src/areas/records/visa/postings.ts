@@ -1,4 +1,4 @@
-import { fromPaisa, toPaisa } from '@booking/shared'
+import { fromPaisa, type OnePassengerTable, RECORD_TYPE_LABEL, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { customerAccountOf } from '../../../lib/books/accounts.ts'
@@ -8,7 +8,7 @@ import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 
 /** The row of a Visa (the caller's kind says which table it came from). */
-const visa = (row: ApiRow<'visa_processing' | 'gamca_tokens'>) => row as ApiRow<'visa_processing'>
+const visa = (row: ApiRow<OnePassengerTable>) => row as ApiRow<'visa_processing'>
 
 /**
  * Visa and GAMCA lines: a sale to the customer on the day it was recorded (decision 020), and its
@@ -17,9 +17,9 @@ const visa = (row: ApiRow<'visa_processing' | 'gamca_tokens'>) => row as ApiRow<
  */
 export const postPassengerSale = (
   trx: Kysely<Database>,
-  row: ApiRow<'visa_processing' | 'gamca_tokens'>,
-  opts: PostOptions<'visa_processing' | 'gamca_tokens'>,
-  kind: { table: 'visa_processing' | 'gamca_tokens'; bankField: 'bank_title' | 'paid_from_bank' },
+  row: ApiRow<OnePassengerTable>,
+  opts: PostOptions<OnePassengerTable>,
+  kind: { table: OnePassengerTable; bankField: 'bank_title' | 'paid_from_bank' },
 ) =>
   postSale(
     trx,
@@ -42,9 +42,7 @@ export const postPassengerSale = (
           : fromPaisa(toPaisa(row.receivable_amount ?? 0) - toPaisa(row.profit ?? 0)),
       date: createdDay(row),
       entry: row.entry,
-      detail: [kind.table === 'gamca_tokens' ? 'GAMCA' : 'Visa', row.customer_add, row.reference]
-        .filter(Boolean)
-        .join(', '),
+      detail: [RECORD_TYPE_LABEL[kind.table], row.customer_add, row.reference].filter(Boolean).join(', '),
       employee: row.employee_name,
     },
     opts,

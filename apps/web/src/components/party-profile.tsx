@@ -11,8 +11,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
-import { ApiError, api } from '../../lib/api.ts'
-import { useIsAdmin } from '../../lib/auth.tsx'
+import { ApiError, api } from '../lib/api.ts'
+import { useIsAdmin } from '../lib/auth.tsx'
 import { ReminderLog, SendStatement, ShareLinks } from './send-statement.tsx'
 
 /** The profile's path: /agents/{name}, /vendors/{name}, /customers/{id}/profile (by the id the credit call names). */

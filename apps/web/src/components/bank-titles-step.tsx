@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Landmark } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { api } from '../../lib/api.ts'
-import { useBanks } from '../../lib/records.ts'
+import { api } from '../lib/api.ts'
+import { useBanks } from '../lib/records.ts'
 import { ManageBanksDialog } from './manage-banks-dialog.tsx'
 
 type Checked = { checked: { by: string; at: string } | null }

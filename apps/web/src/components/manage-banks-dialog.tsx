@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { Dialog } from '../../components/dialog.tsx'
-import { ApiError, api } from '../../lib/api.ts'
-import type { Bank } from '../../lib/records.ts'
+import { ApiError, api } from '../lib/api.ts'
+import type { Bank } from '../lib/records.ts'
+import { ConfirmDialog } from './confirm-dialog.tsx'
+import { Dialog } from './dialog.tsx'
 
 /** A bank as the admin list gives it: with its ledger row count, since only an unused bank may be deleted. */
 interface ManagedBank extends Bank {

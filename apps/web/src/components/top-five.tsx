@@ -1,7 +1,7 @@
 import { formatAmount } from '@booking/shared'
 import { Link } from 'react-router'
-import { useIsAdmin } from '../../lib/auth.tsx'
-import { useCollections } from './page.tsx'
+import { useIsAdmin } from '../lib/auth.tsx'
+import { useCollections } from '../lib/collections.ts'
 
 /** The admin dashboard's five largest overdue amounts (issue 25), linking to "To Collect". */
 const TopFive = () => {

@@ -10,8 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link2, Mail, MessageCircle } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { useAgency } from '../../lib/agency.ts'
-import { ApiError, api } from '../../lib/api.ts'
+import { useAgency } from '../lib/agency.ts'
+import { ApiError, api } from '../lib/api.ts'
 
 export interface SendTarget {
   kind: DebtorKind

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, api } from '../lib/api.ts'
 
 interface Answer {
   overdue_days: number
