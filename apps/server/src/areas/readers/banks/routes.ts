@@ -186,7 +186,7 @@ const saveMapping = async (
 }
 
 /** The state of a bank inside a write: matches whose book line was reversed are settled first (decision 063). */
-const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
+export const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
   // One writer per bank on PostgreSQL whatever lock the write path takes (decision 036 may give way
   // to per-account locks): imports and matches of a bank read its whole state, then write.
   if (dbKind(trx) === 'postgres')
