@@ -194,6 +194,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/portal/bookings/tickets/:id/receipt.pdf': 'portal',
   'GET /api/portal/overdue': 'portal',
   'GET /api/portal/deposits': 'portal',
+  'GET /api/portal/banks': 'portal',
   'POST /api/portal/deposits': 'portal',
   'GET /api/deposits': 'user',
   'GET /api/deposits/:id/slip': 'user',

@@ -106,3 +106,4 @@ export const DepositApprovedAnswer = ok({
   record_id: z.number().int(),
   matched: z.boolean(),
 })
+export const PortalBanksAnswer = ok({ banks: z.array(z.string()) })

@@ -21,6 +21,7 @@ import {
   INVITE_DAYS,
   InviteAccept,
   normaliseEmail,
+  PortalBanksAnswer,
   PortalBookingsAnswer,
   PortalMeAnswer,
   PortalMessageAnswer,
@@ -407,7 +408,13 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
     }
   })
 
-  // --- Deposits with the slip.
+  // --- Deposits with the slip: the banks it may name (the office's active banks, names only).
+  app.get('/portal/banks', { schema: { response: { 200: PortalBanksAnswer } } }, async (req) => {
+    await callerAgent(db, req)
+    const rows = await db.selectFrom('banks').select('name').where('active', '=', 1).orderBy('name').execute()
+    return { status: 'success', banks: rows.map((r) => r.name) }
+  })
+
   app.get('/portal/deposits', { schema: { response: { 200: DepositsAnswer } } }, async (req) => {
     const party = await callerAgent(db, req)
     const account = await db
