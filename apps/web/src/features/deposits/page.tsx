@@ -33,21 +33,28 @@ interface Deposit {
 const Slip = ({ d }: { d: Deposit }) => {
   const [url, setUrl] = useState<string | null>(null)
   useEffect(() => {
-    let made: string | null = null
+    let live = true
+    // A data: address: the app's CSP lets images come from itself and data: only.
     fetchFile(`/deposits/${d.id}/slip`)
       .then((r) => r.blob())
-      .then((b) => {
-        made = URL.createObjectURL(b)
-        setUrl(made)
-      })
-      .catch(() => setUrl(null))
+      .then(
+        (b) =>
+          new Promise<string>((resolve, reject) => {
+            const reader = new FileReader()
+            reader.onload = () => resolve(String(reader.result))
+            reader.onerror = () => reject(reader.error)
+            reader.readAsDataURL(b)
+          }),
+      )
+      .then((u) => live && setUrl(u))
+      .catch(() => live && setUrl(null))
     return () => {
-      if (made) URL.revokeObjectURL(made)
+      live = false
     }
   }, [d.id])
   if (!url) return <div className="h-40 w-full rounded bg-slate-100" />
   return d.slip_type === 'application/pdf' ? (
-    <a href={url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+    <a href={url} download={`slip-${d.id}.pdf`} className="text-blue-700 underline">
       Open slip (PDF)
     </a>
   ) : (
@@ -111,7 +118,7 @@ export default function DepositsPage() {
           <div className="flex flex-col gap-2">
             <h2 className="text-lg font-semibold">{d.agent}</h2>
             <p>
-              PKR {formatAmount(d.amount)} · {formatDate(d.date)} · {d.bank} · Ref {d.reference}
+              Rs {formatAmount(d.amount)} · {formatDate(d.date)} · {d.bank} · Ref {d.reference}
             </p>
             <Slip d={d} />
           </div>
@@ -123,7 +130,7 @@ export default function DepositsPage() {
               <ul className="divide-y text-sm">
                 {d.statement_lines.map((l) => (
                   <li key={l.id} className={`py-1 ${l.same_amount ? 'font-semibold text-green-800' : ''}`}>
-                    {formatDate(l.date)} · PKR {formatAmount(l.amount)} · {l.reference || l.narration}
+                    {formatDate(l.date)} · Rs {formatAmount(l.amount)} · {l.reference || l.narration}
                   </li>
                 ))}
               </ul>

@@ -93,7 +93,7 @@ export default function PortalPage() {
 
   return (
     <div dir={me.language === 'ur' ? 'rtl' : 'ltr'} lang={me.language} className="min-h-full bg-slate-50">
-      <header className="sticky top-0 z-10 flex items-center justify-between gap-2 bg-blue-700 px-4 py-3 text-white">
+      <header className="flex items-center justify-between gap-2 bg-blue-700 px-4 py-3 text-white">
         <div className="min-w-0">
           <p className="text-xs opacity-80">{w.desk}</p>
           <h1 className="truncate text-lg font-semibold">{me.agent}</h1>
