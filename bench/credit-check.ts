@@ -40,7 +40,13 @@ const createMany = async (n: number) => {
   const ids: number[] = []
   const t0 = performance.now()
   for (let i = 0; i < n; i++)
-    ids.push((await writeTransaction(db, (trx) => tickets.create(trx, { user }, tickets.parse(body)))).id)
+    ids.push(
+      (
+        await writeTransaction<{ id: number }>(db, (trx) =>
+          tickets.create(trx, { user }, tickets.parse(body)),
+        )
+      ).id,
+    )
   return { ids, us: ((performance.now() - t0) * 1000) / n }
 }
 

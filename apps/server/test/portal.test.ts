@@ -218,4 +218,70 @@ describe(`portal (${DB_KIND})`, () => {
     expect(seen[0]).toMatchObject({ id: id2, status: 'rejected', reason: 'No such credit' })
     expect((await as(t, a.token, 'GET', '/api/portal/me')).json().balance).toBe(after)
   })
+
+  it("approval matches the bank's statement line that pays the same amount near the day", async () => {
+    const a = await agentUser(t, 'Agent B', 'b1@agentb.pk')
+    const bank = await t.call('admin', 'POST', '/api/admin/banks', { name: 'Portal Test Bank' })
+    expect(bank.status).toBe(201)
+    const bankId = bank.body.bank.id as number
+    const csv = [
+      'Txn Date,Description,Cheque No,Debit,Credit,Balance',
+      '03/06/2026,IBFT from Agent B,TRX-901,,"2,000.00","2,000.00"',
+      '03/06/2026,Another deposit,TRX-902,,"2,000.00","4,000.00"',
+    ].join('\n')
+    const mapping = {
+      date: 'Txn Date',
+      date_format: 'dd/mm/yyyy',
+      narration: 'Description',
+      reference: 'Cheque No',
+      amount_style: 'debit_credit',
+      debit: 'Debit',
+      credit: 'Credit',
+      balance: 'Balance',
+    }
+    const imported = await t.call('admin', 'POST', `/api/banks/${bankId}/statement-imports`, { csv, mapping })
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201)
+    const body = multipart(
+      { amount: '2000', date: '2026-06-02', bank: 'Portal Test Bank', reference: 'TRX-901' },
+      { name: 'slip.png', data: tinyPng(), type: 'image/png' },
+    )
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/deposits',
+      headers: { ...body.headers, authorization: `Bearer ${a.token}` },
+      payload: body.payload,
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    const id = sent.json().id
+    const pending = (await t.call('employee', 'GET', '/api/deposits?status=pending')).body.deposits
+    const mine = pending.find((d: { id: number }) => d.id === id)
+    // Both lines pay the amount near the day; the slip's reference names one of them.
+    expect(mine.statement_lines.map((l: { reference: string }) => l.reference)).toEqual([
+      'TRX-901',
+      'TRX-902',
+    ])
+    const ok = await t.call('employee', 'POST', `/api/deposits/${id}/approve`, {})
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(ok.body.matched).toBe(true)
+    const lines = (await t.call('admin', 'GET', `/api/banks/${bankId}/statement-lines`)).body.lines as Array<{
+      reference: string
+      matched?: unknown
+      match_id?: unknown
+    }>
+    const matches = (await t.call('admin', 'GET', `/api/banks/${bankId}/matches`)).body.matches as Array<{
+      statement_lines?: number[]
+      st?: number[]
+    }>
+    expect(matches).toHaveLength(1)
+    const st = await t.app.db
+      .selectFrom('bank_statement_lines')
+      .select(['id', 'reference'])
+      .where('bank_id', '=', bankId)
+      .execute()
+    const matchedIds = (
+      await t.app.db.selectFrom('bank_match_statement_lines').select('line_id').execute()
+    ).map((r) => Number(r.line_id))
+    expect(st.filter((l) => matchedIds.includes(Number(l.id))).map((l) => l.reference)).toEqual(['TRX-901'])
+    expect(lines).toHaveLength(2)
+  })
 })
