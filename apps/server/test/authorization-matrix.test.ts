@@ -1,4 +1,5 @@
 import { ADMIN_ONLY_MESSAGE, ALL_RECORD_SPECS, type RecordAccess, type RecordAction } from '@booking/shared'
+import { recordInput } from '@booking/shared/test-data'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { startSession } from '../src/plugins/sessions.ts'
@@ -316,7 +317,7 @@ const allows = (level: Access | null, need: Access, key: string) =>
     : need !== 'portal' && (level === 'admin' || (level === 'user' && need === 'user')))
 
 describe(`authorization matrix (${DB_KIND})`, () => {
-  const t = setupTestApp((t) => addNames(t, { agents: ['Agent A', 'Agent B'] }))
+  const t = setupTestApp((t) => addNames(t, { agents: ['Agent A', 'Agent B'], vendors: ['Vendor V'] }))
   let routes: RouteEntry[] = []
 
   it('every registered route has an expectation, and every expectation a route', async () => {
@@ -365,5 +366,68 @@ describe(`authorization matrix (${DB_KIND})`, () => {
       }
     }
     expect(calls).toBe(CALLERS.length * routes.length)
+  })
+
+  it("agent A's and B's users see only their own agent: 0 leaks on every portal route, others' ids 404", async () => {
+    const a = await agentUser(t, 'Agent A', 'leak-a@agents.pk')
+    const b = await agentUser(t, 'Agent B', 'leak-b@agents.pk')
+    const ticket = async (agent: string, pnr: string) => {
+      const res = await t.call(
+        'employee',
+        'POST',
+        '/api/ticket',
+        recordInput('tickets', { agent_name: agent, reference: pnr }),
+      )
+      expect(res.status).toBe(201)
+      return res.body.ticket.id as number
+    }
+    const idA = await ticket('Agent A', 'PNR-AAA')
+    const idB = await ticket('Agent B', 'PNR-BBB')
+    const portalGets = routes.filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/api/portal/') && !r.path.includes(':'),
+    )
+    expect(portalGets.length).toBeGreaterThanOrEqual(6)
+    let leaks = 0
+    for (const [me, mine, theirs] of [
+      [a.token, 'PNR-AAA', ['Agent B', 'PNR-BBB']],
+      [b.token, 'PNR-BBB', ['Agent A', 'PNR-AAA']],
+    ] as const) {
+      for (const { path } of portalGets) {
+        const res = await t.app.inject({ method: 'GET', url: path, headers: bearer(me) })
+        expect(res.statusCode, path).toBe(200)
+        for (const other of theirs) if (res.body.includes(other)) leaks++
+      }
+      const bookings = await t.app.inject({ method: 'GET', url: '/api/portal/bookings', headers: bearer(me) })
+      expect(bookings.body).toContain(mine)
+    }
+    expect(leaks).toBe(0)
+    // Another party's record by its id answers as a missing one, both ways.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/portal/bookings/tickets/${idB}/receipt.pdf`,
+          headers: bearer(a.token),
+        })
+      ).statusCode,
+    ).toBe(404)
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/portal/bookings/tickets/${idA}/receipt.pdf`,
+          headers: bearer(b.token),
+        })
+      ).statusCode,
+    ).toBe(404)
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/portal/bookings/tickets/${idA}/receipt.pdf`,
+          headers: bearer(a.token),
+        })
+      ).statusCode,
+    ).toBe(200)
   })
 })
