@@ -1,7 +1,6 @@
 import { ADMIN_ONLY_MESSAGE } from '@booking/shared'
 import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
-import type { TestApp } from './harness.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
 import { agentUser, as, multipart, tinyPng } from './portal-helpers.ts'

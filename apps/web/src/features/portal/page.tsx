@@ -82,7 +82,7 @@ export default function PortalPage() {
   useEffect(() => {
     void loadDesk()
   }, [loadDesk])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the period is shown when asked (Show), and once at first
+  // The period is shown when asked (Show), and once at first: not on every change of a date box.
   useEffect(() => {
     void loadStatement()
   }, [])
