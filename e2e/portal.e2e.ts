@@ -118,3 +118,49 @@ test('an agent user at 375 px: invite, password, sign in, balance, statement PDF
   await expect(page.getByTestId('portal-balance')).toHaveText('Rs 50,000')
   await expect(page.getByTestId('portal-deposits')).toContainText('Approved')
 })
+
+test('an agent whose language is Urdu sees the desk in Urdu, right to left', async ({ page }) => {
+  const agent = 'Urdu Agent E2E'
+  const headers = await adminHeaders(page.request)
+  await page.request.post('/api/agent-names', { headers, data: { name: agent } })
+  const sale = await page.request.post('/api/agent', {
+    headers,
+    data: {
+      agent_name: agent,
+      employee: 'admin',
+      date: '2026-01-05',
+      detail: 'Tickets',
+      debit: 12500,
+      credit: 0,
+      paid_cash: 0,
+      paid_bank: 0,
+    },
+  })
+  expect(sale.status()).toBe(201)
+  const profile = await page.request.put(`/api/agents/${encodeURIComponent(agent)}`, {
+    headers,
+    data: { phone: '', email: '', city: 'Multan', note: '', credit_limit: 50000, language: 'ur' },
+  })
+  expect(profile.status()).toBe(200)
+  const invite = await page.request.post(`/api/agents/${encodeURIComponent(agent)}/users`, {
+    headers,
+    data: { email: 'ur@agent.pk' },
+  })
+  const token = String(((await invite.json()) as { url: string }).url).split('/portal/invite/')[1]
+  expect(
+    (await page.request.post(`/api/portal/invites/${token}`, { data: { password: PASSWORD } })).status(),
+  ).toBe(200)
+
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/login')
+  await page.getByLabel('Email').fill('ur@agent.pk')
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/portal$/)
+  await expect(page.getByText('آپ کے ذمے بقایا')).toBeVisible()
+  await expect(page.locator('[dir="rtl"]')).toHaveCount(1)
+  await expect(page.getByTestId('portal-balance')).toHaveText('Rs 12,500')
+  await expect(page.getByText('Rs 37,500')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await shoot(page, 'portal-urdu')
+})

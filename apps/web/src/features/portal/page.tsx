@@ -4,6 +4,10 @@ import { ApiError, api } from '../../lib/api.ts'
 import { useAuth } from '../../lib/auth.tsx'
 import { downloadFile } from '../../lib/files.ts'
 import { readToken } from '../../lib/session.ts'
+// The Urdu face the papers print with (server's documents/pdf.ts): phones' own fonts lack letters
+// such as heh goal. Loaded with the desk's chunk only.
+import '@fontsource/noto-naskh-arabic/arabic-400.css'
+import '@fontsource/noto-naskh-arabic/arabic-700.css'
 import { type PortalLang, portalWords } from './words.ts'
 
 /**
@@ -92,7 +96,12 @@ export default function PortalPage() {
   if (!me) return <div className="p-8 text-center text-slate-500">{error || w.loading}</div>
 
   return (
-    <div dir={me.language === 'ur' ? 'rtl' : 'ltr'} lang={me.language} className="min-h-full bg-slate-50">
+    <div
+      dir={me.language === 'ur' ? 'rtl' : 'ltr'}
+      lang={me.language}
+      className="min-h-full bg-slate-50"
+      style={me.language === 'ur' ? { fontFamily: "'Noto Naskh Arabic', system-ui, sans-serif" } : undefined}
+    >
       <header className="flex items-center justify-between gap-2 bg-blue-700 px-4 py-3 text-white">
         <div className="min-w-0">
           <p className="text-xs opacity-80">{w.desk}</p>
