@@ -163,4 +163,9 @@ test('an agent whose language is Urdu sees the desk in Urdu, right to left', asy
   await expect(page.getByText('Rs 37,500')).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await shoot(page, 'portal-urdu')
+  // The desk can be added to a phone's home screen and opens at /portal.
+  const manifest = await page.request.get('/manifest.webmanifest')
+  expect(manifest.status()).toBe(200)
+  expect(((await manifest.json()) as { start_url: string }).start_url).toBe('/portal')
+  expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest')
 })

@@ -1,5 +1,6 @@
 import { formatAmount, formatDate, type Statement, todayIso } from '@booking/shared'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useAuth } from '../../lib/auth.tsx'
 import { downloadFile } from '../../lib/files.ts'
@@ -160,24 +161,18 @@ export default function PortalPage() {
               void loadStatement()
             }}
           >
-            <label className="flex flex-col text-sm">
-              {w.from}
-              <input
-                type="date"
-                className="input"
+            <div className="flex flex-col text-sm">
+              <label htmlFor="st-from">{w.from}</label>
+              <DateInput
+                id="st-from"
                 value={range.from}
-                onChange={(e) => setRange({ ...range, from: e.target.value })}
+                onChange={(iso) => setRange({ ...range, from: iso })}
               />
-            </label>
-            <label className="flex flex-col text-sm">
-              {w.to}
-              <input
-                type="date"
-                className="input"
-                value={range.to}
-                onChange={(e) => setRange({ ...range, to: e.target.value })}
-              />
-            </label>
+            </div>
+            <div className="flex flex-col text-sm">
+              <label htmlFor="st-to">{w.to}</label>
+              <DateInput id="st-to" value={range.to} onChange={(iso) => setRange({ ...range, to: iso })} />
+            </div>
             <button type="submit" className="btn-secondary">
               {w.show}
             </button>
@@ -251,7 +246,7 @@ export default function PortalPage() {
                   <span>
                     {formatDate(d.date)} · {d.bank} · {d.reference}
                   </span>
-                  <b>{money(d.amount)}</b>
+                  <b className="whitespace-nowrap">{money(d.amount)}</b>
                 </div>
                 <p
                   className={
@@ -326,6 +321,7 @@ const DepositForm = ({
   onSent: () => Promise<void>
 }) => {
   const [busy, setBusy] = useState(false)
+  const [date, setDate] = useState(todayIso)
   const [notice, setNotice] = useState<{ ok: boolean; text: string; errors?: Record<string, string> } | null>(
     null,
   )
@@ -364,11 +360,13 @@ const DepositForm = ({
           <input name="amount" inputMode="decimal" className="input" required />
           {fieldError('amount')}
         </label>
-        <label className="flex flex-col text-sm">
-          {w.date}
-          <input name="date" type="date" className="input" defaultValue={todayIso()} required />
+        <div className="flex flex-col text-sm">
+          <label htmlFor="dep-date">{w.date}</label>
+          <DateInput id="dep-date" value={date} onChange={setDate} />
+          {/* The form sends yyyy-mm-dd; the box shows dd/mm/yyyy. */}
+          <input type="hidden" name="date" value={date} />
           {fieldError('date')}
-        </label>
+        </div>
         <label className="flex flex-col text-sm">
           {w.bank}
           <select name="bank" className="input" required defaultValue="">
