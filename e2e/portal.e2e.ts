@@ -55,12 +55,18 @@ test('an agent user at 375 px: invite, password, sign in, balance, statement PDF
     },
   })
   expect(sale.status()).toBe(201)
-  const invite = await page.request.post(`/api/agents/${encodeURIComponent(AGENT)}/users`, {
-    headers,
-    data: { email: EMAIL },
-  })
-  expect(invite.status()).toBe(201)
-  const { url } = (await invite.json()) as { url: string }
+  // The admin invites from the agent's profile (beside its statement).
+  const admin = await pageAs(browser, 'admin')
+  await admin.goto('/admin/statements')
+  await admin.getByLabel('Name').selectOption(AGENT)
+  await admin.getByRole('button', { name: 'Show statement' }).click()
+  const profile = admin.getByRole('region', { name: 'Party profile' })
+  await profile.getByLabel('Invite by e-mail').fill(EMAIL)
+  await profile.getByRole('button', { name: 'Invite' }).click()
+  const url = (await profile.getByTestId('invite-link').textContent()) ?? ''
+  expect(url).toMatch(/\/portal\/invite\/[A-Za-z0-9_-]{20,}$/)
+  await expect(profile).toContainText(`${EMAIL} · invited`)
+  await shoot(admin, 'agent-portal-users')
 
   await page.setViewportSize({ width: 375, height: 800 })
   await page.goto(new URL(url).pathname)
