@@ -1,13 +1,15 @@
 import { ADMIN_ONLY_MESSAGE, ALL_RECORD_SPECS, type RecordAccess, type RecordAction } from '@booking/shared'
+import { recordInput } from '@booking/shared/test-data'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { startSession } from '../src/plugins/sessions.ts'
 import { DB_KIND, TEST_SECRET, type TestApp } from './harness.ts'
-import { setupTestApp } from './helpers.ts'
+import { addNames, setupTestApp } from './helpers.ts'
+import { agentUser } from './portal-helpers.ts'
 import { fillPath, type RouteEntry, registeredApiRoutes } from './route-table.ts'
 
-/** Who may call a route: anyone, any approved user, or admins only. */
-type Access = 'public' | 'user' | 'admin'
+/** Who may call a route: anyone, any approved user, admins only, or an agent's own user (issue 35). */
+type Access = 'public' | 'user' | 'admin' | 'portal'
 
 /** A RecordSpec's access level as this matrix names it. */
 const levelOf = (a: RecordAccess[RecordAction]): Access => (a === 'admin' ? 'admin' : 'user')
@@ -182,7 +184,28 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/payments/:id/tax-certificate': 'user',
   'GET /api/reports/sales-tax': 'admin',
   'GET /api/reports/tax-withheld': 'admin',
+  // Issue 35: an agent's own users (admins invite and suspend), the invite (its token is the key),
+  // the agent's desk (its users only) and the deposits staff check.
+  'GET /api/agents/:name/users': 'admin',
+  'POST /api/agents/:name/users': 'admin',
+  'PUT /api/agents/:name/users/:id': 'admin',
+  'POST /api/portal/invites/:token': 'public',
+  'GET /api/portal/me': 'portal',
+  'GET /api/portal/statement': 'portal',
+  'GET /api/portal/bookings': 'portal',
+  'GET /api/portal/bookings/tickets/:id/receipt.pdf': 'portal',
+  'GET /api/portal/overdue': 'portal',
+  'GET /api/portal/deposits': 'portal',
+  'GET /api/portal/banks': 'portal',
+  'POST /api/portal/deposits': 'portal',
+  'GET /api/deposits': 'user',
+  'GET /api/deposits/:id/slip': 'user',
+  'POST /api/deposits/:id/approve': 'user',
+  'POST /api/deposits/:id/reject': 'user',
 }
+
+/** What an agent's user may reach outside the portal: signing out. */
+const PORTAL_ALSO = new Set(['POST /api/user/logout'])
 
 const sign = (claims: { sub: string; exp?: number | string; jti?: string }, secret = TEST_SECRET) => {
   const jwt = new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub)
@@ -264,13 +287,38 @@ const CALLERS: Array<{
   // Signed in afresh: POST /api/user/logout in the matrix ends this session, not the file's.
   { name: 'employee', headers: async (t) => bearer(await signIn(t, 'emp@test.local')), level: 'user' },
   { name: 'admin', headers: async (t) => bearer(await signIn(t, 'admin@test.local')), level: 'admin' },
+  // Issue 35: agent A's user, agent B's user, and a suspended one (refused as a deactivated user).
+  {
+    name: "agent A's user",
+    headers: async (t) => bearer((await agentUser(t, 'Agent A', 'mx-a@agents.pk')).token),
+    level: 'portal',
+  },
+  {
+    name: "agent B's user",
+    headers: async (t) => bearer((await agentUser(t, 'Agent B', 'mx-b@agents.pk')).token),
+    level: 'portal',
+  },
+  {
+    name: 'suspended agent user',
+    headers: async (t) => {
+      const { id, token } = await agentUser(t, 'Agent A', 'mx-off@agents.pk')
+      expect(
+        (await t.call('admin', 'PUT', `/api/agents/Agent%20A/users/${id}`, { suspended: true })).status,
+      ).toBe(200)
+      return bearer(token)
+    },
+    level: null,
+  },
 ]
 
-const allows = (level: Access | null, need: Access) =>
-  need === 'public' || level === 'admin' || (level === 'user' && need === 'user')
+const allows = (level: Access | null, need: Access, key: string) =>
+  need === 'public' ||
+  (level === 'portal'
+    ? need === 'portal' || PORTAL_ALSO.has(key)
+    : need !== 'portal' && (level === 'admin' || (level === 'user' && need === 'user')))
 
 describe(`authorization matrix (${DB_KIND})`, () => {
-  const t = setupTestApp()
+  const t = setupTestApp((t) => addNames(t, { agents: ['Agent A', 'Agent B'], vendors: ['Vendor V'] }))
   let routes: RouteEntry[] = []
 
   it('every registered route has an expectation, and every expectation a route', async () => {
@@ -306,7 +354,7 @@ describe(`authorization matrix (${DB_KIND})`, () => {
         calls++
         const where = `${caller.name}: ${method} ${path} -> ${res.statusCode} ${res.body.slice(0, 80)}`
         expect(res.statusCode, where).toBeLessThan(500)
-        if (allows(caller.level, need)) {
+        if (allows(caller.level, need, `${method} ${path}`)) {
           expect([401, 403], where).not.toContain(res.statusCode)
         } else if (caller.level === null) {
           expect(res.statusCode, where).toBe(401)
@@ -319,5 +367,68 @@ describe(`authorization matrix (${DB_KIND})`, () => {
       }
     }
     expect(calls).toBe(CALLERS.length * routes.length)
+  })
+
+  it("agent A's and B's users see only their own agent: 0 leaks on every portal route, others' ids 404", async () => {
+    const a = await agentUser(t, 'Agent A', 'leak-a@agents.pk')
+    const b = await agentUser(t, 'Agent B', 'leak-b@agents.pk')
+    const ticket = async (agent: string, pnr: string) => {
+      const res = await t.call(
+        'employee',
+        'POST',
+        '/api/ticket',
+        recordInput('tickets', { agent_name: agent, reference: pnr }),
+      )
+      expect(res.status).toBe(201)
+      return res.body.ticket.id as number
+    }
+    const idA = await ticket('Agent A', 'PNR-AAA')
+    const idB = await ticket('Agent B', 'PNR-BBB')
+    const portalGets = routes.filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/api/portal/') && !r.path.includes(':'),
+    )
+    expect(portalGets.length).toBeGreaterThanOrEqual(6)
+    let leaks = 0
+    for (const [me, mine, theirs] of [
+      [a.token, 'PNR-AAA', ['Agent B', 'PNR-BBB']],
+      [b.token, 'PNR-BBB', ['Agent A', 'PNR-AAA']],
+    ] as const) {
+      for (const { path } of portalGets) {
+        const res = await t.app.inject({ method: 'GET', url: path, headers: bearer(me) })
+        expect(res.statusCode, path).toBe(200)
+        for (const other of theirs) if (res.body.includes(other)) leaks++
+      }
+      const bookings = await t.app.inject({ method: 'GET', url: '/api/portal/bookings', headers: bearer(me) })
+      expect(bookings.body).toContain(mine)
+    }
+    expect(leaks).toBe(0)
+    // Another party's record by its id answers as a missing one, both ways.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/portal/bookings/tickets/${idB}/receipt.pdf`,
+          headers: bearer(a.token),
+        })
+      ).statusCode,
+    ).toBe(404)
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/portal/bookings/tickets/${idA}/receipt.pdf`,
+          headers: bearer(b.token),
+        })
+      ).statusCode,
+    ).toBe(404)
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/portal/bookings/tickets/${idA}/receipt.pdf`,
+          headers: bearer(a.token),
+        })
+      ).statusCode,
+    ).toBe(200)
   })
 })

@@ -5,8 +5,11 @@
  * does). A later role (an agent's own user, seeing one party's rows) is a new entry here.
  */
 
-/** A grant a role holds: `staff` is any approved office user, `admin` the owner's level. */
-export type Grant = 'staff' | 'admin'
+/**
+ * A grant a role holds: `staff` is any approved office user, `admin` the owner's level, `portal`
+ * an agent's own user at its desk (issue 35, decision 104).
+ */
+export type Grant = 'staff' | 'admin' | 'portal'
 
 /** What a caller may see: every row (staff), or later one party's rows only. */
 export type Sees = { all: true } | { all: false; party: { kind: 'agent' | 'customer'; id: number } }
@@ -16,20 +19,26 @@ interface RoleData {
   grants: readonly Grant[]
   /** Signs up pending and waits for an admin's approval. */
   needsApproval: boolean
-  sees: 'all'
+  /** Every row, or the rows of the one party the user belongs to. */
+  sees: 'all' | 'party'
 }
 
 export const ROLE_DATA = {
   admin: { label: 'Admin', grants: ['staff', 'admin'], needsApproval: false, sees: 'all' },
   employee: { label: 'Employee', grants: ['staff'], needsApproval: true, sees: 'all' },
+  /** An agent's own user (issue 35): its agent's balance, statement, bookings and deposits only. */
+  agent_user: { label: 'Agent user', grants: ['portal'], needsApproval: false, sees: 'party' },
 } as const satisfies Record<string, RoleData>
 
 export type RoleName = keyof typeof ROLE_DATA
 export const ROLE_NAMES = Object.keys(ROLE_DATA) as RoleName[]
+/** The roles of the office's users (the users table); the rest belong to a party (agent_users). */
+export type StaffRole = { [K in RoleName]: (typeof ROLE_DATA)[K]['sees'] extends 'all' ? K : never }[RoleName]
+const STAFF_ROLES = ROLE_NAMES.filter((r): r is StaffRole => ROLE_DATA[r].sees === 'all')
 
-/** The level a record type or route asks for: any approved user, or admins only. */
-export type Level = 'employee' | 'admin'
-const LEVEL_GRANT: Record<Level, Grant> = { employee: 'staff', admin: 'admin' }
+/** The level a record type or route asks for: any approved user, or admins only; or an agent's user. */
+export type Level = 'employee' | 'admin' | 'portal'
+const LEVEL_GRANT: Record<Level, Grant> = { employee: 'staff', admin: 'admin', portal: 'portal' }
 
 /**
  * The fixed capabilities outside record types, each with the level it asks for. A record type's
@@ -48,6 +57,12 @@ export const CAPABILITIES = {
   'unlimited-email': 'admin',
   /** Every statement kind (employees see agent, vendor and customer statements). */
   'all-statements': 'admin',
+  /** The office's screens and API: everything but the portal (issue 35). */
+  'staff-area': 'employee',
+  /** Inviting and suspending an agent's own users (issue 35). */
+  'agent-users': 'admin',
+  /** An agent's desk: /api/portal/*, its own agent's rows only (issue 35). */
+  portal: 'portal',
 } as const satisfies Record<string, Level>
 export type Capability = keyof typeof CAPABILITIES
 
@@ -60,9 +75,17 @@ export interface Caller {
 export const isRole = (role: unknown): role is RoleName =>
   typeof role === 'string' && Object.hasOwn(ROLE_DATA, role)
 
-/** The caller a signed-in user is (staff see every row). */
-export const callerOf = (user: { role: string } | null | undefined): Caller | null =>
-  user && isRole(user.role) ? { role: user.role, sees: { all: true } } : null
+/**
+ * The caller a signed-in user is: staff see every row; a role that sees one party sees the party
+ * the user belongs to, and nothing when it belongs to none.
+ */
+export const callerOf = (
+  user: { role: string; party?: { kind: 'agent' | 'customer'; id: number } | null } | null | undefined,
+): Caller | null => {
+  if (!user || !isRole(user.role)) return null
+  if (ROLE_DATA[user.role].sees === 'all') return { role: user.role, sees: { all: true } }
+  return user.party ? { role: user.role, sees: { all: false, party: user.party } } : null
+}
 
 export type Action = 'view' | 'create' | 'update' | 'delete' | 'use'
 
@@ -87,19 +110,19 @@ export const can = (
   return level !== undefined && grantsOf(who).includes(LEVEL_GRANT[level])
 }
 
-/** The roles that hold a capability (for database filters such as "the active admins"). */
-export const rolesThatCan = (action: Action, resource: Resource): RoleName[] =>
-  ROLE_NAMES.filter((role) => can({ role }, action, resource))
+/** The office roles that hold a capability (for database filters such as "the active admins"). */
+export const rolesThatCan = (action: Action, resource: Resource): StaffRole[] =>
+  STAFF_ROLES.filter((role) => can({ role }, action, resource))
 
 /** The roles that sign up pending approval. */
-export const rolesNeedingApproval = (): RoleName[] => ROLE_NAMES.filter((r) => ROLE_DATA[r].needsApproval)
+export const rolesNeedingApproval = (): StaffRole[] => STAFF_ROLES.filter((r) => ROLE_DATA[r].needsApproval)
 
 /** How a role reads on screens ("Admin", "Employee"). */
 export const roleLabel = (role: string) => (isRole(role) ? ROLE_DATA[role].label : role)
 
-/** The roles that lack a capability ("employees": every role without the admin area). */
-export const rolesThatCannot = (action: Action, resource: Resource): RoleName[] =>
-  ROLE_NAMES.filter((role) => !can({ role }, action, resource))
+/** The office roles that lack a capability ("employees": every office role without the admin area). */
+export const rolesThatCannot = (action: Action, resource: Resource): StaffRole[] =>
+  STAFF_ROLES.filter((role) => !can({ role }, action, resource))
 
 /** Whether only admins may do `action` on `resource` (a screen shown in the admin menu only). */
 export const needsAdmin = (action: Action, resource: Resource): boolean =>

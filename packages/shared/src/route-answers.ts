@@ -21,12 +21,12 @@ export const LoginAnswer = z.union([
   z.object({
     status: z.literal('approved'),
     token: z.string(),
-    role: z.enum(['admin', 'employee']),
+    role: z.enum(['admin', 'employee', 'agent_user']),
     user: z.object({
       id: z.number().int(),
       username: z.string(),
       email: z.string(),
-      role: z.enum(['admin', 'employee']),
+      role: z.enum(['admin', 'employee', 'agent_user']),
     }),
   }),
 ])

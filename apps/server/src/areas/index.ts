@@ -18,6 +18,7 @@ import { mrzRoutes } from './platform/mrz/routes.ts'
 import { settingsRoutes } from './platform/settings/routes.ts'
 import { morningRoutes } from './readers/morning/routes.ts'
 import { passengerRoutes } from './readers/passengers/routes.ts'
+import { portalRoutes } from './readers/portal/routes.ts'
 import { receiptRoutes } from './readers/receipts/routes.ts'
 import { booksReportRoutes } from './readers/reports/books-routes.ts'
 import { reportRoutes } from './readers/reports/routes.ts'
@@ -76,6 +77,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   closeRoutes,
   taxRoutes,
   taxReportRoutes,
+  portalRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

@@ -41,6 +41,7 @@ import * as ticketVoid from './migrations/0037_ticket_void.ts'
 import * as dayWithoutWorkarounds from './migrations/0038_day_without_workarounds.ts'
 import * as taxedSaleSplit from './migrations/0039_taxed_sale_split.ts'
 import * as statementAmountIndex from './migrations/0040_statement_amount_index.ts'
+import * as portal from './migrations/0041_portal.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0038_day_without_workarounds': dayWithoutWorkarounds,
   '0039_taxed_sale_split': taxedSaleSplit,
   '0040_statement_amount_index': statementAmountIndex,
+  '0041_portal': portal,
 }
 
 /**

@@ -76,6 +76,50 @@ export interface CorrectionsTable {
   decision_note: string | null
 }
 
+/** An agent's own user (0041, issue 35): belongs to the agent's account, by id. */
+export interface AgentUsersTable {
+  id: Generated<number>
+  account_id: number
+  email: string
+  /** Null until the invite is taken. */
+  password_hash: string | null
+  /** SHA-256 of the one-time invite token; null once used. */
+  invite_hash: string | null
+  invite_expires_at: string | null
+  suspended: Generated<number>
+  created_by: string
+  created_at: string
+}
+
+export interface PortalSessionsTable {
+  id: string
+  agent_user_id: number
+  created_at: string
+  expires_at: string
+}
+
+/** A deposit an agent's user reported with its slip (0041, issue 35 item 3). */
+export interface PortalDepositsTable {
+  id: Generated<number>
+  account_id: number
+  agent_user_id: number
+  /** Paisa. */
+  amount: number | string
+  date: string
+  bank: string
+  reference: string
+  slip_type: string
+  slip: string
+  status: 'pending' | 'approved' | 'rejected'
+  reason: string | null
+  record_id: number | null
+  entry: string | null
+  matched: Generated<number>
+  created_at: string
+  decided_by: string | null
+  decided_at: string | null
+}
+
 /** A sale a credit limit refused, kept for an admin's decision (0038, decision 098). */
 export interface SaleRequestsTable {
   id: Generated<number>
@@ -843,6 +887,9 @@ export interface Database {
   sessions: SessionsTable
   corrections: CorrectionsTable
   sale_requests: SaleRequestsTable
+  agent_users: AgentUsersTable
+  portal_sessions: PortalSessionsTable
+  portal_deposits: PortalDepositsTable
   journal: JournalView
   journal_rows: JournalRowsTable
   posting_lines: PostingLinesTable

@@ -1,20 +1,22 @@
 import { hkdfSync, randomBytes, webcrypto } from 'node:crypto'
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { type Access, ADMIN_ONLY_MESSAGE, can, type Role } from '@booking/shared'
+import { type Access, ADMIN_ONLY_MESSAGE, can, type RoleName } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/connect.ts'
 import { StartupError } from '../db/startup-error.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { versionedMemo } from './db-version.ts'
-import { startSession } from './sessions.ts'
+import { startPortalSession, startSession } from './sessions.ts'
 
 export interface AuthUser {
   id: number
   username: string
   email: string
-  role: Role
+  role: RoleName
+  /** The party a user who is not staff belongs to (an agent's own user, issue 35). */
+  party?: { kind: 'agent'; id: number }
 }
 
 declare module 'fastify' {
@@ -28,7 +30,10 @@ declare module 'fastify' {
   }
 }
 
-const PUBLIC = new Set(['/api/health', '/api/user/login', '/api/user/signup'])
+const PUBLIC = new Set(['/api/health', '/api/user/login', '/api/user/signup', '/api/portal/invites/:token'])
+
+/** What a signed-in user without the office's screens may reach besides /api/portal/* (issue 35). */
+const OUTSIDE_STAFF = new Set(['/api/user/logout'])
 export const TOKEN_LIFETIME = '12h'
 
 /** JWT_SECRET signs every token: anything shorter is a guessable key (HS256 wants 256 bits). */
@@ -139,7 +144,7 @@ export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: 
   const verify = tokenVerifier(secret)
   // Read on every request, so a revoked session, a deactivated or rejected user loses access at
   // once; answered from memory while no write has touched the database since the last read.
-  const findSession = versionedMemo((sessionId: string) =>
+  const findStaffSession = versionedMemo((sessionId: string) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -147,12 +152,33 @@ export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: 
       .where('sessions.id', '=', sessionId)
       .executeTakeFirst(),
   )
+  // An agent's own user (issue 35): its own sessions and table; suspension refuses it at once.
+  const findPortalSession = versionedMemo(async (sessionId: string): Promise<SessionUser | undefined> => {
+    const row = await db
+      .selectFrom('portal_sessions')
+      .innerJoin('agent_users', 'agent_users.id', 'portal_sessions.agent_user_id')
+      .select(['agent_users.id', 'email', 'account_id', 'suspended'])
+      .where('portal_sessions.id', '=', sessionId)
+      .executeTakeFirst()
+    if (!row) return undefined
+    return {
+      id: row.id,
+      username: row.email,
+      email: row.email,
+      role: 'agent_user',
+      is_approved: 1,
+      active: row.suspended ? 0 : 1,
+      party: { kind: 'agent', id: row.account_id },
+    }
+  })
+  const findSession = (sessionId: string, version: string | null, portal: boolean) =>
+    portal ? findPortalSession(sessionId, version) : findStaffSession(sessionId, version)
 
   app.decorate('signToken', async (user: AuthUser) =>
-    new SignJWT({ username: user.username, email: user.email, role: user.role })
+    new SignJWT({ username: user.username, email: user.email, role: user.role, portal: Boolean(user.party) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
-      .setJti(await startSession(db, user.id))
+      .setJti(user.party ? await startPortalSession(db, user.id) : await startSession(db, user.id))
       .setIssuedAt()
       .setExpirationTime(TOKEN_LIFETIME)
       .sign(secret),
@@ -167,6 +193,16 @@ export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: 
     if (!path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) return
     req.user = await authenticate(req, findSession, verify)
     if (path.startsWith('/api/admin/')) await requireAccess('admin')(req)
+    // The server scopes by the caller (issue 35, decision 104): a user without the office's
+    // screens reaches the portal and logout only, and is refused everything else as a user
+    // without the capability is; the portal is refused to everyone else the same way.
+    const portal = path.startsWith('/api/portal/')
+    if (
+      portal
+        ? !can(req.user, 'use', 'portal')
+        : !can(req.user, 'use', 'staff-area') && !OUTSIDE_STAFF.has(path)
+    )
+      throw adminOnly()
   })
 }
 
@@ -204,9 +240,10 @@ type SessionUser = {
   id: number
   username: string
   email: string
-  role: Role
+  role: RoleName
   is_approved: number
   active: number
+  party?: { kind: 'agent'; id: number }
 }
 
 declare module 'fastify' {
@@ -223,7 +260,11 @@ declare module 'fastify' {
  */
 const authenticate = async (
   req: FastifyRequest,
-  findSession: (sessionId: string, version: string | null) => Promise<SessionUser | undefined>,
+  findSession: (
+    sessionId: string,
+    version: string | null,
+    portal: boolean,
+  ) => Promise<SessionUser | undefined>,
   verify: (token: string) => Promise<number | null>,
 ): Promise<AuthUser> => {
   const header = req.headers.authorization
@@ -233,12 +274,14 @@ const authenticate = async (
   if (id === null) throw notAuthenticated()
   // A token without a numeric subject would reach the query as NaN (a 500 on PostgreSQL).
   if (!Number.isSafeInteger(id) || id <= 0) throw notAuthenticated()
-  const sessionId = decodeJwt(token).jti
+  const claims = decodeJwt(token)
+  const sessionId = claims.jti
   if (typeof sessionId !== 'string' || sessionId.length === 0) throw notAuthenticated()
-  const user = await findSession(sessionId, req.dbVersion)
+  const user = await findSession(sessionId, req.dbVersion, claims.portal === true)
   if (!user || user.id !== id || !user.is_approved || !user.active) throw notAuthenticated()
   req.sessionId = sessionId
-  return { id: user.id, username: user.username, email: user.email, role: user.role }
+  const { is_approved: _a, active: _b, ...me } = user
+  return me
 }
 
 const adminOnly = () => new HttpError(403, ADMIN_ONLY_MESSAGE)

@@ -22,6 +22,27 @@ export const startSession = async (db: Kysely<Database>, userId: number): Promis
   return id
 }
 
+/** Records an agent's user's sign-in (issue 35): the same lifetime, its own table. */
+export const startPortalSession = async (db: Kysely<Database>, agentUserId: number): Promise<string> => {
+  const now = new Date()
+  const id = randomBytes(18).toString('base64url')
+  await db.deleteFrom('portal_sessions').where('expires_at', '<', now.toISOString()).execute()
+  await db
+    .insertInto('portal_sessions')
+    .values({
+      id,
+      agent_user_id: agentUserId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_MS).toISOString(),
+    })
+    .execute()
+  return id
+}
+
+/** Ends an agent's user's sessions: suspension refuses the next request. */
+export const endPortalSessions = (db: Kysely<Database>, agentUserId: number) =>
+  db.deleteFrom('portal_sessions').where('agent_user_id', '=', agentUserId).execute()
+
 /** Ends a user's sessions (all, or all but `keep`): their tokens are refused from the next request. */
 export const endSessions = async (db: Kysely<Database>, userId: number, keep?: string | null) => {
   let q = db.deleteFrom('sessions').where('user_id', '=', userId)
@@ -29,5 +50,8 @@ export const endSessions = async (db: Kysely<Database>, userId: number, keep?: s
   await q.execute()
 }
 
-export const endSession = (db: Kysely<Database>, sessionId: string) =>
-  db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+/** Logout: the session is the office's or a portal one (random ids, so never both). */
+export const endSession = async (db: Kysely<Database>, sessionId: string) => {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+  await db.deleteFrom('portal_sessions').where('id', '=', sessionId).execute()
+}

@@ -9,6 +9,8 @@ import { ADMIN_ONLY, EMPLOYEE_ONLY, loadAppLayout, PAGES } from './routes.ts'
 const AppLayout = lazyPreloaded(loadAppLayout)
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'))
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'))
+const PortalPage = lazy(() => import('../features/portal/page.tsx'))
+const InvitePage = lazy(() => import('../features/portal/invite-page.tsx'))
 const lazyPages = Object.fromEntries(
   Object.entries(PAGES).map(([segment, load]) => [segment, lazyPreloaded(load)]),
 )
@@ -32,8 +34,15 @@ const EmployeeArea = () => {
   const { user } = useAuth()
   const { pathname } = useLocation()
   if (!user) return <Navigate to="/login" replace />
+  if (!can(user, 'use', 'staff-area')) return <ByRole />
   if (can(user, 'use', 'admin-area')) return <Navigate to={`/admin${pathname}`} replace />
   return <AppLayout />
+}
+
+/** /portal: an agent's own user's desk (issue 35); anyone else goes home. */
+const PortalArea = () => {
+  const { user } = useAuth()
+  return can(user, 'use', 'portal') ? <PortalPage /> : <ByRole />
 }
 
 const ByRole = () => {
@@ -74,6 +83,8 @@ export const AppRouter = () => {
               </PublicOnly>
             }
           />
+          <Route path="/portal" element={<PortalArea />} />
+          <Route path="/portal/invite/:token" element={<InvitePage />} />
           <Route path="/admin" element={<AdminArea />}>
             {segments
               .filter((s) => !EMPLOYEE_ONLY.has(s))

@@ -13,6 +13,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { ApiError, api } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
+import { AgentUsers } from './agent-users.tsx'
 import { ReminderLog, SendStatement, ShareLinks } from './send-statement.tsx'
 
 /** The profile's path: /agents/{name}, /vendors/{name}, /customers/{id}/profile (by the id the credit call names). */
@@ -217,6 +218,7 @@ export const PartyProfilePanel = ({
           <ShareLinks kind={kind as DebtorKind} partyKey={p.key} />
         </div>
       )}
+      {kind === 'agent' && admin && <AgentUsers agent={p.name} />}
     </section>
   )
 }

@@ -9,6 +9,7 @@ import {
   FileSpreadsheet,
   HandCoins,
   History,
+  Inbox,
   KeyRound,
   Landmark,
   LayoutDashboard,
@@ -100,6 +101,12 @@ export const FEATURES: readonly FeatureDescriptor[] = [
     segment: 'toCollect',
     page: () => import('./collect/page.tsx'),
     nav: { label: 'To Collect', icon: HandCoins },
+  },
+  // Issue 35: deposits agents' users reported with their slips, for staff to approve or reject.
+  {
+    segment: 'deposits',
+    page: () => import('./deposits/page.tsx'),
+    nav: { label: 'Deposits to check', icon: Inbox },
   },
   {
     segment: 'reports',

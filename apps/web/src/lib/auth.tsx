@@ -1,4 +1,4 @@
-import type { LoginAnswer, Role } from '@booking/shared'
+import type { LoginAnswer, RoleName } from '@booking/shared'
 import { can, isRole } from '@booking/shared'
 import {
   createContext,
@@ -81,7 +81,7 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
   const login = useCallback(async (email: string, password: string): Promise<LoginResult> => {
     const answer = await api.post<LoginAnswer>('/user/login', { email, password })
     if (answer.status !== 'approved') return { kind: 'pending' }
-    const role: Role | undefined = answer.role
+    const role: RoleName | undefined = answer.role
     if (!isRole(role)) throw new Error('Invalid or missing role in API response')
     if (!answer.token) throw new Error('Invalid email or password')
     const next: SessionUser = { email, username: usernameFromToken(answer.token, email), role }
@@ -117,8 +117,12 @@ export const useAuth = (): AuthState => {
   return ctx
 }
 
-/** Home of a role: /admin/dashboard or /dashboard. */
-export const homeFor = (role: Role | undefined) =>
-  can({ role: role ?? '' }, 'use', 'admin-area') ? '/admin/dashboard' : '/dashboard'
+/** Home of a role: /admin/dashboard, /dashboard, or an agent's user's desk /portal. */
+export const homeFor = (role: RoleName | undefined) =>
+  can({ role: role ?? '' }, 'use', 'admin-area')
+    ? '/admin/dashboard'
+    : can({ role: role ?? '' }, 'use', 'portal')
+      ? '/portal'
+      : '/dashboard'
 
 export const useIsAdmin = () => can(useAuth().user, 'use', 'admin-area')

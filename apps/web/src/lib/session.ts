@@ -1,4 +1,4 @@
-import type { Role } from '@booking/shared'
+import type { RoleName } from '@booking/shared'
 import { isRole } from '@booking/shared'
 
 /** The signed-in user as kept in local storage under "user" (token under "token"). */
@@ -6,7 +6,7 @@ export interface SessionUser {
   id?: number
   email: string
   username: string
-  role: Role
+  role: RoleName
 }
 
 const USER_KEY = 'user'

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { AuthCard } from '../../components/auth-card.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { homeFor, useAuth } from '../../lib/auth.tsx'
 import { preloadSignInScreens } from '../../lib/preload.ts'
-import { AuthCard } from './auth-card.tsx'
 
 type Notice = { kind: 'not-found' } | { kind: 'pending' } | { kind: 'error'; message: string } | null
 

@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
+import { AuthCard } from '../../components/auth-card.tsx'
 import { Field } from '../../components/field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
-import { AuthCard } from './auth-card.tsx'
 
 const REDIRECT_MS = 3000
 

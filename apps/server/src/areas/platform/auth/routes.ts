@@ -113,7 +113,30 @@ export const authRoutes = async (app: FastifyInstance, db: Db, opts: AuthOptions
       return new HttpError(status, message)
     }
     const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
-    if (!user) throw await failed(404, 'Account not found', null)
+    if (!user) {
+      // An agent's own user signs in at the same /login (issue 35, decision 104).
+      const agentUser = await db
+        .selectFrom('agent_users')
+        .select(['id', 'email', 'password_hash', 'suspended', 'account_id'])
+        .where('email', '=', email)
+        .where('password_hash', 'is not', null)
+        .executeTakeFirst()
+      if (!agentUser?.password_hash) throw await failed(404, 'Account not found', null)
+      if (!(await verifyPassword(input.password, agentUser.password_hash)))
+        throw await failed(401, 'Invalid email or password', null)
+      if (agentUser.suspended)
+        throw await failed(403, 'This account has been deactivated. Please ask an admin.', null)
+      const actor = {
+        id: agentUser.id,
+        username: agentUser.email,
+        email: agentUser.email,
+        role: 'agent_user' as const,
+        party: { kind: 'agent' as const, id: agentUser.account_id },
+      }
+      const token = await app.signToken(actor)
+      const { party: _p, ...shown } = actor
+      return { status: 'approved', token, role: actor.role, user: shown }
+    }
     if (!(await verifyPassword(input.password, user.password_hash))) {
       throw await failed(401, 'Invalid email or password', user.id)
     }

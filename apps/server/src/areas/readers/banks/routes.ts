@@ -196,7 +196,7 @@ const lockBank = async (trx: Kysely<Database>, bankId: number) => {
     await trx.selectFrom('banks').select('id').where('id', '=', bankId).forUpdate().execute()
 }
 
-const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
+export const writeState = async (trx: Kysely<Database>, bankId: number): Promise<BankState> => {
   await lockBank(trx, bankId)
   const state = await loadState(trx, await bankById(trx, bankId))
   await storeResolution(trx, state)

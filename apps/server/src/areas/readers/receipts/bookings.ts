@@ -14,7 +14,7 @@ import type { ReceiptDoc } from '../../platform/documents/receipt.ts'
 
 type Particulars = Array<[string, string]>
 
-interface BookingReceipt {
+export interface BookingReceipt {
   /** The list path after /api. */
   path: string
   table: string

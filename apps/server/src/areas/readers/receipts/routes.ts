@@ -1,5 +1,5 @@
 import { FileAnswer, IdParams, receiptTaxOf } from '@booking/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { paymentsOf } from '../../../lib/books/paid-records.ts'
 import { type AnyRecordRow, recordLifecycle } from '../../../lib/crud.ts'
@@ -10,7 +10,7 @@ import { fileSafe, sendPdf, warmFonts } from '../../platform/documents/pdf.ts'
 import { renderReceipt } from '../../platform/documents/receipt.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
 import { answerSaleTaxes } from '../../records/tax/sale-tax.ts'
-import { BOOKING_RECEIPTS, bookingReceipt } from './bookings.ts'
+import { BOOKING_RECEIPTS, type BookingReceipt, bookingReceipt } from './bookings.ts'
 
 /**
  * GET /api/{list path}/{id}/receipt.pdf for every booking. The row comes from the record's own
@@ -25,24 +25,41 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
   // The first receipt of the day should not pay for reading the fonts.
   warmFonts()
   for (const cfg of BOOKING_RECEIPTS) {
-    app.get(`${cfg.path}/:id/receipt.pdf`, GET_RECORD_ID_RECEIPT_PDF, async (req, reply) => {
-      const id = parseIdParam(req.params, cfg.kind.toLowerCase())
-      const lifecycle = recordLifecycle(db, cfg.table)
-      if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
-      const row: AnyRecordRow = await lifecycle.findById(db, id)
-      const settings = await agencySettings(db)
-      const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
-      const lang = await resolvePaperLang(db, req.query, row.customer_id ? Number(row.customer_id) : null)
-      // The sale's tax keys as GET {path}/{id} answers them (decision 100: the receipt shows the tax).
-      const taxed: Record<string, unknown> = { id }
-      await answerSaleTaxes(db, cfg.table, [taxed])
-      const doc = renderReceipt(
-        settings,
-        bookingReceipt(cfg, row, savedOn, await paymentsOf(db, cfg.table, id), receiptTaxOf(taxed)),
-        printedAt(settings),
-        lang,
-      )
-      return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
-    })
+    app.get(`${cfg.path}/:id/receipt.pdf`, GET_RECORD_ID_RECEIPT_PDF, async (req, reply) =>
+      sendBookingReceipt(db, req, reply, cfg, parseIdParam(req.params, cfg.kind.toLowerCase())),
+    )
   }
+}
+
+/** A booking's receipt PDF (also an agent's desk's, issue 35, after it checked the booking is theirs). */
+export const sendBookingReceipt = async (
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cfg: BookingReceipt,
+  id: number,
+) => {
+  const lifecycle = recordLifecycle(db, cfg.table)
+  if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
+  const row: AnyRecordRow = await lifecycle.findById(db, id)
+  const settings = await agencySettings(db)
+  const savedOn = row.created_at ? agencyToday(settings, new Date(row.created_at)) : agencyToday(settings)
+  const lang = await resolvePaperLang(db, req.query, row.customer_id ? Number(row.customer_id) : null)
+  // The sale's tax keys as GET {path}/{id} answers them (decision 100: the receipt shows the tax).
+  const taxed: Record<string, unknown> = { id }
+  await answerSaleTaxes(db, cfg.table, [taxed])
+  const doc = renderReceipt(
+    settings,
+    bookingReceipt(cfg, row, savedOn, await paymentsOf(db, cfg.table, id), receiptTaxOf(taxed)),
+    printedAt(settings),
+    lang,
+  )
+  return sendPdf(reply, doc, `receipt-${fileSafe(String(row.entry))}.pdf`)
+}
+
+/** The Ticket's receipt settings. */
+export const ticketReceipt = (): BookingReceipt => {
+  const cfg = BOOKING_RECEIPTS.find((c) => c.table === 'tickets')
+  if (!cfg) throw new Error('Tickets have no receipt')
+  return cfg
 }

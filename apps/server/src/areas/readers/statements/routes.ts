@@ -1,11 +1,12 @@
 import { can, STATEMENT_KINDS, StatementAnswer, type StatementKind, StatementQuery } from '@booking/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { connectionUrl, type Db } from '../../../db/connect.ts'
 import { customerIdOfAccount } from '../../../lib/books/accounts.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { resolvePaperLang } from '../../platform/documents/paper-lang.ts'
+import type { PaperLang } from '../../platform/documents/paper-words.ts'
 import { sendReadTableDoc, sendTableDoc } from '../../platform/documents/send-table-doc.ts'
 import { refuseOverLimit, WORKER_FROM_ROWS } from '../../platform/documents/table-doc.ts'
 import { agencySettings, printedAt } from '../../platform/settings/routes.ts'
@@ -42,40 +43,55 @@ export const statementRoutes = async (app: FastifyInstance, db: Db) => {
     const { kind, name } = parseBody(Params, req.params)
     if (!EMPLOYEE_KINDS.has(kind) && !can(req.user, 'view', 'all-statements'))
       throw new HttpError(403, 'Only admins can do this')
-    const { from, to, format, limit, offset } = parseBody(StatementQuery, req.query)
-    const { account, exists } = await statementAccount(db, kind, name)
-    if (!exists) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
-    // A page for the screen (decision 077); documents are always the whole statement.
-    if (format === 'json' && (limit !== undefined || offset !== undefined)) {
-      const page = await statementPage(
-        db,
-        account,
-        { from, to },
-        { limit: limit ?? PAGE, offset: offset ?? 0 },
-      )
-      const voided = await voidsOnStatement(db, account, { from, to })
-      return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...page, voided }
-    }
-    if (format === 'json') {
-      const statement = await buildStatement(db, kind, name, { from, to })
-      return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
-    }
-    // The opening line makes one more row than the account has lines.
-    const lines = (await statementLineCount(db, account, { from, to })) + 1
-    refuseOverLimit(format, lines)
-    const settings = await agencySettings(db)
-    const lang = await resolvePaperLang(db, req.query, customerIdOfAccount(account))
-    const printed = printedAt(settings)
-    // A large one is read and built in a document worker (decision 079): the main thread passes
-    // the request's parameters and streams the worker's bytes back.
-    const database = lines >= WORKER_FROM_ROWS ? connectionUrl(db) : undefined
-    if (database) {
-      const input: StatementDocInput = { kind, name, range: { from, to }, currency: settings.currency }
-      const read = { reader: STATEMENT_DOC_READER, input, database }
-      return sendReadTableDoc(reply, read, settings, format, printed, lang)
-    }
-    const statement = await buildStatement(db, kind, name, { from, to })
-    const doc = statementDoc(kind, name, { from, to }, statement, settings.currency)
-    return sendTableDoc(reply, settings, doc, format, printed, lang)
+    return sendStatement(db, req, reply, kind, name)
   })
+}
+
+/**
+ * A party's statement as JSON (whole or paged), PDF, Excel or CSV: the staff's route and an agent's
+ * desk (issue 35) both answer with this one reader, so the figures are the same line for line.
+ */
+export const sendStatement = async (
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  kind: StatementKind,
+  name: string,
+  /** The paper's language when the request names none (an agent's desk: the party's language). */
+  langDefault?: PaperLang,
+) => {
+  const { from, to, format, limit, offset } = parseBody(StatementQuery, req.query)
+  const { account, exists } = await statementAccount(db, kind, name)
+  if (!exists) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+  // A page for the screen (decision 077); documents are always the whole statement.
+  if (format === 'json' && (limit !== undefined || offset !== undefined)) {
+    const page = await statementPage(db, account, { from, to }, { limit: limit ?? PAGE, offset: offset ?? 0 })
+    const voided = await voidsOnStatement(db, account, { from, to })
+    return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...page, voided }
+  }
+  if (format === 'json') {
+    const statement = await buildStatement(db, kind, name, { from, to })
+    return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...statement }
+  }
+  // The opening line makes one more row than the account has lines.
+  const lines = (await statementLineCount(db, account, { from, to })) + 1
+  refuseOverLimit(format, lines)
+  const settings = await agencySettings(db)
+  const asked = (req.query as { lang?: unknown } | undefined)?.lang
+  const lang =
+    asked === undefined && langDefault
+      ? langDefault
+      : await resolvePaperLang(db, req.query, customerIdOfAccount(account))
+  const printed = printedAt(settings)
+  // A large one is read and built in a document worker (decision 079): the main thread passes
+  // the request's parameters and streams the worker's bytes back.
+  const database = lines >= WORKER_FROM_ROWS ? connectionUrl(db) : undefined
+  if (database) {
+    const input: StatementDocInput = { kind, name, range: { from, to }, currency: settings.currency }
+    const read = { reader: STATEMENT_DOC_READER, input, database }
+    return sendReadTableDoc(reply, read, settings, format, printed, lang)
+  }
+  const statement = await buildStatement(db, kind, name, { from, to })
+  const doc = statementDoc(kind, name, { from, to }, statement, settings.currency)
+  return sendTableDoc(reply, settings, doc, format, printed, lang)
 }
