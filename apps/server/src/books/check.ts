@@ -82,6 +82,35 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
     .groupBy('entry_id')
     .execute()
   for (const e of entries) c.compare('entry balanced', '', `entry ${e.entry_id}`, 0n, dbPaisa(e.n))
+  // Issue 34 (decision 108): each currency's lines of an entry balance in that currency and, rounded
+  // once together, in rupees; a foreign account's lines are all in its currency.
+  const foreign = await k
+    .selectFrom('posting_lines')
+    .select([
+      'entry_id',
+      'currency',
+      sql<string>`sum(fx_debit) - sum(fx_credit)`.as('fx'),
+      sql<string>`sum(debit) - sum(credit)`.as('n'),
+    ])
+    .where('id', '>', after)
+    .where('id', '<=', to)
+    .where('currency', '<>', 'PKR')
+    .groupBy(['entry_id', 'currency'])
+    .execute()
+  for (const e of foreign) {
+    c.compare('entry balanced in its currency', e.currency, `entry ${e.entry_id}`, 0n, dbPaisa(e.fx))
+    c.compare('entry balanced in rupees per currency', e.currency, `entry ${e.entry_id}`, 0n, dbPaisa(e.n))
+  }
+  const strays = await k
+    .selectFrom('posting_lines as l')
+    .innerJoin('accounts as a', 'a.id', 'l.account_id')
+    .select(['l.id', 'a.code'])
+    .where('l.id', '>', after)
+    .where('l.id', '<=', to)
+    .where('a.currency', '<>', 'PKR')
+    .where(sql<boolean>`l.currency <> a.currency`)
+    .execute()
+  for (const r of strays) c.compare('line in its account’s currency', r.code, `line ${r.id}`, 0n, 1n)
   const reversals = await k
     .selectFrom('posting_lines as r')
     .innerJoin('posting_lines as l', 'l.id', 'r.reverses')
@@ -89,7 +118,7 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
     .where('r.id', '>', after)
     .where('r.id', '<=', to)
     .where(
-      sql<boolean>`(r.account <> l.account or r.date <> l.date or r.source_id <> l.source_id or r.debit + l.debit <> 0 or r.credit + l.credit <> 0 or r.split_add + l.split_add <> 0)`,
+      sql<boolean>`(r.account <> l.account or r.date <> l.date or r.source_id <> l.source_id or r.debit + l.debit <> 0 or r.credit + l.credit <> 0 or r.split_add + l.split_add <> 0 or r.currency <> l.currency or r.fx_debit + l.fx_debit <> 0 or r.fx_credit + l.fx_credit <> 0 or coalesce(r.rate, 0) <> coalesce(l.rate, 0))`,
     )
     .execute()
   for (const r of reversals) c.compare('reversal', '', `line ${r.id}`, 0n, 1n)

@@ -39,6 +39,7 @@ import * as shareTokenSealed from './migrations/0035_share_token_sealed.ts'
 import * as tax from './migrations/0036_tax.ts'
 import * as ticketVoid from './migrations/0037_ticket_void.ts'
 import * as dayWithoutWorkarounds from './migrations/0038_day_without_workarounds.ts'
+import * as currencies from './migrations/0042_currencies.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0036_tax': tax,
   '0037_ticket_void': ticketVoid,
   '0038_day_without_workarounds': dayWithoutWorkarounds,
+  '0042_currencies': currencies,
 }
 
 /**

@@ -116,6 +116,32 @@ export interface PostingLinesTable {
   split_add: Generated<number>
   /** The line's account by id (0034, decision 081); `account` is that account's code. */
   account_id: number | null
+  /** The transaction currency (0042, decision 108); PKR on a rupee line. */
+  currency: Generated<string>
+  /** The amount in `currency`, minor units; 0 on a rupee line (its amount is debit/credit). */
+  fx_debit: Generated<number>
+  fx_credit: Generated<number>
+  /** Micro-rupees per unit of `currency` (rupees × 10^6); null on a rupee line. */
+  rate: number | null
+}
+
+/** A currency the office has turned on (0042, decision 107). */
+export interface CurrenciesTable {
+  code: string
+  minor_units: number
+  enabled: number
+  updated_at: string
+}
+
+/** Rupees per unit from a day on, micro-rupees (0042, decision 107); the latest row of a day wins. */
+export interface ExchangeRatesTable {
+  id: Generated<number>
+  currency: string
+  date: string
+  rate: number
+  source: string
+  user_id: number | null
+  created_at: string
 }
 
 /** An account of the books (0034, decision 081): its code never changes, its address and name may. */
@@ -847,6 +873,8 @@ export interface Database {
   journal_rows: JournalRowsTable
   posting_lines: PostingLinesTable
   accounts: AccountsTable
+  currencies: CurrenciesTable
+  exchange_rates: ExchangeRatesTable
   posting_months: PostingMonthsTable
   posting_days: PostingDaysTable
   profit_days: ProfitDaysTable
