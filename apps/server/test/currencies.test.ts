@@ -2,12 +2,22 @@ import { rateMicroOf } from '@booking/shared'
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, setupTestApp } from './helpers.ts'
+import { addNames, passenger, setupTestApp } from './helpers.ts'
 
 // Issue 34 items 1-3 (decisions 107, 108).
 describe(`currencies, rates and lines in two currencies (${DB_KIND})`, () => {
   const t = setupTestApp(async (t) => {
-    await addNames(t, { agents: ['Gulf Agent'], vendors: ['Makkah Hotels', 'Madinah Hotels'] })
+    await addNames(t, {
+      agents: ['Gulf Agent', 'Riyadh Agent'],
+      vendors: [
+        'Makkah Hotels',
+        'Madinah Hotels',
+        'Jeddah Transport',
+        'Dubai Visas',
+        'Lahore Printers',
+        'Taif Hotels',
+      ],
+    })
   })
   const turnOn = (code: string) => t.call('admin', 'PUT', `/api/admin/currencies/${code}`, { enabled: true })
 
@@ -189,7 +199,234 @@ describe(`currencies, rates and lines in two currencies (${DB_KIND})`, () => {
     await expect(
       post(11, ledger.transfer('cost:umrah', 'vendor:Madinah Hotels', { currency: 'PKR', minor: 100n })),
     ).rejects.toThrow(/Madinah Hotels keeps its account in SAR/)
-    expect(await ledger.check(t.app.db, { full: true })).toMatchObject({ ok: true })
+    expect((await ledger.check(t.app.db, { full: true })).first_divergence).toBeUndefined()
     expect(await ledger.check(t.app.db)).toMatchObject({ ok: true })
+  })
+
+  it('Vendor ledger entries in the vendor’s currency: the day’s rate by default, a typed one kept; rupee calls unchanged', async () => {
+    await turnOn('SAR')
+    await turnOn('AED')
+    await t.call('admin', 'PUT', '/api/vendors/Jeddah Transport', { currency: 'SAR' })
+    await t.call('admin', 'PUT', '/api/vendors/Dubai Visas', { currency: 'AED' })
+    await t.call('employee', 'POST', '/api/rates', {
+      date: '2027-01-01',
+      currency: 'SAR',
+      rate: '74.85',
+      source: 'open market',
+    })
+    const entry = (more: Record<string, unknown>) => ({
+      vender_name: 'Jeddah Transport',
+      date: '2027-01-05',
+      detail: 'Buses Makkah-Madinah',
+      bank_title: 'Cash',
+      credit: 0,
+      debit: 0,
+      withdraw: 0,
+      ...more,
+    })
+    const bill = await t.call('admin', 'POST', '/api/vender', entry({ credit: 1000 }))
+    expect(bill.status, JSON.stringify(bill.body)).toBe(201)
+    expect(bill.body.vendor).toMatchObject({ currency: 'SAR', rate: 74.85, credit: 1000 })
+    const paid = await t.call(
+      'admin',
+      'POST',
+      '/api/vender',
+      entry({ debit: 1000, rate: 76.1, date: '2027-02-05' }),
+    )
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    expect(paid.body.vendor).toMatchObject({ currency: 'SAR', rate: 76.1 })
+    const lines = await t.app.db
+      .selectFrom('posting_lines')
+      .select(['source_id', 'account', 'currency', 'debit', 'credit', 'fx_debit', 'fx_credit'])
+      .where('source_type', '=', 'vender_entries')
+      .where('account', '=', 'vendor:Jeddah Transport')
+      .orderBy('id')
+      .execute()
+    expect(
+      lines.map((l) => [
+        l.currency,
+        BigInt(l.fx_credit),
+        BigInt(l.credit),
+        BigInt(l.fx_debit),
+        BigInt(l.debit),
+      ]),
+    ).toEqual([
+      ['SAR', 100000n, 7485000n, 0n, 0n],
+      ['SAR', 0n, 0n, 100000n, 7610000n],
+    ])
+    // Settled exactly in riyals; the rupees differ by the rates (item 4 posts that difference: not yet).
+    expect(await ledger.balance(t.app.db, 'vendor:Jeddah Transport')).toEqual({ currency: 'SAR', minor: 0n })
+    // An edit that keeps the day keeps its rate, though a newer rate is in force.
+    await t.call('employee', 'POST', '/api/rates', {
+      date: '2027-01-05',
+      currency: 'SAR',
+      rate: '75',
+      source: 'SBP',
+    })
+    const edited = await t.call('admin', 'PUT', `/api/vender/${bill.body.vendor.id}`, entry({ credit: 1200 }))
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body.vendor).toMatchObject({ currency: 'SAR', rate: 74.85, credit: 1200 })
+
+    const wrong = await t.call('admin', 'POST', '/api/vender', entry({ credit: 10, currency: 'PKR' }))
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors.currency).toMatch(/Jeddah Transport keeps its account in SAR/)
+    const noRate = await t.call(
+      'admin',
+      'POST',
+      '/api/vender',
+      entry({ vender_name: 'Dubai Visas', credit: 10 }),
+    )
+    expect(noRate.status).toBe(400)
+    expect(noRate.body.errors.rate).toMatch(/No AED rate on or before 2027-01-05/)
+    const rupees = await t.call(
+      'admin',
+      'POST',
+      '/api/vender',
+      entry({ vender_name: 'Lahore Printers', credit: 2500 }),
+    )
+    expect(rupees.status).toBe(201)
+    expect(rupees.body.vendor).toMatchObject({ currency: 'PKR', rate: null, credit: 2500 })
+    expect((await ledger.check(t.app.db, { full: true })).first_divergence).toBeUndefined()
+  })
+
+  it('an Umrah package bought in riyals and sold in rupees: the payable in SAR at its rate, the profit in rupees; rupee calls unchanged', async () => {
+    await turnOn('SAR')
+    await t.call('admin', 'PUT', '/api/vendors/Taif Hotels', { currency: 'SAR' })
+    const body = (more: Record<string, unknown>) => ({
+      userName: 'emp',
+      customerAdd: 'Rana Family',
+      reference: 'FX-UMRAH',
+      packageDetail: '15 days',
+      depart_date: '2027-02-10',
+      return_date: '2027-02-25',
+      sector: 'LHE-JED',
+      airline: 'Saudia',
+      adults: 1,
+      children: 0,
+      infants: 0,
+      passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
+      receivableAmount: 350000,
+      paidCash: 50000,
+      bank_title: '',
+      paidInBank: 0,
+      payableToVendor: 4000,
+      vendorName: 'Taif Hotels',
+      ...more,
+    })
+    const made = await t.call(
+      'admin',
+      'POST',
+      '/api/umrah',
+      body({ vendor_currency: 'SAR', rates: { SAR: 74.85 } }),
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const booking = made.body.umrahBooking
+    expect(booking).toMatchObject({
+      currency: 'PKR',
+      vendor_currency: 'SAR',
+      rates: { SAR: 74.85 },
+      payableToVendor: 4000,
+    })
+    // SAR 4,000 × 74.85 = Rs 299,400: the profit is rupees less the payable's rupees.
+    expect(booking.profit).toBe(50600)
+    const vendorLine = await t.app.db
+      .selectFrom('posting_lines')
+      .select(['currency', 'credit', 'fx_credit', 'rate'])
+      .where('source_type', '=', 'umrah')
+      .where('source_id', '=', booking.id)
+      .where('account', '=', 'vendor:Taif Hotels')
+      .executeTakeFirstOrThrow()
+    expect([
+      vendorLine.currency,
+      BigInt(vendorLine.fx_credit),
+      BigInt(vendorLine.credit),
+      BigInt(vendorLine.rate!),
+    ]).toEqual(['SAR', 400000n, 29940000n, 74850000n])
+    // The vendor's ledger row is in riyals at the booking's rate.
+    const vendorRow = await t.app.db
+      .selectFrom('vender_entries')
+      .select(['currency', 'rate', 'credit'])
+      .where('source_type', '=', 'umrah')
+      .where('source_id', '=', booking.id)
+      .executeTakeFirstOrThrow()
+    expect(vendorRow.currency).toBe('SAR')
+    expect(BigInt(vendorRow.rate!)).toBe(74_850_000n)
+    expect(await ledger.balance(t.app.db, 'vendor:Taif Hotels')).toEqual({ currency: 'SAR', minor: -400000n })
+
+    // Without the keys: the vendor's currency and the day's rate; none in force is a 400 naming it.
+    await t.call('employee', 'POST', '/api/rates', {
+      date: '2026-11-27',
+      currency: 'SAR',
+      rate: 74.5,
+      source: 'SBP',
+    })
+    const dayRate = await t.call('admin', 'POST', '/api/umrah', body({}))
+    expect(dayRate.status, JSON.stringify(dayRate.body)).toBe(201)
+    expect(dayRate.body.umrahBooking).toMatchObject({
+      vendor_currency: 'SAR',
+      rates: { SAR: 74.5 },
+      profit: 52000,
+    })
+    const wrong = await t.call('admin', 'POST', '/api/umrah', body({ vendor_currency: 'PKR' }))
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors.vendor_currency).toMatch(/Taif Hotels keeps its account in SAR/)
+    const sold = await t.call('admin', 'POST', '/api/umrah', body({ currency: 'SAR', rates: { SAR: 74.85 } }))
+    expect(sold.status).toBe(400)
+    // The spec's call, a rupee vendor, no new keys: rupees as always.
+    const rupees = await t.call(
+      'admin',
+      'POST',
+      '/api/umrah',
+      body({ vendorName: 'Lahore Printers', payableToVendor: 300000 }),
+    )
+    expect(rupees.status, JSON.stringify(rupees.body)).toBe(201)
+    expect(rupees.body.umrahBooking).toMatchObject({
+      currency: 'PKR',
+      vendor_currency: 'PKR',
+      rates: {},
+      profit: 50000,
+    })
+    expect((await ledger.check(t.app.db, { full: true })).first_divergence).toBeUndefined()
+  })
+
+  it('Agent ledger entries in the agent’s currency: charged and received in riyals, each at its rate', async () => {
+    await turnOn('SAR')
+    const set = await t.call('employee', 'PUT', '/api/agents/Riyadh Agent', { currency: 'SAR' })
+    expect(set.status, JSON.stringify(set.body)).toBe(200)
+    const entry = (more: Record<string, unknown>) => ({
+      agent_name: 'Riyadh Agent',
+      date: '2027-03-01',
+      employee: 'emp',
+      detail: 'Visa batch',
+      credit: 0,
+      debit: 0,
+      paid_cash: 0,
+      paid_bank: 0,
+      ...more,
+    })
+    const charged = await t.call('employee', 'POST', '/api/agent', entry({ debit: 500, rate: '75.5' }))
+    expect(charged.status, JSON.stringify(charged.body)).toBe(201)
+    expect(charged.body.agent).toMatchObject({ currency: 'SAR', rate: 75.5, debit: 500 })
+    const received = await t.call(
+      'employee',
+      'POST',
+      '/api/agent',
+      entry({ credit: 500, paid_cash: 500, rate: 76 }),
+    )
+    expect(received.status, JSON.stringify(received.body)).toBe(201)
+    expect(await ledger.balance(t.app.db, 'agent:Riyadh Agent')).toEqual({ currency: 'SAR', minor: 0n })
+    // In rupees the agent was charged Rs 37,750 and paid Rs 38,000: the difference is item 4's (not yet posted).
+    expect(await ledger.rupeeBalance(t.app.db, 'agent:Riyadh Agent')).toEqual({
+      currency: 'PKR',
+      minor: -25000n,
+    })
+    const wrong = await t.call(
+      'employee',
+      'POST',
+      '/api/agent',
+      entry({ debit: 10, currency: 'AED', rate: 20 }),
+    )
+    expect(wrong.status).toBe(400)
+    expect((await ledger.check(t.app.db, { full: true })).first_divergence).toBeUndefined()
   })
 })

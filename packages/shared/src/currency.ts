@@ -65,13 +65,14 @@ export const rateOfMicro = (micro: bigint | number | string): number => {
   return Number(fraction ? `${m / RATE_SCALE}.${fraction}` : `${m / RATE_SCALE}`)
 }
 
+/** A typed rate as micro-rupees in decimal digits ("74850000"): text, so a body stays JSON all the way. */
 export const rateField = z.union([z.number(), z.string()], { error: RATE_MESSAGE }).transform((v, ctx) => {
   const micro = rateMicroOf(v)
   if (micro === null) {
     ctx.addIssue({ code: 'custom', message: RATE_MESSAGE })
     return z.NEVER
   }
-  return micro
+  return micro.toString()
 })
 
 const isoDay = z

@@ -380,14 +380,19 @@ const proveCopies = async (k: K, c: Comparer) => {
     navtcc: sql`t.receivable_amount - t.payed_to_bank`,
   }
   for (const [table, formula] of Object.entries(PROFIT)) {
-    const { rows } = await sql<Record<string, unknown>>`SELECT t.id, t.profit, ${formula} AS typed,
+    // An Umrah payable in another currency (issue 34, decision 109): its profit is the receivable
+    // less the payable's rupees as its lines rounded them, so the books' figure is the formula.
+    const payableIn = table === 'umrah' ? sql`t.vendor_currency` : sql`'PKR'`
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT t.id, t.profit, ${formula} AS typed, ${payableIn} AS payable_in,
         (SELECT coalesce(sum(l.credit - l.debit), 0) FROM posting_lines l WHERE l.source_type = ${table}
           AND l.source_id = t.id AND (l.account LIKE 'income:%' OR l.account LIKE 'cost:%')) AS books,
         (SELECT count(*) FROM posting_lines l WHERE l.source_type = ${table} AND l.source_id = t.id
           AND l.account LIKE 'cost:%') AS costs
       FROM ${sql.table(table)} t`.execute(k)
     for (const r of rows) {
-      const typed = r.typed === null ? -1n : dbPaisa(r.typed)
+      const typed = r.typed === null ? -1n : r.payable_in !== 'PKR' ? dbPaisa(r.books) : dbPaisa(r.typed)
       c.compare('profit', table, String(r.id), r.profit === null ? -1n : dbPaisa(r.profit), typed)
       if (r.typed !== null && Number(r.costs) > 0)
         c.compare('profit in the books', table, String(r.id), typed, dbPaisa(r.books))

@@ -537,6 +537,10 @@ export interface UmrahTable extends Base, Authored, CustomerLinked {
   remaining_amount: number
   /** Later payments (the payments table) against this record (0012). */
   payments_total: ColumnType<number, number | undefined, number>
+  /** The selling side's currency, the payable's, and the rates used as {"SAR": micro-rupees} (0042). */
+  currency: Generated<string>
+  vendor_currency: Generated<string>
+  rates: Generated<string>
 }
 
 export interface VisaProcessingTable extends Base, Authored, CustomerLinked {
@@ -696,6 +700,10 @@ export interface AgentEntriesTable extends Base, Linked, Authored {
   paid_bank: number
   receivable_amount: number
   bank_title: string
+  /** The agent's currency the amounts are in (0042, decision 109). */
+  currency: Generated<string>
+  /** Micro-rupees per unit; null in rupees. */
+  rate: number | null
 }
 
 export interface AccountEntriesTable extends Base, Linked, Authored {
@@ -718,6 +726,10 @@ export interface VendorEntriesTable extends Base, Linked, Authored {
   credit: number
   debit: number
   withdraw: number
+  /** The vendor's currency the amounts are in (0042, decision 109). */
+  currency: Generated<string>
+  /** Micro-rupees per unit; null in rupees. */
+  rate: number | null
 }
 
 /** First answers of creates sent with an Idempotency-Key (migration 0008). */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { dbKind, idColumn, idType, moneyType } from './helpers/dialect.ts'
 
 /**
- * Issue 34 items 1-3 (docs/decisions/107, 108):
+ * Issue 34 items 1-3 (docs/decisions/107, 108, 109):
  * - currencies: the ISO 4217 codes the office has turned on, with their minor units; PKR (the
  *   books' currency) on from the start.
  * - exchange_rates: rupees per one unit of a currency from a day on, as micro-rupees (an integer
@@ -44,4 +44,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE posting_lines ADD COLUMN fx_debit ${money} NOT NULL DEFAULT 0`.execute(db)
   await sql`ALTER TABLE posting_lines ADD COLUMN fx_credit ${money} NOT NULL DEFAULT 0`.execute(db)
   await sql`ALTER TABLE posting_lines ADD COLUMN rate ${money}`.execute(db)
+
+  // Issue 34 item 3 (decision 109): records in their currencies. A Vendor ledger entry's amounts are
+  // in `currency` (the vendor's), with the rate used; an Umrah package's selling side in
+  // `currency`, its payable in `vendor_currency`, and the rates it used as JSON ({"SAR": 74850000}).
+  await sql`ALTER TABLE vender_entries ADD COLUMN currency text NOT NULL DEFAULT 'PKR'`.execute(db)
+  await sql`ALTER TABLE vender_entries ADD COLUMN rate ${money}`.execute(db)
+  // An Agent ledger entry likewise, in the agent's currency.
+  await sql`ALTER TABLE agent_entries ADD COLUMN currency text NOT NULL DEFAULT 'PKR'`.execute(db)
+  await sql`ALTER TABLE agent_entries ADD COLUMN rate ${money}`.execute(db)
+  await sql`ALTER TABLE umrah ADD COLUMN currency text NOT NULL DEFAULT 'PKR'`.execute(db)
+  await sql`ALTER TABLE umrah ADD COLUMN vendor_currency text NOT NULL DEFAULT 'PKR'`.execute(db)
+  await sql`ALTER TABLE umrah ADD COLUMN rates text NOT NULL DEFAULT '{}'`.execute(db)
 }

@@ -127,7 +127,7 @@ export default function RatesPage() {
                 <tr className="text-left text-slate-600">
                   <th className="py-1">Currency</th>
                   <th className="py-1 text-right">In force</th>
-                  <th className="py-1">Rs per unit</th>
+                  <th className="py-1 pl-3">New rate (Rs per unit)</th>
                 </tr>
               </thead>
               <tbody>

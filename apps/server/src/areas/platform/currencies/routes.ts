@@ -98,7 +98,7 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
       return {
         status: 'success',
         message: `Rate saved: 1 ${input.currency} = Rs ${rateOfMicro(input.rate)} from ${input.date}`,
-        ...answerOf(input),
+        ...answerOf({ ...input, rate: BigInt(input.rate) }),
       }
     },
   )
