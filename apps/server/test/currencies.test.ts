@@ -252,10 +252,20 @@ describe(`currencies, rates and lines in two currencies (${DB_KIND})`, () => {
       ]),
     ).toEqual([
       ['SAR', 100000n, 7485000n, 0n, 0n],
+      // The payment settles SAR 1,000 exactly; the Rs 1,250 the rates left goes at once to
+      // "Exchange gain/loss (realised)" in the payment's own entry: 0.00 in both currencies.
+      ['PKR', 0n, 125000n, 0n, 0n],
       ['SAR', 0n, 0n, 100000n, 7610000n],
     ])
-    // Settled exactly in riyals; the rupees differ by the rates (item 4 posts that difference: not yet).
     expect(await ledger.balance(t.app.db, 'vendor:Jeddah Transport')).toEqual({ currency: 'SAR', minor: 0n })
+    expect(await ledger.rupeeBalance(t.app.db, 'vendor:Jeddah Transport')).toEqual({
+      currency: 'PKR',
+      minor: 0n,
+    })
+    expect(await ledger.rupeeBalance(t.app.db, 'expense:Exchange gain/loss (realised)')).toEqual({
+      currency: 'PKR',
+      minor: 125000n,
+    })
     // An edit that keeps the day keeps its rate, though a newer rate is in force.
     await t.call('employee', 'POST', '/api/rates', {
       date: '2027-01-05',
@@ -415,10 +425,10 @@ describe(`currencies, rates and lines in two currencies (${DB_KIND})`, () => {
     )
     expect(received.status, JSON.stringify(received.body)).toBe(201)
     expect(await ledger.balance(t.app.db, 'agent:Riyadh Agent')).toEqual({ currency: 'SAR', minor: 0n })
-    // In rupees the agent was charged Rs 37,750 and paid Rs 38,000: the difference is item 4's (not yet posted).
+    // Charged Rs 37,750, received Rs 38,000: the Rs 250 gain is realised with the receipt; 0.00 in both.
     expect(await ledger.rupeeBalance(t.app.db, 'agent:Riyadh Agent')).toEqual({
       currency: 'PKR',
-      minor: -25000n,
+      minor: 0n,
     })
     const wrong = await t.call(
       'employee',

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts'
 import { CASH } from '../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
 import { BANK_IN_SOURCES, SALE_TABLES } from './day-checkpoints.ts'
+import { REALISED } from './moves.ts'
 import { lineSplitSql } from './split.ts'
 
 /**
@@ -109,6 +110,10 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
     .where('l.id', '<=', to)
     .where('a.currency', '<>', 'PKR')
     .where(sql<boolean>`l.currency <> a.currency`)
+    // A settlement's rupee difference (decision 109): a rupee line beside the realised account's.
+    .where(
+      sql<boolean>`not (l.currency = 'PKR' and exists (select 1 from posting_lines x where x.entry_id = l.entry_id and x.account = ${REALISED}))`,
+    )
     .execute()
   for (const r of strays) c.compare('line in its account’s currency', r.code, `line ${r.id}`, 0n, 1n)
   const reversals = await k

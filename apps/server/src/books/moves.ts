@@ -57,6 +57,13 @@ export interface NettedLine {
 export const UNBALANCED_RATES = 'One entry uses one rate per currency'
 
 /**
+ * Where the rupee difference of a foreign balance settled in its currency goes (issue 34 item 4,
+ * decision 109): the entry that settles it carries a rupee line on the party's foreign account
+ * against this one, the only rupee line a foreign account takes.
+ */
+export const REALISED = 'expense:Exchange gain/loss (realised)'
+
+/**
  * Nets the moves per account and currency, and proves they balance: in each currency (its minor
  * units) and in rupees. A foreign currency's lines are converted to paisa together, rounded once
  * (decision 108: largest remainder), so they balance in rupees as they do in their currency.

@@ -17,6 +17,7 @@ import {
   MAX_BOOK_PAISA,
   type Move,
   type NettedLine,
+  REALISED,
 } from './moves.ts'
 import { type BookingFigures, SALE_TABLES, saleFiguresOf, splitAddOf, splitsSales } from './split.ts'
 
@@ -312,11 +313,16 @@ const unlinked = new WeakMap<object, { id: number; source: BookSource }[]>()
 const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   // Callers name accounts by address; the lines carry each account's code and id (decision 081).
   const netted = linesOf(e.moves).lines
+  const settles = netted.some((l) => l.account === REALISED)
   const refs = await accountsFor(trx, [...new Set(netted.map((l) => l.account))])
   const lines = netted.map((l) => {
     const ref = refs.get(l.account)!
     // A foreign account keeps every line in its currency (decision 108); a rupee account takes any.
-    if (ref.currency !== BOOKS_CURRENCY && l.currency !== ref.currency)
+    if (
+      ref.currency !== BOOKS_CURRENCY &&
+      l.currency !== ref.currency &&
+      !(l.currency === BOOKS_CURRENCY && settles)
+    )
       throw new HttpError(400, foreignAccountMessage(l.account, ref.currency, l.currency))
     return { ...l, account: ref.code, account_id: ref.id }
   })

@@ -1,10 +1,12 @@
 import { BOOKS_CURRENCY, fromPaisa, type Money, minorUnitsOf, rateOfMicro, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { currencyOf } from '../../books/account-rows.ts'
-import { linesOf, type Move, moveMoney } from '../../books/moves.ts'
+import { accountsFor, currencyOf } from '../../books/account-rows.ts'
+import { linesOf, type Move, moveMoney, REALISED } from '../../books/moves.ts'
 import { rateOn } from '../../books/rates.ts'
 import type { Database } from '../../db/schema.ts'
 import { HttpError } from '../http-error.ts'
+import { runText } from '../prepared.ts'
+import { lockNames } from '../write-locks.ts'
 
 type Trx = Kysely<Database>
 
@@ -132,4 +134,40 @@ export const settleEntryCurrency = async (
   })
   row.currency = c.currency
   row.rate = c.rate === null ? null : c.rate.toString()
+}
+
+/**
+ * Settlement (issue 34 item 4, decision 109): when `moves` bring the party's foreign balance to
+ * exactly 0 in its currency, the rupees still on the account (the rates' difference between the
+ * bills and the payments) go at once to "Exchange gain/loss (realised)", in the same entry, so a
+ * settled party is 0.00 in both currencies with no hand-made line. Its own earlier lines (an edit)
+ * are left out of the balance it settles.
+ */
+export const withRealised = async (
+  trx: Trx,
+  source: { type: string; id: number },
+  party: string,
+  moves: Move[],
+): Promise<Move[]> => {
+  const mine = linesOf(moves).lines.filter((l) => l.account === party && l.currency !== BOOKS_CURRENCY)
+  if (mine.length === 0) return moves
+  const ref = (await accountsFor(trx, [party])).get(party)!
+  if (ref.currency === BOOKS_CURRENCY) return moves
+  // The party's balance is this write's alone until it commits (as the books' own write locks it).
+  await lockNames(trx, [`account:${ref.code}`])
+  const rows = await runText<{ fx: unknown; n: unknown }>(
+    trx,
+    `select coalesce(sum(fx_debit) - sum(fx_credit), 0) as fx, coalesce(sum(debit) - sum(credit), 0) as n
+     from posting_lines where account = ? and not (source_type = ? and source_id = ?)`,
+    [ref.code, source.type, source.id],
+  )
+  const othersFx = BigInt(String(rows[0]?.fx ?? 0))
+  const othersRupees = BigInt(String(rows[0]?.n ?? 0))
+  const fx = mine.reduce((s, l) => s + l.fx_debit - l.fx_credit, 0n)
+  const rupees = mine.reduce((s, l) => s + l.debit - l.credit, 0n)
+  if (othersFx === 0n || othersFx + fx !== 0n) return moves
+  const left = othersRupees + rupees
+  return left === 0n
+    ? moves
+    : [...moves, ...moveMoney(REALISED, party, { currency: BOOKS_CURRENCY, minor: left })]
 }

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { bankAccount, CASH, COST_OF_SALES, vendorAccount } from '../../../lib/books/accounts.ts'
 import { resolveBank } from '../../../lib/books/banks.ts'
-import { moveIn, rowCurrency, rupeesOn, settleEntryCurrency } from '../../../lib/books/currency.ts'
+import {
+  moveIn,
+  rowCurrency,
+  rupeesOn,
+  settleEntryCurrency,
+  withRealised,
+} from '../../../lib/books/currency.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
@@ -91,5 +97,7 @@ export const postVendorEntry = async (
       : null,
   )
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
-  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, vendorMoves(row, bank))
+  // A payment that settles the vendor in its currency takes the rates' difference along (decision 109).
+  const moves = await withRealised(trx, source, vendorAccount(row.vender_name), vendorMoves(row, bank))
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)
 }
