@@ -430,6 +430,18 @@ describe(`currencies, rates and lines in two currencies (${DB_KIND})`, () => {
       currency: 'PKR',
       minor: 0n,
     })
+    // The exchange report: realised differences by party (the vendor's loss above, this gain).
+    const report = await t.call('admin', 'GET', '/api/reports/exchange?from=2027-01-01&to=2027-12-31')
+    expect(report.status).toBe(200)
+    expect(report.body.realised).toEqual([
+      { account: 'agent:Riyadh Agent', name: 'Riyadh Agent', currency: 'SAR', amount: 250 },
+      { account: 'vendor:Jeddah Transport', name: 'Jeddah Transport', currency: 'SAR', amount: -1250 },
+    ])
+    expect(report.body.realised_total).toBe(-1000)
+    expect(
+      (await t.call('employee', 'GET', '/api/reports/exchange?from=2027-01-01&to=2027-12-31')).status,
+    ).toBe(403)
+    expect((await t.call('admin', 'GET', '/api/reports/exchange?from=2027-01-01')).status).toBe(400)
     const wrong = await t.call(
       'employee',
       'POST',

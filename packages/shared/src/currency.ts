@@ -161,3 +161,15 @@ export const TodayRatesAnswer = success({
     }),
   ),
 })
+
+/** GET /api/reports/exchange?from=&to= (issue 34 item 6, decision 109). */
+export const ExchangeReportQuery = z.object({ from: isoDay, to: isoDay })
+export const ExchangeReportAnswer = success({
+  from: z.string(),
+  to: z.string(),
+  /** Per party account: rupees gained (+) or lost (−) when its foreign balance was settled. */
+  realised: z.array(
+    z.object({ account: z.string(), name: z.string(), currency: z.string(), amount: z.number() }),
+  ),
+  realised_total: z.number(),
+})

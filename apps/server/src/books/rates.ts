@@ -1,7 +1,8 @@
 import { BOOKS_CURRENCY, CURRENCY_MINOR_UNITS } from '@booking/shared'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
+import { REALISED } from './moves.ts'
 
 type Trx = Kysely<Database>
 
@@ -47,3 +48,22 @@ export const setCurrencyEnabled = async (db: Trx, code: string, enabled: boolean
 
 export const NOT_TURNED_ON = (code: string) =>
   `${code} is not turned on: an admin turns it on under Currencies`
+
+/**
+ * The realised exchange differences of [from, to] by party account (decision 109): each settling
+ * entry's line on the realised account, against the party's rupee line beside it; a gain is +.
+ * Reversed entries net out (their lines are negated).
+ */
+export const realisedByParty = async (db: Trx, from: string, to: string) => {
+  const { rows } = await sql<{ code: string; name: string; currency: string; n: unknown }>`
+    SELECT a.code, a.name, a.currency, sum(p.debit - p.credit) AS n
+    FROM posting_lines r
+    JOIN posting_lines p ON p.entry_id = r.entry_id AND p.account <> r.account AND p.currency = 'PKR'
+    JOIN accounts a ON a.id = p.account_id AND a.currency <> 'PKR'
+    WHERE r.account = ${REALISED} AND r.date >= ${from} AND r.date <= ${to}
+    GROUP BY a.code, a.name, a.currency
+    ORDER BY a.code`.execute(db)
+  return rows
+    .map((r) => ({ account: r.code, name: r.name, currency: r.currency, paisa: dbPaisa(r.n) }))
+    .filter((r) => r.paisa !== 0n)
+}

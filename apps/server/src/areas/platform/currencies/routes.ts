@@ -1,9 +1,14 @@
 import {
+  ADMIN_ONLY_MESSAGE,
   CURRENCY_MINOR_UNITS,
   CurrenciesAnswer,
   CurrencyInput,
   CurrencySavedAnswer,
+  can,
   currencyCode,
+  ExchangeReportAnswer,
+  ExchangeReportQuery,
+  fromPaisa,
   RateAnswer,
   RateInput,
   RateQuery,
@@ -13,7 +18,13 @@ import {
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { enabledCurrencies, NOT_TURNED_ON, rateOn, setCurrencyEnabled } from '../../../books/rates.ts'
+import {
+  enabledCurrencies,
+  NOT_TURNED_ON,
+  rateOn,
+  realisedByParty,
+  setCurrencyEnabled,
+} from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -111,6 +122,25 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
       const found = await rateOn(db, currency, date)
       if (!found) throw new HttpError(404, `No ${currency} rate on or before ${date}`)
       return { status: 'success', ...answerOf(found) }
+    },
+  )
+
+  // Realised exchange differences by party (item 6's report; unrealised waits for revaluation, item 5).
+  app.get(
+    '/reports/exchange',
+    { schema: { querystring: ExchangeReportQuery, response: { 200: ExchangeReportAnswer } } },
+    async (req: FastifyRequest) => {
+      if (!can(req.user as AuthUser, 'use', 'admin-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+      const { from, to } = parseBody(ExchangeReportQuery, req.query)
+      const rows = await realisedByParty(db, from, to)
+      const realised = rows.map((r) => ({ ...r, amount: fromPaisa(Number(r.paisa)) }))
+      return {
+        status: 'success',
+        from,
+        to,
+        realised: realised.map(({ paisa: _p, ...r }) => r),
+        realised_total: fromPaisa(Number(rows.reduce((s, r) => s + r.paisa, 0n))),
+      }
     },
   )
 
