@@ -128,6 +128,13 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/settings': 'admin',
   'PUT /api/admin/settings': 'admin',
   'GET /api/agency': 'user',
+  // Issue 34 (decision 107): staff type the day's rate; admins turn currencies on.
+  'GET /api/currencies': 'user',
+  'PUT /api/admin/currencies/:code': 'admin',
+  'POST /api/rates': 'user',
+  'GET /api/rates': 'user',
+  'GET /api/rates/today': 'user',
+  'GET /api/reports/exchange': 'admin',
   // Vendor, bank and cash statements are admin-only by kind (statements.test.ts); the route is open to staff.
   'GET /api/statements/:kind/:name': 'user',
   'GET /api/reports/receivables': 'admin',

@@ -17,6 +17,8 @@ const LIMIT_MS = RUNS >= 1000 ? 4 * 3_600_000 : 900_000
 /** Every table a write could touch: a refused body must leave all of them as they were. */
 const TABLES = [
   'payments',
+  'exchange_rates',
+  'currencies',
   'tax_rates',
   'tax_rules',
   'sale_taxes',
@@ -215,6 +217,9 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
     return { table: 'tickets', body: VALID_BODIES['/api/ticket']?.body ?? {} }
   if (path === '/api/admin/sale-requests/:id/approve' || path === '/api/admin/sale-requests/:id/refuse')
     return { reason: 'Fuzz' }
+  // Issue 34: the rate table and turning a currency on (decision 107).
+  if (path === '/api/rates') return { date: '2026-11-01', currency: 'SAR', rate: 74.85, source: 'SBP' }
+  if (path === '/api/admin/currencies/:code') return { enabled: true }
   // A day before every record here: the fuzz's later writes stay open.
   if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz', confirm: true }
   if (path === '/api/admin/settings')

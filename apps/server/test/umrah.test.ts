@@ -72,6 +72,10 @@ describe(`umrah API (${DB_KIND})`, () => {
         'profit',
         'remainingAmount',
         'createdAt',
+        // Issue 34: answers add the sides' currencies and the rates used (decision 109).
+        'currency',
+        'vendor_currency',
+        'rates',
       ].sort(),
     )
     expect(b).toMatchObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { currencyCode } from './currency.ts'
 import { amount, optionalText, requiredText } from './fields.ts'
 import { formatAmount } from './money.ts'
 import { normalizePhone, PHONE_MESSAGE, whatsappNumber } from './phone.ts'
@@ -46,6 +47,8 @@ export const PartyProfileInput = z.object({
     ]),
   ),
   language: z.enum(REMINDER_LANGUAGES, { error: 'Language must be en (English) or ur (Urdu)' }).default('en'),
+  /** The party's account currency (issue 34 item 2); omitted leaves it as it is. */
+  currency: currencyCode.optional(),
 })
 export type PartyProfileFields = z.output<typeof PartyProfileInput>
 

@@ -60,7 +60,8 @@ export const formatCompactAmount = (value: number | string | null | undefined): 
  * (paisa for PKR), a bigint so no sum is ever rounded. Every account is PKR today (decision 081).
  */
 export interface Money {
-  currency: 'PKR'
+  /** ISO 4217 code; an account's lines in another currency than PKR need a rate (issue 34, decision 107). */
+  currency: string
   minor: bigint
 }
 

@@ -12,6 +12,7 @@ import { accountRoutes } from './records/accounts/routes.ts'
 import { agentRoutes } from './records/agent/routes.ts'
 // Hands the record lifecycle what the areas keep beside every record (decision 076).
 import './extensions.ts'
+import { currencyRoutes } from './platform/currencies/routes.ts'
 import { entryRoutes } from './platform/entries/routes.ts'
 import { lookupRoutes } from './platform/lookups/routes.ts'
 import { mrzRoutes } from './platform/mrz/routes.ts'
@@ -66,6 +67,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   passengerRoutes,
   alertRoutes,
   settingsRoutes,
+  currencyRoutes,
   receiptRoutes,
   statementRoutes,
   reportRoutes,

@@ -15,6 +15,8 @@ type Trx = Kysely<Database>
 export interface AccountRef {
   id: number
   code: string
+  /** ISO 4217 (issue 34, decision 108): a foreign account's lines are all in it. */
+  currency: string
 }
 
 const PARTY_TABLES: Record<string, 'banks' | 'agent_names' | 'vender_names'> = {
@@ -41,12 +43,13 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 export const byAddress = async (trx: Trx, addresses: readonly string[]) => {
   const found = new Map<string, AccountRef>()
   if (addresses.length === 0) return found
-  const rows = await runText<{ id: unknown; code: unknown; address: unknown }>(
+  const rows = await runText<{ id: unknown; code: unknown; address: unknown; currency: unknown }>(
     trx,
-    `select id, code, address from accounts where address in (${placeholders(addresses.length)})`,
+    `select id, code, address, currency from accounts where address in (${placeholders(addresses.length)})`,
     addresses,
   )
-  for (const r of rows) found.set(String(r.address), { id: Number(r.id), code: String(r.code) })
+  for (const r of rows)
+    found.set(String(r.address), { id: Number(r.id), code: String(r.code), currency: String(r.currency) })
   return found
 }
 
@@ -166,4 +169,32 @@ export const renamedCodes = async (
   return new Map(
     rows.map((r) => [r.code, { address: r.address ?? r.code, name: r.name, merged: r.address === null }]),
   )
+}
+
+/** The currency of the account at `address` (PKR for one not opened yet). */
+export const currencyOf = async (trx: Trx, address: string): Promise<string> =>
+  (await byAddress(trx, [address])).get(address)?.currency ?? 'PKR'
+
+/**
+ * Sets the currency of the account at `address` (issue 34 item 2, decision 107), opening it first:
+ * only while it has no line, since its lines' amounts are in its currency. Returns the refusal, or
+ * null when set (or already so).
+ */
+export const setAccountCurrency = async (
+  trx: Trx,
+  address: string,
+  currency: string,
+): Promise<string | null> => {
+  const ref = (await accountsFor(trx, [address])).get(address)!
+  if (ref.currency === currency) return null
+  const lines = await runText<{ n: unknown }>(
+    trx,
+    'select 1 as n from posting_lines where account = ? limit 1',
+    [ref.code],
+  )
+  if (lines.length > 0)
+    return `Its account already has entries in ${ref.currency}: the currency can change only while the account has none`
+  await runText(trx, 'update accounts set currency = ? where id = ?', [currency, ref.id])
+  forgetAccounts(trx)
+  return null
 }

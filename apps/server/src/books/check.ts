@@ -4,6 +4,8 @@ import {
   CASH_IN_OFFICE,
   fromPaisa,
   PROFIT_FORMULAS,
+  RECORD_SPECS,
+  type RecordTable,
 } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
@@ -13,6 +15,7 @@ import type { Database } from '../db/schema.ts'
 import { CASH } from '../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
 import { BANK_IN_SOURCES, SALE_TABLES } from './day-checkpoints.ts'
+import { REALISED } from './moves.ts'
 import { lineSplitSql } from './split.ts'
 
 /**
@@ -88,6 +91,39 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
     .groupBy('entry_id')
     .execute()
   for (const e of entries) c.compare('entry balanced', '', `entry ${e.entry_id}`, 0n, dbPaisa(e.n))
+  // Issue 34 (decision 108): each currency's lines of an entry balance in that currency and, rounded
+  // once together, in rupees; a foreign account's lines are all in its currency.
+  const foreign = await k
+    .selectFrom('posting_lines')
+    .select([
+      'entry_id',
+      'currency',
+      sql<string>`sum(fx_debit) - sum(fx_credit)`.as('fx'),
+      sql<string>`sum(debit) - sum(credit)`.as('n'),
+    ])
+    .where('id', '>', after)
+    .where('id', '<=', to)
+    .where('currency', '<>', 'PKR')
+    .groupBy(['entry_id', 'currency'])
+    .execute()
+  for (const e of foreign) {
+    c.compare('entry balanced in its currency', e.currency, `entry ${e.entry_id}`, 0n, dbPaisa(e.fx))
+    c.compare('entry balanced in rupees per currency', e.currency, `entry ${e.entry_id}`, 0n, dbPaisa(e.n))
+  }
+  const strays = await k
+    .selectFrom('posting_lines as l')
+    .innerJoin('accounts as a', 'a.id', 'l.account_id')
+    .select(['l.id', 'a.code'])
+    .where('l.id', '>', after)
+    .where('l.id', '<=', to)
+    .where('a.currency', '<>', 'PKR')
+    .where(sql<boolean>`l.currency <> a.currency`)
+    // A settlement's rupee difference (decision 109): a rupee line beside the realised account's.
+    .where(
+      sql<boolean>`not (l.currency = 'PKR' and exists (select 1 from posting_lines x where x.entry_id = l.entry_id and x.account = ${REALISED}))`,
+    )
+    .execute()
+  for (const r of strays) c.compare('line in its account’s currency', r.code, `line ${r.id}`, 0n, 1n)
   const reversals = await k
     .selectFrom('posting_lines as r')
     .innerJoin('posting_lines as l', 'l.id', 'r.reverses')
@@ -95,7 +131,7 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
     .where('r.id', '>', after)
     .where('r.id', '<=', to)
     .where(
-      sql<boolean>`(r.account <> l.account or r.date <> l.date or r.source_id <> l.source_id or r.debit + l.debit <> 0 or r.credit + l.credit <> 0 or r.split_add + l.split_add <> 0)`,
+      sql<boolean>`(r.account <> l.account or r.date <> l.date or r.source_id <> l.source_id or r.debit + l.debit <> 0 or r.credit + l.credit <> 0 or r.split_add + l.split_add <> 0 or r.currency <> l.currency or r.fx_debit + l.fx_debit <> 0 or r.fx_credit + l.fx_credit <> 0 or coalesce(r.rate, 0) <> coalesce(l.rate, 0))`,
     )
     .execute()
   for (const r of reversals) c.compare('reversal', '', `line ${r.id}`, 0n, 1n)
@@ -363,15 +399,23 @@ const proveCopies = async (k: K, c: Comparer) => {
   for (const [table, formula] of Object.entries(PROFIT)) {
     // A void ticket's entry is reversed (decision 092): its books profit is 0, its typed one stays.
     const voided = table === 'tickets' ? sql`t.voided_at` : sql`NULL`
-    const { rows } = await sql<Record<string, unknown>>`SELECT t.id, t.profit, ${formula} AS typed,
-        ${voided} AS voided_at,
+    // A sale payable in another currency (an Umrah's, issue 34, decision 109): its profit is the receivable
+    // less the payable's rupees as its lines rounded them, so the books' figure is the formula.
+    const payableIn = (RECORD_SPECS[table as RecordTable].columns as readonly string[]).includes(
+      'vendor_currency',
+    )
+      ? sql`t.vendor_currency`
+      : sql`'PKR'`
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT t.id, t.profit, ${formula} AS typed, ${payableIn} AS payable_in, ${voided} AS voided_at,
         (SELECT coalesce(sum(l.credit - l.debit), 0) FROM posting_lines l WHERE l.source_type = ${table}
           AND l.source_id = t.id AND (l.account LIKE 'income:%' OR l.account LIKE 'cost:%')) AS books,
         (SELECT count(*) FROM posting_lines l WHERE l.source_type = ${table} AND l.source_id = t.id
           AND l.account LIKE 'cost:%') AS costs
       FROM ${sql.table(table)} t`.execute(k)
     for (const r of rows) {
-      const typed = r.typed === null ? -1n : dbPaisa(r.typed)
+      const typed = r.typed === null ? -1n : r.payable_in !== 'PKR' ? dbPaisa(r.books) : dbPaisa(r.typed)
       c.compare('profit', table, String(r.id), r.profit === null ? -1n : dbPaisa(r.profit), typed)
       if (r.typed !== null && !r.voided_at && Number(r.costs) > 0)
         c.compare('profit in the books', table, String(r.id), typed, dbPaisa(r.books))

@@ -1,5 +1,6 @@
-import { type Money, pkr } from '@booking/shared'
-import type { Kysely } from 'kysely'
+import { BOOKS_CURRENCY, type Money, pkr } from '@booking/shared'
+import { type Kysely, sql } from 'kysely'
+import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import { mergeAccount, renameAccount } from './account-changes.ts'
 import { codeOf } from './account-rows.ts'
@@ -27,8 +28,29 @@ export const reverse = reverseEntry
 /** A move of exact Money from `credit` to `debit` (addresses). */
 export const transfer = moveMoney
 
-/** An account's balance (debits − credits) up to and including `to` (every line when omitted). */
-export const balance = async (db: Trx, address: string, to?: string): Promise<Money> =>
+/** An account's balance in rupees (debits − credits) up to and including `to` (every line when omitted). */
+export const rupeeBalance = async (db: Trx, address: string, to?: string): Promise<Money> =>
   pkr(await balanceTo(db, await codeOf(db, address), to))
+
+/**
+ * An account's balance in its own currency (issue 34): a rupee account's as rupeeBalance; a
+ * foreign account's from its lines' amounts in that currency (decision 108).
+ */
+export const balance = async (db: Trx, address: string, to?: string): Promise<Money> => {
+  const code = await codeOf(db, address)
+  const account = await db
+    .selectFrom('accounts')
+    .select('currency')
+    .where('code', '=', code)
+    .executeTakeFirst()
+  const currency = account?.currency ?? BOOKS_CURRENCY
+  if (currency === BOOKS_CURRENCY) return pkr(await balanceTo(db, code, to))
+  let q = db
+    .selectFrom('posting_lines')
+    .select(sql<string>`coalesce(sum(fx_debit) - sum(fx_credit), 0)`.as('n'))
+    .where('account', '=', code)
+  if (to !== undefined) q = q.where('date', '<=', to)
+  return { currency, minor: dbPaisa((await q.executeTakeFirst())?.n) }
+}
 
 export { booksCheck as check, mergeAccount as merge, renameAccount as rename, trialBalance }

@@ -1,12 +1,13 @@
-import { type Money, toPaisa } from '@booking/shared'
+import { allocatePaisa, BOOKS_CURRENCY, type Money, minorUnitsOf, toPaisa } from '@booking/shared'
 
 /**
  * One movement of money between two accounts: debit `debit`, credit `credit`; in rupees as the
- * record forms give them (converted to paisa once, in linesOf), or as exact Money.
+ * record forms give them (converted to paisa once, in linesOf), or as exact Money. Money in another
+ * currency than PKR carries its rate, micro-rupees per unit (issue 34, decision 108).
  */
 export type Move =
   | { debit: string; credit: string; amount: number }
-  | { debit: string; credit: string; money: Money }
+  | { debit: string; credit: string; money: Money; rate?: bigint }
 
 /** A move of `amount` rupees (none for 0; a negative amount moves the other way). */
 export const move = (debit: string, credit: string, amount: number): Move[] => {
@@ -14,12 +15,13 @@ export const move = (debit: string, credit: string, amount: number): Move[] => {
   return amount > 0 ? [{ debit, credit, amount }] : [{ debit: credit, credit: debit, amount: -amount }]
 }
 
-/** A move of exact Money (none for 0; a negative amount moves the other way). */
-export const moveMoney = (debit: string, credit: string, money: Money): Move[] => {
+/** A move of exact Money (none for 0; a negative amount moves the other way); `rate` for a foreign currency. */
+export const moveMoney = (debit: string, credit: string, money: Money, rate?: bigint): Move[] => {
   if (money.minor === 0n) return []
+  const r = rate === undefined ? {} : { rate }
   return money.minor > 0n
-    ? [{ debit, credit, money }]
-    : [{ debit: credit, credit: debit, money: { ...money, minor: -money.minor } }]
+    ? [{ debit, credit, money, ...r }]
+    : [{ debit: credit, credit: debit, money: { ...money, minor: -money.minor }, ...r }]
 }
 
 /** The record behind a set of lines: its table (or "payments") and id. */
@@ -40,27 +42,90 @@ export const MAX_BOOK_PAISA = BigInt(Number.MAX_SAFE_INTEGER)
 export const BOOKS_FULL =
   "This amount would take the books' total past Rs 90,071,992,547,409.91, the most they keep exactly"
 
-/** Nets the moves per account (paisa, debit positive) and proves they balance. */
+/** A netted line: rupees (paisa) always; a foreign line also its amount in `currency` and the rate. */
+export interface NettedLine {
+  account: string
+  currency: string
+  debit: bigint
+  credit: bigint
+  fx_debit: bigint
+  fx_credit: bigint
+  /** Micro-rupees per unit; null on a rupee line. */
+  rate: bigint | null
+}
+
+export const UNBALANCED_RATES = 'One entry uses one rate per currency'
+
+/**
+ * Where the rupee difference of a foreign balance settled in its currency goes (issue 34 item 4,
+ * decision 109): the entry that settles it carries a rupee line on the party's foreign account
+ * against this one, the only rupee line a foreign account takes.
+ */
+export const REALISED = 'expense:Exchange gain/loss (realised)'
+
+/**
+ * Nets the moves per account and currency, and proves they balance: in each currency (its minor
+ * units) and in rupees. A foreign currency's lines are converted to paisa together, rounded once
+ * (decision 108: largest remainder), so they balance in rupees as they do in their currency.
+ */
 export const linesOf = (moves: readonly Move[]) => {
-  const net = new Map<string, bigint>()
+  const net = new Map<string, { account: string; currency: string; minor: bigint }>()
+  const rates = new Map<string, bigint>()
   for (const m of moves) {
-    if ('money' in m && m.money.currency !== 'PKR')
-      throw new Error(`A move in ${m.money.currency}: every account is PKR (decision 081)`)
-    const paisa = 'money' in m ? m.money.minor : BigInt(toPaisa(m.amount))
-    net.set(m.debit, (net.get(m.debit) ?? 0n) + paisa)
-    net.set(m.credit, (net.get(m.credit) ?? 0n) - paisa)
+    const currency = 'money' in m ? m.money.currency : BOOKS_CURRENCY
+    const minor = 'money' in m ? m.money.minor : BigInt(toPaisa(m.amount))
+    if (currency !== BOOKS_CURRENCY) {
+      const rate = 'money' in m ? m.rate : undefined
+      if (rate === undefined || rate <= 0n) throw new Error(`A move in ${currency} needs a rate`)
+      minorUnitsOf(currency)
+      const seen = rates.get(currency)
+      if (seen !== undefined && seen !== rate) throw new Error(UNBALANCED_RATES)
+      rates.set(currency, rate)
+    }
+    for (const [account, signed] of [
+      [m.debit, minor],
+      [m.credit, -minor],
+    ] as const) {
+      const key = `${account}\u0000${currency}`
+      const n = net.get(key) ?? { account, currency, minor: 0n }
+      n.minor += signed
+      net.set(key, n)
+    }
   }
-  const lines: { account: string; debit: bigint; credit: bigint }[] = []
+  const kept = [...net.values()].filter((n) => n.minor !== 0n)
+  const paisa = new Map<(typeof kept)[number], bigint>()
+  for (const [currency, rate] of rates) {
+    const group = kept.filter((n) => n.currency === currency)
+    const d = 10n ** BigInt(minorUnitsOf(currency) + 4)
+    const allocated = allocatePaisa(
+      group.map((n) => n.minor * rate),
+      d,
+    )
+    for (const [i, n] of group.entries()) paisa.set(n, allocated[i]!)
+  }
+  const lines: NettedLine[] = []
   let debits = 0n
   let credits = 0n
-  for (const [account, n] of net) {
-    if (n === 0n) continue
-    lines.push({ account, debit: n > 0n ? n : 0n, credit: n < 0n ? -n : 0n })
-    if (n > 0n) debits += n
-    else credits -= n
+  const fx = new Map<string, bigint>()
+  for (const n of kept) {
+    const foreign = n.currency !== BOOKS_CURRENCY
+    const p = foreign ? paisa.get(n)! : n.minor
+    lines.push({
+      account: n.account,
+      currency: n.currency,
+      debit: p > 0n ? p : 0n,
+      credit: p < 0n ? -p : 0n,
+      fx_debit: foreign && n.minor > 0n ? n.minor : 0n,
+      fx_credit: foreign && n.minor < 0n ? -n.minor : 0n,
+      rate: foreign ? rates.get(n.currency)! : null,
+    })
+    if (p > 0n) debits += p
+    else credits -= p
+    if (foreign) fx.set(n.currency, (fx.get(n.currency) ?? 0n) + n.minor)
   }
   // Balanced by construction; checked anyway before anything is written.
   if (debits !== credits) throw new Error(`Unbalanced posting: debits ${debits} != credits ${credits}`)
+  for (const [currency, n] of fx) if (n !== 0n) throw new Error(`Unbalanced posting in ${currency}: ${n}`)
   return { lines, debits }
 }
 

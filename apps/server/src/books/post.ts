@@ -1,3 +1,4 @@
+import { BOOKS_CURRENCY } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
@@ -15,6 +16,8 @@ import {
   linesOf,
   MAX_BOOK_PAISA,
   type Move,
+  type NettedLine,
+  REALISED,
 } from './moves.ts'
 import { type BookingFigures, SALE_TABLES, saleFiguresOf, splitAddOf, splitsSales } from './split.ts'
 
@@ -30,6 +33,9 @@ type Trx = Kysely<Database>
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+const foreignAccountMessage = (address: string, kept: string, given: string) =>
+  `${address.slice(address.indexOf(':') + 1)} keeps its account in ${kept}: an amount in ${given} cannot post to it`
+
 /** A line as appended: paisa, possibly negative on a reversal. */
 interface NewLine {
   account: string
@@ -43,6 +49,11 @@ interface NewLine {
   place: number
   /** What a statement's split of the line adds to each side (decision 080), negated on a reversal. */
   split: bigint
+  /** The transaction currency, its amounts (minor units) and rate (issue 34, decision 108). */
+  currency: string
+  fx_debit: bigint
+  fx_credit: bigint
+  rate: bigint | null
 }
 
 interface CurrentLine {
@@ -57,7 +68,15 @@ interface CurrentLine {
   detail: string
   place: number
   split: bigint
+  currency: string
+  fx_debit: bigint
+  fx_credit: bigint
+  rate: bigint | null
 }
+
+/** By account, then currency: the order lines are written and compared in. */
+const byLine = (a: { account: string; currency: string }, b: { account: string; currency: string }) =>
+  a.account === b.account ? cmp(a.currency, b.currency) : cmp(a.account, b.account)
 
 /** The source's lines in force (its current entry), in account order. */
 const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =>
@@ -65,7 +84,8 @@ const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =
     await runText<Record<Exclude<keyof CurrentLine, 'split'> | 'split_add', unknown>>(
       trx,
       // current_lines' condition, on the table itself: the view predates split_add.
-      `select id, entry_id, account, account_id, date, debit, credit, entry, detail, place, split_add from posting_lines l
+      `select id, entry_id, account, account_id, date, debit, credit, entry, detail, place, split_add,
+         currency, fx_debit, fx_credit, rate from posting_lines l
        where source_type = ? and source_id = ? and reverses is null
          and not exists (select 1 from posting_lines r where r.reverses = l.id)`,
       [source.type, source.id],
@@ -83,8 +103,12 @@ const currentOf = async (trx: Trx, source: BookSource): Promise<CurrentLine[]> =
       detail: String(l.detail),
       place: Number(l.place ?? l.id),
       split: dbPaisa(l.split_add),
+      currency: String(l.currency),
+      fx_debit: dbPaisa(l.fx_debit),
+      fx_credit: dbPaisa(l.fx_credit),
+      rate: l.rate === null ? null : dbPaisa(l.rate),
     }))
-    .sort((a, b) => cmp(a.account, b.account))
+    .sort(byLine)
 
 /**
  * Moves books_totals (the running total of debits) by `delta` and refuses (400) a write that takes
@@ -216,6 +240,10 @@ const insertLines = async (
       reverses: l.reverses,
       place: l.place,
       split_add: l.split.toString() as unknown as number,
+      currency: l.currency,
+      fx_debit: l.fx_debit.toString() as unknown as number,
+      fx_credit: l.fx_credit.toString() as unknown as number,
+      rate: l.rate === null ? null : (l.rate.toString() as unknown as number),
     })),
   )
 }
@@ -242,11 +270,7 @@ export interface PostEntry {
 }
 
 /** Whether the source's current lines already say exactly this (same day, texts and amounts). */
-const unchanged = (
-  current: readonly CurrentLine[],
-  next: readonly { account: string; debit: bigint; credit: bigint }[],
-  e: PostEntry,
-) =>
+const unchanged = (current: readonly CurrentLine[], next: readonly NettedLine[], e: PostEntry) =>
   current.length === next.length &&
   current.every((c, i) => {
     const n = next[i]!
@@ -254,6 +278,10 @@ const unchanged = (
       c.account === n.account &&
       c.debit === n.debit &&
       c.credit === n.credit &&
+      c.currency === n.currency &&
+      c.fx_debit === n.fx_debit &&
+      c.fx_credit === n.fx_credit &&
+      c.rate === n.rate &&
       c.date === e.day &&
       c.entry === e.meta.entry.slice(0, 100) &&
       c.detail === e.meta.detail
@@ -285,12 +313,20 @@ const unlinked = new WeakMap<object, { id: number; source: BookSource }[]>()
 const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   // Callers name accounts by address; the lines carry each account's code and id (decision 081).
   const netted = linesOf(e.moves).lines
+  const settles = netted.some((l) => l.account === REALISED)
   const refs = await accountsFor(trx, [...new Set(netted.map((l) => l.account))])
   const lines = netted.map((l) => {
     const ref = refs.get(l.account)!
+    // A foreign account keeps every line in its currency (decision 108); a rupee account takes any.
+    if (
+      ref.currency !== BOOKS_CURRENCY &&
+      l.currency !== ref.currency &&
+      !(l.currency === BOOKS_CURRENCY && settles)
+    )
+      throw new HttpError(400, foreignAccountMessage(l.account, ref.currency, l.currency))
     return { ...l, account: ref.code, account_id: ref.id }
   })
-  lines.sort((a, b) => cmp(a.account, b.account))
+  lines.sort(byLine)
   const current = await currentOf(trx, e.source)
   // The lock date (decision 066): before anything is written, and before "nothing changed", so an
   // edit of a closed day's record is refused even when its money stays the same.
@@ -338,6 +374,10 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
       reverses: c.id,
       place: c.place,
       split: -c.split,
+      currency: c.currency,
+      fx_debit: -c.fx_debit,
+      fx_credit: -c.fx_credit,
+      rate: c.rate,
     }))
     await insertLines(trx, e.source, id, reversal, created_at)
     appended.push(...reversal)
@@ -364,6 +404,10 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
       // An account the record already had keeps its place in the day's order (as an in-place edit did).
       place: placeOf.get(l.account) ?? fresh,
       split: splitAddOf(l, sale),
+      currency: l.currency,
+      fx_debit: l.fx_debit,
+      fx_credit: l.fx_credit,
+      rate: l.rate,
     }))
     await insertLines(trx, e.source, id, entry, created_at)
     appended.push(...entry)

@@ -160,6 +160,32 @@ export interface PostingLinesTable {
   split_add: Generated<number>
   /** The line's account by id (0034, decision 081); `account` is that account's code. */
   account_id: number | null
+  /** The transaction currency (0042, decision 108); PKR on a rupee line. */
+  currency: Generated<string>
+  /** The amount in `currency`, minor units; 0 on a rupee line (its amount is debit/credit). */
+  fx_debit: Generated<number>
+  fx_credit: Generated<number>
+  /** Micro-rupees per unit of `currency` (rupees × 10^6); null on a rupee line. */
+  rate: number | null
+}
+
+/** A currency the office has turned on (0042, decision 107). */
+export interface CurrenciesTable {
+  code: string
+  minor_units: number
+  enabled: number
+  updated_at: string
+}
+
+/** Rupees per unit from a day on, micro-rupees (0042, decision 107); the latest row of a day wins. */
+export interface ExchangeRatesTable {
+  id: Generated<number>
+  currency: string
+  date: string
+  rate: number
+  source: string
+  user_id: number | null
+  created_at: string
 }
 
 /** An account of the books (0034, decision 081): its code never changes, its address and name may. */
@@ -555,6 +581,10 @@ export interface UmrahTable extends Base, Authored, CustomerLinked {
   remaining_amount: number
   /** Later payments (the payments table) against this record (0012). */
   payments_total: ColumnType<number, number | undefined, number>
+  /** The selling side's currency, the payable's, and the rates used as {"SAR": micro-rupees} (0042). */
+  currency: Generated<string>
+  vendor_currency: Generated<string>
+  rates: Generated<string>
 }
 
 export interface VisaProcessingTable extends Base, Authored, CustomerLinked {
@@ -714,6 +744,10 @@ export interface AgentEntriesTable extends Base, Linked, Authored {
   paid_bank: number
   receivable_amount: number
   bank_title: string
+  /** The agent's currency the amounts are in (0042, decision 109). */
+  currency: Generated<string>
+  /** Micro-rupees per unit; null in rupees. */
+  rate: number | null
 }
 
 export interface AccountEntriesTable extends Base, Linked, Authored {
@@ -736,6 +770,10 @@ export interface VendorEntriesTable extends Base, Linked, Authored {
   credit: number
   debit: number
   withdraw: number
+  /** The vendor's currency the amounts are in (0042, decision 109). */
+  currency: Generated<string>
+  /** Micro-rupees per unit; null in rupees. */
+  rate: number | null
 }
 
 /** First answers of creates sent with an Idempotency-Key (migration 0008). */
@@ -894,6 +932,8 @@ export interface Database {
   journal_rows: JournalRowsTable
   posting_lines: PostingLinesTable
   accounts: AccountsTable
+  currencies: CurrenciesTable
+  exchange_rates: ExchangeRatesTable
   posting_months: PostingMonthsTable
   posting_days: PostingDaysTable
   profit_days: ProfitDaysTable

@@ -4,6 +4,7 @@ import {
   Calculator,
   CalendarCheck,
   ClipboardCheck,
+  Coins,
   Contact,
   DatabaseBackup,
   FileSpreadsheet,
@@ -72,6 +73,12 @@ export const FEATURES: readonly FeatureDescriptor[] = [
     segment: 'cashCount',
     page: () => import('./close/cash-count-page.tsx'),
     nav: { label: 'Cash Count', icon: Calculator },
+  },
+  // Issue 34: the one place staff type the day's rates (decision 107).
+  {
+    segment: 'rates',
+    page: () => import('./rates/page.tsx'),
+    nav: { label: 'Rates', icon: Coins },
   },
   {
     segment: 'monthEnd',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { currencyCode, rateField } from '../currency.ts'
 import { requiredDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { OfficePurpose } from '../tax.ts'
@@ -34,6 +35,9 @@ export const AgentInput = z
     paid_bank: ledgerAmount('Paid bank must be a number', 'Paid bank must be positive'),
     /** The bank (banks table) Paid bank went into; needed only when it is above 0. */
     bank_title: optionalText(100),
+    /** Issue 34 (decision 109): the agent's currency by default; its rate the day's by default. */
+    currency: currencyCode.optional(),
+    rate: rateField.optional(),
   })
   .refine((v) => v.credit > 0 || v.debit > 0, {
     message: 'Either Credit or Debit is required',
@@ -42,8 +46,11 @@ export const AgentInput = z
   .superRefine(requireBankTitle('paid_bank'), { when: () => true })
 export type AgentInput = z.input<typeof AgentInput>
 
-export interface AgentEntry extends z.output<typeof AgentInput> {
+export interface AgentEntry extends Omit<z.output<typeof AgentInput>, 'rate' | 'currency'> {
   id: number
+  currency: string
+  /** Rupees per unit as stored (micro-rupees); the answer shows it as a decimal. */
+  rate: number | null
   entry: string
   receivable_amount: number
   /** Running SUM(credit - debit) for this agent in (date, id) order. */
@@ -68,6 +75,9 @@ export const VendorInput = z
     credit: ledgerAmount('Credit must be a number', 'Credit must be 0 or more'),
     debit: ledgerAmount('Debit must be a number', 'Debit must be 0 or more'),
     withdraw: ledgerAmount('Withdraw must be a number', 'Withdraw must be 0 or more'),
+    /** Issue 34 (decision 109): the vendor's currency by default; its rate the day's by default. */
+    currency: currencyCode.optional(),
+    rate: rateField.optional(),
   })
   .refine((v) => v.credit > 0 !== v.debit > 0, {
     message: 'Either Credit or Debit is required, but not both',
@@ -75,8 +85,11 @@ export const VendorInput = z
   })
 export type VendorInput = z.input<typeof VendorInput>
 
-export interface VendorEntry extends z.output<typeof VendorInput> {
+export interface VendorEntry extends Omit<z.output<typeof VendorInput>, 'rate' | 'currency'> {
   id: number
+  currency: string
+  /** Rupees per unit as stored (micro-rupees); the answer shows it as a decimal. */
+  rate: number | null
   entry: string
   /** Running SUM(credit - debit) for this vendor in (date, id) order. */
   remaining_amount: number

@@ -218,6 +218,9 @@ const UMRAH_COLUMNS = [
   'profit',
   'remaining_amount',
   'payments_total',
+  'currency',
+  'vendor_currency',
+  'rates',
 ] as const
 export type UmrahColumn = (typeof UMRAH_COLUMNS)[number]
 
@@ -1104,9 +1107,11 @@ export const RECORD_SPECS = {
       'paid_bank',
       'receivable_amount',
       'bank_title',
+      'currency',
+      'rate',
     ],
     segment: 'agent',
-    nullable: ['source_type', 'source_id', 'created_by'],
+    nullable: ['source_type', 'source_id', 'created_by', 'rate'],
     access: EVERYONE_ADDS,
   }),
   vender_entries: spec<VendorEntry>()({
@@ -1146,10 +1151,12 @@ export const RECORD_SPECS = {
       'credit',
       'debit',
       'withdraw',
+      'currency',
+      'rate',
     ],
     segment: 'vender',
     dashboardOrder: 11,
-    nullable: ['source_type', 'source_id', 'created_by'],
+    nullable: ['source_type', 'source_id', 'created_by', 'rate'],
     access: ADMIN_ONLY,
   }),
   account_entries: spec<AccountEntry>()({

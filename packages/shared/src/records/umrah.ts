@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { currencyCode, rateField } from '../currency.ts'
 import { requiredDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { taxAuthorityField } from '../tax.ts'
@@ -105,6 +106,10 @@ export const UmrahInput = z
     }),
     vendorName: requiredText('Vendor Name is required', 100),
     // profit and remainingAmount are ignored: the server computes them.
+    /** Issue 34 (decision 109): the selling side's currency, the payable's, and the rates used. */
+    currency: currencyCode.optional(),
+    vendor_currency: currencyCode.optional(),
+    rates: z.record(z.string(), rateField, { error: 'Rates must be {"SAR": 74.85}' }).optional(),
   })
   .superRefine(
     (v, ctx) => {
@@ -156,6 +161,10 @@ export interface UmrahBooking {
   vendorName: string
   profit: number | null
   remainingAmount: number
+  /** Issue 34: the selling side's currency, the payable's, and rupees per unit of each rate used. */
+  currency: string
+  vendor_currency: string
+  rates: Record<string, number>
   /** What Receive Payment took against the booking since it was saved (the books' payments). */
   paymentsTotal: number
   createdAt: string

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { createInsertOnly, dropInsertOnly } from './0034_accounts.ts'
+import { createInsertOnly, dropInsertOnly } from './helpers/insert-only.ts'
 
 /** The sale tables as of this migration (frozen, as 0033's). */
 const SALE_TABLES = ['tickets', 'umrah', 'visa_processing', 'gamca_tokens', 'services', 'navtcc']

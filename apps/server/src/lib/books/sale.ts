@@ -13,6 +13,7 @@ import {
   vendorAccount,
 } from './accounts.ts'
 import { resolveBank } from './banks.ts'
+import { moveIn, type RecordCurrency } from './currency.ts'
 import { type Move, move, syncLines } from './lines.ts'
 import type { PostOptions } from './registry.ts'
 import { saleTaxOf } from './sale-tax.ts'
@@ -31,6 +32,8 @@ export interface Sale {
   /** The vendor owed the payable, '' for none. */
   vendor: string
   payable: number
+  /** The payable's currency and rate when not rupees (issue 34, decision 109). */
+  payableIn?: RecordCurrency
   /**
    * Costs owed to no named vendor (Visa's additional charges and protector fee, GAMCA's and
    * Services' cost behind their typed profit), rupees: Dr cost of sales, Cr the record type's
@@ -54,7 +57,11 @@ export const saleMoves = (s: Sale): Move[] => [
   ...(s.tax ? move(s.party, salesTaxAccount(s.tax.authority), s.tax.amount) : []),
   ...move(CASH, s.party, s.cash),
   ...(s.bank ? move(bankAccount(s.bank), s.party, s.bankAmount) : []),
-  ...(s.vendor ? move(COST_OF_SALES, vendorAccount(s.vendor), s.payable) : []),
+  ...(s.vendor
+    ? s.payableIn && s.payableIn.rate !== null
+      ? moveIn(s.payableIn, COST_OF_SALES, vendorAccount(s.vendor), s.payable)
+      : move(COST_OF_SALES, vendorAccount(s.vendor), s.payable)
+    : []),
   ...move(COST_OF_SALES, accruedAccount(s.type), s.unpaidCost ?? 0),
 ]
 

@@ -8,6 +8,7 @@ import {
   whatsappNumber,
 } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
+import { currencyOf } from '../../../books/account-rows.ts'
 import { balanceTo } from '../../../books/read.ts'
 import { dbKind } from '../../../db/dialect.ts'
 import type { Database } from '../../../db/schema.ts'
@@ -204,6 +205,7 @@ export const profileAnswer = async (db: Trx, party: Party): Promise<PartyProfile
     balance: fromPaisa(balance),
     credit_left: limitPaisa === null ? null : fromPaisa(limitPaisa - balance),
     last_payment: await lastPayment(db, party),
+    currency: await currencyOf(db, accountOf(party.kind, party.key)),
   }
 }
 

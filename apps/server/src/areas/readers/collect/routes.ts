@@ -27,6 +27,8 @@ import {
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { setAccountCurrency } from '../../../books/account-rows.ts'
+import { enabledCurrencies, NOT_TURNED_ON } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -37,6 +39,7 @@ import { agencySettings, agencyToday } from '../../platform/settings/routes.ts'
 import { collectionRows } from './collections.ts'
 import { sendMail } from './mail.ts'
 import {
+  accountOf,
   customerIdOfKey,
   findParty,
   isDebtor,
@@ -156,6 +159,14 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
               .set({ paper_language: input.language })
               .where('id', '=', customerId)
               .execute()
+          if (input.currency !== undefined) {
+            if (!(await enabledCurrencies(trx)).has(input.currency))
+              throw new HttpError(400, NOT_TURNED_ON(input.currency), {
+                currency: NOT_TURNED_ON(input.currency),
+              })
+            const refused = await setAccountCurrency(trx, accountOf(kind, party.key), input.currency)
+            if (refused) throw new HttpError(409, `${party.name}: ${refused}`, { currency: refused })
+          }
           const { limitPaisa: _l, ...shown } = before
           await audit(
             trx,

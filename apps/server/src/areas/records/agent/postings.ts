@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { agentAccount, bankAccount, CASH, incomeAccount } from '../../../lib/books/accounts.ts'
 import { resolveBank } from '../../../lib/books/banks.ts'
+import { moveIn, rowCurrency, rupeesOn, withRealised } from '../../../lib/books/currency.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
@@ -19,6 +20,15 @@ const AGENT_INCOME = incomeAccount('agent_entries')
 export const agentMoves = (row: ApiRow<'agent_entries'>, bank: string): Move[] => {
   const agent = agentAccount(row.agent_name)
   const bankMoney = bank ? row.paid_bank : 0
+  // In the agent's currency at the entry's rate (decision 109); a rupee entry as it always was.
+  const c = rowCurrency(row)
+  if (c.rate !== null)
+    return [
+      ...moveIn(c, agent, AGENT_INCOME, row.debit),
+      ...moveIn(c, CASH, agent, row.paid_cash),
+      ...(bank ? moveIn(c, bankAccount(bank), agent, row.paid_bank) : []),
+      ...moveIn(c, AGENT_INCOME, agent, paisaDiff(row.credit, row.paid_cash, bankMoney)),
+    ]
   return [
     ...move(agent, AGENT_INCOME, row.debit),
     ...move(CASH, agent, row.paid_cash),
@@ -57,11 +67,17 @@ export const postAgentEntry = async (
           entry: row.entry,
           date: row.date,
           detail,
-          credit: row.paid_bank,
+          // The bank's rupees: a foreign entry's money converted as its lines are.
+          credit:
+            rowCurrency(row).rate === null
+              ? row.paid_bank
+              : rupeesOn(agentMoves(row, bank), bankAccount(bank)),
           debit: 0,
         }
       : null,
   )
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
-  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, agentMoves(row, bank))
+  // A receipt that settles the agent in its currency takes the rates' difference along (decision 109).
+  const moves = await withRealised(trx, source, agentAccount(row.agent_name), agentMoves(row, bank))
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)
 }

@@ -1,6 +1,8 @@
-import { RECORD_SPECS } from '@booking/shared'
+import { RECORD_SPECS, rateOfMicro } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
+import { agentAccount } from '../../../lib/books/accounts.ts'
+import { settleEntryCurrency } from '../../../lib/books/currency.ts'
 import { removeLines } from '../../../lib/books/lines.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
@@ -13,7 +15,17 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
   registerPoster('agent_entries', postAgentEntry)
   crudRoutes(app, db, RECORD_SPECS.agent_entries, {
     toRow: ({ entry: _entry, ...values }) => values,
-    check: async (_trx, _row, { before }) => refuseLinked(before),
+    check: async (trx, row, { before }) => {
+      refuseLinked(before)
+      if (row)
+        await settleEntryCurrency(trx, row as Record<string, unknown>, before, {
+          address: agentAccount(String(row.agent_name)),
+          name: String(row.agent_name),
+        })
+    },
+    // The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107).
+    // The ledger's list reads its view, which has no rate: its rows are answered as they are.
+    toApi: (row) => ('rate' in row ? { ...row, rate: row.rate == null ? null : rateOfMicro(row.rate) } : row),
     // Money received from the agent is on the dashboard like any other (decision 023).
     journal: (row) =>
       !row.source_type && (row.paid_cash > 0 || row.paid_bank > 0)

@@ -3,12 +3,15 @@ import {
   BANK_COLUMNS,
   BANK_TITLE_FORMS,
   BankSavedAnswer,
+  currencyCode,
   idParam,
   MessageAnswer,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
+import { currencyOf, setAccountCurrency } from '../../../books/account-rows.ts'
+import { enabledCurrencies, NOT_TURNED_ON } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
@@ -21,8 +24,26 @@ import { writeTransaction } from '../../../lib/write-batch.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
 
 const bankName = z.string({ error: 'Bank name is required' }).trim().min(1, 'Bank name is required').max(100)
-const NewBank = z.object({ name: bankName })
-const BankChange = z.object({ name: bankName.optional(), active: z.boolean().optional() })
+// The bank account's currency (issue 34 item 2, decision 107): PKR unless the form says otherwise.
+const NewBank = z.object({ name: bankName, currency: currencyCode.optional() })
+const BankChange = z.object({
+  name: bankName.optional(),
+  active: z.boolean().optional(),
+  currency: currencyCode.optional(),
+})
+
+/** Sets the bank account's currency (refused while it is off, or once the account has lines). */
+const setBankCurrency = async (
+  trx: Parameters<typeof setAccountCurrency>[0],
+  name: string,
+  currency: string,
+) => {
+  if (!(await enabledCurrencies(trx)).has(currency))
+    throw new HttpError(400, NOT_TURNED_ON(currency), { currency: NOT_TURNED_ON(currency) })
+  const refused = await setAccountCurrency(trx, bankAccount(name), currency)
+  if (refused) throw new HttpError(409, `${name}: ${refused}`, { currency: refused })
+  return currency
+}
 
 const toBank = (b: { id: number; name: string; active: number }) => ({ ...b, active: Boolean(b.active) })
 
@@ -121,7 +142,7 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.post('/admin/banks', POST_ADMIN_BANKS, async (req, reply) => {
-    const { name } = parseBody(NewBank, req.body)
+    const { name, currency } = parseBody(NewBank, req.body)
     const user = req.user as AuthUser
     idempotencyKeyOf(req)
     const answer = await db.transaction().execute((trx) =>
@@ -133,8 +154,12 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
           .returning(['id', 'name', 'active'])
           .executeTakeFirst()
         if (!bank) throw duplicate(name)
-        await audit(trx, user, 'create', 'banks', bank.id, null, bank)
-        return { status: 201, body: { status: 'success', message: 'Bank added', bank: toBank(bank) } }
+        const kept = currency === undefined ? 'PKR' : await setBankCurrency(trx, name, currency)
+        await audit(trx, user, 'create', 'banks', bank.id, null, { ...bank, currency: kept })
+        return {
+          status: 201,
+          body: { status: 'success', message: 'Bank added', bank: { ...toBank(bank), currency: kept } },
+        }
       }),
     )
     return sendAnswer(reply, answer)
@@ -169,11 +194,16 @@ export const bankRoutes = async (app: FastifyInstance, db: Db) => {
         .where('id', '=', id)
         .returning(['id', 'name', 'active'])
         .executeTakeFirstOrThrow()
+      if (change.currency !== undefined) await setBankCurrency(trx, name, change.currency)
       // A rename rewrites the name on every record that carries it: worth a trace.
       await audit(trx, req.user, 'update', 'banks', id, before, after)
       return after
     })
-    return { status: 'success', message: 'Bank updated', bank: toBank(bank) }
+    return {
+      status: 'success',
+      message: 'Bank updated',
+      bank: { ...toBank(bank), currency: await currencyOf(db, bankAccount(bank.name)) },
+    }
   })
 
   app.delete('/admin/banks/:id', DELETE_ADMIN_BANKS_ID, async (req) => {

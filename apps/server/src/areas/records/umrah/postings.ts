@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { customerAccountOf } from '../../../lib/books/accounts.ts'
+import { type RecordCurrency, storedRates } from '../../../lib/books/currency.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
 import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { bookingDate, firstPassengerName } from '../tickets/booking.ts'
+
+/** The payable's currency and rate as stored (a row written before issue 34: rupees). */
+export const payableCurrency = (row: ApiRow<'umrah'>): RecordCurrency => {
+  const currency = String((row as { vendor_currency?: unknown }).vendor_currency ?? 'PKR')
+  return { currency, rate: currency === 'PKR' ? null : (storedRates(row.rates)[currency] ?? null) }
+}
 
 /** An Umrah booking's lines: a sale to its customer, the payable to its vendor (decision 020). */
 export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: PostOptions<'umrah'>) =>
@@ -23,6 +30,7 @@ export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts
       bankAmount: row.paid_in_bank,
       vendor: String(row.vendor_name ?? '').trim(),
       payable: row.payable_to_vendor,
+      payableIn: payableCurrency(row),
       date: bookingDate(row),
       entry: row.entry,
       detail: ['Umrah', row.customer_add || firstPassengerName(row.passport_detail), row.reference]

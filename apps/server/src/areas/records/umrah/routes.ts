@@ -1,12 +1,16 @@
-import { passengerList, RECORD_SPECS } from '@booking/shared'
+import { fromPaisa, passengerList, RECORD_SPECS, toPaisa } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { currencyOf } from '../../../books/account-rows.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
+import { COST_OF_SALES, vendorAccount } from '../../../lib/books/accounts.ts'
+import { moveIn, ratesAnswer, recordCurrency, rupeesOn, storedRates } from '../../../lib/books/currency.ts'
 import { removeLines } from '../../../lib/books/lines.ts'
 import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
 import { type PostOptions, registerPoster } from '../../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
+import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
 import {
   bookingDate,
@@ -16,7 +20,47 @@ import {
   firstPassengerName,
   travelDetail,
 } from '../tickets/booking.ts'
-import { postUmrahBooks } from './postings.ts'
+import { payableCurrency, postUmrahBooks } from './postings.ts'
+
+/**
+ * Issue 34 (decision 109), before anything is written: the selling side is rupees (another is not
+ * kept yet: 400); the payable is in the vendor's currency (`vendor_currency`, its default), at
+ * `rates[vendor_currency]` (typed, kept on an edit of the same day, else the day's rate); the
+ * profit is the receivable less the payable's rupees as the lines round them.
+ */
+const settleUmrahCurrency = async (
+  trx: Kysely<Database>,
+  row: Record<string, unknown>,
+  before: ApiRow<'umrah'> | null,
+) => {
+  if (row.currency !== 'PKR') {
+    const message = 'An Umrah sold in another currency than PKR is not kept yet'
+    throw new HttpError(400, message, { currency: message })
+  }
+  const typed = storedRates(row.rates)
+  const date = bookingDate((before ?? row) as ApiRow)
+  const given = row.vendor_currency as string | undefined
+  const kept = before ? payableCurrency(before) : null
+  const c = await recordCurrency(trx, {
+    party: vendorAccount(String(row.vendor_name)),
+    partyName: String(row.vendor_name),
+    given,
+    typed: typed[given ?? (await currencyOf(trx, vendorAccount(String(row.vendor_name))))],
+    date,
+    kept: kept && before ? { ...kept, date: bookingDate(before) } : null,
+    currencyField: 'vendor_currency',
+    rateField: 'rates',
+  })
+  row.vendor_currency = c.currency
+  row.rates = JSON.stringify(c.rate === null ? {} : { [c.currency]: c.rate.toString() })
+  if (c.rate !== null && Number(row.payable_to_vendor) > 0) {
+    const cost = rupeesOn(
+      moveIn(c, COST_OF_SALES, vendorAccount(String(row.vendor_name)), Number(row.payable_to_vendor)),
+      COST_OF_SALES,
+    )
+    row.profit = fromPaisa(toPaisa(Number(row.receivable_amount)) - toPaisa(cost))
+  }
+}
 
 const source = (row: ApiRow<'umrah'>) => ({ type: 'umrah', id: row.id })
 
@@ -48,6 +92,10 @@ const toApi = (row: ApiRow<'umrah'>) => ({
   remainingAmount: row.remaining_amount,
   paymentsTotal: row.payments_total,
   createdAt: row.created_at,
+  // Issue 34 (decision 109): the payable in the vendor's currency, at these rates.
+  currency: row.currency ?? 'PKR',
+  vendor_currency: row.vendor_currency ?? 'PKR',
+  rates: ratesAnswer(row.rates),
 })
 
 /** The payable's vendor row, as the spec's follow-up POST /vender made it. */
@@ -68,6 +116,9 @@ const postUmrahVendor = (trx: Kysely<Database>, row: ApiRow<'umrah'>) =>
           date: bookingDate(row),
           entry: row.entry,
           bank_title: '',
+          // The vendor's row in the vendor's currency, at the booking's rate.
+          currency: payableCurrency(row).currency,
+          rate: payableCurrency(row).rate === null ? null : Number(payableCurrency(row).rate),
         }
       : null,
   )
@@ -111,6 +162,13 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
         payable_to_vendor: input.payableToVendor,
         vendor_name: input.vendorName,
         profit: figures.profit,
+        currency: input.currency ?? 'PKR',
+        ...(input.vendor_currency ? { vendor_currency: input.vendor_currency } : {}),
+        rates: JSON.stringify(
+          Object.fromEntries(
+            Object.entries(input.rates ?? {}).map(([k, v]) => [k.trim().toUpperCase(), v.toString()]),
+          ),
+        ),
         remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivableAmount'),
       }
     },
@@ -125,6 +183,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       if (!row) return
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendorName')
+      await settleUmrahCurrency(trx, row as unknown as Record<string, unknown>, before)
     },
     // The spec's follow-up POST /vender and the books' lines, in the same transaction.
     afterSave: async (trx, row, { before }) => {

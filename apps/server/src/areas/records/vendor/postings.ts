@@ -3,6 +3,13 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { bankAccount, CASH, COST_OF_SALES, vendorAccount } from '../../../lib/books/accounts.ts'
 import { resolveBank } from '../../../lib/books/banks.ts'
+import {
+  moveIn,
+  rowCurrency,
+  rupeesOn,
+  settleEntryCurrency,
+  withRealised,
+} from '../../../lib/books/currency.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
@@ -21,12 +28,34 @@ export const paidFromCash = (row: ApiRow<'vender_entries'>) =>
  */
 export const vendorMoves = (row: ApiRow<'vender_entries'>, bank: string): Move[] => {
   const vendor = vendorAccount(row.vender_name)
+  // In the vendor's currency at the entry's rate (decision 109); a rupee entry as it always was.
+  const c = rowCurrency(row)
+  if (c.rate !== null)
+    return [
+      ...moveIn(c, COST_OF_SALES, vendor, row.credit),
+      ...moveIn(c, vendor, bank ? bankAccount(bank) : CASH, row.debit),
+      ...moveIn(c, vendor, CASH, row.withdraw),
+    ]
   return [
     ...move(COST_OF_SALES, vendor, row.credit),
     ...move(vendor, bank ? bankAccount(bank) : CASH, row.debit),
     ...move(vendor, CASH, row.withdraw),
   ]
 }
+
+/**
+ * Issue 34 (decision 109), run before anything is written: the entry's currency (the vendor's by
+ * default; another is a 400) and its rate (typed, kept, or the day's; none is a 400), set on the row.
+ */
+export const settleVendorCurrency = (
+  trx: Kysely<Database>,
+  row: Record<string, unknown>,
+  before: ApiRow<'vender_entries'> | null,
+) =>
+  settleEntryCurrency(trx, row, before, {
+    address: vendorAccount(String(row.vender_name)),
+    name: String(row.vender_name),
+  })
 
 /** Cash the entry takes out of the office: its withdraw and a payment from Cash. */
 export const vendorCashOut = (row: ApiRow<'vender_entries'>): number =>
@@ -61,10 +90,14 @@ export const postVendorEntry = async (
           date: row.date,
           detail,
           credit: 0,
-          debit: row.debit,
+          // The bank's rupees: a foreign entry's payment converted as its lines are.
+          debit:
+            rowCurrency(row).rate === null ? row.debit : rupeesOn(vendorMoves(row, bank), bankAccount(bank)),
         }
       : null,
   )
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
-  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, vendorMoves(row, bank))
+  // A payment that settles the vendor in its currency takes the rates' difference along (decision 109).
+  const moves = await withRealised(trx, source, vendorAccount(row.vender_name), vendorMoves(row, bank))
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)
 }

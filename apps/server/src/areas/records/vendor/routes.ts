@@ -1,4 +1,4 @@
-import { RECORD_SPECS } from '@booking/shared'
+import { RECORD_SPECS, rateOfMicro } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { removeLines } from '../../../lib/books/lines.ts'
@@ -6,7 +6,7 @@ import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
-import { postVendorEntry, vendorCashOut } from './postings.ts'
+import { postVendorEntry, settleVendorCurrency, vendorCashOut } from './postings.ts'
 
 /** Vendor ledger (admin only): payables (credit), payments (debit), remaining_amount computed when read. */
 export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
@@ -15,7 +15,14 @@ export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
     crudRoutes(scoped, db, RECORD_SPECS.vender_entries, {
       listExtras: { status: 'success', message: '' },
       toRow: ({ entry: _entry, ...values }) => values,
-      check: async (_trx, _row, { before }) => refuseLinked(before),
+      check: async (trx, row, { before }) => {
+        refuseLinked(before)
+        if (row) await settleVendorCurrency(trx, row as Record<string, unknown>, before)
+      },
+      // The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107).
+      // The ledger's list reads its view, which has no rate: its rows are answered as they are.
+      toApi: (row) =>
+        'rate' in row ? { ...row, rate: row.rate == null ? null : rateOfMicro(row.rate) } : row,
       afterSave: (trx, row, { before }) => postVendorEntry(trx, row, { lenient: false, before }),
       onDelete: async (trx, row) => {
         await removePostings(trx, { type: 'vender_entries', id: row.id })
