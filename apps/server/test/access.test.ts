@@ -150,6 +150,12 @@ describe(`access rules (${DB_KIND})`, () => {
       if (url.startsWith('/api/admin/')) continue
       // The agent's desk is its users' only (authorization-matrix.test.ts reads it as them).
       if (url.startsWith('/api/portal/')) continue
+      // One currency's rate on a day (issue 34: GET /api/rates?currency=&date=), not a list: a bare
+      // call is a 400 naming what is missing.
+      if (url === '/api/rates') {
+        expect((await t.call('employee', 'GET', url)).status, url).toBe(400)
+        continue
+      }
       const res = await t.call('employee', 'GET', url)
       expect([200, 403], url).toContain(res.status)
       expect(typeof res.body, url).toBe('object')

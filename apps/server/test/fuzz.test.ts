@@ -220,6 +220,13 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   // Issue 34: the rate table and turning a currency on (decision 107).
   if (path === '/api/rates') return { date: '2026-11-01', currency: 'SAR', rate: 74.85, source: 'SBP' }
   if (path === '/api/admin/currencies/:code') return { enabled: true }
+  // Issue 35: an agent's own users, their invite, deposits (decision 104-106). The desk's deposit is
+  // multipart only: every JSON body is a 4xx there.
+  if (path === '/api/agents/:name/users') return { email: 'fuzz.agent@example.pk' }
+  if (path === '/api/agents/:name/users/:id') return { suspended: true }
+  if (path === '/api/portal/invites/:token') return { password: 'fuzz-password-123' }
+  if (path === '/api/deposits/:id/reject') return { reason: 'Fuzz' }
+  if (path === '/api/deposits/:id/approve' || path === '/api/portal/deposits') return null
   // A day before every record here: the fuzz's later writes stay open.
   if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz', confirm: true }
   if (path === '/api/admin/settings')

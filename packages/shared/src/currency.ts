@@ -163,7 +163,8 @@ export const TodayRatesAnswer = success({
 })
 
 /** GET /api/reports/exchange?from=&to= (issue 34 item 6, decision 109). */
-export const ExchangeReportQuery = z.object({ from: isoDay, to: isoDay })
+/** Without `from`, since the books began; without `to`, through the agency's today. */
+export const ExchangeReportQuery = z.object({ from: isoDay.optional(), to: isoDay.optional() })
 export const ExchangeReportAnswer = success({
   from: z.string(),
   to: z.string(),

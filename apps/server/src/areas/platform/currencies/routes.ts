@@ -131,7 +131,9 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
     { schema: { querystring: ExchangeReportQuery, response: { 200: ExchangeReportAnswer } } },
     async (req: FastifyRequest) => {
       if (!can(req.user as AuthUser, 'use', 'admin-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
-      const { from, to } = parseBody(ExchangeReportQuery, req.query)
+      const q = parseBody(ExchangeReportQuery, req.query)
+      const from = q.from ?? '0001-01-01'
+      const to = q.to ?? agencyToday(await agencySettings(db))
       const rows = await realisedByParty(db, from, to)
       const realised = rows.map((r) => ({ ...r, amount: fromPaisa(Number(r.paisa)) }))
       return {
