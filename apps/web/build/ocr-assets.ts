@@ -26,10 +26,12 @@ export const OCR_FILES: Record<string, string> = {
 
 export const ocrAssets = (): Plugin => {
   let outDir = 'dist'
+  let command: 'build' | 'serve' = 'build'
   return {
     name: 'booking-ocr-assets',
     configResolved(config) {
       outDir = config.build.outDir
+      command = config.command
     },
     configureServer(server) {
       server.middlewares.use('/ocr/', (req, res, next) => {
@@ -40,6 +42,9 @@ export const ocrAssets = (): Plugin => {
       })
     },
     closeBundle() {
+      // Only a build writes files: a dev or test server (Vitest's outDir is
+      // 'dummy-non-existing-folder') closes its bundle too, and must leave nothing in the repository.
+      if (command !== 'build') return
       for (const [to, from] of Object.entries(OCR_FILES)) {
         const target = join(outDir, 'ocr', to)
         mkdirSync(dirname(target), { recursive: true })
