@@ -52,7 +52,7 @@ test('a walk-in customer: the profile panel on Statements, a credit limit and re
   await panel.getByRole('button', { name: 'Edit profile' }).click()
   await panel.getByLabel('Phone (WhatsApp)').fill('0301-5556667')
   await panel.getByLabel('Credit limit (empty = none)').fill('50000')
-  await panel.getByLabel('Reminder language').selectOption('ur')
+  await panel.getByLabel('Language (papers and reminders)').selectOption('ur')
   await panel.getByLabel('City').press('Enter')
   await expect(page.getByText('Customer profile saved successfully')).toBeVisible()
   await expect(panel.getByTestId('credit-left')).toHaveText('Rs 20,000 of 50,000')

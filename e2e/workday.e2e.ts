@@ -64,7 +64,7 @@ test('a void cancels the sale: the list, the form and the receipt say VOID, the 
   await shoot(page, 'void-list-employee')
   // The agent's statement: the ticket's lines cancel, and it says the ticket was voided.
   await page.goto('/statements')
-  await page.getByLabel('Name').fill(ticket.agent_name)
+  await page.getByLabel('Name').selectOption(ticket.agent_name)
   await page.getByRole('button', { name: 'Show statement' }).click()
   await expect(page.getByTestId('statement-voided')).toContainText(
     `${ticket.entry} VOID, ${formatDate(businessToday())}: Voided by PIA the same day`,
