@@ -16,6 +16,7 @@ import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody, parseIdParam } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
+import { actingForRequester } from './maker-checker.ts'
 
 const FIXED = new Set(['id', 'entry', 'created_at', 'created_by'])
 
@@ -270,15 +271,9 @@ export const correctionRoutes = async (app: FastifyInstance, db: Db) => {
     const admin = req.user as AuthUser
     const decided = await writeTransaction(db, async (trx) => {
       const c = await pendingCorrection(trx, id)
-      if (c.requested_by_id === admin.id) throw new HttpError(403, 'You cannot approve your own request')
-      const requester = await trx
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'role'])
-        .where('id', '=', c.requested_by_id)
-        .executeTakeFirstOrThrow()
       const lifecycle = correctable(db, c.table_name)
       // The history names the employee who asked (username) and the admin who approved.
-      const actor = { user: requester as AuthUser, approvedBy: admin.username }
+      const actor = await actingForRequester(trx, c.requested_by_id, admin)
       if (c.action === 'delete') {
         await lifecycle.remove(trx, actor, c.record_id)
       } else {

@@ -18,6 +18,7 @@ import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../../plugins/auth.ts'
+import { actingForRequester } from './maker-checker.ts'
 
 /**
  * "Send for approval" (issue 37 item 2, decision 098): an employee's sale refused by a credit
@@ -149,15 +150,9 @@ export const saleRequestRoutes = async (app: FastifyInstance, db: Db) => {
     const decider = req.user as AuthUser
     const decided = await writeTransaction(db, async (trx) => {
       const r = await pending(trx, id)
-      if (r.requested_by_id === decider.id) throw new HttpError(403, 'You cannot approve your own request')
-      const requester = await trx
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'role'])
-        .where('id', '=', r.requested_by_id)
-        .executeTakeFirstOrThrow()
       const lifecycle = lifecycleOf(db, r.table_name)
       // The employee who sold it saves it; the history names the admin who approved and why.
-      const actor = { user: requester as AuthUser, approvedBy: decider.username, overrideReason: reason }
+      const actor = await actingForRequester(trx, r.requested_by_id, decider, reason)
       const row = await lifecycle.create(trx, actor, lifecycle.parse(JSON.parse(r.body_json)))
       const after = await trx
         .updateTable('sale_requests')
