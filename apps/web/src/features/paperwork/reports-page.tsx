@@ -5,6 +5,7 @@ import { DateInput } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { LineCards } from '../../components/line-cards.tsx'
 import { ScrollX } from '../../components/scroll-x.tsx'
+import { TabStrip } from '../../components/tab-strip.tsx'
 import { useMoney } from '../../lib/agency.ts'
 import { ApiError, api } from '../../lib/api.ts'
 import { dmy, Letterhead } from './agency.tsx'
@@ -231,20 +232,7 @@ const ReportsPage = () => {
   return (
     <section className="space-y-4">
       <h1 className="no-print text-xl font-semibold text-slate-900">Reports</h1>
-      <div className="no-print flex flex-wrap gap-2" role="tablist" aria-label="Reports">
-        {REPORTS.map((r) => (
-          <button
-            key={r.key}
-            type="button"
-            role="tab"
-            aria-selected={report === r.key}
-            className={report === r.key ? 'btn-primary' : 'btn-secondary'}
-            onClick={() => setReport(r.key)}
-          >
-            {r.label}
-          </button>
-        ))}
-      </div>
+      <TabStrip label="Reports" tabs={REPORTS} current={report} onChange={setReport} />
       <div className="no-print card flex flex-wrap items-end gap-3 p-4">
         {ranged ? (
           <>

@@ -15,6 +15,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { DateInput } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
+import { TabStrip } from '../../components/tab-strip.tsx'
 import { useMoney } from '../../lib/agency.ts'
 import { ApiError, api } from '../../lib/api.ts'
 
@@ -272,20 +273,7 @@ const TaxPage = () => {
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold text-slate-900">Tax</h1>
-      <div className="no-print flex flex-wrap gap-2" role="tablist" aria-label="Tax">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.key}
-            className={tab === t.key ? 'btn-primary' : 'btn-secondary'}
-            onClick={() => setTab(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabStrip label="Tax" tabs={TABS} current={tab} onChange={setTab} />
       {tab === 'rates' ? (
         <RatesPanel />
       ) : (
