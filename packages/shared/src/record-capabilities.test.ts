@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import {
   CUSTOMER_COLUMN,
   DASHBOARD_SPECS,
@@ -10,8 +11,10 @@ import {
   PaymentInput,
   passengerFileOf,
   RECEIPT_SPECS,
+  RECORD_SPECS,
   RECORD_TYPE_LABEL,
   RECORD_TYPE_SEGMENT,
+  type RecordSpec,
 } from './index.ts'
 
 // The lists read from RECORD_SPECS (decision 075) hold what the hand-written lists held.
@@ -109,5 +112,23 @@ describe('lists read from the record specs', () => {
         'payment',
       ].sort(),
     )
+  })
+})
+
+describe('form steps', () => {
+  // A field may be a path into a nested value ('passport_detail.title'): its first key is the body's.
+  it("every field a form step checks is a key of the record's request body", () => {
+    let checked = 0
+    for (const spec of Object.values(RECORD_SPECS) as readonly RecordSpec[]) {
+      const keys = Object.keys(
+        z.toJSONSchema(spec.input, { io: 'input', unrepresentable: 'any' }).properties ?? {},
+      )
+      for (const step of spec.formSteps ?? [])
+        for (const field of step.fields) {
+          expect(keys, `${spec.table} step ${step.title}`).toContain(field.split('.')[0])
+          checked++
+        }
+    }
+    expect(checked).toBeGreaterThan(50)
   })
 })

@@ -1,3 +1,4 @@
+import type { FormStep } from '@booking/shared'
 import { type BaseSyntheticEvent, Fragment, type ReactNode } from 'react'
 import { type FieldValues, FormProvider, get, type UseFormReturn } from 'react-hook-form'
 import type { CreditAsk, ExpiredConfirm } from '../lib/use-record-form.ts'
@@ -79,9 +80,8 @@ export const RecordFormCard = <V extends FieldValues, T extends FieldValues>({
 )
 
 interface RecordWizardProps<V extends FieldValues, T extends FieldValues> extends Common<V, T> {
-  steps: readonly string[]
-  /** Each step's field names, for the Next check and for finding the step of a submit error. */
-  stepFields: readonly (readonly string[])[]
+  /** The record's form steps (its RecordSpec's `formSteps`): titles, and the fields each Next checks. */
+  steps: readonly FormStep[]
   /** Off for the forms checked only on submit (see useWizardSteps). */
   checkOnNext?: boolean
   /** One entry per step; only the current step's renders. */
@@ -95,12 +95,12 @@ interface RecordWizardProps<V extends FieldValues, T extends FieldValues> extend
 export const RecordWizard = <V extends FieldValues, T extends FieldValues>({
   title,
   steps,
-  stepFields,
   checkOnNext,
   children,
   recordForm: { form, submit, busy, error, expiredConfirm, creditAsk },
   ...rest
 }: RecordWizardProps<V, T>) => {
+  const stepFields = steps.map((s) => s.fields)
   const wizard = useWizardSteps(form, stepFields, { checkOnNext })
   const { errors } = form.formState
   const invalid = stepFields.map((fields) => fields.some((f) => get(errors, f) !== undefined))
@@ -108,7 +108,7 @@ export const RecordWizard = <V extends FieldValues, T extends FieldValues>({
     <FormProvider {...form}>
       <Wizard
         title={title}
-        steps={steps}
+        steps={steps.map((s) => s.title)}
         current={wizard.step}
         onStepChange={wizard.goTo}
         onSubmit={(e) => submit(e).then(wizard.showFirstError)}

@@ -109,6 +109,11 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
   entryText?: (current: number, global: number) => string
   /** The web app's screen of the type (its nav segment, e.g. 'gamcaToken'): links from files and alerts. */
   segment: string
+  /**
+   * The form's wizard steps as the spec names them, each with the input keys it holds: Next checks
+   * those, and a failed save opens the step of its first error.
+   */
+  formSteps?: readonly FormStep[]
   /** Where the type's line sits in the dashboard's per-type lists (with `dashboardLabel`); lower first. */
   dashboardOrder?: number
   /** The column holding the customer's text, for types linked to a customer (decision 027). */
@@ -134,6 +139,12 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
   bankColumns?: readonly Column[]
   /** How the type's bank select titles an office account when not by its name (spec part 1 §5). */
   bankTitle?: (bankName: string) => string
+}
+
+/** A step of a record's form wizard: its title and the request body keys its fields fill. */
+export interface FormStep {
+  title: string
+  fields: readonly string[]
 }
 
 /** How a record type shows in a passenger's file and a customer's page. */
@@ -318,6 +329,34 @@ export const RECORD_SPECS = {
       'void_reason',
     ],
     segment: 'tickets',
+    formSteps: [
+      {
+        title: 'Ticket Info',
+        fields: [
+          'employee_name',
+          'customer_add',
+          'reference',
+          'depart_date',
+          'return_date',
+          'sector',
+          'airline',
+          'ticket_numbers',
+        ],
+      },
+      { title: 'Passport Details', fields: ['adults', 'children', 'infants', 'passport_detail'] },
+      {
+        title: 'Payment Details',
+        fields: [
+          'receivable_amount',
+          'agent_name',
+          'paid_cash',
+          'bank_title',
+          'paid_in_bank',
+          'payable_to_vendor',
+          'vendor_name',
+        ],
+      },
+    ],
     dashboardOrder: 1,
     customerColumn: 'customer_add',
     passengers: {
@@ -419,6 +458,29 @@ export const RECORD_SPECS = {
     money: BOOKING_MONEY,
     columns: UMRAH_COLUMNS,
     segment: 'umrah',
+    formSteps: [
+      {
+        title: 'Basic Info',
+        fields: [
+          'userName',
+          'customerAdd',
+          'reference',
+          'packageDetail',
+          'depart_date',
+          'return_date',
+          'sector',
+          'airline',
+          'adults',
+          'children',
+          'infants',
+        ],
+      },
+      { title: 'Passport Details', fields: ['passportDetail'] },
+      {
+        title: 'Payment Details',
+        fields: ['receivableAmount', 'paidCash', 'bank_title', 'paidInBank', 'payableToVendor', 'vendorName'],
+      },
+    ],
     dashboardOrder: 2,
     customerColumn: 'customer_add',
     passengers: {
@@ -547,6 +609,46 @@ export const RECORD_SPECS = {
       'bank_title',
     ],
     segment: 'visa',
+    formSteps: [
+      {
+        title: 'Basic Info',
+        fields: [
+          'employee_name',
+          'file_number',
+          'reference',
+          'sponsor_name',
+          'visa_number',
+          'id_number',
+          'embassy',
+          'e_number',
+          'customer_add',
+          'ptn_permission',
+        ],
+      },
+      { title: 'Passport Details', fields: ['passport_detail'] },
+      {
+        title: 'Dates',
+        fields: [
+          'embassy_send_date',
+          'embassy_return_date',
+          'protector_date',
+          'expiry_medical_date',
+          'visa_expiry_date',
+          'passport_deliver_date',
+        ],
+      },
+      {
+        title: 'Payment Details',
+        fields: [
+          'receivable_amount',
+          'additional_charges',
+          'pay_for_protector',
+          'paid_cash',
+          'paid_in_bank',
+          'bank_title',
+        ],
+      },
+    ],
     dashboardOrder: 3,
     customerColumn: 'customer_add',
     passengers: {
@@ -645,6 +747,14 @@ export const RECORD_SPECS = {
       'payments_total',
     ],
     segment: 'gamcaToken',
+    formSteps: [
+      { title: 'Basic Info', fields: ['employee_name', 'customer_add', 'reference', 'country'] },
+      { title: 'Passport Details', fields: ['passport_detail'] },
+      {
+        title: 'Payment Details',
+        fields: ['receivable_amount', 'paid_cash', 'paid_from_bank', 'paid_in_bank', 'profit'],
+      },
+    ],
     dashboardOrder: 4,
     customerColumn: 'customer_add',
     passengers: {
@@ -739,6 +849,34 @@ export const RECORD_SPECS = {
       'bank_title',
     ],
     segment: 'navtcc',
+    formSteps: [
+      { title: 'Navtcc Info', fields: ['employee_name', 'customer_add', 'reference', 'profession_key'] },
+      {
+        title: 'Passport Details',
+        fields: [
+          'passport_detail.title',
+          'passport_detail.firstName',
+          'passport_detail.lastName',
+          'passport_detail.dob',
+          'passport_detail.nationality',
+          'passport_detail.documentType',
+          'passport_detail.documentNo',
+          'passport_detail.documentExpiry',
+          'passport_detail.issueCountry',
+        ],
+      },
+      {
+        title: 'Payment Details',
+        fields: [
+          'receivable_amount',
+          'paid_cash',
+          'paid_in_bank',
+          'bank_title',
+          'payed_to_bank',
+          'vendor_name',
+        ],
+      },
+    ],
     dashboardOrder: 6,
     customerColumn: 'customer_add',
     passengers: {
@@ -809,6 +947,21 @@ export const RECORD_SPECS = {
       'bank_title',
     ],
     segment: 'services',
+    formSteps: [
+      { title: 'Basic Info', fields: ['user_name', 'customer_add', 'booking_date'] },
+      { title: 'Service Details', fields: ['specific_detail', 'visa_type'] },
+      {
+        title: 'Payment Details',
+        fields: [
+          'receivable_amount',
+          'paid_cash',
+          'paid_in_bank',
+          'bank_title',
+          'profit',
+          'remaining_amount',
+        ],
+      },
+    ],
     dashboardOrder: 5,
     customerColumn: 'customer_add',
     passengers: {
@@ -1052,6 +1205,23 @@ export const RECORD_SPECS = {
       'balance',
     ],
     segment: 'refundCustomer',
+    formSteps: [
+      {
+        title: 'Customer Info',
+        fields: ['employee', 'name', 'date', 'passport', 'reference', 'detail_sector', 'vender_name'],
+      },
+      {
+        title: 'Payment Details',
+        fields: [
+          'total_amount',
+          'return_from_vendor',
+          'office_service_charges',
+          'paid_cash',
+          'paid_in_bank',
+          'bank_title',
+        ],
+      },
+    ],
     dashboardOrder: 10,
     customerColumn: 'name',
     passengers: {

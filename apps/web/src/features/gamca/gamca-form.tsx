@@ -4,6 +4,7 @@ import {
   GamcaInput,
   gamcaBankTitle,
   passengerFormValues,
+  RECORD_SPECS,
   remainingAmount,
   type SaleTax,
 } from '@booking/shared'
@@ -20,13 +21,6 @@ import { useBankOptions } from '../../lib/select-options.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useDefaultBank } from '../../lib/use-default-bank.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-
-const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
-const STEP_FIELDS = [
-  ['employee_name', 'customer_add', 'reference', 'country'],
-  ['passport_detail'],
-  ['receivable_amount', 'paid_cash', 'paid_from_bank', 'paid_in_bank', 'profit'],
-] as const
 
 /** GAMCA token in three steps; the user types the profit, remaining follows the amounts. */
 export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) => {
@@ -67,8 +61,7 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
   return (
     <RecordWizard
       title={record ? 'Update GAMCA Token' : 'New GAMCA Token'}
-      steps={STEPS}
-      stepFields={STEP_FIELDS}
+      steps={RECORD_SPECS.gamca_tokens.formSteps}
       checkOnNext={false}
       recordForm={recordForm}
       editing={Boolean(record)}

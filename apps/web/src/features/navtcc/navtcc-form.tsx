@@ -5,6 +5,7 @@ import {
   NavtccInput,
   navtccLiveFigures,
   passengerFormValues,
+  RECORD_SPECS,
   type SaleTax,
 } from '@booking/shared'
 import { useEffect } from 'react'
@@ -23,23 +24,6 @@ import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBanks } from '../../lib/records.ts'
 import { bankDisplayName } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-
-const STEPS = ['Navtcc Info', 'Passport Details', 'Payment Details'] as const
-const STEP_FIELDS = [
-  ['employee_name', 'customer_add', 'reference', 'profession_key'],
-  [
-    'passport_detail.title',
-    'passport_detail.firstName',
-    'passport_detail.lastName',
-    'passport_detail.dob',
-    'passport_detail.nationality',
-    'passport_detail.documentType',
-    'passport_detail.documentNo',
-    'passport_detail.documentExpiry',
-    'passport_detail.issueCountry',
-  ],
-  ['receivable_amount', 'paid_cash', 'paid_in_bank', 'bank_title', 'payed_to_bank', 'vendor_name'],
-] as const
 
 /** NAVTCC: three steps; whole-rupee amounts; remaining and profit follow the amounts as typed. */
 export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>) => {
@@ -87,8 +71,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
   return (
     <RecordWizard
       title={record ? 'Update NAVTCC' : 'New NAVTCC'}
-      steps={STEPS}
-      stepFields={STEP_FIELDS}
+      steps={RECORD_SPECS.navtcc.formSteps}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}

@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  RECORD_SPECS,
   type RefundCustomer,
   RefundCustomerInput,
   refundLiveFigures,
@@ -16,12 +17,6 @@ import type { RecordFormProps } from '../../components/record-list.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useBankTitleSelect } from '../../lib/select-options.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-
-const STEPS = ['Customer Info', 'Payment Details'] as const
-const STEP_FIELDS = [
-  ['employee', 'name', 'date', 'passport', 'reference', 'detail_sector', 'vender_name'],
-  ['total_amount', 'return_from_vendor', 'office_service_charges', 'paid_cash', 'paid_in_bank', 'bank_title'],
-] as const
 
 /** Customer Refund: two steps; remaining and balance follow the amounts as they are typed. */
 export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps<RefundCustomer>) => {
@@ -54,8 +49,7 @@ export const RefundCustomerForm = ({ record, onDone, onCancel }: RecordFormProps
   return (
     <RecordWizard
       title={record ? 'Update Customer Refund' : 'New Customer Refund'}
-      steps={STEPS}
-      stepFields={STEP_FIELDS}
+      steps={RECORD_SPECS.refund_customers.formSteps}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}

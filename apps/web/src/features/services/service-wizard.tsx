@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  RECORD_SPECS,
   type SaleTax,
   SERVICE_REMAINING_NEGATIVE,
   type Service,
@@ -20,13 +21,6 @@ import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-
-const STEPS = ['Basic Info', 'Service Details', 'Payment Details'] as const
-const STEP_FIELDS = [
-  ['user_name', 'customer_add', 'booking_date'],
-  ['specific_detail', 'visa_type'],
-  ['receivable_amount', 'paid_cash', 'paid_in_bank', 'bank_title', 'profit', 'remaining_amount'],
-] as const
 
 /** Live remaining = receivable − paid cash − paid in bank − later payments; read-only, the server recomputes it. */
 const RemainingAmount = ({ later }: { later: number }) => {
@@ -74,8 +68,7 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
   return (
     <RecordWizard
       title={record ? 'Update Service' : 'New Service'}
-      steps={STEPS}
-      stepFields={STEP_FIELDS}
+      steps={RECORD_SPECS.services.formSteps}
       recordForm={recordForm}
       editing={Boolean(record)}
       onCancel={onCancel}

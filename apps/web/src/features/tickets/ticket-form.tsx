@@ -1,6 +1,7 @@
 import {
   passengerFormValues,
   passengerList,
+  RECORD_SPECS,
   type SaleTax,
   TICKET_DOCUMENT_TYPES,
   type Ticket,
@@ -26,30 +27,6 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 import { DuplicateTicketNotice, RefundOffer } from './duplicate-notice.tsx'
 import { PassengerCounts } from './passenger-counts.tsx'
 import { type CancelledOnRecord, PastedMoney, TicketPaste } from './ticket-paste.tsx'
-
-const STEPS = ['Ticket Info', 'Passport Details', 'Payment Details'] as const
-const STEP_FIELDS = [
-  [
-    'employee_name',
-    'customer_add',
-    'reference',
-    'depart_date',
-    'return_date',
-    'sector',
-    'airline',
-    'ticket_numbers',
-  ],
-  ['adults', 'children', 'infants', 'passport_detail'],
-  [
-    'receivable_amount',
-    'agent_name',
-    'paid_cash',
-    'bank_title',
-    'paid_in_bank',
-    'payable_to_vendor',
-    'vendor_name',
-  ],
-] as const
 
 /** "KHAN" and "imran" as a name is written: "Imran Khan". */
 const titleCase = (text: string) =>
@@ -125,8 +102,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
   return (
     <RecordWizard
       title={record ? 'Update Ticket' : 'New Ticket'}
-      steps={STEPS}
-      stepFields={STEP_FIELDS}
+      steps={RECORD_SPECS.tickets.formSteps}
       checkOnNext={false}
       recordForm={recordForm}
       editing={Boolean(record)}

@@ -2,6 +2,7 @@ import {
   DOCUMENT_TYPES,
   passengerFormValues,
   passengerList,
+  RECORD_SPECS,
   type SaleTax,
   toIsoDate,
   type UmrahBooking,
@@ -18,25 +19,6 @@ import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-
-const STEPS = ['Basic Info', 'Passport Details', 'Payment Details'] as const
-const STEP_FIELDS = [
-  [
-    'userName',
-    'customerAdd',
-    'reference',
-    'packageDetail',
-    'depart_date',
-    'return_date',
-    'sector',
-    'airline',
-    'adults',
-    'children',
-    'infants',
-  ],
-  ['passportDetail'],
-  ['receivableAmount', 'paidCash', 'bank_title', 'paidInBank', 'payableToVendor', 'vendorName'],
-] as const
 
 /** Umrah: Basic Info, Passport Details (a block per pilgrim), Payment Details. Payloads are camelCase. */
 export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBooking>) => {
@@ -84,8 +66,7 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
   return (
     <RecordWizard
       title={record ? 'Update Umrah Booking' : 'New Umrah Booking'}
-      steps={STEPS}
-      stepFields={STEP_FIELDS}
+      steps={RECORD_SPECS.umrah.formSteps}
       checkOnNext={false}
       recordForm={recordForm}
       editing={Boolean(record)}

@@ -1,6 +1,7 @@
 import {
   formatAmount,
   passengerFormValues,
+  RECORD_SPECS,
   remainingAmount,
   type SaleTax,
   toIsoDate,
@@ -20,32 +21,6 @@ import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
-
-const STEPS = ['Basic Info', 'Passport Details', 'Dates', 'Payment Details'] as const
-const STEP_FIELDS = [
-  [
-    'employee_name',
-    'file_number',
-    'reference',
-    'sponsor_name',
-    'visa_number',
-    'id_number',
-    'embassy',
-    'e_number',
-    'customer_add',
-    'ptn_permission',
-  ],
-  ['passport_detail'],
-  [
-    'embassy_send_date',
-    'embassy_return_date',
-    'protector_date',
-    'expiry_medical_date',
-    'visa_expiry_date',
-    'passport_deliver_date',
-  ],
-  ['receivable_amount', 'additional_charges', 'pay_for_protector', 'paid_cash', 'paid_in_bank', 'bank_title'],
-] as const
 
 const MONEY = [
   'receivable_amount',
@@ -95,8 +70,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
   return (
     <RecordWizard
       title={record ? 'Update Visa Processing' : 'New Visa Processing'}
-      steps={STEPS}
-      stepFields={STEP_FIELDS}
+      steps={RECORD_SPECS.visa_processing.formSteps}
       checkOnNext={false}
       recordForm={recordForm}
       editing={Boolean(record)}
