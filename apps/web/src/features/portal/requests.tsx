@@ -24,6 +24,7 @@ type Words = ReturnType<typeof portalWords>
 
 interface Pax {
   key: number
+  title: string
   firstName: string
   lastName: string
   documentNo: string
@@ -39,6 +40,7 @@ interface Pax {
 let nextKey = 1
 const blank = (): Pax => ({
   key: nextKey++,
+  title: '',
   firstName: '',
   lastName: '',
   documentNo: '',
@@ -108,6 +110,8 @@ export const RequestForm = ({
       const filled = mrzPassenger(fields)
       set(p.key, {
         reading: false,
+        // The passport says the sex, not the title: the forms' usual one for it, staff may change it.
+        title: fields.sex === 'M' ? 'Mr' : fields.sex === 'F' ? 'Ms' : '',
         firstName: filled.firstName,
         lastName: filled.lastName,
         documentNo: filled.documentNo,

@@ -65,7 +65,7 @@ const EN = {
   expires: 'Expires',
   addPassenger: 'Add passenger',
   remove: 'Remove',
-  quoted: 'Amount quoted (optional)',
+  quoted: 'Price quoted (optional)',
   note: 'Note (optional)',
   sendRequest: 'Send request',
   requestSent: 'Request sent',
