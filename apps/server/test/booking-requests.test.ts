@@ -1,9 +1,11 @@
+import type { AddressInfo } from 'node:net'
 import { ADMIN_ONLY_MESSAGE } from '@booking/shared'
 import { recordInput } from '@booking/shared/test-data'
-import { describe, expect, it } from 'vitest'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
-import { agentUser, as } from './portal-helpers.ts'
+import { agentUser, as, multipart, tinyPng } from './portal-helpers.ts'
 
 // Issue 35 item 4 and the rest of item 3 (decisions 114-116): booking requests from the portal,
 // the staff's queue, a record made from one, and the notices of decided deposits.
@@ -230,7 +232,6 @@ describe(`booking requests (${DB_KIND})`, () => {
 
   it("a decided deposit gives staff the agent's WhatsApp link and shows in the desk's notices", async () => {
     const a = await agentUser(t, 'Req Agent B', 'rb4@agentb.pk')
-    const { multipart, tinyPng } = await import('./portal-helpers.ts')
     const body = multipart(
       { amount: '1234.50', date: '2026-06-02', bank: 'UBL Account 1', reference: 'NOTE-1' },
       { name: 'slip.png', data: tinyPng(), type: 'image/png' },
@@ -254,5 +255,114 @@ describe(`booking requests (${DB_KIND})`, () => {
     expect(link.searchParams.get('text')).toContain('1,234.50')
     const notices = (await as(t, a.token, 'GET', '/api/portal/notices')).json().notices
     expect(notices[0]).toMatchObject({ kind: 'deposit', status: 'rejected', reason: 'Not in the bank' })
+  })
+
+  describe('the e-mail notice, through a real local SMTP server', () => {
+    const received: { to: string[]; raw: string }[] = []
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, cb) {
+        const chunks: Buffer[] = []
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          })
+          cb()
+        })
+      },
+    })
+    afterAll(() => new Promise<void>((r) => server.close(() => r())))
+    const deposit = async (token: string, reference: string) => {
+      const body = multipart(
+        { amount: '700', date: '2026-06-03', bank: 'UBL Account 1', reference },
+        { name: 'slip.png', data: tinyPng(), type: 'image/png' },
+      )
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/portal/deposits',
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+        payload: body.payload,
+      })
+      expect(sent.statusCode, sent.body).toBe(201)
+      return sent.json().id as number
+    }
+
+    it("an approved deposit is e-mailed to the agent's user; past the hourly limit it is not", async () => {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+      const port = (server.server.address() as AddressInfo).port
+      const put = await t.call('admin', 'PUT', '/api/admin/collect-settings', {
+        overdue_days: 30,
+        smtp: {
+          host: '127.0.0.1',
+          port,
+          secure: false,
+          allow_self_signed: true,
+          user: '',
+          password: '',
+          from: 'Office <office@agency.pk>',
+        },
+      })
+      expect(put.status, JSON.stringify(put.body)).toBe(200)
+      const a = await agentUser(t, 'Req Agent A', 'ra5@agenta.pk')
+      const first = await deposit(a.token, 'MAIL-1')
+      const ok = await t.call('employee', 'POST', `/api/deposits/${first}/approve`, {})
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+      // Agent A has no phone on file: no WhatsApp link, the e-mail goes.
+      expect(ok.body.notice).toEqual({
+        whatsapp: null,
+        email: 'sent',
+        email_to: 'ra5@agenta.pk',
+        email_message: null,
+      })
+      expect(received).toHaveLength(1)
+      expect(received[0]!.to).toEqual(['ra5@agenta.pk'])
+      expect(received[0]!.raw).toContain('Subject: Deposit approved: MAIL-1')
+      // Quoted-printable folds long lines with a trailing '='.
+      expect(received[0]!.raw.replace(/=\r\n/g, '')).toContain(`posted to your account as ${ok.body.entry}`)
+      const logged = await t.app.db
+        .selectFrom('reminders')
+        .select(['channel', 'detail'])
+        .where('detail', 'like', '%MAIL-1%')
+        .execute()
+      expect(logged).toEqual([
+        { channel: 'email', detail: expect.stringContaining('E-mail to ra5@agenta.pk') },
+      ])
+
+      // The employee has sent the most an hour allows: the decision stands, no e-mail goes.
+      const emp = await t.app.db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('email', '=', 'emp@test.local')
+        .executeTakeFirstOrThrow()
+      const at = new Date().toISOString()
+      await t.app.db
+        .insertInto('reminders')
+        .values(
+          Array.from({ length: 20 }, () => ({
+            kind: 'agent',
+            party_key: 'x',
+            party_name: 'x',
+            channel: 'email',
+            amount: 0,
+            detail: 'limit filler',
+            share_id: null,
+            user_id: emp.id,
+            username: emp.username,
+            at,
+          })),
+        )
+        .execute()
+      const second = await deposit(a.token, 'MAIL-2')
+      const rejected = await t.call('employee', 'POST', `/api/deposits/${second}/reject`, { reason: 'Twice' })
+      expect(rejected.status).toBe(200)
+      expect(rejected.body.notice.email).toBe('limit')
+      expect(received).toHaveLength(1)
+      const seen = (await as(t, a.token, 'GET', '/api/portal/deposits')).json().deposits
+      expect(seen[0]).toMatchObject({ id: second, status: 'rejected' })
+    })
   })
 })
