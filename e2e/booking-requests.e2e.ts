@@ -118,3 +118,78 @@ test('a booking request at 375 px: passport photo read, staff make the booking f
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await shoot(page, 'portal-booking-request-booked')
 })
+
+test('an Umrah request opens the Umrah form with the agent as the customer and the pilgrims filled', async ({
+  page,
+  browser,
+}) => {
+  const agent = 'Umrah Request Agent E2E'
+  const email = 'desk@umrah-request.pk'
+  const headers = await adminHeaders(page.request)
+  await page.request.post('/api/agent-names', { headers, data: { name: agent } })
+  await page.request.post('/api/vender-names', { headers, data: { name: 'Umrah Wholesale' } })
+  const invite = await page.request.post(`/api/agents/${encodeURIComponent(agent)}/users`, {
+    headers,
+    data: { email },
+  })
+  const token = String(((await invite.json()) as { url: string }).url).split('/portal/invite/')[1]
+  await page.request.post(`/api/portal/invites/${token}`, { data: { password: PASSWORD } })
+  const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } })
+  const desk = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
+  const pilgrim = {
+    title: 'Mrs',
+    firstName: 'AMINA',
+    lastName: 'BIBI',
+    documentNo: 'UM998877',
+    dob: '1965-08-14',
+    nationality: 'Pakistan',
+    documentExpiry: '2030-08-14',
+    issueCountry: 'Pakistan',
+  }
+  const sent = await page.request.post('/api/portal/requests', {
+    headers: desk,
+    data: {
+      kind: 'umrah',
+      sector: 'ISB-JED',
+      depart_date: '2027-02-01',
+      return_date: '2027-02-22',
+      passengers: [pilgrim],
+      note: '21 days, Makkah 5 star',
+    },
+  })
+  expect(sent.status()).toBe(201)
+
+  const staff = await pageAs(browser, 'employee')
+  await staff.goto('/bookingRequests')
+  const card = staff.getByRole('region', { name: /^Request \d+$/ }).filter({ hasText: agent })
+  await card.getByRole('button', { name: 'Make booking' }).click()
+  await expect(staff).toHaveURL(/\/umrah\?new=1&request=\d+$/)
+  await expect(staff.getByRole('heading', { name: 'New Umrah Booking' })).toBeVisible()
+  await expect(staff.getByLabel('Customer')).toHaveValue(agent)
+  await expect(staff.getByLabel('Package Detail')).toHaveValue('21 days, Makkah 5 star')
+  await expect(staff.getByLabel('Sector')).toHaveValue('ISB-JED')
+  await expect(staff.getByLabel('Adults')).toHaveValue('1')
+  await staff.getByLabel('Airline').fill('Saudia')
+  await staff.getByLabel('Reference').fill('UMR-REQ')
+  await staff.getByRole('button', { name: 'Next' }).click()
+  await expect(staff.getByLabel('Last Name')).toHaveValue('BIBI')
+  await expect(staff.getByLabel('Document Number')).toHaveValue('UM998877')
+  await expect(staff.getByLabel('Date of Birth')).toHaveValue('14/08/1965')
+  await staff.getByRole('button', { name: 'Next' }).click()
+  await staff.getByLabel('Total Receivable Amount').fill('420000')
+  await staff.getByLabel('Paid Cash').fill('0')
+  await staff.getByLabel('Bank Title').selectOption('MCB FIT')
+  await staff.getByLabel('Paid In Bank').fill('0')
+  await staff.getByLabel('Payable To Vendor').fill('380000')
+  await staff.getByLabel('Vendor Name').selectOption('Umrah Wholesale')
+  await staff.getByRole('button', { name: 'Submit' }).click()
+  await expect(staff.getByText('Umrah booking saved')).toBeVisible()
+
+  const mine = await page.request.get('/api/portal/requests', { headers: desk })
+  const [request] = ((await mine.json()) as { requests: Array<{ status: string; booking: unknown }> })
+    .requests
+  expect(request).toMatchObject({
+    status: 'booked',
+    booking: { table: 'umrah', state: 'booked', amount: 420000 },
+  })
+})

@@ -193,6 +193,31 @@ describe(`booking requests (${DB_KIND})`, () => {
     })
   })
 
+  it('a visa made from a request links it; the desk shows how far the visa has gone', async () => {
+    const a = await agentUser(t, 'Req Agent A', 'ra6@agenta.pk')
+    const sent = await as(t, a.token, 'POST', '/api/portal/requests', {
+      ...TICKET_REQUEST,
+      kind: 'visa',
+      sector: 'Saudi Arabia',
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    const id = sent.json().id as number
+    const visa = await t.call('employee', 'POST', '/api/visa-processing', {
+      ...recordInput('visa_processing', { embassy: 'Saudi Arabia', embassy_send_date: '2026-12-01' }),
+      booking_request: id,
+    })
+    expect(visa.status, JSON.stringify(visa.body)).toBe(201)
+    const mine = (await as(t, a.token, 'GET', `/api/portal/requests/${id}`)).json().request
+    expect(mine).toMatchObject({
+      status: 'booked',
+      booking: {
+        table: 'visa_processing',
+        id: visa.body.visa_processing.id,
+        state: 'at_embassy',
+      },
+    })
+  })
+
   it('a request past the credit limit says so before anything is stored, and is sent flagged once confirmed', async () => {
     const a = await agentUser(t, 'Req Agent B', 'rb3@agentb.pk')
     const limit = await t.call('admin', 'PUT', '/api/agents/Req%20Agent%20B', {
