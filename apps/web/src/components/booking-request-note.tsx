@@ -32,6 +32,11 @@ export const BookingRequestNote = ({
         {request.amount !== null ? `, quoted Rs ${formatAmount(request.amount)}` : ''}
       </p>
       {request.note && <p className="text-slate-700">Note: {request.note}</p>}
+      {request.status !== 'pending' && (
+        <p role="alert" className="font-medium text-red-700">
+          This request is already {request.status}: saving this form will be refused.
+        </p>
+      )}
       {request.over_limit && (
         <p className="font-medium text-amber-800">Sent although it passes the agent's credit limit.</p>
       )}

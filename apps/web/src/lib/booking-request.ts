@@ -85,6 +85,11 @@ export const useBookingRequest = <V extends FieldValues>(
         if (!live) return
         setRequest(request)
         form.reset({ ...form.getValues(), ...fill(request) })
+        // Read once: another Add New on this list is a blank record, not this request again.
+        const url = new URL(window.location.href)
+        url.searchParams.delete('request')
+        url.searchParams.delete('new')
+        window.history.replaceState(window.history.state, '', url)
       },
       (e: Error) => live && setError(e.message),
     )
