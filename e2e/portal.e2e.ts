@@ -119,10 +119,15 @@ test('an agent user at 375 px: invite, password, sign in, balance, statement PDF
   await shoot(staff, 'deposits-to-check')
   await card.getByRole('button', { name: 'Approve' }).click()
   await expect(staff.getByRole('status')).toContainText('Deposit approved')
+  // Telling the agent (decision 116): no phone on file here, and no SMTP server is set.
+  await expect(staff.getByRole('region', { name: 'Tell the agent' })).toContainText(
+    `${AGENT} has no WhatsApp number on file. No e-mail was sent: no SMTP server is set in Settings.`,
+  )
 
   await page.reload()
   await expect(page.getByTestId('portal-balance')).toHaveText('Rs 50,000')
   await expect(page.getByTestId('portal-deposits')).toContainText('Approved')
+  await expect(page.getByTestId('portal-notices')).toContainText('Deposit approved · Rs 25,000 · IBFT-5521')
 })
 
 test('an agent whose language is Urdu sees the desk in Urdu, right to left', async ({ page }) => {

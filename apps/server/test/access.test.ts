@@ -170,7 +170,9 @@ describe(`access rules (${DB_KIND})`, () => {
         r.url.endsWith('/1') &&
         r.url.split('/').filter((part) => part === '1').length === 1 &&
         r.method !== 'POST' &&
-        !(r.shared && r.method === 'GET'),
+        !(r.shared && r.method === 'GET') &&
+        // The agent's desk answers its users only (authorization-matrix.test.ts reads others' ids as them).
+        !r.url.startsWith('/api/portal/'),
     )
     for (const { method, url } of byId) {
       const unknown = url.replace(/\/1$/, '/987654')

@@ -209,6 +209,14 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/deposits/:id/slip': 'user',
   'POST /api/deposits/:id/approve': 'user',
   'POST /api/deposits/:id/reject': 'user',
+  // Issue 35 item 4: booking requests (the agent's own), the desk's notices, the staff's queue.
+  'POST /api/portal/requests': 'portal',
+  'GET /api/portal/requests': 'portal',
+  'GET /api/portal/requests/:id': 'portal',
+  'GET /api/portal/notices': 'portal',
+  'GET /api/booking-requests': 'user',
+  'GET /api/booking-requests/:id': 'user',
+  'POST /api/booking-requests/:id/decline': 'user',
 }
 
 /** What an agent's user may reach outside the portal: signing out. */
@@ -391,6 +399,24 @@ describe(`authorization matrix (${DB_KIND})`, () => {
     }
     const idA = await ticket('Agent A', 'PNR-AAA')
     const idB = await ticket('Agent B', 'PNR-BBB')
+    // A booking request each (issue 35 item 4), named by the same marks.
+    const request = async (token: string, mark: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/portal/requests',
+        headers: bearer(token),
+        payload: {
+          kind: 'ticket',
+          sector: mark,
+          depart_date: '2026-12-20',
+          passengers: [{ lastName: 'KHAN', documentNo: mark }],
+        },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().id as number
+    }
+    const reqA = await request(a.token, 'PNR-AAA')
+    const reqB = await request(b.token, 'PNR-BBB')
     const portalGets = routes.filter(
       (r) => r.method === 'GET' && r.path.startsWith('/api/portal/') && !r.path.includes(':'),
     )
@@ -410,6 +436,15 @@ describe(`authorization matrix (${DB_KIND})`, () => {
     }
     expect(leaks).toBe(0)
     // Another party's record by its id answers as a missing one, both ways.
+    for (const [token, own, other] of [
+      [a.token, reqA, reqB],
+      [b.token, reqB, reqA],
+    ] as const) {
+      const get = (id: number) =>
+        t.app.inject({ method: 'GET', url: `/api/portal/requests/${id}`, headers: bearer(token) })
+      expect((await get(own)).statusCode).toBe(200)
+      expect((await get(other)).statusCode).toBe(404)
+    }
     expect(
       (
         await t.app.inject({

@@ -119,11 +119,14 @@ describe(`book entries upgrade (${DB_KIND})`, () => {
       await old.transaction().execute(async (trx) => {
         // The release before 0024 also stored posted ledger rows' money (0030 came later).
         await backBeforeMoneyOnce(trx as unknown as Kysely<Database>)
-        // Nor the agents' portal (0041), whose tables name accounts by id, nor the accounts table
+        // Nor the agents' portal (0041, 0044), whose tables name accounts by id, nor the accounts table
         // and insert-only lines (0034, decisions 081-082).
-        for (const table of ['portal_deposits', 'portal_sessions', 'agent_users'])
+        for (const table of ['booking_requests', 'portal_deposits', 'portal_sessions', 'agent_users'])
           await sql`DROP TABLE ${sql.table(table)}`.execute(trx)
-        await trx.deleteFrom('kysely_migration').where('name', '=', '0041_portal').execute()
+        await trx
+          .deleteFrom('kysely_migration')
+          .where('name', 'in', ['0041_portal', '0044_booking_requests'])
+          .execute()
         await accountsMigration.down(trx)
         await trx.deleteFrom('kysely_migration').where('name', '=', '0034_accounts').execute()
         const current = await trx

@@ -227,6 +227,15 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/portal/invites/:token') return { password: 'fuzz-password-123' }
   if (path === '/api/deposits/:id/reject') return { reason: 'Fuzz' }
   if (path === '/api/deposits/:id/approve' || path === '/api/portal/deposits') return null
+  // Issue 35 item 4: a booking request (decision 114), and its decline.
+  if (path === '/api/portal/requests')
+    return {
+      kind: 'ticket',
+      sector: 'LHE-JED',
+      depart_date: '2026-12-20',
+      passengers: [{ lastName: 'KHAN', documentNo: 'AB1234562' }],
+    }
+  if (path === '/api/booking-requests/:id/decline') return { reason: 'Fuzz' }
   // A day before every record here: the fuzz's later writes stay open.
   if (path === '/api/admin/books/lock') return { through: '2020-01-01', reason: 'Fuzz', confirm: true }
   if (path === '/api/admin/settings')

@@ -65,6 +65,18 @@ export const DepositsQuery = z.object({
   status: z.enum(DEPOSIT_STATUSES, { error: 'Status must be pending, approved or rejected' }).optional(),
 })
 
+/**
+ * What staff are told after a decision the agent should hear of (decision 116): the WhatsApp link
+ * to send (null without a phone WhatsApp takes) and what became of the e-mail.
+ */
+export const AgentNotice = z.object({
+  whatsapp: z.string().nullable(),
+  email: z.enum(['sent', 'no_smtp', 'limit', 'failed', 'no_address']),
+  email_to: z.string().nullable(),
+  email_message: z.string().nullable(),
+})
+export type AgentNotice = z.output<typeof AgentNotice>
+
 // --- Answers (declared on the routes for docs and types; decision 024).
 const ok = <S extends z.ZodRawShape>(shape: S) => z.object({ status: z.literal('success'), ...shape })
 const loose = (description: string) => z.looseObject({ id: z.number().int() }).describe(description)
@@ -103,5 +115,20 @@ export const DepositApprovedAnswer = ok({
   entry: z.string(),
   record_id: z.number().int(),
   matched: z.boolean(),
+  notice: AgentNotice,
 })
 export const PortalBanksAnswer = ok({ banks: z.array(z.string()) })
+export const DepositRejectedAnswer = ok({ message: z.string(), notice: AgentNotice })
+export const PortalNoticesAnswer = ok({
+  notices: z.array(
+    z.object({
+      kind: z.enum(['deposit', 'request']),
+      id: z.number().int(),
+      status: z.string(),
+      at: z.string(),
+      text: z.string(),
+      reason: z.string().nullable(),
+      entry: z.string().nullable(),
+    }),
+  ),
+})

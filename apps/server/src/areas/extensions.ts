@@ -2,11 +2,13 @@ import { extendRecords, type RecordExtensions } from '../lib/record-extensions.t
 import { exportFormatOf, exportList } from './platform/exports/list-export.ts'
 import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from './readers/collect/credit.ts'
 import { indexRecord, unindexRecord } from './readers/passengers/record-index.ts'
+import { bookingRequestOf, linkBookingRequest } from './readers/portal/requests.ts'
 import { taxAnswered, taxWritten } from './records/tax/extensions.ts'
 
 /**
  * What every record's lifecycle keeps beside it, from the areas that own it (decision 076): the
- * customer link and passport index (issue 17), credit limits (issue 25), and lists as files.
+ * customer link and passport index (issue 17), credit limits (issue 25), lists as files, and the
+ * portal's booking requests (issue 35).
  */
 export const RECORD_EXTENSIONS: RecordExtensions = {
   written: async (trx, table, row, before, input) => {
@@ -22,6 +24,9 @@ export const RECORD_EXTENSIONS: RecordExtensions = {
     return () => enforceCreditLimits(trx, source, before, actor)
   },
   overrideReasonOf,
+  // A record made from a portal booking request links it in its transaction (issue 35 item 4).
+  bookingRequestOf,
+  created: linkBookingRequest,
   listFileOf: (query) => {
     const format = exportFormatOf(query)
     return format

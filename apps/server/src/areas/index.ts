@@ -19,6 +19,7 @@ import { mrzRoutes } from './platform/mrz/routes.ts'
 import { settingsRoutes } from './platform/settings/routes.ts'
 import { morningRoutes } from './readers/morning/routes.ts'
 import { passengerRoutes } from './readers/passengers/routes.ts'
+import { bookingRequestRoutes } from './readers/portal/requests.ts'
 import { portalRoutes } from './readers/portal/routes.ts'
 import { receiptRoutes } from './readers/receipts/routes.ts'
 import { booksReportRoutes } from './readers/reports/books-routes.ts'
@@ -80,6 +81,7 @@ export const recordAreas: Array<(app: FastifyInstance, db: Db) => Promise<void>>
   taxRoutes,
   taxReportRoutes,
   portalRoutes,
+  bookingRequestRoutes,
   // Last: it posts existing records (the books' upgrade) with every area's rules.
   booksReportRoutes,
 ]

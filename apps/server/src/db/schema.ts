@@ -120,6 +120,31 @@ export interface PortalDepositsTable {
   decided_at: string | null
 }
 
+/** A booking an agent's user asked for (0044, issue 35 item 4). */
+export interface BookingRequestsTable {
+  id: Generated<number>
+  account_id: number
+  agent_user_id: number
+  /** The requested type's form type (its spec's `request`). */
+  kind: string
+  sector: string
+  depart_date: string
+  return_date: string | null
+  passengers_json: string
+  /** Paisa, when the agent gave one. */
+  amount: number | string | null
+  note: Generated<string>
+  over_limit: Generated<number>
+  status: 'pending' | 'booked' | 'declined'
+  reason: string | null
+  record_table: string | null
+  record_id: number | null
+  entry: string | null
+  created_at: string
+  decided_by: string | null
+  decided_at: string | null
+}
+
 /** A sale a credit limit refused, kept for an admin's decision (0038, decision 098). */
 export interface SaleRequestsTable {
   id: Generated<number>
@@ -928,6 +953,7 @@ export interface Database {
   agent_users: AgentUsersTable
   portal_sessions: PortalSessionsTable
   portal_deposits: PortalDepositsTable
+  booking_requests: BookingRequestsTable
   journal: JournalView
   journal_rows: JournalRowsTable
   posting_lines: PostingLinesTable

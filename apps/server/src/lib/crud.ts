@@ -105,7 +105,11 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
         answerOnce(trx, req, u.id, async () => {
           const row = await lifecycle.create(
             trx,
-            { user: u, overrideReason: recordExtensions().overrideReasonOf(req.body) },
+            {
+              user: u,
+              overrideReason: recordExtensions().overrideReasonOf(req.body),
+              bookingRequest: recordExtensions().bookingRequestOf(req.body),
+            },
             input,
           )
           const item = toApi(row)

@@ -12,7 +12,7 @@ import type { AnyRecordRow, ApiRow, CrudConfig } from './record-hooks.ts'
 
 type Trx = Kysely<Database>
 type Source = { type: string; id: number }
-type Actor = { user: AuthUser; overrideReason?: string; approvedBy?: string }
+type Actor = { user: AuthUser; overrideReason?: string; approvedBy?: string; bookingRequest?: number }
 
 /** What a list file reads of its record type. */
 export type ListFileConfig = Pick<
@@ -47,6 +47,10 @@ export interface RecordExtensions {
   postingsCheck: (trx: Trx, source: Source, actor: Actor, created: boolean) => Promise<() => Promise<void>>
   /** What the raw body says beyond the record's schema (an admin's override reason). */
   overrideReasonOf: (body: unknown) => string | undefined
+  /** The portal's booking request a new record books, from the raw body (issue 35 item 4). */
+  bookingRequestOf: (body: unknown) => number | undefined
+  /** After a new record's postings and credit check, before its audit (links a booking request). */
+  created: (trx: Trx, source: Source, actor: Actor) => Promise<void>
   /** The file a list query asks for, or null for the JSON list. */
   listFileOf: (query: unknown) => ListFile | null
 }
@@ -57,6 +61,8 @@ const NONE: RecordExtensions = {
   removed: async () => {},
   postingsCheck: async () => async () => {},
   overrideReasonOf: () => undefined,
+  bookingRequestOf: () => undefined,
+  created: async () => {},
   listFileOf: () => null,
 }
 

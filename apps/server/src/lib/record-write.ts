@@ -100,6 +100,8 @@ export interface Actor {
   approvedBy?: string
   /** An admin's reason for saving a sale past a credit limit (issue 25), kept in the audit history. */
   overrideReason?: string
+  /** The portal's booking request a new record books (issue 35 item 4), linked in its transaction. */
+  bookingRequest?: number
 }
 
 /**
@@ -288,6 +290,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
       const creditCheck = await prepareCreditCheck(trx, row.id, actor, true)
       await afterWrite(trx, row, actor, { created: true, before: null }, input)
       await creditCheck()
+      await recordExtensions().created(trx, { type: table, id: row.id }, actor)
       await auditLinked(trx, actor, 'create', row.id, null, row)
       return row
     },

@@ -29,6 +29,7 @@ describe('the sidebar and pages read from the features', () => {
       'Statements|statements',
       'To Collect|toCollect',
       'Deposits to check|deposits',
+      'Booking requests|bookingRequests',
       'Reports|reports|admin',
       'Tax|tax|admin',
       'Employees|employee|admin',

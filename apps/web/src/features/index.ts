@@ -4,6 +4,7 @@ import {
   Calculator,
   CalendarCheck,
   ClipboardCheck,
+  ClipboardList,
   Coins,
   Contact,
   DatabaseBackup,
@@ -114,6 +115,12 @@ export const FEATURES: readonly FeatureDescriptor[] = [
     segment: 'deposits',
     page: () => import('./deposits/page.tsx'),
     nav: { label: 'Deposits to check', icon: Inbox },
+  },
+  // Issue 35 item 4: what agents' users asked for, for staff to book or decline.
+  {
+    segment: 'bookingRequests',
+    page: () => import('./booking-requests/page.tsx'),
+    nav: { label: 'Booking requests', icon: ClipboardList },
   },
   {
     segment: 'reports',

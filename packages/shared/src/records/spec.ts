@@ -76,6 +76,11 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
   label: string
   /** Screen name (sidebar, history filter): 'Refunded MCB'. */
   name: string
+  /**
+   * Agents' users may ask for this type from the portal (issue 35 item 4, decision 114): the
+   * request's kind is the form type, `ur` the type's name on the desk in Urdu.
+   */
+  request?: { ur: string }
   /** Name of the record's line on the dashboard (the journal's source type), when it has one. */
   dashboardLabel?: string
   /** The entry counter it numbers on (spec part 1 §3, part 2 §3); `FORM_TYPES` is read from the specs. */
@@ -253,6 +258,7 @@ export const RECORD_SPECS = {
     itemKey: 'ticket',
     label: 'ticket',
     name: 'Ticket',
+    request: { ur: 'ٹکٹ' },
     dashboardLabel: 'Ticket',
     formType: 'ticket',
     profit: { from: 'receivable_amount', less: ['payable_to_vendor'], whenLessPositive: true },
@@ -400,6 +406,7 @@ export const RECORD_SPECS = {
     itemKey: 'umrahBooking',
     label: 'umrah booking',
     name: 'Umrah',
+    request: { ur: 'عمرہ' },
     dashboardLabel: 'Umrah',
     formType: 'umrah',
     profit: { from: 'receivable_amount', less: ['payable_to_vendor'], whenLessPositive: true },
@@ -514,6 +521,7 @@ export const RECORD_SPECS = {
     itemKey: 'visa_processing',
     label: 'visa processing',
     name: 'Visa',
+    request: { ur: 'ویزا' },
     dashboardLabel: 'Visa Processing',
     formType: 'visa',
     profit: { from: 'receivable_amount', less: ['additional_charges', 'pay_for_protector'] },

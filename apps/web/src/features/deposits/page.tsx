@@ -1,4 +1,4 @@
-import { formatAmount, formatDate } from '@booking/shared'
+import { type AgentNotice, formatAmount, formatDate } from '@booking/shared'
 import { useCallback, useEffect, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { fetchFile } from '../../lib/files.ts'
@@ -66,9 +66,39 @@ const Slip = ({ d }: { d: Deposit }) => {
   )
 }
 
+/** What became of telling the agent (decision 116): the WhatsApp link to send, the e-mail's fate. */
+const EMAIL_SAID: Record<AgentNotice['email'], (n: AgentNotice) => string> = {
+  sent: (n) => `E-mailed to ${n.email_to}.`,
+  no_smtp: () => 'No e-mail was sent: no SMTP server is set in Settings.',
+  limit: (n) => n.email_message ?? 'No e-mail was sent: the hourly limit is reached.',
+  failed: (n) => `The e-mail could not be sent: ${n.email_message ?? ''}`,
+  no_address: () => 'No e-mail address on file.',
+}
+
+const Told = ({ agent, notice }: { agent: string; notice: AgentNotice }) => (
+  <section aria-label="Tell the agent" className="rounded border border-green-200 bg-green-50 p-3 text-sm">
+    <p>
+      {notice.whatsapp ? (
+        <a
+          href={notice.whatsapp}
+          target="_blank"
+          rel="noreferrer"
+          className="font-medium text-green-800 underline"
+        >
+          Tell {agent} on WhatsApp
+        </a>
+      ) : (
+        `${agent} has no WhatsApp number on file.`
+      )}{' '}
+      {EMAIL_SAID[notice.email](notice)} Their desk shows it too.
+    </p>
+  </section>
+)
+
 export default function DepositsPage() {
   const [deposits, setDeposits] = useState<Deposit[] | null>(null)
   const [message, setMessage] = useState('')
+  const [told, setTold] = useState<{ agent: string; notice: AgentNotice } | null>(null)
   const load = useCallback(
     () =>
       api.get<{ deposits: Deposit[] }>('/deposits', { status: 'pending' }).then(
@@ -82,8 +112,12 @@ export default function DepositsPage() {
   }, [load])
   const approve = async (d: Deposit) => {
     try {
-      const a = await api.post<{ message: string; entry: string }>(`/deposits/${d.id}/approve`, {})
+      const a = await api.post<{ message: string; entry: string; notice: AgentNotice }>(
+        `/deposits/${d.id}/approve`,
+        {},
+      )
       setMessage(`${a.message}: ${a.entry}`)
+      setTold({ agent: d.agent, notice: a.notice })
       await load()
     } catch (e) {
       setMessage((e as Error).message)
@@ -93,8 +127,11 @@ export default function DepositsPage() {
     const reason = window.prompt('Reason for rejecting this deposit')
     if (reason === null) return
     try {
-      const a = await api.post<{ message: string }>(`/deposits/${d.id}/reject`, { reason })
+      const a = await api.post<{ message: string; notice: AgentNotice }>(`/deposits/${d.id}/reject`, {
+        reason,
+      })
       setMessage(a.message)
+      setTold({ agent: d.agent, notice: a.notice })
       await load()
     } catch (e) {
       setMessage((e as Error).message)
@@ -108,6 +145,7 @@ export default function DepositsPage() {
           {message}
         </p>
       )}
+      {told && <Told {...told} />}
       {deposits?.length === 0 && <p className="text-slate-500">No deposits are waiting.</p>}
       {deposits?.map((d) => (
         <section

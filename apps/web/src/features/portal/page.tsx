@@ -9,6 +9,8 @@ import { readToken } from '../../lib/session.ts'
 // such as heh goal. Loaded with the desk's chunk only.
 import '@fontsource/noto-naskh-arabic/arabic-400.css'
 import '@fontsource/noto-naskh-arabic/arabic-700.css'
+import type { BookingRequest } from '../../lib/booking-request.ts'
+import { type Notice, Notices, RequestForm, RequestList } from './requests.tsx'
 import { type PortalLang, portalWords } from './words.ts'
 
 /**
@@ -59,6 +61,8 @@ export default function PortalPage() {
   const [tickets, setTickets] = useState<Ticket[]>([])
   const [deposits, setDeposits] = useState<Deposit[]>([])
   const [banks, setBanks] = useState<string[]>([])
+  const [requests, setRequests] = useState<BookingRequest[]>([])
+  const [notices, setNotices] = useState<Notice[]>([])
   const [error, setError] = useState('')
 
   const loadStatement = useCallback(
@@ -68,18 +72,22 @@ export default function PortalPage() {
   )
   const loadDesk = useCallback(async () => {
     try {
-      const [m, o, b, d, k] = await Promise.all([
+      const [m, o, b, d, k, r, n] = await Promise.all([
         api.get<Me>('/portal/me'),
         api.get<{ overdue: number; min_days: number }>('/portal/overdue'),
         api.get<{ tickets: Ticket[] }>('/portal/bookings'),
         api.get<{ deposits: Deposit[] }>('/portal/deposits'),
         api.get<{ banks: string[] }>('/portal/banks'),
+        api.get<{ requests: BookingRequest[] }>('/portal/requests'),
+        api.get<{ notices: Notice[] }>('/portal/notices'),
       ])
       setMe(m)
       setOverdue(o)
       setTickets(b.tickets)
       setDeposits(d.deposits)
       setBanks(k.banks)
+      setRequests(r.requests)
+      setNotices(n.notices)
     } catch (e) {
       setError((e as Error).message)
     }
@@ -149,6 +157,8 @@ export default function PortalPage() {
             </div>
           </dl>
         </section>
+
+        <Notices w={w} notices={notices} />
 
         <section aria-labelledby="st-h" className="card p-4">
           <h2 id="st-h" className="mb-3 text-lg font-semibold">
@@ -265,6 +275,15 @@ export default function PortalPage() {
             ))}
           </ul>
         </section>
+
+        <RequestForm
+          w={w}
+          lang={me.language}
+          creditLeft={me.credit_left}
+          currency={me.currency}
+          onSent={loadDesk}
+        />
+        <RequestList w={w} requests={requests} currency={me.currency} />
 
         <section aria-labelledby="bk-h" className="card p-4">
           <h2 id="bk-h" className="mb-2 text-lg font-semibold">

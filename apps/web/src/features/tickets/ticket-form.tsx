@@ -13,6 +13,7 @@ import {
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
+import { BookingRequestNote } from '../../components/booking-request-note.tsx'
 import { CustomerSelect, customerValue } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -21,6 +22,13 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import {
+  passengerBlock,
+  personName,
+  useBookingRequest,
+  useRequestId,
+  withRequest,
+} from '../../lib/booking-request.ts'
 import { paidLater } from '../../lib/payments.ts'
 import { useCustomers } from '../../lib/records.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -43,6 +51,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
   // What the last paste read: its money is shown beside the payment step.
   const [pasted, setPasted] = useState<TicketFromPaste | null>(null)
   const [cancelled, setCancelled] = useState<CancelledOnRecord[]>([])
+  const requestId = useRequestId(Boolean(record))
   const recordForm = useRecordForm({
     schema: TicketInput,
     path: '/ticket',
@@ -72,14 +81,25 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
     },
     // The spec sends the passenger list as JSON text.
     // The admin's "Save anyway" flag travels only when set, so an edit never shows it as a change.
-    toBody: ({ allow_duplicate_ticket, ...values }) => ({
-      ...values,
-      passport_detail: JSON.stringify(values.passport_detail),
-      ...(allow_duplicate_ticket ? { allow_duplicate_ticket: true } : {}),
-    }),
+    toBody: ({ allow_duplicate_ticket, ...values }) =>
+      withRequest(requestId, {
+        ...values,
+        passport_detail: JSON.stringify(values.passport_detail),
+        ...(allow_duplicate_ticket ? { allow_duplicate_ticket: true } : {}),
+      }),
     toasts: { saved: 'Ticket saved', updated: 'Ticket updated' },
     onDone,
   })
+  // Made from a portal booking request (issue 35): its agent, sector, dates and passengers.
+  const fromRequest = useBookingRequest(recordForm.form, requestId, (r) => ({
+    customer_add: r.passengers[0] ? personName(r.passengers[0]) : '',
+    agent_name: r.agent,
+    sector: r.sector,
+    depart_date: r.depart_date,
+    return_date: r.return_date ?? '',
+    adults: r.passengers.length,
+    passport_detail: r.passengers.map(passengerBlock),
+  }))
   const customers = useCustomers()
   /**
    * A paste names its passengers: an empty Customer is proposed from the lead passenger (issue 37),
@@ -120,6 +140,7 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
               onCancelled={setCancelled}
             />
           )}
+          <BookingRequestNote request={fromRequest.request} error={fromRequest.error} />
           {cancelled.length > 0 && <RefundOffer found={cancelled} />}
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="ticket" stored={record?.entry} format={ticketEntry} />

@@ -9,6 +9,7 @@ import {
   UmrahInput,
 } from '@booking/shared'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
+import { BookingRequestNote } from '../../components/booking-request-note.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -17,6 +18,7 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { passengerBlock, useBookingRequest, useRequestId, withRequest } from '../../lib/booking-request.ts'
 import { paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
@@ -24,6 +26,7 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBooking>) => {
   const { user } = useAuth()
   const options = useBookingOptions({ bank: record?.bank_title })
+  const requestId = useRequestId(Boolean(record))
   const recordForm = useRecordForm({
     schema: UmrahInput,
     path: '/umrah',
@@ -53,7 +56,8 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
       vendorName: record?.vendorName ?? '',
     },
     // The spec sends the passengers as JSON text.
-    toBody: (values) => ({ ...values, passportDetail: JSON.stringify(values.passportDetail) }),
+    toBody: (values) =>
+      withRequest(requestId, { ...values, passportDetail: JSON.stringify(values.passportDetail) }),
     toasts: {
       saved: 'Umrah booking saved',
       updated: 'Umrah booking updated',
@@ -61,6 +65,18 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
     },
     onDone,
   })
+
+  // Made from a portal booking request (issue 35). Umrah records name a customer, not an agent
+  // (decision 105): the agent who asked is the customer who pays (decision 114).
+  const fromRequest = useBookingRequest(recordForm.form, requestId, (r) => ({
+    customerAdd: r.agent,
+    sector: r.sector,
+    depart_date: r.depart_date,
+    return_date: r.return_date ?? '',
+    packageDetail: r.note,
+    adults: r.passengers.length,
+    passportDetail: r.passengers.map(passengerBlock),
+  }))
 
   // Next does not check a step; the whole booking is checked on submit.
   return (
@@ -74,6 +90,7 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
     >
       {[
         <>
+          <BookingRequestNote request={fromRequest.request} error={fromRequest.error} />
           <Field name="userName" label="Employee Name" readOnly />
           <EntryField formType="umrah" stored={record?.entry} />
           <CustomerSelect name="customerAdd" autoFocus />

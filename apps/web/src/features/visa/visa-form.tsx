@@ -10,6 +10,7 @@ import {
   visaProfit,
 } from '@booking/shared'
 import { BankSelect } from '../../components/bank-select.tsx'
+import { BookingRequestNote } from '../../components/booking-request-note.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -18,6 +19,7 @@ import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import { useAuth } from '../../lib/auth.tsx'
+import { passengerBlock, useBookingRequest, useRequestId, withRequest } from '../../lib/booking-request.ts'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useAmounts } from '../../lib/use-amounts.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -33,6 +35,7 @@ const MONEY = [
 /** Visa processing in four steps; profit and remaining follow the amounts as they are typed. */
 export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) => {
   const { user } = useAuth()
+  const requestId = useRequestId(Boolean(record))
   const recordForm = useRecordForm({
     schema: VisaInput,
     path: '/visa-processing',
@@ -59,10 +62,19 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
       bank_title: record?.bank_title ?? '',
     },
     // The spec stores passport_detail as JSON text.
-    toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
+    toBody: (values) =>
+      withRequest(requestId, { ...values, passport_detail: JSON.stringify(values.passport_detail) }),
     toasts: { saved: 'Visa processing saved', updated: 'Visa processing updated' },
     onDone,
   })
+
+  // Made from a portal booking request (issue 35): the agent pays (decision 114), the country is
+  // the embassy's.
+  const fromRequest = useBookingRequest(recordForm.form, requestId, (r) => ({
+    customer_add: r.agent,
+    embassy: r.sector,
+    ...(r.passengers[0] ? { passport_detail: passengerBlock(r.passengers[0]) } : {}),
+  }))
 
   const [receivable, additional, protector, cash, bank] = useAmounts(recordForm.form.control, MONEY)
 
@@ -78,6 +90,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
     >
       {[
         <>
+          <BookingRequestNote request={fromRequest.request} error={fromRequest.error} />
           <Field name="employee_name" label="Employee Name" readOnly />
           <EntryField formType="visa" stored={record?.entry} />
           <Field name="file_number" label="File Number" autoFocus />

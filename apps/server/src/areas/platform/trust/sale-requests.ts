@@ -15,6 +15,7 @@ import type { Database, Row } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
 import { recordLifecycle } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
+import { recordExtensions } from '../../../lib/record-extensions.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../../plugins/auth.ts'
@@ -152,8 +153,13 @@ export const saleRequestRoutes = async (app: FastifyInstance, db: Db) => {
       const r = await pending(trx, id)
       const lifecycle = lifecycleOf(db, r.table_name)
       // The employee who sold it saves it; the history names the admin who approved and why.
-      const actor = await actingForRequester(trx, r.requested_by_id, decider, reason)
-      const row = await lifecycle.create(trx, actor, lifecycle.parse(JSON.parse(r.body_json)))
+      const body = JSON.parse(r.body_json)
+      // A sale made from a portal booking request books it once approved (issue 35 item 4).
+      const actor = {
+        ...(await actingForRequester(trx, r.requested_by_id, decider, reason)),
+        bookingRequest: recordExtensions().bookingRequestOf(body),
+      }
+      const row = await lifecycle.create(trx, actor, lifecycle.parse(body))
       const after = await trx
         .updateTable('sale_requests')
         .set({

@@ -6,7 +6,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
-  attachment: { filename: string; content: Buffer }
+  /** A PDF; a notice (decision 116) has none. */
+  attachment?: { filename: string; content: Buffer }
 }
 
 /** SMTP answers people can act on; the server's own words follow for the details. */
@@ -57,7 +58,7 @@ export const sendMail = async (smtp: StoredSmtp | null, key: Buffer, mail: Mail)
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
-      attachments: [{ ...mail.attachment, contentType: 'application/pdf' }],
+      attachments: mail.attachment ? [{ ...mail.attachment, contentType: 'application/pdf' }] : [],
     })
   } catch (err) {
     const message = explain(err)

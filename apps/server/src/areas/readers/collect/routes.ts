@@ -94,6 +94,33 @@ const reminderRow = (r: {
   detail: r.detail,
 })
 
+/**
+ * An employee sends at most EMPLOYEE_EMAILS_PER_HOUR e-mails an hour (issue 33, decision 086):
+ * the office's mail server and name are not a free relay to any address. Every send is recorded
+ * (reminders: who, when, to whom; the portal's notices too, decision 116); an admin is not limited.
+ */
+export const withinEmailLimit = async (db: Db, user: AuthUser) => {
+  if (await emailLimitReached(db, user))
+    throw new HttpError(
+      429,
+      `You have e-mailed ${EMPLOYEE_EMAILS_PER_HOUR} statements in the last hour, the most an employee may: wait, or ask an admin to send it`,
+    )
+}
+
+/** Whether the user has sent the most e-mails an employee may in the last hour. */
+export const emailLimitReached = async (db: Db, user: AuthUser) => {
+  if (can(user, 'use', 'unlimited-email')) return false
+  const since = new Date(Date.now() - 3_600_000).toISOString()
+  const sent = await db
+    .selectFrom('reminders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', user.id)
+    .where('channel', '=', 'email')
+    .where('at', '>=', since)
+    .executeTakeFirstOrThrow()
+  return Number(sent.n) >= EMPLOYEE_EMAILS_PER_HOUR
+}
+
 export const collectRoutes = async (app: FastifyInstance, db: Db) => {
   // --- Party profiles: GET/PUT /agents/{name}, /vendors/{name} (admin), /customers/{id}/profile.
   const profileRoutes = (kind: PartyKind, path: string, adminOnly: boolean) => {
@@ -370,28 +397,6 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
     },
   )
 
-  /**
-   * An employee sends at most EMPLOYEE_EMAILS_PER_HOUR statements an hour (issue 33, decision 086):
-   * the office's mail server and name are not a free relay to any address. Every send is already
-   * recorded (reminders: who, when, to whom); an admin is not limited.
-   */
-  const withinEmailLimit = async (user: AuthUser) => {
-    if (can(user, 'use', 'unlimited-email')) return
-    const since = new Date(Date.now() - 3_600_000).toISOString()
-    const sent = await db
-      .selectFrom('reminders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .where('channel', '=', 'email')
-      .where('at', '>=', since)
-      .executeTakeFirstOrThrow()
-    if (Number(sent.n) >= EMPLOYEE_EMAILS_PER_HOUR)
-      throw new HttpError(
-        429,
-        `You have e-mailed ${EMPLOYEE_EMAILS_PER_HOUR} statements in the last hour, the most an employee may: wait, or ask an admin to send it`,
-      )
-  }
-
   // --- Reminders: every one logged (who, when, channel, amount), shown on the party and the list.
   const logReminder = (
     party: Party,
@@ -464,7 +469,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       const { kind, name } = parseBody(DebtorParams, req.params)
       const input = parseBody(EmailReminderInput, req.body)
       const party = await partyOr404(db, kind, name)
-      await withinEmailLimit(userOf(req))
+      await withinEmailLimit(db, userOf(req))
       const profile = await profileAnswer(db, party)
       const to = input.to || profile.email
       if (!to)

@@ -12,6 +12,7 @@ import {
   DepositCreatedAnswer,
   DepositFields,
   DepositReject,
+  DepositRejectedAnswer,
   DepositsAnswer,
   DepositsQuery,
   EMAIL_TAKEN_MESSAGE,
@@ -56,6 +57,7 @@ import { collectSettings } from '../collect/settings.ts'
 import { shareBase } from '../collect/share-base.ts'
 import { sendBookingReceipt, ticketReceipt } from '../receipts/routes.ts'
 import { sendStatement } from '../statements/routes.ts'
+import { depositNotice, tellAgent } from './notice.ts'
 import { SLIP_MAX_BYTES, slipType } from './slip.ts'
 
 /**
@@ -574,7 +576,7 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
       need(req, 'staff-area')
       const id = parseIdParam(req.params, 'deposit')
       const me = user(req)
-      return writeTransaction(db, async (trx) => {
+      const answer = await writeTransaction(db, async (trx) => {
         const dep = await pendingDeposit(trx, id)
         const agent = (dep.address ?? '').replace(/^agent:/, '')
         const amount = Number(dep.amount)
@@ -649,12 +651,14 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
           matched,
         }
       })
+      // Saved first: what becomes of the notice never undoes the approval.
+      return { ...answer, notice: await noticeOfDeposit(app, db, me, id) }
     },
   )
 
   app.post(
     '/deposits/:id/reject',
-    { schema: { params: IdParams, body: DepositReject, response: { 200: PortalMessageAnswer } } },
+    { schema: { params: IdParams, body: DepositReject, response: { 200: DepositRejectedAnswer } } },
     async (req) => {
       need(req, 'staff-area')
       const id = parseIdParam(req.params, 'deposit')
@@ -677,9 +681,38 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
           { status: 'rejected', reason },
         )
       })
-      return { status: 'success', message: 'Deposit rejected' }
+      return {
+        status: 'success',
+        message: 'Deposit rejected',
+        notice: await noticeOfDeposit(app, db, me, id),
+      }
     },
   )
+}
+
+/** Tells the agent of a decided deposit (decision 116): the staff's WhatsApp link and the e-mail. */
+const noticeOfDeposit = async (app: FastifyInstance, db: Db, me: AuthUser, id: number) => {
+  const d = await db
+    .selectFrom('portal_deposits')
+    .innerJoin('accounts', 'accounts.id', 'portal_deposits.account_id')
+    .leftJoin('agent_users', 'agent_users.id', 'portal_deposits.agent_user_id')
+    .select([
+      'portal_deposits.amount',
+      'portal_deposits.date',
+      'portal_deposits.reference',
+      'portal_deposits.status',
+      'portal_deposits.entry',
+      'portal_deposits.reason',
+      'accounts.address',
+      'agent_users.email',
+    ])
+    .where('portal_deposits.id', '=', id)
+    .executeTakeFirstOrThrow()
+  const party = await findParty(db, 'agent', (d.address ?? '').replace(/^agent:/, ''))
+  if (!party || d.status === 'pending')
+    return { whatsapp: null, email: 'no_address' as const, email_to: null, email_message: null }
+  const notice = await depositNotice(db, party, { ...d, amount: Number(d.amount), status: d.status })
+  return tellAgent(app, db, me, party, notice)
 }
 
 const pendingDeposit = async (trx: Trx, id: number) => {
