@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { CompiledQuery, sql } from 'kysely'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
@@ -147,6 +147,38 @@ export const discardStoppedImports = async (db: Db) => {
   }
 }
 
+const LINE_COLUMNS = [
+  'bank_id',
+  'import_id',
+  'row_no',
+  'date',
+  'narration',
+  'reference',
+  'amount',
+  'direction',
+  'balance',
+  'identity',
+  'created_at',
+] as const
+
+/**
+ * The insert of `rows` statement lines as SQL text, built once per size and dialect: an import
+ * sends hundreds of the same statement, and building each through the query builder cost more of
+ * the main thread than SQLite's own work on it.
+ */
+const insertTexts = new Map<string, string>()
+const insertText = (postgres: boolean, rows: number) => {
+  const key = `${postgres} ${rows}`
+  let text = insertTexts.get(key)
+  if (!text) {
+    let n = 0
+    const row = () => `(${LINE_COLUMNS.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`
+    text = `INSERT INTO bank_statement_lines (${LINE_COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, row).join(', ')} ON CONFLICT (bank_id, identity) DO NOTHING RETURNING id`
+    insertTexts.set(key, text)
+  }
+  return text
+}
+
 /**
  * Stores an import's lines under its pending row, a chunk per transaction, and returns the ids of
  * the lines that were new (a line whose identity the bank already holds is a duplicate).
@@ -158,6 +190,7 @@ export const storePendingLines = async (
   texts: string[],
   now: string,
 ): Promise<number[]> => {
+  const postgres = dbKind(db) === 'postgres'
   const added: number[] = []
   let chunk = 0
   for (const text of texts) {
@@ -168,27 +201,24 @@ export const storePendingLines = async (
       const ids = await writeTransaction(db, async (trx) => {
         const out: number[] = []
         for (let i = 0; i < part.length; i += LINES_PER_STATEMENT) {
-          const inserted = await trx
-            .insertInto('bank_statement_lines')
-            .values(
-              part.slice(i, i + LINES_PER_STATEMENT).map((l) => ({
-                bank_id: bankId,
-                import_id: importId,
-                row_no: l.row,
-                date: l.date,
-                narration: l.narration,
-                reference: l.reference,
-                amount: l.paisa,
-                direction: l.direction,
-                balance: l.balance_paisa,
-                identity: l.identity,
-                created_at: now,
-              })),
-            )
-            .onConflict((oc) => oc.columns(['bank_id', 'identity']).doNothing())
-            .returning('id')
-            .execute()
-          for (const r of inserted) out.push(Number(r.id))
+          const rows = part.slice(i, i + LINES_PER_STATEMENT)
+          const params = rows.flatMap((l) => [
+            bankId,
+            importId,
+            l.row,
+            l.date,
+            l.narration,
+            l.reference,
+            l.paisa,
+            l.direction,
+            l.balance_paisa,
+            l.identity,
+            now,
+          ])
+          const inserted = await trx.executeQuery<{ id: number }>(
+            CompiledQuery.raw(insertText(postgres, rows.length), params),
+          )
+          for (const r of inserted.rows) out.push(Number(r.id))
           await breathe()
         }
         return out
