@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import SQLite from 'better-sqlite3'
@@ -80,6 +80,23 @@ const probe = async (api: string, until: Promise<unknown>): Promise<number[]> =>
     await new Promise((r) => setTimeout(r, 5))
   }
   return times.sort((a, b) => a - b)
+}
+
+/**
+ * CPU time (ms, 10 ms ticks) of the server's main thread and of the whole process (its workers
+ * too), from /proc: what the event loop itself spent, beside what the probes saw.
+ */
+const cpuOf = (pid: number | undefined) => {
+  if (pid === undefined) return { main: 0, all: 0 }
+  const ticks = (path: string) => {
+    const f = readFileSync(path, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(f[11]) + Number(f[12])) * 10
+  }
+  try {
+    return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`) }
+  } catch {
+    return { main: 0, all: 0 }
+  }
 }
 
 const fmt = (n: number) => n.toFixed(n < 10 ? 1 : 0)
@@ -178,6 +195,7 @@ try {
   const during = async (label: string, work: () => Promise<string>) => {
     let ms = 0
     let said = ''
+    const cpu0 = cpuOf(server.pid)
     const running = (async () => {
       const t0 = performance.now()
       said = await work()
@@ -185,8 +203,9 @@ try {
     })()
     const t = await probe(api, running)
     await running
+    const cpu1 = cpuOf(server.pid)
     console.log(
-      `  ${line(`${label} (${fmt(ms)} ms${said ? `, ${said}` : ''})`, t)}; p99 ${(percentile(t, 99) / idleP99).toFixed(1)}x idle`,
+      `  ${line(`${label} (${fmt(ms)} ms${said ? `, ${said}` : ''})`, t)}; p99 ${(percentile(t, 99) / idleP99).toFixed(1)}x idle; server CPU: main thread ${cpu1.main - cpu0.main} ms, all threads ${cpu1.all - cpu0.all} ms`,
     )
   }
   const importOf = (csv: string) => async () => {

@@ -1,8 +1,10 @@
 import { CompiledQuery, sql } from 'kysely'
-import type { Db } from '../../../db/connect.ts'
+import { type Db, sqliteFile } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
-import { writeTransaction } from '../../../lib/write-batch.ts'
+import { writeTransaction, writeTurn } from '../../../lib/write-batch.ts'
+import { runOutside } from '../../platform/outside/outside-pool.ts'
 import { breathe } from './matching.ts'
+import type { PendingChunk } from './pending-store.ts'
 import type { KeyedLine } from './statement-read.ts'
 
 /**
@@ -13,6 +15,11 @@ import type { KeyedLine } from './statement-read.ts'
  * server that stops mid-import leaves only pending rows, removed at the next start or before the
  * next import.
  */
+
+const STORE_MODULE = new URL('./pending-store.ts', import.meta.url).href
+/** A chunk is a few ms; this bounds a worker stuck behind a lock, not the import's size. */
+const STORE_MS = 60_000
+const STORE_FAILED = 'The import could not be stored; nothing of it was kept. Try again.'
 
 /** Statement lines per insert statement: both databases' parameter limits, and short main-thread turns. */
 const LINES_PER_STATEMENT = 25
@@ -193,6 +200,32 @@ export const storePendingLines = async (
   const postgres = dbKind(db) === 'postgres'
   const added: number[] = []
   let chunk = 0
+  const file = sqliteFile(db)?.file
+  if (file) {
+    // SQLite: each chunk written by a worker's connection in its own turn (pending-store.ts); the
+    // main thread only passes the text on (issue 33 item 2: the inserts were its largest cost).
+    for (const text of texts) {
+      const { ids } = await writeTurn(db, () =>
+        runOutside<{ ids: number[] }>(
+          {
+            module: STORE_MODULE,
+            fn: 'storeChunk',
+            arg: { file, bankId, importId, text, now } satisfies PendingChunk,
+            ms: STORE_MS,
+            tooSlow: STORE_FAILED,
+            tooBig: STORE_FAILED,
+            field: 'file',
+          },
+          new AbortController().signal,
+        ),
+      )
+      for (const id of ids) added.push(id)
+      chunk++
+      if (crashAfter > 0 && chunk >= crashAfter) process.kill(process.pid, 'SIGKILL')
+      if (afterChunk) await afterChunk(chunk)
+    }
+    return added
+  }
   for (const text of texts) {
     // The worker sends 250 lines a text (statement-read.ts), parsed one text at a time.
     const lines = JSON.parse(text) as KeyedLine[]
