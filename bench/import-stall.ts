@@ -187,9 +187,13 @@ try {
   )
   let idleP99 = 0
   const idlePhase = async (label: string) => {
+    const cpu0 = cpuOf(server.pid)
     const idle = await probe(api, new Promise((r) => setTimeout(r, 3_000)))
+    const cpu1 = cpuOf(server.pid)
     idleP99 = percentile(idle, 99)
-    console.log(`  ${line(label, idle)}`)
+    console.log(
+      `  ${line(label, idle)}; server CPU: main thread ${cpu1.main - cpu0.main} ms, all threads ${cpu1.all - cpu0.all} ms`,
+    )
   }
   /** Probes while `work` runs; prints its time and the ratio of its p99 to the last idle's. */
   const during = async (label: string, work: () => Promise<string>) => {
