@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
 import type { KeyedLine } from './statement-read.ts'
 
@@ -17,13 +18,21 @@ const COLUMNS =
 interface Open {
   db: SQLite.Database
   inserts: Map<number, SQLite.Statement>
+  /** The file's inode when opened: a restore that renames a backup into place is another file. */
+  ino: number
 }
 
-/** One connection per file for the worker's life (workers are kept, decision 085). */
+/** One connection per file, kept while the file is the same one (workers are kept, decision 085). */
 const open = new Map<string, Open>()
 
 const connection = (file: string): Open => {
+  const ino = statSync(file).ino
   let o = open.get(file)
+  if (o && o.ino !== ino) {
+    o.db.close()
+    open.delete(file)
+    o = undefined
+  }
   if (!o) {
     const db = new SQLite(file, { fileMustExist: true })
     db.pragma('busy_timeout = 10000')
@@ -32,7 +41,7 @@ const connection = (file: string): Open => {
     // flushed with the log (decision 071), and the log holds these frames before it.
     db.pragma('synchronous = NORMAL')
     db.pragma('wal_autocheckpoint = 10000')
-    o = { db, inserts: new Map() }
+    o = { db, inserts: new Map(), ino }
     open.set(file, o)
   }
   return o
