@@ -1,4 +1,6 @@
-import { mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { Worker } from 'node:worker_threads'
 import SQLite from 'better-sqlite3'
 import { exportPrevious, root, start, stop } from './processes.ts'
 
@@ -14,6 +16,8 @@ import { exportPrevious, root, start, stop } from './processes.ts'
  * the posts and the PDF are measured again against a fresh idle. BEFORE=<commit> runs the same
  * against that commit's server (exported under /tmp/booking-bench), for before/after figures.
  * WARM=0 skips the warm-up (an import, a PDF and a post on another bank before the idle).
+ * PROBE=inline probes from the bench's own thread (the way of the figures before 28 Nov 2026 04:10).
+ * Each figure's line also gives the machine's load average (1 min) as it ended.
  */
 const env = process.env
 const PORT = Number(env.PORT ?? 4295)
@@ -30,7 +34,40 @@ const file = `${dir}/import-stall.db`
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 
-const probe = async (api: string, until: Promise<unknown>) => {
+/**
+ * The prober: /api/health asked one at a time, 5 ms apart, until told to stop. In a thread of its
+ * own (PROBE=inline: in the bench's thread, as until 28 Nov 2026), so that the bench's own work
+ * (stringifying a 600 kB body, reading answers, its garbage collection) does not count as the
+ * server's stall: inline, a probe waits for the bench's event loop as well as the server.
+ */
+const PROBER = `
+const { parentPort, workerData } = require('node:worker_threads')
+let done = false
+parentPort.on('message', () => { done = true })
+;(async () => {
+  const times = []
+  while (!done) {
+    const t0 = performance.now()
+    await fetch(workerData + '/health').then((r) => r.text())
+    times.push(performance.now() - t0)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+  parentPort.postMessage(times)
+})()
+`
+const probe = async (api: string, until: Promise<unknown>): Promise<number[]> => {
+  if (env.PROBE !== 'inline') {
+    const w = new Worker(PROBER, { eval: true, workerData: api })
+    const times = new Promise<number[]>((resolve, reject) => {
+      w.once('message', resolve)
+      w.once('error', reject)
+    })
+    await until.catch(() => undefined)
+    w.postMessage('stop')
+    const t = await times
+    await w.terminate()
+    return t.sort((a, b) => a - b)
+  }
   let done = false
   void until.finally(() => {
     done = true
@@ -45,9 +82,26 @@ const probe = async (api: string, until: Promise<unknown>) => {
   return times.sort((a, b) => a - b)
 }
 
+/**
+ * CPU time (ms, 10 ms ticks) of the server's main thread and of the whole process (its workers
+ * too), from /proc: what the event loop itself spent, beside what the probes saw.
+ */
+const cpuOf = (pid: number | undefined) => {
+  if (pid === undefined) return { main: 0, all: 0 }
+  const ticks = (path: string) => {
+    const f = readFileSync(path, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(f[11]) + Number(f[12])) * 10
+  }
+  try {
+    return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`) }
+  } catch {
+    return { main: 0, all: 0 }
+  }
+}
+
 const fmt = (n: number) => n.toFixed(n < 10 ? 1 : 0)
 const line = (label: string, t: number[]) =>
-  `${label}: ${t.length} probes, p50 ${fmt(percentile(t, 50))} ms, p99 ${fmt(percentile(t, 99))} ms, max ${fmt(t.at(-1) ?? 0)} ms`
+  `${label}: ${t.length} probes, p50 ${fmt(percentile(t, 50))} ms, p99 ${fmt(percentile(t, 99))} ms, max ${fmt(t.at(-1) ?? 0)} ms (load ${loadavg()[0]?.toFixed(1)})`
 
 const day = (i: number) => {
   const d = new Date(Date.UTC(2026, 0, 1) + (i % 300) * 86_400_000)
@@ -129,18 +183,23 @@ try {
     })
   }
   console.log(
-    `import stall (${env.BEFORE ? `before: ${env.BEFORE}` : 'this tree'}): SQLite, a bank with ${BOOK_LINES} book lines; /api/health every 5 ms`,
+    `import stall (${env.BEFORE ? `before: ${env.BEFORE}` : 'this tree'}): SQLite, a bank with ${BOOK_LINES} book lines; /api/health every 5 ms, probed ${env.PROBE === 'inline' ? 'inline' : 'from a thread of its own'}`,
   )
   let idleP99 = 0
   const idlePhase = async (label: string) => {
+    const cpu0 = cpuOf(server.pid)
     const idle = await probe(api, new Promise((r) => setTimeout(r, 3_000)))
+    const cpu1 = cpuOf(server.pid)
     idleP99 = percentile(idle, 99)
-    console.log(`  ${line(label, idle)}`)
+    console.log(
+      `  ${line(label, idle)}; server CPU: main thread ${cpu1.main - cpu0.main} ms, all threads ${cpu1.all - cpu0.all} ms`,
+    )
   }
   /** Probes while `work` runs; prints its time and the ratio of its p99 to the last idle's. */
   const during = async (label: string, work: () => Promise<string>) => {
     let ms = 0
     let said = ''
+    const cpu0 = cpuOf(server.pid)
     const running = (async () => {
       const t0 = performance.now()
       said = await work()
@@ -148,8 +207,9 @@ try {
     })()
     const t = await probe(api, running)
     await running
+    const cpu1 = cpuOf(server.pid)
     console.log(
-      `  ${line(`${label} (${fmt(ms)} ms${said ? `, ${said}` : ''})`, t)}; p99 ${(percentile(t, 99) / idleP99).toFixed(1)}x idle`,
+      `  ${line(`${label} (${fmt(ms)} ms${said ? `, ${said}` : ''})`, t)}; p99 ${(percentile(t, 99) / idleP99).toFixed(1)}x idle; server CPU: main thread ${cpu1.main - cpu0.main} ms, all threads ${cpu1.all - cpu0.all} ms`,
     )
   }
   const importOf = (csv: string) => async () => {

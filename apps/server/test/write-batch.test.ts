@@ -1,5 +1,6 @@
+import SQLite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { writeTransaction } from '../src/lib/write-batch.ts'
+import { writeTransaction, writeTurn } from '../src/lib/write-batch.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, passenger, setupTestApp } from './helpers.ts'
 
@@ -83,6 +84,45 @@ describe(`writes that arrive together (${DB_KIND})`, () => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
     expect((outcomes[2] as PromiseRejectedResult).reason.message).toBe('refused on purpose')
     expect(await marks('alone-')).toEqual(['alone-1', 'alone-2', 'alone-4'])
+  })
+
+  it('a turn (writeTurn) runs with no transaction open on this connection; writes queued after it wait for it', async () => {
+    const order: string[] = []
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    const before = writeTransaction(t.app.db, async (trx) => {
+      await trx.insertInto('audit_log').values(mark('turn-1')).execute()
+      order.push('write before')
+    })
+    const turn = writeTurn(t.app.db, async () => {
+      // SQLite: the server's connection holds no write lock while a turn runs: another
+      // connection (a worker's, decision 112) takes it at once, without waiting.
+      if (DB_KIND === 'sqlite') {
+        const other = new SQLite(t.databaseUrl.replace(/^sqlite:/, ''), { timeout: 0 })
+        other.exec('BEGIN IMMEDIATE')
+        other.exec('ROLLBACK')
+        other.close()
+      }
+      order.push('turn starts')
+      await held
+      order.push('turn ends')
+      return 'turned'
+    })
+    const after = writeTransaction(t.app.db, async (trx) => {
+      await trx.insertInto('audit_log').values(mark('turn-2')).execute()
+      order.push('write after')
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    if (DB_KIND === 'sqlite') expect(order).toEqual(['write before', 'turn starts'])
+    release()
+    expect(await turn).toBe('turned')
+    await Promise.all([before, after])
+    if (DB_KIND === 'sqlite')
+      expect(order).toEqual(['write before', 'turn starts', 'turn ends', 'write after'])
+    else expect(order).toContain('turn ends')
+    expect(await marks('turn-')).toEqual(['turn-1', 'turn-2'])
   })
 
   it('over the API: one bad ticket among concurrent creates is refused, the rest are saved with postings', async () => {

@@ -43,6 +43,7 @@ import * as taxedSaleSplit from './migrations/0039_taxed_sale_split.ts'
 import * as statementAmountIndex from './migrations/0040_statement_amount_index.ts'
 import * as portal from './migrations/0041_portal.ts'
 import * as currencies from './migrations/0042_currencies.ts'
+import * as pendingImports from './migrations/0043_pending_imports.ts'
 import * as bookingRequests from './migrations/0044_booking_requests.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0040_statement_amount_index': statementAmountIndex,
   '0041_portal': portal,
   '0042_currencies': currencies,
+  '0043_pending_imports': pendingImports,
   '0044_booking_requests': bookingRequests,
 }
 

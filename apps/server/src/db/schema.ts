@@ -891,6 +891,8 @@ export interface BankStatementImportsTable {
   opening_balance: ColumnType<number | null, number | null | undefined, number | null>
   opening_date: ColumnType<string | null, string | null | undefined, string | null>
   closing_balance: ColumnType<number | null, number | null | undefined, number | null>
+  /** While the import is being stored: the instant it started; null once current (decision 112). */
+  pending: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A line of a bank's statement. Amount in paisa, always positive; direction says in or out. */

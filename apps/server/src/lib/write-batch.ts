@@ -14,6 +14,8 @@ interface Queued {
   work: Work<unknown>
   resolve: (value: unknown) => void
   reject: (reason: unknown) => void
+  /** A turn with no transaction of this connection (writeTurn): run alone, in its place in the queue. */
+  bare?: () => Promise<unknown>
 }
 
 /** Bounds how long a read waits behind one batch (a ticket's writes take ~0.5 ms). */
@@ -50,8 +52,31 @@ class WriteBatcher {
     })
   }
 
+  /** Runs `turn` when no batch of this connection is being written; writes after it wait for it. */
+  runBare<T>(turn: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const work: Work<unknown> = async () => {
+        throw new Error('a bare turn has no transaction')
+      }
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject, bare: turn })
+      if (!this.#draining) {
+        this.#draining = true
+        setImmediate(() => void this.#drain())
+      }
+    })
+  }
+
   async #drain() {
-    while (this.#queue.length > 0) await this.#write(this.#queue.splice(0, MAX_BATCH))
+    while (this.#queue.length > 0) {
+      const bareAt = this.#queue.findIndex((q) => q.bare !== undefined)
+      const first = this.#queue[0]
+      if (bareAt === 0 && first?.bare) {
+        this.#queue.shift()
+        await first.bare().then(first.resolve, first.reject)
+        continue
+      }
+      await this.#write(this.#queue.splice(0, bareAt < 0 ? MAX_BATCH : Math.min(MAX_BATCH, bareAt)))
+    }
     this.#draining = false
   }
 
@@ -201,10 +226,23 @@ const diskFull = (db: Db) => (err: unknown) => {
  */
 export const writeTransaction = <T>(db: Db, work: Work<T>, options: WriteOptions = {}): Promise<T> => {
   if (dbKind(db) === 'postgres') return withRetry(db, work, options.parallel === true)
+  return batcherOf(db).run(work).catch(diskFull(db))
+}
+
+const batcherOf = (db: Db) => {
   let batcher = batchers.get(db)
   if (!batcher) {
     batcher = new WriteBatcher(db)
     batchers.set(db, batcher)
   }
-  return batcher.run(work).catch(diskFull(db))
+  return batcher
 }
+
+/**
+ * SQLite: runs `turn` while this connection writes nothing (no batch open, later writes queued
+ * behind it), for a write another connection makes to the same file (a worker thread's, decision
+ * 112): SQLite has one writer, and this connection waiting for another's lock would sleep on the
+ * main thread. On PostgreSQL `turn` simply runs.
+ */
+export const writeTurn = <T>(db: Db, turn: () => Promise<T>): Promise<T> =>
+  dbKind(db) === 'postgres' ? turn() : batcherOf(db).runBare(turn).catch(diskFull(db))

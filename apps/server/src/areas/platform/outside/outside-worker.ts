@@ -1,8 +1,15 @@
+import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 
 /** An outside-reading worker (outside-pool.ts): one job per message, answered in turn. */
 const port = parentPort
 if (!port) throw new Error('outside-worker.ts runs in a worker thread')
+/**
+ * This thread's nice value, as the document workers' (decision 079): Linux keeps one per thread,
+ * so reading a file or storing an import's lines (decision 112) gives way to the main thread
+ * whenever a request is waiting, on a box whose two cores are busy.
+ */
+if (process.platform === 'linux') setPriority(10)
 port.on('message', async (job: { module: string; fn: string; arg: unknown }) => {
   try {
     const mod = (await import(job.module)) as Record<string, (arg: unknown) => unknown>

@@ -1,7 +1,9 @@
 import type { Reconciliation } from '@booking/shared'
 import { formatAmount, formatDate, fromPaisa, monthName, toPaisa } from '@booking/shared'
+import type { TableDocReader } from '../../platform/documents/render-job.ts'
 import type { TableDoc } from '../../platform/documents/table-doc.ts'
-import type { BankState } from './matching.ts'
+import { type BankState, bankById, loadState } from './matching.ts'
+import { monthEnd, reconcile } from './reconciliation.ts'
 
 /**
  * A bank's reconciliation for a month (decision 063) as a table document: the balances and the
@@ -79,4 +81,23 @@ export const reconciliationDoc = (state: BankState, month: string, r: Reconcilia
     ],
     file: `bank-reconciliation-${state.bank.name.replace(/[^A-Za-z0-9]+/g, '-')}-${month}`,
   }
+}
+
+/** What the document worker needs to read a month's reconciliation itself. */
+export interface ReconciliationDocInput {
+  bankId: number
+  month: string
+}
+
+/** This module, named to a document worker that reads and draws the reconciliation (decision 113). */
+export const RECONCILIATION_DOC_READER = import.meta.url
+
+/**
+ * The month's reconciliation read and built in a document worker (decision 113): a bank's whole
+ * statement is loaded and reconciled in memory, which held the main thread for seconds on a bank
+ * of hundreds of thousands of lines.
+ */
+export const readTableDoc: TableDocReader<ReconciliationDocInput> = async (db, { bankId, month }) => {
+  const state = await loadState(db, await bankById(db, bankId))
+  return reconciliationDoc(state, month, await reconcile(db, state, monthEnd(month)))
 }

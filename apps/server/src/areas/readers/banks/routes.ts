@@ -33,7 +33,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import type { Db } from '../../../db/connect.ts'
+import { connectionUrl, type Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
@@ -41,7 +41,7 @@ import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../../plugins/auth.ts'
-import { sendTableDoc } from '../../platform/documents/send-table-doc.ts'
+import { sendReadTableDoc, sendTableDoc } from '../../platform/documents/send-table-doc.ts'
 import { requestGone } from '../../platform/outside/outside-pool.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
 import {
@@ -49,7 +49,6 @@ import {
   autoMatch,
   type BankState,
   bankById,
-  breathe,
   deleteMatchRows,
   loadLineState,
   loadMatchingState,
@@ -59,18 +58,20 @@ import {
 } from './matching.ts'
 import { boundaryOf, parseMultipart } from './multipart.ts'
 import { postOpeningEntry } from './opening.ts'
+import {
+  asTheOnlyImport,
+  discardPending,
+  discardStoppedImports,
+  storePendingLines,
+} from './pending-import.ts'
 import { postStatementLine } from './post-line.ts'
 import { bookLineView, monthEnd, reconcile, statementLineView } from './reconciliation.ts'
-import { reconciliationDoc } from './report.ts'
+import { RECONCILIATION_DOC_READER, type ReconciliationDocInput, reconciliationDoc } from './report.ts'
 import { statementFileOf, statementUploadOf } from './statement-file.ts'
-import type { KeyedLine } from './statement-read.ts'
 import { readStatementFile, readStatementLines } from './statement-reader.ts'
 
 /** A 5 MB file, also as base64 in JSON (a year of a busy account is well under 1 MB of CSV). */
 const FILE_LIMIT = 8 * 1024 * 1024
-
-/** Statement lines stored per statement in an import (issue 33 item 2: ~5 ms each on SQLite). */
-const IMPORT_CHUNK = 50
 
 const BankParams = idParam
 const MatchParams = z.object({
@@ -211,6 +212,8 @@ const unmatchedCount = (state: BankState) => state.st.filter((l) => !state.stMat
  * posting an unexplained statement line as a record, the reconciliation and its monthly PDF.
  */
 export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
+  // Imports a stopped server left pending are removed before anything is served (decision 112).
+  await discardStoppedImports(db)
   await app.register(async (scoped) => {
     // A browser's file upload. Kept in a Map so the text guard (lib/validate.ts) does not walk its bytes.
     scoped.addContentTypeParser(
@@ -284,89 +287,77 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
           },
         )
       const u = user(req)
-      const answer = await writeTransaction(db, async (trx) => {
-        await lockBank(trx, bankId)
-        const bank = await bankById(trx, bankId)
-        if (file.mapping) await saveMapping(trx, bankId, file.mapping, u.id)
+      // Stored as pending in short transactions, then made current and matched in one small
+      // final transaction (decision 112): a failure or a stop before it leaves nothing visible.
+      const answer = await asTheOnlyImport(db, bankId, async () => {
         const now = new Date().toISOString()
-        const imp = await trx
-          .insertInto('bank_statement_imports')
-          .values({
-            bank_id: bankId,
-            file_name: file.fileName,
-            lines: read.count,
-            added: 0,
-            created_by: u.id,
-            created_at: now,
-            opening_balance: read.opening?.paisa ?? null,
-            opening_date: read.opening?.date ?? read.firstDate,
-            closing_balance: read.closing?.paisa ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        const importId = Number(imp.id)
-        const added: number[] = []
-        // Chunks keep each statement under both databases' parameter limits, and short enough
-        // (with a turn of the event loop after each) that other requests are answered meanwhile;
-        // the lines' texts are parsed one at a time for the same reason (statement-read.ts).
-        for (const text of read.texts) {
-          const lines = JSON.parse(text) as KeyedLine[]
-          for (let i = 0; i < lines.length; i += IMPORT_CHUNK) {
-            const rows = lines.slice(i, i + IMPORT_CHUNK).map((l) => ({
+        const importId = await writeTransaction(db, async (trx) => {
+          await bankById(trx, bankId)
+          const imp = await trx
+            .insertInto('bank_statement_imports')
+            .values({
               bank_id: bankId,
-              import_id: importId,
-              row_no: l.row,
-              date: l.date,
-              narration: l.narration,
-              reference: l.reference,
-              amount: l.paisa,
-              direction: l.direction,
-              balance: l.balance_paisa,
-              identity: l.identity,
+              file_name: file.fileName,
+              lines: read.count,
+              added: 0,
+              created_by: u.id,
               created_at: now,
-            }))
-            const inserted = await trx
-              .insertInto('bank_statement_lines')
-              .values(rows)
-              .onConflict((oc) => oc.columns(['bank_id', 'identity']).doNothing())
-              .returning('id')
-              .execute()
-            for (const r of inserted) added.push(Number(r.id))
-            await breathe()
-          }
-        }
-        await trx
-          .updateTable('bank_statement_imports')
-          .set({ added: added.length })
-          .where('id', '=', importId)
-          .execute()
-        // Only what matching needs, read by index once the new lines are stored (decision 102):
-        // the bank's other statement lines stay in the database.
-        const state = await loadMatchingState(trx, bank)
-        await storeResolution(trx, state)
-        const matched = await autoMatch(trx, state, u.id)
-        const matchedNew = added.filter((id) => matched.has(id)).length
-        const body = {
-          status: 'success',
-          message:
-            added.length === 0
-              ? 'Every line of this file was already imported'
-              : `${added.length} statement lines imported`,
-          import_id: importId,
-          opening_balance: read.opening ? fromPaisa(read.opening.paisa) : null,
-          closing_balance: read.closing ? fromPaisa(read.closing.paisa) : null,
-          lines: read.count,
-          duplicates: read.count - added.length,
-          matched: matchedNew,
-          unmatched: added.length - matchedNew,
-        }
-        await audit(trx, u, 'create', 'bank_statement_imports', importId, null, {
-          bank_id: bankId,
-          file_name: file.fileName,
-          lines: body.lines,
-          added: added.length,
+              opening_balance: read.opening?.paisa ?? null,
+              opening_date: read.opening?.date ?? read.firstDate,
+              closing_balance: read.closing?.paisa ?? null,
+              pending: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          return Number(imp.id)
         })
-        return body
+        try {
+          const added = await storePendingLines(db, bankId, importId, read.texts, now)
+          return await writeTransaction(db, async (trx) => {
+            await lockBank(trx, bankId)
+            const bank = await bankById(trx, bankId)
+            if (file.mapping) await saveMapping(trx, bankId, file.mapping, u.id)
+            const current = await trx
+              .updateTable('bank_statement_imports')
+              .set({ added: added.length, pending: null })
+              .where('id', '=', importId)
+              .where('pending', 'is not', null)
+              .executeTakeFirst()
+            if (Number(current.numUpdatedRows) !== 1)
+              throw new Error(`Import ${importId} is no longer pending`)
+            // Only what matching needs, read by index once the new lines are current (decision
+            // 102): the bank's other statement lines stay in the database.
+            const state = await loadMatchingState(trx, bank)
+            await storeResolution(trx, state)
+            const matched = await autoMatch(trx, state, u.id)
+            const matchedNew = added.filter((id) => matched.has(id)).length
+            const body = {
+              status: 'success',
+              message:
+                added.length === 0
+                  ? 'Every line of this file was already imported'
+                  : `${added.length} statement lines imported`,
+              import_id: importId,
+              opening_balance: read.opening ? fromPaisa(read.opening.paisa) : null,
+              closing_balance: read.closing ? fromPaisa(read.closing.paisa) : null,
+              lines: read.count,
+              duplicates: read.count - added.length,
+              matched: matchedNew,
+              unmatched: added.length - matchedNew,
+            }
+            await audit(trx, u, 'create', 'bank_statement_imports', importId, null, {
+              bank_id: bankId,
+              file_name: file.fileName,
+              lines: body.lines,
+              added: added.length,
+            })
+            return body
+          })
+        } catch (err) {
+          // Nothing of it was ever visible; what was stored goes now (else at the next start).
+          await discardPending(db, bankId, importId).catch(() => undefined)
+          throw err
+        }
       })
       return reply.code(201).send(answer)
     })
@@ -377,6 +368,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
         .selectFrom('bank_statement_imports')
         .select(['id', 'file_name', 'lines', 'added', 'created_at', 'opening_balance', 'closing_balance'])
         .where('bank_id', '=', bank.id)
+        .where('pending', 'is', null)
         .orderBy('id', 'desc')
         .execute()
       const money = (v: number | string | null) => (v === null ? null : fromPaisa(Number(v)))
@@ -402,13 +394,16 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const u = user(req)
       const undone = await writeTransaction(db, async (trx) => {
         const state = await writeState(trx, bankId)
-        const imp = await trx
+        const row = await trx
           .selectFrom('bank_statement_imports')
           .selectAll()
           .where('id', '=', importId)
           .where('bank_id', '=', bankId)
+          .where('pending', 'is', null)
           .executeTakeFirst()
-        if (!imp) throw new HttpError(404, 'Import not found')
+        if (!row) throw new HttpError(404, 'Import not found')
+        // The audit keeps the import as it was before decision 112 added `pending` (always null here).
+        const { pending: _pending, ...imp } = row
         const lineIds = state.st.filter((l) => l.import_id === importId).map((l) => l.id)
         const matchIds = [...new Set(lineIds.flatMap((id) => state.stMatch.get(id) ?? []))]
         for (const m of matchIds) await deleteMatchRows(trx, m)
@@ -647,9 +642,23 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       const q = parseBody(ReconciliationReportQuery, req.query)
       const bank = await bankById(db, bankIdOf(req))
       const settings = await agencySettings(db)
+      const printed = printedAt(settings)
+      // Read, reconciled and drawn in a document worker (decision 113): the main thread passes
+      // the bank and the month and streams the worker's bytes.
+      const database = connectionUrl(db)
+      if (database) {
+        const input: ReconciliationDocInput = { bankId: bank.id, month: q.month }
+        return sendReadTableDoc(
+          reply,
+          { reader: RECONCILIATION_DOC_READER, input, database },
+          settings,
+          'pdf',
+          printed,
+        )
+      }
       const state = await loadState(db, bank)
       const r = await reconcile(db, state, monthEnd(q.month))
-      return sendTableDoc(reply, settings, reconciliationDoc(state, q.month, r), 'pdf', printedAt(settings))
+      return sendTableDoc(reply, settings, reconciliationDoc(state, q.month, r), 'pdf', printed)
     })
   })
 }

@@ -47,7 +47,7 @@ import { writeTransaction } from '../../../lib/write-batch.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
 import { endPortalSessions } from '../../../plugins/sessions.ts'
 import { agencySettings, agencyToday } from '../../platform/settings/routes.ts'
-import { MATCH_DAYS } from '../banks/matching.ts'
+import { MATCH_DAYS, pendingImportIds } from '../banks/matching.ts'
 import { boundaryOf, parseMultipart } from '../banks/multipart.ts'
 import { postStatementLine } from '../banks/post-line.ts'
 import { writeState } from '../banks/routes.ts'
@@ -731,10 +731,12 @@ const pendingDeposit = async (trx: Trx, id: number) => {
 const candidateLines = async (db: Db, bankId: number, date: string) => {
   const from = new Date(Date.parse(date) - MATCH_DAYS * 86_400_000).toISOString().slice(0, 10)
   const to = new Date(Date.parse(date) + MATCH_DAYS * 86_400_000).toISOString().slice(0, 10)
+  const hidden = await pendingImportIds(db, bankId)
   const rows = await db
     .selectFrom('bank_statement_lines')
     .select(['id', 'date', 'narration', 'reference', 'amount'])
     .where('bank_id', '=', bankId)
+    .$if(hidden.length > 0, (q) => q.where('import_id', 'not in', hidden))
     .where('date', '>=', from)
     .where('date', '<=', to)
     .where('direction', '=', 'in')
