@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest'
+import * as ledger from '../src/books/ledger.ts'
+import { DB_KIND } from './harness.ts'
+import { addNames, passenger, setupTestApp } from './helpers.ts'
+import { download, pdfText } from './paperwork-helpers.ts'
+
+/** Hundredths, so sums of two-decimal amounts stay exact. */
+const c = (n: number) => Math.round(n * 100)
+
+// Issue 34 item 6 (decision 123): a party's statement in its currency, with the rupee column and
+// the rate on every line.
+describe(`papers in two currencies (${DB_KIND})`, () => {
+  const t = setupTestApp(async (t) => {
+    await addNames(t, { vendors: ['Makkah Stays', 'Lahore Printers'] })
+    await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })
+    await t.call('admin', 'PUT', '/api/vendors/Makkah Stays', { currency: 'SAR' })
+    await t.call('employee', 'POST', '/api/rates', {
+      date: '2027-01-01',
+      currency: 'SAR',
+      rate: '74.85',
+      source: 'open market',
+    })
+  })
+  const entry = (more: Record<string, unknown>) => ({
+    vender_name: 'Makkah Stays',
+    date: '2027-01-05',
+    detail: 'Rooms',
+    bank_title: 'Cash',
+    credit: 0,
+    debit: 0,
+    withdraw: 0,
+    ...more,
+  })
+
+  it('a SAR vendor’s statement: running balance in riyals, the rate and the rupee column on every line, summing to the rupee ledger', async () => {
+    const umrah = await t.call('admin', 'POST', '/api/umrah', {
+      userName: 'emp',
+      customerAdd: 'Rana Family',
+      reference: 'FX-PAPER',
+      packageDetail: '15 days',
+      depart_date: '2027-02-10',
+      return_date: '2027-02-25',
+      sector: 'LHE-JED',
+      airline: 'Saudia',
+      adults: 1,
+      children: 0,
+      infants: 0,
+      passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
+      receivableAmount: 350000,
+      paidCash: 0,
+      bank_title: '',
+      paidInBank: 0,
+      payableToVendor: 3333.33,
+      vendorName: 'Makkah Stays',
+      rates: { SAR: 74.851234 },
+    })
+    expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
+    for (const body of [
+      entry({ credit: 1000 }),
+      entry({ debit: 2000, rate: '76.1', date: '2027-02-05', detail: 'Part payment' }),
+      entry({ credit: 0.07, rate: '75.333333', date: '2027-02-06', detail: 'Bank charge' }),
+    ]) {
+      const res = await t.call('admin', 'POST', '/api/vender', body)
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+    }
+
+    const url = '/api/statements/vendor/Makkah%20Stays'
+    const whole = await t.call('admin', 'GET', url)
+    expect(whole.status).toBe(200)
+    const s = whole.body
+    expect(s.currency).toBe('SAR')
+    expect(s.rows).toHaveLength(4)
+    // Running balance in riyals: each row's balance is the previous plus its sides.
+    let fx = c(s.opening)
+    let pkr = c(s.opening_pkr)
+    for (const r of s.rows) {
+      fx += c(r.debit) - c(r.credit)
+      pkr += c(r.debit_pkr) - c(r.credit_pkr)
+      expect(c(r.balance)).toBe(fx)
+      expect(c(r.balance_pkr)).toBe(pkr)
+      expect(r.rate).toBeGreaterThan(70)
+    }
+    expect(s.rows.map((r: { rate: number }) => r.rate)).toEqual(
+      expect.arrayContaining([74.851234, 74.85, 76.1, 75.333333]),
+    )
+    // SAR 3,333.33 × 74.851234 = Rs 249,503.86 (249,503.8638… rounded once).
+    const umrahRow = s.rows.find((r: { rate: number }) => r.rate === 74.851234)
+    expect(umrahRow).toMatchObject({ credit: 3333.33, credit_pkr: 249503.86 })
+    // The closing balances are the ledger's own, in both currencies.
+    const inSar = await ledger.balance(t.app.db, 'vendor:Makkah Stays')
+    const inPkr = await ledger.rupeeBalance(t.app.db, 'vendor:Makkah Stays')
+    expect(inSar.currency).toBe('SAR')
+    expect(c(s.closing)).toBe(Number(inSar.minor))
+    expect(c(s.closing_pkr)).toBe(Number(inPkr.minor))
+    expect(c(s.closing)).toBe(-(333333 + 100000 - 200000 + 7))
+    expect(c(s.totals.debit_pkr) - c(s.totals.credit_pkr)).toBe(Number(inPkr.minor))
+
+    // A page at a time gives the same rows, with the balance before each page in both currencies.
+    const p1 = await t.call('admin', 'GET', `${url}?limit=2&offset=0`)
+    const p2 = await t.call('admin', 'GET', `${url}?limit=2&offset=2`)
+    expect([...p1.body.rows, ...p2.body.rows]).toEqual(s.rows)
+    expect(p2.body.page).toMatchObject({
+      offset: 2,
+      lines_total: 4,
+      opening: s.rows[1].balance,
+      opening_pkr: s.rows[1].balance_pkr,
+    })
+    expect(p1.body.closing).toBe(s.closing)
+
+    // A period: the opening in both currencies is every earlier line's.
+    const feb = await t.call('admin', 'GET', `${url}?from=2027-02-01`)
+    const before = s.rows.filter((r: { date: string }) => r.date < '2027-02-01').at(-1)
+    expect(feb.body).toMatchObject({ opening: before.balance, opening_pkr: before.balance_pkr })
+    expect(feb.body.closing_pkr).toBe(s.closing_pkr)
+
+    // The papers carry both: CSV columns in riyals and rupees with the rate; the PDF says so.
+    const csv = await download(t, 'admin', `${url}?format=csv`)
+    expect(csv.status).toBe(200)
+    const text = csv.bytes.toString('utf8')
+    expect(text).toContain('Debit SAR')
+    expect(text).toContain('Balance Rs')
+    expect(text).toContain('74.851234')
+    expect(text).toContain('249503.86')
+    const pdf = await download(t, 'admin', `${url}?format=pdf`)
+    expect(pdf.status).toBe(200)
+    const words = await pdfText(pdf.bytes)
+    expect(words).toContain('Amounts in SAR')
+    expect(words).toContain('249,503.86')
+    expect(words).toContain('3,333.33')
+    const xlsx = await download(t, 'admin', `${url}?format=xlsx`)
+    expect(xlsx.status).toBe(200)
+  })
+
+  it('settled in riyals: 0.00 in both, the realised difference a rupee-only line with no rate', async () => {
+    const res = await t.call(
+      'admin',
+      'POST',
+      '/api/vender',
+      entry({ debit: 2333.4, rate: '77', date: '2027-03-05', detail: 'Final payment' }),
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const s = (await t.call('admin', 'GET', '/api/statements/vendor/Makkah%20Stays')).body
+    expect(s.closing).toBe(0)
+    expect(s.closing_pkr).toBe(0)
+    const diff = s.rows.find((r: { rate: number | null }) => r.rate === null)
+    expect(diff).toMatchObject({ debit: 0, credit: 0 })
+    expect(diff.debit_pkr + diff.credit_pkr).toBeGreaterThan(0)
+    expect((await ledger.check(t.app.db, { full: true })).first_divergence).toBeUndefined()
+  })
+
+  it('a rupee vendor’s statement is exactly what it was: no currency, rate or rupee column', async () => {
+    await t.call('admin', 'POST', '/api/vender', entry({ vender_name: 'Lahore Printers', credit: 2500 }))
+    const s = (await t.call('admin', 'GET', '/api/statements/vendor/Lahore%20Printers')).body
+    expect(Object.keys(s).sort()).toEqual(
+      ['closing', 'from', 'kind', 'name', 'opening', 'rows', 'status', 'to', 'totals', 'voided'].sort(),
+    )
+    expect(Object.keys(s.rows[0]).sort()).toEqual(['balance', 'credit', 'date', 'debit', 'detail', 'entry'])
+    const csv = (await download(t, 'admin', '/api/statements/vendor/Lahore%20Printers?format=csv')).bytes
+    expect(csv.toString('utf8')).not.toContain('PKR')
+  })
+})
