@@ -148,6 +148,24 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
     expect((await ledger.check(t.app.db, { full: true })).first_divergence).toBeUndefined()
   })
 
+  it('what a form proposes for a party: its currency and the rate in force on the record’s day', async () => {
+    const sar = await t.call('employee', 'GET', '/api/rates/party/vendor/Makkah%20Stays?date=2027-01-03')
+    expect(sar.status).toBe(200)
+    expect(sar.body).toMatchObject({
+      currency: 'SAR',
+      rate: 74.85,
+      date: '2027-01-01',
+      source: 'open market',
+    })
+    const early = await t.call('employee', 'GET', '/api/rates/party/vendor/Makkah%20Stays?date=2026-12-31')
+    expect(early.body).toMatchObject({ currency: 'SAR', rate: null, date: null })
+    const pkr = await t.call('employee', 'GET', '/api/rates/party/vendor/Lahore%20Printers?date=2027-01-03')
+    expect(pkr.body).toMatchObject({ currency: 'PKR', rate: null })
+    expect((await t.call('employee', 'GET', '/api/rates/party/bank/X')).status).toBe(400)
+    expect((await t.call('employee', 'GET', '/api/rates/party/agent/X?date=2027-13-01')).status).toBe(400)
+    expect((await t.call('none', 'GET', '/api/rates/party/agent/X')).status).toBe(401)
+  })
+
   it('a rupee vendor’s statement is exactly what it was: no currency, rate or rupee column', async () => {
     await t.call('admin', 'POST', '/api/vender', entry({ vender_name: 'Lahore Printers', credit: 2500 }))
     const s = (await t.call('admin', 'GET', '/api/statements/vendor/Lahore%20Printers')).body
