@@ -99,7 +99,12 @@ const fxLines = async (db: Db, account: string, range: { from?: string; to?: str
     .map((r) => ({
       date: String(r.date),
       entry: entryWithType(String(r.source_type), String(r.entry ?? '')),
-      detail: String(r.detail ?? ''),
+      // The one rupee line a foreign account takes is an exchange difference (decision 109): said so,
+      // since it shares its entry's detail with the payment beside it.
+      detail:
+        dbPaisa(r.fx_debit) === 0n && dbPaisa(r.fx_credit) === 0n
+          ? `Exchange difference: ${String(r.detail ?? '')}`
+          : String(r.detail ?? ''),
       debit: dbPaisa(r.debit),
       credit: dbPaisa(r.credit),
       fx_debit: dbPaisa(r.fx_debit),
