@@ -95,6 +95,13 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
     expect(c(s.closing)).toBe(-(333333 + 100000 - 200000 + 7))
     expect(c(s.totals.debit_pkr) - c(s.totals.credit_pkr)).toBe(Number(inPkr.minor))
 
+    // The trial balance stays in rupees; the vendor's riyal balance is beside its rupee one.
+    const tb = (await t.call('admin', 'GET', '/api/reports/trial-balance')).body
+    const row = tb.accounts.find((a: { code: string }) => a.code === 'vendor:Makkah Stays')
+    expect(row).toMatchObject({ currency: 'SAR', balance_fx: s.closing, balance: s.closing_pkr })
+    expect(tb.accounts.filter((a: { currency?: string }) => a.currency)).toHaveLength(1)
+    expect(tb.totals.debit).toBe(tb.totals.credit)
+
     // A page at a time gives the same rows, with the balance before each page in both currencies.
     const p1 = await t.call('admin', 'GET', `${url}?limit=2&offset=0`)
     const p2 = await t.call('admin', 'GET', `${url}?limit=2&offset=2`)

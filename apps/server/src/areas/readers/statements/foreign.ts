@@ -188,3 +188,41 @@ export const foreignPage = <S extends { opening: number; opening_pkr?: number; r
 }
 
 type ForeignRowLike = { balance: number; balance_pkr?: number }
+
+/**
+ * Every foreign account's balance in its own currency up to `to` (issue 34 item 6): what the
+ * rupee reports (trial balance, dashboard) show beside a foreign account's rupee value. Keyed by
+ * the account's address as those reports name it (a renamed account's address, else its code).
+ */
+export const foreignBalances = async (
+  db: Db,
+  to?: string,
+): Promise<Map<string, { currency: string; balance: number }>> => {
+  let q = db
+    .selectFrom('accounts as a')
+    .innerJoin('posting_lines as l', 'l.account', 'a.code')
+    .select(['a.code', 'a.address', 'a.currency', sql<string>`sum(l.fx_debit) - sum(l.fx_credit)`.as('n')])
+    .where('a.currency', '<>', BOOKS_CURRENCY)
+    .groupBy(['a.code', 'a.address', 'a.currency'])
+  if (to) q = q.where('l.date', '<=', to)
+  const out = new Map<string, { currency: string; balance: number }>()
+  for (const r of await q.execute()) {
+    const balance = { currency: r.currency, balance: minorAmount(dbPaisa(r.n), r.currency) }
+    out.set(r.address ?? r.code, balance)
+    out.set(r.code, balance)
+  }
+  return out
+}
+
+/**
+ * Report rows in rupees with a foreign account's own balance beside (`currency`, `balance_fx`);
+ * a rupee account's row is left exactly as it was.
+ */
+export const withForeign = <R extends { code: string }>(
+  rows: R[],
+  foreign: Map<string, { currency: string; balance: number }>,
+): Array<R | (R & { currency: string; balance_fx: number })> =>
+  rows.map((r) => {
+    const f = foreign.get(r.code)
+    return f ? { ...r, currency: f.currency, balance_fx: f.balance } : r
+  })
