@@ -102,6 +102,18 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
     expect(tb.accounts.filter((a: { currency?: string }) => a.currency)).toHaveLength(1)
     expect(tb.totals.debit).toBe(tb.totals.credit)
 
+    // Payables aged in rupees, with the vendor's aging in riyals beside: both sum to its balance.
+    const pay = (await t.call('admin', 'GET', '/api/reports/payables?as_of=2027-02-28')).body
+    const v = pay.vendors.find((r: { name: string }) => r.name === 'Makkah Stays')
+    expect(v).toMatchObject({ currency: 'SAR', total_fx: -s.closing, total: -s.closing_pkr })
+    const sum = (b: Record<string, number>) => Object.values(b).reduce((a, x) => a + c(x), 0)
+    expect(sum(v.buckets_fx)).toBe(c(v.total_fx))
+    expect(sum(v.buckets)).toBe(c(v.total))
+    // SAR 1,000 + 0.07 billed on 05/01 and 06/02 less SAR 2,000 paid: the oldest (the Umrah) is left.
+    expect(c(v.buckets_fx['0-30'])).toBe(7)
+    const payCsv = await download(t, 'admin', '/api/reports/payables?as_of=2027-02-28&format=xlsx')
+    expect(payCsv.status).toBe(200)
+
     // A page at a time gives the same rows, with the balance before each page in both currencies.
     const p1 = await t.call('admin', 'GET', `${url}?limit=2&offset=0`)
     const p2 = await t.call('admin', 'GET', `${url}?limit=2&offset=2`)
