@@ -189,6 +189,38 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
     expect((await t.call('none', 'GET', '/api/rates/party/agent/X')).status).toBe(401)
   })
 
+  it('To Collect and receivables: a SAR agent’s overdue in riyals beside the rupees', async () => {
+    await addNames(t, { agents: ['Riyadh Agent'] })
+    await t.call('employee', 'PUT', '/api/agents/Riyadh Agent', { currency: 'SAR' })
+    const charged = await t.call('employee', 'POST', '/api/agent', {
+      agent_name: 'Riyadh Agent',
+      date: '2026-01-10',
+      employee: 'emp',
+      detail: 'Visa batch',
+      credit: 0,
+      debit: 500,
+      paid_cash: 0,
+      paid_bank: 0,
+      rate: '75.5',
+    })
+    expect(charged.status, JSON.stringify(charged.body)).toBe(201)
+    const collect = (await t.call('admin', 'GET', '/api/collections?as_of=2026-06-30')).body
+    const row = collect.rows.find((r: { name: string }) => r.name === 'Riyadh Agent')
+    expect(row).toMatchObject({
+      currency: 'SAR',
+      total_fx: 500,
+      overdue_fx: 500,
+      total: 37750,
+      overdue: 37750,
+    })
+    const rec = (await t.call('admin', 'GET', '/api/reports/receivables?as_of=2026-06-30')).body
+    const aged = rec.agents.find((r: { name: string }) => r.name === 'Riyadh Agent')
+    expect(aged).toMatchObject({ currency: 'SAR', total_fx: 500, total: 37750 })
+    expect(aged.buckets_fx['90+']).toBe(500)
+    // Rupee parties' rows carry no currency keys.
+    expect(rec.agents.filter((r: { currency?: string }) => r.currency)).toHaveLength(1)
+  })
+
   it('a rupee vendor’s statement is exactly what it was: no currency, rate or rupee column', async () => {
     await t.call('admin', 'POST', '/api/vender', entry({ vender_name: 'Lahore Printers', credit: 2500 }))
     const s = (await t.call('admin', 'GET', '/api/statements/vendor/Lahore%20Printers')).body
