@@ -42,7 +42,7 @@ export const ExchangeReportCard = () => {
   }
   const table = (title: string, rows: Difference[], total: number | undefined) => (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[24rem] text-sm" aria-label={title}>
+      <table className="w-full text-sm" aria-label={title}>
         <caption className="py-1 text-left font-medium text-slate-800">{title}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
