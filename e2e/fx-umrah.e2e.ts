@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { addDaysIso, formatDate, todayIso } from '@booking/shared'
 import { expect, loginAs, test } from './fixtures.ts'
 import { adminHeaders, fillPassenger, seedCustomer, shoot } from './helpers.ts'
@@ -127,4 +127,50 @@ test('an Umrah bought in SAR and sold in rupees, paid a month later at another r
   await expect(diff).toContainText('SAR')
   await expect(diff).toContainText('Rs -5,000')
   await shoot(page, 'fx-exchange-report')
+})
+
+/** The shared fixtures beside the repository, or where the coordinator keeps them. */
+const FIXTURE = ['../../shared/fixtures/tickets', '/work/shared/fixtures/tickets']
+  .map((d) => (d.startsWith('/') ? d : new URL(d, import.meta.url).pathname))
+  .find((d) => existsSync(`${d}/amadeus-twd-lahore.txt`))
+
+// Issue 34 item 7 (decision 125): a ticket priced in dollars proposes USD and the day's rate; the
+// rupees it makes go into the payable on a click.
+test('a pasted ticket priced in USD proposes USD and the day’s rate', async ({ page }) => {
+  if (!FIXTURE) throw new Error('No shared ticket fixtures (../shared/fixtures/tickets)')
+  const text = readFileSync(`${FIXTURE}/amadeus-twd-lahore.txt`, 'utf8')
+    .split('\n')
+    .filter((l) => !l.startsWith('#'))
+    .join('\n')
+  const headers = await adminHeaders(page.request)
+  await page.request.put('/api/admin/currencies/USD', { headers, data: { enabled: true } })
+  await page.request.post('/api/rates', {
+    headers,
+    data: { date: todayIso(), currency: 'USD', rate: '280.1234', source: 'SBP' },
+  })
+  await seedCustomer(page.request, 'Safdar Family')
+  await loginAs(page, 'admin')
+  await page.goto('/admin/tickets')
+  await page.getByRole('button', { name: 'Add New' }).click()
+  await page.getByRole('button', { name: 'Paste ticket' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Paste Ticket' })
+  await dialog.getByLabel('Ticket text').fill(text)
+  await dialog.getByRole('button', { name: 'Fill Ticket' }).click()
+  await expect(dialog).toHaveCount(0)
+  await page.getByLabel('Customer').selectOption('Safdar Family')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page
+    .getByRole('group', { name: 'Passenger 1 Details' })
+    .getByLabel('Document Number')
+    .fill('UV3XPC001')
+  await page.getByRole('button', { name: 'Next' }).click()
+  const pasted = page.getByRole('region', { name: 'From the pasted ticket' })
+  await expect(pasted).toContainText('USD 771.15')
+  await expect(pasted).toContainText('Priced in USD')
+  await expect(pasted.getByLabel('Rate (Rs per 1 USD)')).toHaveValue('280.1234')
+  // USD 771.15 × 280.1234 = Rs 216,017.16 (216,017.1596… to the paisa).
+  await expect(pasted).toContainText('Rs 216,017.16')
+  await pasted.getByRole('button', { name: 'Use as Payable To Vendor' }).click()
+  await expect(page.getByLabel('Payable To Vendor')).toHaveValue('216017.16')
+  await shoot(page, 'fx-ticket-paste')
 })
