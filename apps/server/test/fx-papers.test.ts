@@ -114,6 +114,12 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
     const payCsv = await download(t, 'admin', '/api/reports/payables?as_of=2027-02-28&format=xlsx')
     expect(payCsv.status).toBe(200)
 
+    // The dashboard stays in rupees, with the riyal vendors' balance beside its rupee value.
+    const dash = (await t.call('admin', 'GET', '/api/dashboard')).body
+    expect(dash.foreign_balances).toEqual([
+      { currency: 'SAR', kind: 'vendor', balance: s.closing, balance_pkr: s.closing_pkr },
+    ])
+
     // A page at a time gives the same rows, with the balance before each page in both currencies.
     const p1 = await t.call('admin', 'GET', `${url}?limit=2&offset=0`)
     const p2 = await t.call('admin', 'GET', `${url}?limit=2&offset=2`)

@@ -277,3 +277,40 @@ export const foreignOpen = async (
   }
   return out
 }
+
+/** What the parties kept in one currency hold together, in it and in rupees (the dashboard, decision 123). */
+export interface ForeignTotal {
+  currency: string
+  /** The party kind: agent, vendor, customer or bank. */
+  kind: string
+  /** Debits − credits in the currency. */
+  balance: number
+  /** Debits − credits in rupees, as the lines carry them. */
+  balance_pkr: number
+}
+
+/** Every foreign account's balance summed by currency and kind; empty when all the books are rupees. */
+export const foreignTotals = async (db: Db): Promise<ForeignTotal[]> => {
+  const rows = await db
+    .selectFrom('accounts as a')
+    .innerJoin('posting_lines as l', 'l.account', 'a.code')
+    .select([
+      'a.currency',
+      'a.kind',
+      sql<string>`sum(l.fx_debit) - sum(l.fx_credit)`.as('fx'),
+      sql<string>`sum(l.debit) - sum(l.credit)`.as('n'),
+    ])
+    .where('a.currency', '<>', BOOKS_CURRENCY)
+    .groupBy(['a.currency', 'a.kind'])
+    .orderBy('a.currency')
+    .orderBy('a.kind')
+    .execute()
+  return rows
+    .map((r) => ({
+      currency: r.currency,
+      kind: r.kind,
+      balance: minorAmount(dbPaisa(r.fx), r.currency),
+      balance_pkr: fromPaisa(Number(dbPaisa(r.n))),
+    }))
+    .filter((r) => r.balance !== 0 || r.balance_pkr !== 0)
+}
