@@ -225,6 +225,14 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
     expect(aged.buckets_fx['90+']).toBe(500)
     // Rupee parties' rows carry no currency keys.
     expect(rec.agents.filter((r: { currency?: string }) => r.currency)).toHaveLength(1)
+    // The shared statement page names the riyals and gives the rupees beside.
+    const link = await t.call('employee', 'POST', '/api/statements/agent/Riyadh%20Agent/share', {})
+    expect(link.status, JSON.stringify(link.body)).toBe(201)
+    const page = await t.app.inject({ method: 'GET', url: new URL(link.body.url).pathname })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('<b>SAR 500</b>')
+    expect(page.body).toContain('Closing balance in rupees</span><b>Rs 37,750</b>')
+    expect(page.body).toContain('Balance SAR</th>')
   })
 
   it('a rupee vendor’s statement is exactly what it was: no currency, rate or rupee column', async () => {
