@@ -169,3 +169,14 @@ export const SideAmount = ({
   const unit = useWatch({ name: currencyField }) as string | undefined
   return <Field {...props} unit={unit} />
 }
+
+/**
+ * A body without its unset keys: a rupee party's form leaves `currency`, `rate` and `rates` out
+ * entirely, so its body (and an employee's correction, which compares keys) is what it was.
+ */
+export const withoutUnset = <T extends Record<string, unknown>>(body: T): Partial<T> =>
+  Object.fromEntries(
+    Object.entries(body).filter(([k, v]) => !(v === undefined && CURRENCY_KEYS.has(k))),
+  ) as Partial<T>
+
+const CURRENCY_KEYS = new Set(['currency', 'vendor_currency', 'rate', 'rates'])

@@ -1,6 +1,6 @@
 import { type AgentEntry, AgentInput, todayIso, toIsoDate } from '@booking/shared'
 import { BankSelect } from '../../components/bank-select.tsx'
-import { CurrencyRate, rateForApi, SideAmount } from '../../components/currency-rate.tsx'
+import { CurrencyRate, rateForApi, SideAmount, withoutUnset } from '../../components/currency-rate.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
@@ -30,7 +30,7 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       currency: record && record.currency !== 'PKR' ? record.currency : undefined,
       rate: record?.rate == null ? undefined : String(record.rate),
     },
-    toBody: (values) => ({ ...values, rate: rateForApi(values.rate) }),
+    toBody: (values) => withoutUnset({ ...values, rate: rateForApi(values.rate) }),
     toasts: { saved: 'Agent entry saved', updated: 'Agent entry updated' },
     onDone,
   })

@@ -8,7 +8,7 @@ import {
   UmrahInput,
 } from '@booking/shared'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
-import { CurrencyRate, ratesForApi } from '../../components/currency-rate.tsx'
+import { CurrencyRate, ratesForApi, withoutUnset } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -87,11 +87,12 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
           : undefined,
     },
     // The spec sends the passengers as JSON text.
-    toBody: (values) => ({
-      ...values,
-      passportDetail: JSON.stringify(values.passportDetail),
-      rates: ratesForApi(values.rates),
-    }),
+    toBody: (values) =>
+      withoutUnset({
+        ...values,
+        passportDetail: JSON.stringify(values.passportDetail),
+        rates: ratesForApi(values.rates),
+      }),
     toasts: {
       saved: 'Umrah booking saved',
       updated: 'Umrah booking updated',

@@ -1,6 +1,6 @@
 import { todayIso, toIsoDate, VENDOR_CASH, type VendorEntry, VendorInput } from '@booking/shared'
 import { BankSelect } from '../../components/bank-select.tsx'
-import { CurrencyRate, rateForApi, SideAmount } from '../../components/currency-rate.tsx'
+import { CurrencyRate, rateForApi, SideAmount, withoutUnset } from '../../components/currency-rate.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
@@ -27,7 +27,7 @@ export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
       currency: record && record.currency !== 'PKR' ? record.currency : undefined,
       rate: record?.rate == null ? undefined : String(record.rate),
     },
-    toBody: (values) => ({ ...values, rate: rateForApi(values.rate) }),
+    toBody: (values) => withoutUnset({ ...values, rate: rateForApi(values.rate) }),
     toasts: { saved: 'Vendor entry saved', updated: 'Vendor entry updated' },
     onDone,
   })
