@@ -134,6 +134,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/rates': 'user',
   'GET /api/rates': 'user',
   'GET /api/rates/today': 'user',
+  'GET /api/rates/party/:kind/:name': 'user',
   'GET /api/reports/exchange': 'admin',
   // Vendor, bank and cash statements are admin-only by kind (statements.test.ts); the route is open to staff.
   'GET /api/statements/:kind/:name': 'user',

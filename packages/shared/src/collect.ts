@@ -100,6 +100,10 @@ export interface CollectionRow {
   email: string
   last_payment: { date: string; amount: number } | null
   last_reminder: { at: string; channel: string; by: string } | null
+  /** A party kept in another currency (issue 34, decision 123): its total and overdue in it. */
+  currency?: string
+  total_fx?: number
+  overdue_fx?: number
 }
 
 export const ShareInput = z

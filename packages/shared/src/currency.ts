@@ -149,6 +149,20 @@ export const CurrenciesAnswer = success({
 export const CurrencySavedAnswer = success({ message: z.string(), code: z.string(), enabled: z.boolean() })
 export const RateAnswer = success(rateShape)
 export const RateSavedAnswer = success({ message: z.string(), ...rateShape })
+/**
+ * The currency a record side takes for a party, and the rate a form proposes on a day (decision
+ * 124): GET /api/rates/party/{kind}/{name}?date=.
+ */
+export const PARTY_RATE_KINDS = ['agent', 'vendor'] as const
+export const PartyRateQuery = z.object({ date: isoDay.optional() })
+export const PartyRateAnswer = success({
+  kind: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  date: z.string().nullable(),
+  rate: z.number().nullable(),
+  source: z.string(),
+})
 export const TodayRatesAnswer = success({
   today: z.string(),
   rates: z.array(

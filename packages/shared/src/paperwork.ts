@@ -116,13 +116,22 @@ export type StatementRow = {
   debit: number
   credit: number
   balance: number
+  /** A party kept in another currency (decision 123): the rate and the rupee column of the line. */
+  rate?: number | null
+  debit_pkr?: number
+  credit_pkr?: number
+  balance_pkr?: number
 }
 
 export interface Statement {
+  /** Only on a party kept in another currency (decision 123): the amounts are in it. */
+  currency?: string
   opening: number
+  opening_pkr?: number
   rows: StatementRow[]
   closing: number
-  totals: { debit: number; credit: number }
+  closing_pkr?: number
+  totals: { debit: number; credit: number; debit_pkr?: number; credit_pkr?: number }
   /** Void tickets whose cancelled lines fall in the period (decision 092); the JSON answers only. */
   voided?: Array<{ entry: string; date: string; reason: string }>
 }

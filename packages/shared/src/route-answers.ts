@@ -99,6 +99,10 @@ export const DashboardAnswer = z.object({
   totalRemainingAmount: z.number(),
   withdraw: z.number(),
   cashInOffice: z.number(),
+  /** Parties kept in another currency (issue 34): their balances in it beside the rupees; only then. */
+  foreign_balances: z
+    .array(z.object({ currency: z.string(), kind: z.string(), balance: z.number(), balance_pkr: z.number() }))
+    .optional(),
 })
 export type DashboardAnswer = z.output<typeof DashboardAnswer>
 export const DashboardBookingsAnswer = z.object({

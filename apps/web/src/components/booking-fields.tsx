@@ -1,8 +1,10 @@
-import { bookingProfit, formatAmount, remainingAmount } from '@booking/shared'
-import { useFormContext } from 'react-hook-form'
+import { bookingProfit, formatAmount, numberOrZero, remainingAmount } from '@booking/shared'
+import type { ReactNode } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { lessPaidLater } from '../lib/payments.ts'
 import { useBankOptions } from '../lib/select-options.ts'
 import { useAmounts } from '../lib/use-amounts.ts'
+import { SideAmount } from './currency-rate.tsx'
 import { Field, ReadOnlyField } from './field.tsx'
 import { NameSelect } from './name-select.tsx'
 
@@ -18,14 +20,32 @@ interface FigureNames {
  * Ticket and Umrah: profit and remaining, recomputed live on every change with the shared
  * calculations and read-only; the server computes them again on save.
  */
-const BookingFigures = ({ names, paidLater = 0 }: { names: FigureNames; paidLater?: number }) => {
+const BookingFigures = ({
+  names,
+  paidLater = 0,
+  fx,
+}: {
+  names: FigureNames
+  paidLater?: number
+  fx?: VendorSide
+}) => {
   const { control } = useFormContext()
-  const [receivable, cash, bank, payable] = useAmounts(control, [
+  const [receivable, cash, bank, typedPayable] = useAmounts(control, [
     names.receivable,
     names.paidCash,
     names.paidInBank,
     names.payable,
   ])
+  const [vendorCurrency, rates] = useWatch({
+    control,
+    name: [fx?.currencyField ?? names.payable, fx?.ratesField ?? names.payable],
+  }) as [unknown, unknown]
+  // A payable in another currency counts at its rate (the server rounds it once again on save).
+  const rate =
+    fx && typeof vendorCurrency === 'string' && vendorCurrency
+      ? numberOrZero((rates as Record<string, unknown> | undefined)?.[vendorCurrency])
+      : 1
+  const payable = Math.round(typedPayable * rate * 100) / 100
   const profit = bookingProfit(receivable, payable)
   return (
     <>
@@ -37,6 +57,14 @@ const BookingFigures = ({ names, paidLater = 0 }: { names: FigureNames; paidLate
       />
     </>
   )
+}
+
+/** A buying side in the vendor's currency (Umrah, issue 34): its fields and the rate's. */
+export interface VendorSide {
+  currencyField: string
+  ratesField: string
+  /** The currency and rate inputs, shown beside the vendor. */
+  node: ReactNode
 }
 
 /** Form names of the payment step's fields; only Ticket has an agent. */
@@ -51,11 +79,13 @@ export const BookingPaymentFields = ({
   names,
   options,
   paidLater,
+  fx,
 }: {
   names: PaymentNames
   options: ReturnType<typeof useBookingOptions>
   /** Received through Receive Payment since: the remaining shown is less by it. */
   paidLater?: number
+  fx?: VendorSide
 }) => (
   <>
     <Field name={names.receivable} label="Total Receivable Amount" type="number" autoFocus />
@@ -71,9 +101,19 @@ export const BookingPaymentFields = ({
       placeholder="Select Bank Title"
     />
     <Field name={names.paidInBank} label="Paid In Bank" type="number" />
-    <Field name={names.payable} label="Payable To Vendor" type="number" />
+    {fx ? (
+      <SideAmount
+        currencyField={fx.currencyField}
+        name={names.payable}
+        label="Payable To Vendor"
+        type="number"
+      />
+    ) : (
+      <Field name={names.payable} label="Payable To Vendor" type="number" />
+    )}
     <NameSelect name={names.vendor} label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
-    <BookingFigures names={names} paidLater={paidLater} />
+    {fx?.node}
+    <BookingFigures names={names} paidLater={paidLater} fx={fx} />
   </>
 )
 

@@ -52,6 +52,8 @@ interface FieldProps {
   autoFocus?: boolean
   /** Number fields are rupee amounts ("Rs" inside the box) unless this is false (counts). */
   money?: boolean
+  /** The amount's currency when not rupees (a side kept in SAR shows "SAR" inside the box). */
+  unit?: string
 }
 
 /**
@@ -71,6 +73,7 @@ export const Field = ({
   hint,
   autoFocus,
   money = type === 'number',
+  unit,
 }: FieldProps) => {
   const { register, formState, getFieldState } = useFormContext()
   const state = getFieldState(name, formState)
@@ -129,11 +132,11 @@ export const Field = ({
         readOnly={readOnly}
         tabIndex={readOnly ? -1 : undefined}
         {...common}
-        className={`${common.className} ${money ? 'pl-10' : ''}`}
+        className={`${common.className} ${money ? (unit && unit !== 'PKR' ? 'pl-12' : 'pl-10') : ''}`}
         {...field}
       />
     )
-    if (money) control = <WithCurrency>{control}</WithCurrency>
+    if (money) control = <WithCurrency unit={unit}>{control}</WithCurrency>
   }
   return (
     <FieldShell id={id} label={label} error={shown} className={className} hint={hint}>
@@ -169,13 +172,13 @@ const ControlledDate = ({
 
 /** A read-only figure (entry, employee, computed amounts) that is not a form input. */
 /** The currency label inside an amount box (the box needs `pl-10` to make room for it). */
-const WithCurrency = ({ children }: { children: ReactNode }) => (
+const WithCurrency = ({ children, unit }: { children: ReactNode; unit?: string }) => (
   <div className="relative">
     <span
       className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500"
       aria-hidden
     >
-      Rs
+      {unit && unit !== 'PKR' ? unit : 'Rs'}
     </span>
     {children}
   </div>

@@ -485,7 +485,16 @@ export const RECORD_SPECS = {
       { title: 'Passport Details', fields: ['passportDetail'] },
       {
         title: 'Payment Details',
-        fields: ['receivableAmount', 'paidCash', 'bank_title', 'paidInBank', 'payableToVendor', 'vendorName'],
+        fields: [
+          'receivableAmount',
+          'paidCash',
+          'bank_title',
+          'paidInBank',
+          'payableToVendor',
+          'vendorName',
+          'vendor_currency',
+          'rates',
+        ],
       },
     ],
     dashboardOrder: 2,

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readTickets } from './read.ts'
 import { gdsShortDate, splitName } from './text.ts'
-import { ticketFromPaste } from './to-ticket.ts'
+import { pastedForeign, ticketFromPaste } from './to-ticket.ts'
 import { type ReadTicket, TicketParseAnswer } from './types.ts'
 
 /** The project's own samples: invented passengers and numbers, in the layouts agencies see most. */
@@ -112,5 +112,33 @@ describe('ticketFromPaste: one Ticket record from a paste', () => {
     expect(galileo.money.each).toBe(true)
     const emirates = ticketFromPaste(read('emirates-eticket.txt'))
     expect(emirates.values).toMatchObject({ sector: 'LHE-LHR', depart_date: '2026-12-12', return_date: '' })
+  })
+})
+
+// Issue 34 item 7 (decision 125): the shared fixtures priced in dollars propose USD; rupee,
+// unpriced and unkept currencies propose nothing.
+describe('pastedForeign: the currency a paste proposes', () => {
+  // The shared fixtures beside the repository (../shared), or where the coordinator keeps them.
+  const FIXTURES = [
+    process.env.TICKET_FIXTURES,
+    join(import.meta.dirname, '../../../../../shared/fixtures/tickets'),
+    '/work/shared/fixtures/tickets',
+  ].find((d): d is string => d !== undefined && existsSync(d))
+  const fixture = (file: string) => {
+    if (!FIXTURES) throw new Error('No shared ticket fixtures: set TICKET_FIXTURES')
+    const r = readTickets(readFileSync(join(FIXTURES, file), 'utf8'))
+    if (!r.ok) throw new Error(r.message)
+    return ticketFromPaste(r)
+  }
+  it('a USD fare proposes USD with the amount as printed; PKR, IRR and no price propose nothing', () => {
+    expect(pastedForeign(fixture('amadeus-twd-lahore.txt'))).toEqual({ currency: 'USD', amount: 771.15 })
+    expect(pastedForeign(fixture('travelport-te-qatar-doha.txt'))).toEqual({
+      currency: 'USD',
+      amount: 919.86,
+    })
+    expect(pastedForeign(fixture('amadeus-air-etihad-auh-3pax.txt'))?.currency).toBe('GBP')
+    expect(pastedForeign(fixture('airsial-eticket-jed-isb-return.txt'))).toBeNull()
+    expect(pastedForeign(fixture('amadeus-twd-usd-irr-arnk.txt'))).toBeNull()
+    expect(pastedForeign(fixture('amadeus-air-void.txt'))).toBeNull()
   })
 })

@@ -1,3 +1,4 @@
+import { BOOKS_CURRENCY, CURRENCY_MINOR_UNITS } from '../currency.ts'
 import type { ReadSegment, ReadTicket, TicketMoney, TicketParseAnswer } from './types.ts'
 
 /** Airline names the wizard's Airline field shows for the codes Pakistani agencies sell most. */
@@ -126,4 +127,17 @@ export const ticketFromPaste = (read: TicketParseAnswer): TicketFromPaste => {
     used,
     notes,
   }
+}
+
+/**
+ * The currency a paste proposes (issue 34 item 7, decision 125): a ticket priced in another
+ * currency than rupees (USD, SAR, ...) that the books know, with the amount for every ticket used
+ * (the total, else the fare; a per-ticket GDS figure times the tickets). Null for a rupee ticket,
+ * one without a price, or a currency the books do not keep (IRR, UAH).
+ */
+export const pastedForeign = (from: TicketFromPaste): { currency: string; amount: number } | null => {
+  const m = from.money.total ?? from.money.fare
+  if (!m || m.currency === BOOKS_CURRENCY || !(m.currency in CURRENCY_MINOR_UNITS)) return null
+  const times = from.money.each ? from.used.length : 1
+  return { currency: m.currency, amount: Math.round(m.amount * times * 100) / 100 }
 }

@@ -1,5 +1,6 @@
 import { type AgentEntry, AgentInput, todayIso, toIsoDate } from '@booking/shared'
 import { BankSelect } from '../../components/bank-select.tsx'
+import { CurrencyRate, rateForApi, SideAmount, withoutUnset } from '../../components/currency-rate.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
@@ -25,7 +26,11 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       paid_cash: record?.paid_cash || '',
       paid_bank: record?.paid_bank || '',
       bank_title: record?.bank_title ?? '',
+      // Issue 34: a party kept in another currency; left out for a rupee party (decision 124).
+      currency: record && record.currency !== 'PKR' ? record.currency : undefined,
+      rate: record?.rate == null ? undefined : String(record.rate),
     },
+    toBody: (values) => withoutUnset({ ...values, rate: rateForApi(values.rate) }),
     toasts: { saved: 'Agent entry saved', updated: 'Agent entry updated' },
     onDone,
   })
@@ -47,11 +52,24 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
         add={record ? false : undefined}
       />
       <Field name="date" label="Date" type="date" />
+      <CurrencyRate kind="agent" party="agent_name" date="date" currencyField="currency" rateField="rate" />
       <Field name="employee" label="Employee" readOnly />
       <EntryField formType="agent" stored={record?.entry} />
       <Field name="detail" label="Detail" className="md:col-span-2" />
-      <Field name="credit" label="Received (Credit)" type="number" step="0.01" />
-      <Field name="debit" label="Paid Out in Cash (Debit)" type="number" step="0.01" />
+      <SideAmount
+        currencyField="currency"
+        name="credit"
+        label="Received (Credit)"
+        type="number"
+        step="0.01"
+      />
+      <SideAmount
+        currencyField="currency"
+        name="debit"
+        label="Paid Out in Cash (Debit)"
+        type="number"
+        step="0.01"
+      />
       <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" hint="Optional" />
       <Field name="paid_bank" label="Paid Bank" type="number" step="0.01" hint="Optional" />
       <BankSelect name="bank_title" current={record?.bank_title} hint="Needed when Paid Bank is filled" />

@@ -94,6 +94,12 @@ const ToCollectPage = () => {
                         <p className="text-xs text-slate-500 tabular-nums">
                           overdue of Rs {formatAmount(r.total)}
                         </p>
+                        {r.currency && (
+                          <p className="text-xs text-slate-600 tabular-nums" data-testid="owed-in-currency">
+                            {r.currency} {formatAmount(r.overdue_fx ?? 0)} of {r.currency}{' '}
+                            {formatAmount(r.total_fx ?? 0)}
+                          </p>
+                        )}
                       </div>
                     </div>
                     <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

@@ -2,6 +2,7 @@ import {
   type CashCount,
   DASHBOARD_CARDS,
   type DashboardCardKey,
+  formatAmount,
   formatCompactAmount,
   formatRs,
   LOAD_ERRORS,
@@ -48,6 +49,8 @@ type Summary = Record<DashboardCardKey, number> & {
   totalRemainingAmount: number
   withdraw: number
   cashInOffice: number
+  /** Parties kept in another currency (issue 34): their balances in it beside the rupees. */
+  foreign_balances?: Array<{ currency: string; kind: string; balance: number; balance_pkr: number }>
 }
 
 interface Booking {
@@ -243,6 +246,26 @@ export default function DashboardPage() {
           })}
         </div>
       }
+
+      {summary.data?.foreign_balances && summary.data.foreign_balances.length > 0 && (
+        <section
+          aria-label="Balances in other currencies"
+          className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
+        >
+          <h2 className="text-xs font-medium text-slate-500">Balances in other currencies (all dates)</h2>
+          <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+            {summary.data.foreign_balances.map((f) => (
+              <li key={`${f.currency}:${f.kind}`} className="tabular-nums">
+                <span className="capitalize text-slate-600">{f.kind}s</span>{' '}
+                <strong>
+                  {f.currency} {formatAmount(f.balance)}
+                </strong>{' '}
+                <span className="text-slate-500">(Rs {formatAmount(f.balance_pkr)})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {/* One request feeds both charts: its failure is one line, not one per chart. */}
       {charts.isError ? (

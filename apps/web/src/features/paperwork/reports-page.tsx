@@ -1,4 +1,4 @@
-import { AGING_BUCKETS, type NetProfit, todayIso } from '@booking/shared'
+import { AGING_BUCKETS, formatAmount, type NetProfit, todayIso } from '@booking/shared'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
@@ -28,6 +28,10 @@ interface AgingRow {
   type: string
   buckets: Buckets
   total: number
+  /** A party kept in another currency (issue 34): its aging in it, beside the rupees. */
+  currency?: string
+  buckets_fx?: Buckets
+  total_fx?: number
 }
 interface AgingAnswer {
   agents?: AgingRow[]
@@ -133,9 +137,21 @@ const Aging = ({ data, money }: { data: AgingAnswer; money: (v: number) => strin
             {AGING_BUCKETS.map((b) => (
               <td key={b} className={tdr}>
                 {r.buckets[b] ? money(r.buckets[b]) : ''}
+                {r.currency && r.buckets_fx?.[b] ? (
+                  <span className="block text-xs text-slate-500">
+                    {r.currency} {formatAmount(r.buckets_fx[b])}
+                  </span>
+                ) : null}
               </td>
             ))}
-            <td className={`${tdr} font-semibold`}>{money(r.total)}</td>
+            <td className={`${tdr} font-semibold`}>
+              {money(r.total)}
+              {r.currency && (
+                <span className="block text-xs font-normal text-slate-500">
+                  {r.currency} {formatAmount(r.total_fx ?? 0)}
+                </span>
+              )}
+            </td>
           </tr>
         ))}
         <tr className="font-semibold">

@@ -1,4 +1,4 @@
-import type { LinesPage, Statement, StatementKind } from '@booking/shared'
+import { formatAmount, type LinesPage, type Statement, type StatementKind } from '@booking/shared'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { customerValue } from '../../components/customer-select.tsx'
@@ -106,6 +106,13 @@ const StatementsPage = () => {
     setAsked({ kind, name: party, from, to })
   }
   const label = KINDS.find((k) => k.kind === asked?.kind)?.label ?? ''
+  // A party kept in another currency (decision 123): its amounts in that currency, with the rate
+  // and the rupee column of every line beside them.
+  const fx = statement.data?.currency
+  const inFx = (v: number | null | undefined) => `${fx} ${formatAmount(v ?? 0)}`
+  const amount = fx ? inFx : money
+  const side = (v: number | undefined) => (v ? money(v) : '')
+  const both = (v: number, rupees: number | undefined) => (fx ? `${inFx(v)} (${money(rupees)})` : money(v))
   const period =
     asked?.from || asked?.to ? `${dmy(asked?.from) || '…'} to ${dmy(asked?.to) || '…'}` : 'All dates'
   return (
@@ -218,17 +225,22 @@ const StatementsPage = () => {
             <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
               {(
                 [
-                  ['Opening balance', statement.data.opening],
-                  ['Total debit', statement.data.totals.debit],
-                  ['Total credit', statement.data.totals.credit],
-                  ['Closing balance', statement.data.closing],
+                  ['Opening balance', statement.data.opening, statement.data.opening_pkr],
+                  ['Total debit', statement.data.totals.debit, statement.data.totals.debit_pkr],
+                  ['Total credit', statement.data.totals.credit, statement.data.totals.credit_pkr],
+                  ['Closing balance', statement.data.closing, statement.data.closing_pkr],
                 ] as const
-              ).map(([k, v]) => (
+              ).map(([k, v, rupees]) => (
                 <div key={k} className="rounded-md bg-slate-50 p-2">
                   <dt className="text-xs text-slate-500">{k}</dt>
                   <dd className="font-semibold tabular-nums" data-testid={k}>
-                    {money(v)}
+                    {amount(v)}
                   </dd>
+                  {fx && (
+                    <dd className="text-xs tabular-nums text-slate-600" data-testid={`${k} in rupees`}>
+                      {money(rupees)}
+                    </dd>
+                  )}
                 </div>
               ))}
             </dl>
@@ -238,81 +250,200 @@ const StatementsPage = () => {
                 {
                   key: 'opening',
                   title: `${dmy(asked.from) || 'Start'} · Opening balance`,
-                  fields: [{ label: 'Balance', value: money(statement.data.opening), strong: true }],
+                  fields: [
+                    {
+                      label: 'Balance',
+                      value: both(statement.data.opening, statement.data.opening_pkr),
+                      strong: true,
+                    },
+                  ],
                 },
                 ...statement.data.rows.map((r, i) => ({
                   key: i,
                   title: `${dmy(r.date)} · ${r.entry}`,
                   note: r.detail,
-                  fields: [
-                    { label: 'Debit', value: r.debit ? money(r.debit) : '' },
-                    { label: 'Credit', value: r.credit ? money(r.credit) : '' },
-                    { label: 'Balance', value: money(r.balance), strong: true },
-                  ],
+                  fields: fx
+                    ? [
+                        { label: `Debit ${fx}`, value: r.debit ? inFx(r.debit) : '' },
+                        { label: `Credit ${fx}`, value: r.credit ? inFx(r.credit) : '' },
+                        { label: `Balance ${fx}`, value: inFx(r.balance), strong: true },
+                        { label: 'Rate', value: r.rate == null ? '' : String(r.rate) },
+                        { label: 'Debit in rupees', value: side(r.debit_pkr) },
+                        { label: 'Credit in rupees', value: side(r.credit_pkr) },
+                        { label: 'Balance in rupees', value: money(r.balance_pkr) },
+                      ]
+                    : [
+                        { label: 'Debit', value: r.debit ? money(r.debit) : '' },
+                        { label: 'Credit', value: r.credit ? money(r.credit) : '' },
+                        { label: 'Balance', value: money(r.balance), strong: true },
+                      ],
                 })),
                 {
                   key: 'totals',
                   title: 'Totals / closing balance',
                   fields: [
-                    { label: 'Debit', value: money(statement.data.totals.debit) },
-                    { label: 'Credit', value: money(statement.data.totals.credit) },
-                    { label: 'Balance', value: money(statement.data.closing), strong: true },
+                    {
+                      label: 'Debit',
+                      value: both(statement.data.totals.debit, statement.data.totals.debit_pkr),
+                    },
+                    {
+                      label: 'Credit',
+                      value: both(statement.data.totals.credit, statement.data.totals.credit_pkr),
+                    },
+                    {
+                      label: 'Balance',
+                      value: both(statement.data.closing, statement.data.closing_pkr),
+                      strong: true,
+                    },
                   ],
                 },
               ]}
             />
             <div className="sm:hidden">{more}</div>
-            <div className="hidden overflow-x-auto sm:block">
-              <table className="w-full min-w-[40rem] text-sm" aria-label="Statement lines">
-                <thead>
-                  <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-                    <th className="py-2 pr-2">Date</th>
-                    <th className="py-2 pr-2">Entry</th>
-                    <th className="py-2 pr-2">Detail</th>
-                    <th className="py-2 pr-2 text-right">Debit</th>
-                    <th className="py-2 pr-2 text-right">Credit</th>
-                    <th className="py-2 text-right">Balance</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr className="border-b border-slate-100 text-slate-500">
-                    <td className="py-1 pr-2">{dmy(asked.from)}</td>
-                    <td />
-                    <td className="py-1 pr-2">Opening balance</td>
-                    <td />
-                    <td />
-                    <td className="py-1 text-right tabular-nums">{money(statement.data.opening)}</td>
-                  </tr>
-                  {statement.data.rows.map((r, i) => (
-                    <tr key={i} className="border-b border-slate-100">
-                      <td className="whitespace-nowrap py-1 pr-2">{dmy(r.date)}</td>
-                      <td className="whitespace-nowrap py-1 pr-2">{r.entry}</td>
-                      <td className="py-1 pr-2">{r.detail}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{r.debit ? money(r.debit) : ''}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{r.credit ? money(r.credit) : ''}</td>
-                      <td className="py-1 text-right tabular-nums">{money(r.balance)}</td>
+            {fx && (
+              <div className="hidden overflow-x-auto sm:block">
+                <table className="w-full min-w-[56rem] text-sm" aria-label="Statement lines">
+                  <thead>
+                    <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
+                      <th className="py-2 pr-2">Date</th>
+                      <th className="py-2 pr-2">Entry</th>
+                      <th className="py-2 pr-2">Detail</th>
+                      <th className="py-2 pr-2 text-right">Debit {fx}</th>
+                      <th className="py-2 pr-2 text-right">Credit {fx}</th>
+                      <th className="py-2 pr-2 text-right">Balance {fx}</th>
+                      <th className="py-2 pr-2 text-right">Rate</th>
+                      <th className="border-l border-slate-200 py-2 pl-2 pr-2 text-right">Debit in rupees</th>
+                      <th className="py-2 pr-2 text-right">Credit in rupees</th>
+                      <th className="py-2 text-right">Balance in rupees</th>
                     </tr>
-                  ))}
-                  {more && (
-                    <tr className="border-b border-slate-100">
-                      <td colSpan={6}>{more}</td>
+                  </thead>
+                  <tbody>
+                    <tr className="border-b border-slate-100 text-slate-500">
+                      <td className="py-1 pr-2">{dmy(asked.from)}</td>
+                      <td />
+                      <td className="py-1 pr-2">Opening balance</td>
+                      <td />
+                      <td />
+                      <td className="py-1 pr-2 text-right tabular-nums">{inFx(statement.data.opening)}</td>
+                      <td />
+                      <td className="border-l border-slate-200" />
+                      <td />
+                      <td className="py-1 text-right tabular-nums">{money(statement.data.opening_pkr)}</td>
                     </tr>
-                  )}
-                  <tr className="font-semibold">
-                    <td />
-                    <td />
-                    <td className="py-2 pr-2">Totals / closing balance</td>
-                    <td className="py-2 pr-2 text-right tabular-nums">
-                      {money(statement.data.totals.debit)}
-                    </td>
-                    <td className="py-2 pr-2 text-right tabular-nums">
-                      {money(statement.data.totals.credit)}
-                    </td>
-                    <td className="py-2 text-right tabular-nums">{money(statement.data.closing)}</td>
-                  </tr>
-                </tbody>
-              </table>
-            </div>
+                    {statement.data.rows.map((r, i) => (
+                      <tr key={i} className="border-b border-slate-100">
+                        <td className="whitespace-nowrap py-1 pr-2">{dmy(r.date)}</td>
+                        <td className="whitespace-nowrap py-1 pr-2">{r.entry}</td>
+                        <td className="py-1 pr-2">{r.detail}</td>
+                        <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">
+                          {r.debit ? inFx(r.debit) : ''}
+                        </td>
+                        <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">
+                          {r.credit ? inFx(r.credit) : ''}
+                        </td>
+                        <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">
+                          {inFx(r.balance)}
+                        </td>
+                        <td className="py-1 pr-2 text-right tabular-nums">{r.rate ?? ''}</td>
+                        <td className="whitespace-nowrap border-l border-slate-200 py-1 pl-2 pr-2 text-right tabular-nums">
+                          {side(r.debit_pkr)}
+                        </td>
+                        <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">
+                          {side(r.credit_pkr)}
+                        </td>
+                        <td className="whitespace-nowrap py-1 text-right tabular-nums">
+                          {money(r.balance_pkr)}
+                        </td>
+                      </tr>
+                    ))}
+                    {more && (
+                      <tr className="border-b border-slate-100">
+                        <td colSpan={10}>{more}</td>
+                      </tr>
+                    )}
+                    <tr className="font-semibold">
+                      <td />
+                      <td />
+                      <td className="py-2 pr-2">Totals / closing balance</td>
+                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums">
+                        {inFx(statement.data.totals.debit)}
+                      </td>
+                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums">
+                        {inFx(statement.data.totals.credit)}
+                      </td>
+                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums">
+                        {inFx(statement.data.closing)}
+                      </td>
+                      <td />
+                      <td className="whitespace-nowrap border-l border-slate-200 py-2 pl-2 pr-2 text-right tabular-nums">
+                        {money(statement.data.totals.debit_pkr)}
+                      </td>
+                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums">
+                        {money(statement.data.totals.credit_pkr)}
+                      </td>
+                      <td className="whitespace-nowrap py-2 text-right tabular-nums">
+                        {money(statement.data.closing_pkr)}
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {!fx && (
+              <div className="hidden overflow-x-auto sm:block">
+                <table className="w-full min-w-[40rem] text-sm" aria-label="Statement lines">
+                  <thead>
+                    <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
+                      <th className="py-2 pr-2">Date</th>
+                      <th className="py-2 pr-2">Entry</th>
+                      <th className="py-2 pr-2">Detail</th>
+                      <th className="py-2 pr-2 text-right">Debit</th>
+                      <th className="py-2 pr-2 text-right">Credit</th>
+                      <th className="py-2 text-right">Balance</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    <tr className="border-b border-slate-100 text-slate-500">
+                      <td className="py-1 pr-2">{dmy(asked.from)}</td>
+                      <td />
+                      <td className="py-1 pr-2">Opening balance</td>
+                      <td />
+                      <td />
+                      <td className="py-1 text-right tabular-nums">{money(statement.data.opening)}</td>
+                    </tr>
+                    {statement.data.rows.map((r, i) => (
+                      <tr key={i} className="border-b border-slate-100">
+                        <td className="whitespace-nowrap py-1 pr-2">{dmy(r.date)}</td>
+                        <td className="whitespace-nowrap py-1 pr-2">{r.entry}</td>
+                        <td className="py-1 pr-2">{r.detail}</td>
+                        <td className="py-1 pr-2 text-right tabular-nums">{r.debit ? money(r.debit) : ''}</td>
+                        <td className="py-1 pr-2 text-right tabular-nums">
+                          {r.credit ? money(r.credit) : ''}
+                        </td>
+                        <td className="py-1 text-right tabular-nums">{money(r.balance)}</td>
+                      </tr>
+                    ))}
+                    {more && (
+                      <tr className="border-b border-slate-100">
+                        <td colSpan={6}>{more}</td>
+                      </tr>
+                    )}
+                    <tr className="font-semibold">
+                      <td />
+                      <td />
+                      <td className="py-2 pr-2">Totals / closing balance</td>
+                      <td className="py-2 pr-2 text-right tabular-nums">
+                        {money(statement.data.totals.debit)}
+                      </td>
+                      <td className="py-2 pr-2 text-right tabular-nums">
+                        {money(statement.data.totals.credit)}
+                      </td>
+                      <td className="py-2 text-right tabular-nums">{money(statement.data.closing)}</td>
+                    </tr>
+                  </tbody>
+                </table>
+              </div>
+            )}
             {(statement.data.voided?.length ?? 0) > 0 && (
               <div
                 className="rounded-md border border-red-200 bg-red-50 p-3 text-sm"

@@ -102,6 +102,9 @@ export default function PortalPage() {
 
   const w = portalWords(me?.language ?? 'en')
   const money = (n: number | null | undefined) => `${me?.currency ?? 'PKR'} ${formatAmount(n ?? 0)}`
+  // An agent kept in another currency (issue 34): the statement's amounts are in it, rupees beside.
+  const inStatement = (n: number | null | undefined) =>
+    statement?.currency ? `${statement.currency} ${formatAmount(n ?? 0)}` : money(n)
   if (!me) return <div className="p-8 text-center text-slate-500">{error || w.loading}</div>
 
   return (
@@ -214,7 +217,7 @@ export default function PortalPage() {
           {statement && (
             <div className="mt-3">
               <p className="text-sm">
-                {w.opening}: <b>{money(statement.opening)}</b>
+                {w.opening}: <b>{inStatement(statement.opening)}</b>
               </p>
               <ul className="mt-2 divide-y divide-slate-200">
                 {statement.rows.map((r, i) => (
@@ -223,7 +226,7 @@ export default function PortalPage() {
                       <span>
                         {formatDate(r.date)} · <span className="font-mono">{r.entry}</span>
                       </span>
-                      <span className="font-medium">{money(r.balance)}</span>
+                      <span className="font-medium">{inStatement(r.balance)}</span>
                     </div>
                     <div className="flex justify-between gap-2 text-slate-600">
                       <span className="min-w-0 truncate">{r.detail}</span>
@@ -237,7 +240,10 @@ export default function PortalPage() {
                 ))}
               </ul>
               <p className="mt-2 text-sm">
-                {w.closing}: <b data-testid="portal-closing">{money(statement.closing)}</b>
+                {w.closing}: <b data-testid="portal-closing">{inStatement(statement.closing)}</b>
+                {statement.currency && (
+                  <span className="text-slate-600"> ({money(statement.closing_pkr)})</span>
+                )}
               </p>
             </div>
           )}

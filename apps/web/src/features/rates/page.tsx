@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api, SESSION_ENDED } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
+import { ExchangeReportCard } from './exchange-report.tsx'
 
 interface TodayRate {
   currency: string
@@ -196,6 +197,7 @@ export default function RatesPage() {
           </div>
         </div>
       )}
+      {isAdmin && <ExchangeReportCard />}
     </section>
   )
 }

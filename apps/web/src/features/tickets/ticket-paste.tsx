@@ -1,14 +1,18 @@
 import {
   blankPassenger,
   formatAmount,
+  pastedForeign,
+  rateMicroOf,
   type Ticket,
   type TicketFromPaste,
   type TicketMoney,
   type TicketParseAnswer,
   ticketFromPaste,
+  todayIso,
 } from '@booking/shared'
+import { useQuery } from '@tanstack/react-query'
 import { ClipboardPaste } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Dialog } from '../../components/dialog.tsx'
@@ -184,11 +188,94 @@ export const PastedMoney = ({ from }: { from: TicketFromPaste }) => {
         <dt className="font-semibold text-slate-800">Total</dt>
         <dd className="font-semibold tabular-nums">{money(total)}</dd>
       </dl>
+      <PastedRate from={from} />
       <p className="mt-2 text-xs text-slate-600">
         {each
           ? `Each of the ${n} tickets; Receivable and Payable are for all of them.`
           : `As printed, for ${n === 1 ? 'the ticket' : `all ${n} passengers`}. Tickets: ${from.values.ticket_numbers}`}
       </p>
     </section>
+  )
+}
+
+/** Rupees for `amount` units at a typed rate, to the paisa (the rate's text read exactly). */
+const rupeesAt = (amount: number, rate: string): number | null => {
+  const micro = rateMicroOf(rate)
+  if (micro === null) return null
+  const paisa = (BigInt(Math.round(amount * 100)) * micro + 500_000n) / 1_000_000n
+  return Number(paisa) / 100
+}
+
+/**
+ * A ticket priced in dollars or riyals (issue 34 item 7, decision 125): the paste proposes that
+ * currency and the day's rate (editable), and the rupees it makes go into the payable on a click;
+ * the Ticket record itself is kept in rupees.
+ */
+const PastedRate = ({ from }: { from: TicketFromPaste }) => {
+  const foreign = pastedForeign(from)
+  const { setValue } = useFormContext()
+  const today = todayIso()
+  const day = useQuery({
+    queryKey: ['rate', foreign?.currency, today],
+    enabled: foreign !== null,
+    retry: false,
+    queryFn: async () => {
+      try {
+        return await api.get<{ rate: number; date: string; source: string }>('/rates', {
+          currency: foreign?.currency ?? '',
+          date: today,
+        })
+      } catch (e) {
+        // No rate saved yet (404) or a currency not turned on: staff type one.
+        if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return null
+        throw e
+      }
+    },
+  })
+  const [rate, setRate] = useState('')
+  useEffect(() => {
+    if (day.data) setRate(String(day.data.rate))
+  }, [day.data])
+  if (!foreign) return null
+  const rupees = rupeesAt(foreign.amount, rate)
+  return (
+    <div
+      className="mt-3 flex flex-wrap items-end gap-3 border-t border-sky-200 pt-3"
+      data-testid="pasted-rate"
+    >
+      <p className="w-full text-slate-700">
+        Priced in {foreign.currency}:{' '}
+        {day.data
+          ? `the rate of ${day.data.date.split('-').reverse().join('/')}${day.data.source ? ` (${day.data.source})` : ''} is proposed.`
+          : day.isPending
+            ? 'reading the day’s rate...'
+            : `no ${foreign.currency} rate saved for today: type it.`}
+      </p>
+      <label className="w-40">
+        <span className="label">Currency</span>
+        <input className="input" value={foreign.currency} readOnly tabIndex={-1} />
+      </label>
+      <label className="w-44">
+        <span className="label">{`Rate (Rs per 1 ${foreign.currency})`}</span>
+        <input
+          className="input tabular-nums"
+          inputMode="decimal"
+          value={rate}
+          onChange={(e) => setRate(e.target.value)}
+        />
+      </label>
+      <p className="tabular-nums">
+        {foreign.currency} {formatAmount(foreign.amount)} ={' '}
+        <strong>{rupees === null ? '-' : `Rs ${formatAmount(rupees)}`}</strong>
+      </p>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={rupees === null}
+        onClick={() => rupees !== null && setValue('payable_to_vendor', rupees, { shouldDirty: true })}
+      >
+        Use as Payable To Vendor
+      </button>
+    </div>
   )
 }

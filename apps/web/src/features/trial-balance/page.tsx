@@ -28,6 +28,9 @@ interface Line {
   credit: number
   balance: number | null
   total?: boolean
+  /** A foreign account (issue 34): its currency and its balance there, shown beside the rupees. */
+  currency?: string
+  balance_fx?: number
 }
 
 /** Zero shows as 0 (a real figure), not as "-". */
@@ -51,7 +54,22 @@ const COLUMNS = (
     { key: 'kind', header: 'Kind', cell: (r) => (r.total ? BLANK : (KIND_LABELS[r.kind] ?? r.kind)) },
     { key: 'debit', header: 'Debit', format: 'amount', cell: (r) => bold(amount('debit')(r), r) },
     { key: 'credit', header: 'Credit', format: 'amount', cell: (r) => bold(amount('credit')(r), r) },
-    { key: 'balance', header: 'Balance', format: 'amount', cell: (r) => bold(amount('balance')(r), r) },
+    {
+      key: 'balance',
+      header: 'Balance',
+      format: 'amount',
+      cell: (r) =>
+        r.currency ? (
+          <>
+            {amount('balance')(r)}
+            <span className="block text-xs text-slate-500" data-testid="balance-in-currency">
+              {r.currency} {formatAmount(r.balance_fx ?? 0)}
+            </span>
+          </>
+        ) : (
+          bold(amount('balance')(r), r)
+        ),
+    },
   ] satisfies Column<Line>[]
 ).map((c): Column<Line> => ({ ...c, sortable: false }))
 

@@ -10,6 +10,7 @@ import {
 } from '@booking/shared'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { BookingRequestNote } from '../../components/booking-request-note.tsx'
+import { CurrencyRate, ratesForApi, withoutUnset } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -54,10 +55,23 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
       paidInBank: record?.paidInBank ?? 0,
       payableToVendor: record?.payableToVendor ?? '',
       vendorName: record?.vendorName ?? '',
+      // Issue 34: the payable in the vendor's currency; left out for a rupee vendor (decision 124).
+      vendor_currency: record && record.vendor_currency !== 'PKR' ? record.vendor_currency : undefined,
+      rates:
+        record && Object.keys(record.rates ?? {}).length
+          ? Object.fromEntries(Object.entries(record.rates).map(([k, v]) => [k, String(v)]))
+          : undefined,
     },
     // The spec sends the passengers as JSON text.
     toBody: (values) =>
-      withRequest(requestId, { ...values, passportDetail: JSON.stringify(values.passportDetail) }),
+      withRequest(
+        requestId,
+        withoutUnset({
+          ...values,
+          passportDetail: JSON.stringify(values.passportDetail),
+          rates: ratesForApi(values.rates),
+        }),
+      ),
     toasts: {
       saved: 'Umrah booking saved',
       updated: 'Umrah booking updated',
@@ -111,6 +125,20 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
           <BookingPaymentFields
             options={options}
             paidLater={paidLater(record)}
+            fx={{
+              currencyField: 'vendor_currency',
+              ratesField: 'rates',
+              node: (
+                <CurrencyRate
+                  kind="vendor"
+                  party="vendorName"
+                  currencyField="vendor_currency"
+                  rateField="rates"
+                  rates
+                  label="Vendor Currency"
+                />
+              ),
+            }}
             names={{
               receivable: 'receivableAmount',
               paidCash: 'paidCash',

@@ -1,5 +1,6 @@
 import { todayIso, toIsoDate, VENDOR_CASH, type VendorEntry, VendorInput } from '@booking/shared'
 import { BankSelect } from '../../components/bank-select.tsx'
+import { CurrencyRate, rateForApi, SideAmount, withoutUnset } from '../../components/currency-rate.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
@@ -22,7 +23,11 @@ export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
       debit: record?.debit || '',
       // Not on the spec's form, but kept so an edit does not clear a stored withdrawal.
       withdraw: record?.withdraw ?? 0,
+      // Issue 34: a party kept in another currency; left out for a rupee party (decision 124).
+      currency: record && record.currency !== 'PKR' ? record.currency : undefined,
+      rate: record?.rate == null ? undefined : String(record.rate),
     },
+    toBody: (values) => withoutUnset({ ...values, rate: rateForApi(values.rate) }),
     toasts: { saved: 'Vendor entry saved', updated: 'Vendor entry updated' },
     onDone,
   })
@@ -44,6 +49,7 @@ export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
         add={record ? false : undefined}
       />
       <Field name="date" label="Date" type="date" />
+      <CurrencyRate kind="vendor" party="vender_name" date="date" currencyField="currency" rateField="rate" />
       <EntryField formType="vender" stored={record?.entry} disabled />
       <Field name="detail" label="Detail" />
       <BankSelect
@@ -53,8 +59,8 @@ export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
         placeholder="Select Cash or Bank"
         hint="Where a payment (Paid) comes from"
       />
-      <Field name="credit" label="Payable" type="number" step="0.01" />
-      <Field name="debit" label="Paid (Debit)" type="number" step="0.01" />
+      <SideAmount currencyField="currency" name="credit" label="Payable" type="number" step="0.01" />
+      <SideAmount currencyField="currency" name="debit" label="Paid (Debit)" type="number" step="0.01" />
     </RecordFormCard>
   )
 }

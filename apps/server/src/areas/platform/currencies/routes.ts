@@ -1,5 +1,6 @@
 import {
   ADMIN_ONLY_MESSAGE,
+  BOOKS_CURRENCY,
   CURRENCY_MINOR_UNITS,
   CurrenciesAnswer,
   CurrencyInput,
@@ -9,6 +10,9 @@ import {
   ExchangeReportAnswer,
   ExchangeReportQuery,
   fromPaisa,
+  PARTY_RATE_KINDS,
+  PartyRateAnswer,
+  PartyRateQuery,
   RateAnswer,
   RateInput,
   RateQuery,
@@ -18,6 +22,7 @@ import {
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { currencyOf } from '../../../books/account-rows.ts'
 import {
   enabledCurrencies,
   NOT_TURNED_ON,
@@ -27,6 +32,7 @@ import {
 } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
+import { agentAccount, vendorAccount } from '../../../lib/books/accounts.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
@@ -42,6 +48,10 @@ import { agencySettings, agencyToday } from '../settings/routes.ts'
  * - GET /api/rates/today: the rate in force today for each currency that is on (the rates screen).
  */
 const CodeParams = z.object({ code: currencyCode })
+const PartyParams = z.object({
+  kind: z.enum(PARTY_RATE_KINDS, { error: 'Kind must be agent or vendor' }),
+  name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
+})
 
 const answerOf = (r: { currency: string; date: string; rate: bigint; source: string }) => ({
   currency: r.currency,
@@ -142,6 +152,27 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
         to,
         realised: realised.map(({ paisa: _p, ...r }) => r),
         realised_total: fromPaisa(Number(rows.reduce((s, r) => s + r.paisa, 0n))),
+      }
+    },
+  )
+
+  // What a record form proposes once its party is picked (decision 124): the party's currency and
+  // the rate in force on the record's day (none: rate null, and the form asks for one).
+  app.get(
+    '/rates/party/:kind/:name',
+    { schema: { params: PartyParams, querystring: PartyRateQuery, response: { 200: PartyRateAnswer } } },
+    async (req: FastifyRequest) => {
+      const { kind, name } = parseBody(PartyParams, req.params)
+      const q = parseBody(PartyRateQuery, req.query)
+      const date = q.date ?? agencyToday(await agencySettings(db))
+      const currency = await currencyOf(db, kind === 'agent' ? agentAccount(name) : vendorAccount(name))
+      const found = currency === BOOKS_CURRENCY ? undefined : await rateOn(db, currency, date)
+      return {
+        status: 'success',
+        kind,
+        name,
+        currency,
+        ...(found ? answerOf(found) : { date: null, rate: null, source: '' }),
       }
     },
   )

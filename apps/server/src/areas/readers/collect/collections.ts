@@ -2,6 +2,7 @@ import { type CollectionRow, fromPaisa, whatsappNumber } from '@booking/shared'
 import { daysBefore } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { openItems } from '../reports/sources.ts'
+import { foreignOpen, minorAmount } from '../statements/foreign.ts'
 import { lastPayment, storedProfile } from './parties.ts'
 
 /** The last reminder sent to a party, for the list. */
@@ -33,10 +34,20 @@ export const collectionRows = async (
   // "Owed in all" is every open item, overdue or not: the receivables report's total (issue 37).
   let owed = 0
   for (const kind of ['agent', 'customer'] as const) {
-    for (const { party: account, key, name, left, raised } of await openItems(db, kind, asOf, [start])) {
+    const items = await openItems(db, kind, asOf, [start])
+    // A party kept in another currency is aged in it too, beside the rupees (decision 123).
+    const foreign = await foreignOpen(
+      db,
+      items.map((p) => p.party),
+      'debit',
+      asOf,
+      [start],
+    )
+    for (const { party: account, key, name, left, raised } of items) {
       owed += left
       const overdue = left - Math.min(left, raised[0] ?? 0)
       if (overdue <= 0) continue
+      const f = foreign.get(account)
       const profile = await storedProfile(db, kind, key)
       let phone = profile.phone
       if (!phone && kind === 'customer' && /^\d+$/.test(key))
@@ -61,6 +72,16 @@ export const collectionRows = async (
         email: profile.email,
         last_payment: paid ? { date: paid.date, amount: paid.amount } : null,
         last_reminder: await lastReminder(db, kind, key),
+        ...(f
+          ? {
+              currency: f.currency,
+              total_fx: minorAmount(f.left, f.currency),
+              overdue_fx: minorAmount(
+                f.left - (f.left < (f.raised[0] ?? 0n) ? f.left : (f.raised[0] ?? 0n)),
+                f.currency,
+              ),
+            }
+          : {}),
       })
     }
   }

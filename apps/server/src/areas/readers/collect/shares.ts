@@ -50,7 +50,12 @@ const escapeHtml = (s: string) =>
 
 /** The read-only page: this statement only, no script, no links but its own PDF. */
 export const statementPage = (settings: AgencySettings, share: LiveShare, s: Statement, pdfHref: string) => {
-  const cur = escapeHtml(settings.currency)
+  // A party kept in another currency (decision 123): its amounts are in it, the rupees beside.
+  const cur = escapeHtml(s.currency ?? settings.currency)
+  const unit = s.currency ? ` ${cur}` : ''
+  const rupees = s.currency
+    ? `\n<div><span>Closing balance in rupees</span><b>${escapeHtml(settings.currency)} ${formatAmount(s.closing_pkr ?? 0)}</b></div>`
+    : ''
   const amt = (n: number) => (n ? formatAmount(n) : '')
   const rows = s.rows
     .map(
@@ -90,8 +95,8 @@ tr>:nth-child(3){grid-column:1/-1;min-width:0}
 <section class="sum"><div><span>Opening balance</span><b>${cur} ${formatAmount(s.opening)}</b></div>
 <div><span>Total debit</span><b>${cur} ${formatAmount(s.totals.debit)}</b></div>
 <div><span>Total credit</span><b>${cur} ${formatAmount(s.totals.credit)}</b></div>
-<div><span>Closing balance</span><b>${cur} ${formatAmount(s.closing)}</b></div></section>
-<div class="wrap"><table><thead><tr><th>Date</th><th>Entry</th><th>Detail</th><th class="n">Debit</th><th class="n">Credit</th><th class="n">Balance</th></tr></thead>
+<div><span>Closing balance</span><b>${cur} ${formatAmount(s.closing)}</b></div>${rupees}</section>
+<div class="wrap"><table><thead><tr><th>Date</th><th>Entry</th><th>Detail</th><th class="n">Debit${unit}</th><th class="n">Credit${unit}</th><th class="n">Balance${unit}</th></tr></thead>
 <tbody><tr><td>${escapeHtml(formatDate(share.date_from ?? ''))}</td><td></td><td>Opening balance</td><td class="n" data-l="Debit"></td><td class="n" data-l="Credit"></td><td class="n" data-l="Balance">${formatAmount(s.opening)}</td></tr>${rows}</tbody>
 <tfoot><tr><th></th><th></th><th>Totals / closing balance</th><th class="n" data-l="Debit">${formatAmount(s.totals.debit)}</th><th class="n" data-l="Credit">${formatAmount(s.totals.credit)}</th><th class="n" data-l="Balance">${formatAmount(s.closing)}</th></tr></tfoot></table></div>
 <a class="pdf" href="${escapeHtml(pdfHref)}">Download PDF</a>

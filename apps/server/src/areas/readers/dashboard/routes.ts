@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { cachedAnswers } from '../../../lib/answer-cache.ts'
 import { parseListQuery } from '../../../lib/list-query.ts'
+import { foreignTotals } from '../statements/foreign.ts'
 import { bookings, charts, type Range, summary } from './queries.ts'
 
 const DEFAULT_PAGE = 25
@@ -15,7 +16,14 @@ export const dashboardRoutes = async (app: FastifyInstance, db: Db) => {
     '/dashboard',
     { ...cachedAnswers(db), schema: { querystring: ListQuery, response: { 200: DashboardAnswer } } },
     // The shared type the web and e2e read: a key the server stops sending does not compile.
-    async (req): Promise<DashboardAnswer> => summary(db, rangeOf(parseListQuery(req.query))),
+    async (req): Promise<DashboardAnswer> => {
+      const [answer, foreign] = await Promise.all([
+        summary(db, rangeOf(parseListQuery(req.query))),
+        foreignTotals(db),
+      ])
+      // The figures stay rupees; balances kept in another currency are shown beside (issue 34).
+      return foreign.length === 0 ? answer : { ...answer, foreign_balances: foreign }
+    },
   )
 
   app.get(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
+import { foreignBalances, withForeign } from '../statements/foreign.ts'
 import { documentBooks } from './openapi.ts'
 import { booksCheck, cashInOffice, trialBalance } from './trial-balance.ts'
 
@@ -28,7 +29,12 @@ export const booksReportRoutes = async (app: FastifyInstance, db: Db) => {
   app.get(
     '/reports/trial-balance',
     { ...GET_REPORTS_TRIAL_BALANCE, preHandler: requireAccess('admin') },
-    async (req) => trialBalance(db, dayParam((req.query as Record<string, unknown>).to)),
+    async (req) => {
+      const to = dayParam((req.query as Record<string, unknown>).to)
+      const [tb, foreign] = await Promise.all([trialBalance(db, to), foreignBalances(db, to)])
+      // Rupees throughout; a foreign account's own balance beside its row (issue 34 item 6).
+      return foreign.size === 0 ? tb : { ...tb, accounts: withForeign(tb.accounts, foreign) }
+    },
   )
   app.get(
     '/reports/books-check',

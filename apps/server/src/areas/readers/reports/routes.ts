@@ -19,6 +19,7 @@ import type { DocColumn, TableDoc } from '../../platform/documents/table-doc.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
 import { CASH_COUNT_SOURCE, countOf } from '../close/cash-counts.ts'
 import { entryWithType, typeLabel } from '../dashboard/queries.ts'
+import { type ForeignOpen, foreignOpen, minorAmount } from '../statements/foreign.ts'
 import { answer, money } from './document-answer.ts'
 import { netProfitRoute } from './net-profit.ts'
 import {
@@ -48,6 +49,8 @@ export interface AgingRow {
   type: 'agent' | 'customer' | 'vendor'
   buckets: Buckets
   total: number
+  /** A party kept in another currency (decision 123): its buckets and total in it, minor units. */
+  fx?: { currency: string; buckets: Buckets; total: number }
 }
 
 /** The aging windows' first days on `asOf`: 30, 60 and 90 days before it (the buckets' edges). */
@@ -57,27 +60,33 @@ export const agingStarts = (asOf: string) => [
   daysBefore(asOf, 90),
 ]
 
+/** One party's buckets: what is left, aged first in first out against what each window raised. */
+const bucketsOf = (left: number, raised: readonly number[]): Buckets => {
+  const [in30, in60, in90] = [0, 1, 2].map((w) => Math.min(left, raised[w] ?? 0)) as [number, number, number]
+  return { '0-30': in30, '31-60': in60 - in30, '61-90': in90 - in60, '90+': left - in90 }
+}
+
 /**
  * What each party owes on as_of, aged (paisa): first in first out, what is left owed was raised
  * on the newest days, so the part of it raised within 30 days is min(left, what those days raised),
  * within 60 days min(left, what 60 days raised), and so on; the rest is 90+ (older, or owed with no
  * debit behind it, an opening credit turned round). Largest total first.
  */
-export const aging = (items: readonly OpenItem[], type: AgingRow['type']): AgingRow[] =>
+export const aging = (
+  items: readonly OpenItem[],
+  type: AgingRow['type'],
+  foreign: ReadonlyMap<string, ForeignOpen> = new Map(),
+): AgingRow[] =>
   items
     .map((p) => {
-      const [in30, in60, in90] = [0, 1, 2].map((w) => Math.min(p.left, p.raised[w] ?? 0)) as [
-        number,
-        number,
-        number,
-      ]
-      const buckets: Buckets = {
-        '0-30': in30,
-        '31-60': in60 - in30,
-        '61-90': in90 - in60,
-        '90+': p.left - in90,
+      const buckets = bucketsOf(p.left, p.raised)
+      const f = foreign.get(p.party)
+      const fx = f && {
+        currency: f.currency,
+        buckets: bucketsOf(Number(f.left), f.raised.map(Number)),
+        total: Number(f.left),
       }
-      return { name: p.name, key: p.key, type, buckets, total: p.left }
+      return { name: p.name, key: p.key, type, buckets, total: p.left, ...(fx ? { fx } : {}) }
     })
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
 
@@ -87,6 +96,16 @@ const rupeesRow = (r: AgingRow) => ({
   type: r.type,
   buckets: Object.fromEntries(AGING_BUCKETS.map((b) => [b, fromPaisa(r.buckets[b])])) as Buckets,
   total: fromPaisa(r.total),
+  // A foreign party's aging in its currency beside the rupees; a rupee party's row is as it was.
+  ...(r.fx
+    ? {
+        currency: r.fx.currency,
+        buckets_fx: Object.fromEntries(
+          AGING_BUCKETS.map((b) => [b, minorAmount(BigInt(r.fx!.buckets[b]), r.fx!.currency)]),
+        ) as Buckets,
+        total_fx: minorAmount(BigInt(r.fx.total), r.fx.currency),
+      }
+    : {}),
 })
 
 const sumRows = (rows: AgingRow[]) => {
@@ -116,11 +135,18 @@ const agingDoc = (title: string, asOf: string, rows: AgingRow[], file: string): 
       { key: 'type', label: 'Type', kind: 'text', pdfWidth: 10 },
       ...AGING_BUCKETS.map((b) => money(b, `${b} days`, 13, true)),
       money('total', 'Total', 14),
+      // Only when a party is kept in another currency (decision 123): its total in it, beside.
+      ...(rows.some((r) => r.fx)
+        ? [{ key: 'fx', label: 'In its currency', kind: 'text', pdfWidth: 14 } as DocColumn]
+        : []),
     ],
     rows: rows.map((r) => ({
       name: r.name,
       type: r.type === 'agent' ? 'Agent' : r.type === 'vendor' ? 'Vendor' : 'Customer',
       ...flat(r),
+      ...(r.fx
+        ? { fx: `${r.fx.currency} ${formatAmount(minorAmount(BigInt(r.fx.total), r.fx.currency))}` }
+        : {}),
     })),
     footer: [{ name: 'Total', ...flat(totals) }],
     file: `${file}-${asOf}`,
@@ -150,7 +176,23 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
       openItems(db, 'agent', asOf, starts),
       openItems(db, 'customer', asOf, starts),
     ])
-    const rows = [...aging(agents, 'agent'), ...aging(customers, 'customer')]
+    const [fxAgents, fxCustomers] = await Promise.all([
+      foreignOpen(
+        db,
+        agents.map((p) => p.party),
+        'debit',
+        asOf,
+        starts,
+      ),
+      foreignOpen(
+        db,
+        customers.map((p) => p.party),
+        'debit',
+        asOf,
+        starts,
+      ),
+    ])
+    const rows = [...aging(agents, 'agent', fxAgents), ...aging(customers, 'customer', fxCustomers)]
     return answer(
       reply,
       settings,
@@ -169,7 +211,16 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
     const { as_of, format } = parseBody(AsOfQuery, req.query)
     const settings = await agencySettings(db)
     const asOf = as_of ?? agencyToday(settings)
-    const rows = aging(await openItems(db, 'vendor', asOf, agingStarts(asOf)), 'vendor')
+    const starts = agingStarts(asOf)
+    const vendors = await openItems(db, 'vendor', asOf, starts)
+    const fxVendors = await foreignOpen(
+      db,
+      vendors.map((p) => p.party),
+      'credit',
+      asOf,
+      starts,
+    )
+    const rows = aging(vendors, 'vendor', fxVendors)
     return answer(
       reply,
       settings,

@@ -1,4 +1,11 @@
-import { can, STATEMENT_KINDS, StatementAnswer, type StatementKind, StatementQuery } from '@booking/shared'
+import {
+  BOOKS_CURRENCY,
+  can,
+  STATEMENT_KINDS,
+  StatementAnswer,
+  type StatementKind,
+  StatementQuery,
+} from '@booking/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { connectionUrl, type Db } from '../../../db/connect.ts'
@@ -17,6 +24,7 @@ import {
   type StatementDocInput,
   statementDoc,
 } from './document.ts'
+import { accountCurrency, foreignPage } from './foreign.ts'
 import { statementLineCount } from './line-count.ts'
 import { statementPage } from './page.ts'
 import { statementAccount, voidsOnStatement } from './sources.ts'
@@ -65,6 +73,18 @@ export const sendStatement = async (
   if (!exists) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
   // A page for the screen (decision 077); documents are always the whole statement.
   if (format === 'json' && (limit !== undefined || offset !== undefined)) {
+    const currency = await accountCurrency(db, account)
+    if (currency !== BOOKS_CURRENCY) {
+      const whole = await buildStatement(db, kind, name, { from, to })
+      return {
+        status: 'success',
+        kind,
+        name,
+        from: from ?? null,
+        to: to ?? null,
+        ...foreignPage(whole, limit ?? PAGE, offset ?? 0),
+      }
+    }
     const page = await statementPage(db, account, { from, to }, { limit: limit ?? PAGE, offset: offset ?? 0 })
     const voided = await voidsOnStatement(db, account, { from, to })
     return { status: 'success', kind, name, from: from ?? null, to: to ?? null, ...page, voided }
