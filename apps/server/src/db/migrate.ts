@@ -43,6 +43,7 @@ import * as taxedSaleSplit from './migrations/0039_taxed_sale_split.ts'
 import * as statementAmountIndex from './migrations/0040_statement_amount_index.ts'
 import * as portal from './migrations/0041_portal.ts'
 import * as currencies from './migrations/0042_currencies.ts'
+import * as revaluation from './migrations/0046_revaluation.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0040_statement_amount_index': statementAmountIndex,
   '0041_portal': portal,
   '0042_currencies': currencies,
+  '0046_revaluation': revaluation,
 }
 
 /**

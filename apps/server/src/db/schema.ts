@@ -188,6 +188,32 @@ export interface ExchangeRatesTable {
   created_at: string
 }
 
+/** What a payment settled of a foreign document, with which money (0046, decision 120). */
+export interface FxSettlementsTable {
+  id: Generated<number>
+  source_type: string
+  source_id: number
+  place: number
+  doc_type: string
+  doc_id: number
+  money_type: string
+  money_id: number
+  currency: string
+  fx: number
+  doc_paisa: number
+  money_paisa: number
+}
+
+/** One month-end revaluation per day, its closing rates as JSON micro-rupees (0046, decision 121). */
+export interface RevaluationsTable {
+  id: Generated<number>
+  as_of: string
+  rates: string
+  restated: string
+  user_id: number | null
+  created_at: string
+}
+
 /** An account of the books (0034, decision 081): its code never changes, its address and name may. */
 export interface AccountsTable {
   id: Generated<number>
@@ -934,6 +960,8 @@ export interface Database {
   accounts: AccountsTable
   currencies: CurrenciesTable
   exchange_rates: ExchangeRatesTable
+  fx_settlements: FxSettlementsTable
+  revaluations: RevaluationsTable
   posting_months: PostingMonthsTable
   posting_days: PostingDaysTable
   profit_days: ProfitDaysTable

@@ -6,6 +6,7 @@ import { resolveBank } from '../../../lib/books/banks.ts'
 import { moveIn, rowCurrency, rupeesOn, withRealised } from '../../../lib/books/currency.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
+import { settleDocuments } from '../../../lib/books/settlement.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'
 
@@ -78,6 +79,9 @@ export const postAgentEntry = async (
   )
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
   // A receipt that settles the agent in its currency takes the rates' difference along (decision 109).
-  const moves = await withRealised(trx, source, agentAccount(row.agent_name), agentMoves(row, bank))
+  const own = agentMoves(row, bank)
+  // The bills it names, each settled exactly in its currency with its rates' difference (decision 120).
+  const settled = await settleDocuments(trx, 'agent_entries', row, agentAccount(row.agent_name), own)
+  const moves = await withRealised(trx, source, agentAccount(row.agent_name), [...own, ...settled])
   await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)
 }

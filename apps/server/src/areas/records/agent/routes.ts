@@ -5,6 +5,7 @@ import { agentAccount } from '../../../lib/books/accounts.ts'
 import { settleEntryCurrency } from '../../../lib/books/currency.ts'
 import { removeLines } from '../../../lib/books/lines.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
+import { checkSettlement, forgetSettlements } from '../../../lib/books/settlement.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
@@ -14,14 +15,16 @@ import { postAgentEntry } from './postings.ts'
 export const agentRoutes = async (app: FastifyInstance, db: Db) => {
   registerPoster('agent_entries', postAgentEntry)
   crudRoutes(app, db, RECORD_SPECS.agent_entries, {
-    toRow: ({ entry: _entry, ...values }) => values,
-    check: async (trx, row, { before }) => {
+    toRow: ({ entry: _entry, settles: _settles, ...values }) => values,
+    check: async (trx, row, { before, input }) => {
       refuseLinked(before)
       if (row)
         await settleEntryCurrency(trx, row as Record<string, unknown>, before, {
           address: agentAccount(String(row.agent_name)),
           name: String(row.agent_name),
         })
+      // What a receipt settles (decision 120): kept for its posting; a settled row's money stays.
+      await checkSettlement(trx, 'agent_entries', row as Record<string, unknown> | null, before, input)
     },
     // The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107).
     // The ledger's list reads its view, which has no rate: its rows are answered as they are.
@@ -40,6 +43,7 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
     onDelete: async (trx, row) => {
       await removePostings(trx, { type: 'agent_entries', id: row.id })
       await removeLines(trx, { type: 'agent_entries', id: row.id })
+      await forgetSettlements(trx, 'agent_entries', row.id)
     },
     list: ledgerList(LEDGER_LISTS.agent),
   })

@@ -12,6 +12,7 @@ import {
 } from '../../../lib/books/currency.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
+import { settleDocuments } from '../../../lib/books/settlement.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'
 
@@ -98,6 +99,9 @@ export const postVendorEntry = async (
   )
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
   // A payment that settles the vendor in its currency takes the rates' difference along (decision 109).
-  const moves = await withRealised(trx, source, vendorAccount(row.vender_name), vendorMoves(row, bank))
+  const own = vendorMoves(row, bank)
+  // The bills it names, each settled exactly in its currency with its rates' difference (decision 120).
+  const settled = await settleDocuments(trx, 'vender_entries', row, vendorAccount(row.vender_name), own)
+  const moves = await withRealised(trx, source, vendorAccount(row.vender_name), [...own, ...settled])
   await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)
 }

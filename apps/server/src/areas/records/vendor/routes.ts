@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { removeLines } from '../../../lib/books/lines.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
+import { checkSettlement, forgetSettlements } from '../../../lib/books/settlement.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
@@ -14,10 +15,12 @@ export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
   await app.register(async (scoped) => {
     crudRoutes(scoped, db, RECORD_SPECS.vender_entries, {
       listExtras: { status: 'success', message: '' },
-      toRow: ({ entry: _entry, ...values }) => values,
-      check: async (trx, row, { before }) => {
+      toRow: ({ entry: _entry, settles: _settles, ...values }) => values,
+      check: async (trx, row, { before, input }) => {
         refuseLinked(before)
         if (row) await settleVendorCurrency(trx, row as Record<string, unknown>, before)
+        // What a payment settles (decision 120): kept for its posting; a settled row's money stays.
+        await checkSettlement(trx, 'vender_entries', row as Record<string, unknown> | null, before, input)
       },
       // The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107).
       // The ledger's list reads its view, which has no rate: its rows are answered as they are.
@@ -27,6 +30,7 @@ export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
       onDelete: async (trx, row) => {
         await removePostings(trx, { type: 'vender_entries', id: row.id })
         await removeLines(trx, { type: 'vender_entries', id: row.id })
+        await forgetSettlements(trx, 'vender_entries', row.id)
       },
       // Cash leaving the office (a withdraw, a payment from Cash) is on the dashboard (decision 023).
       journal: (row) => {
