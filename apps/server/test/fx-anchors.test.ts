@@ -365,6 +365,90 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     await booksBalance()
   })
 
+  it('a payment in rupees against a riyal bill converts at its rate, says what it settled, and pays exactly the rupees typed', async () => {
+    await setUp()
+    const bill = await vendor('Taif Hotels', { date: '2027-09-05', credit: 1000, rate: '74.85' })
+    const refused = await t.call('admin', 'POST', '/api/vender', {
+      vender_name: 'Taif Hotels',
+      date: '2027-09-06',
+      detail: 'A bill in rupees',
+      bank_title: 'Cash',
+      credit: 5000,
+      currency: 'PKR',
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.currency).toMatch(/^Taif Hotels keeps its account in SAR/)
+    const res = await t.call('admin', 'POST', '/api/vender', {
+      vender_name: 'Taif Hotels',
+      date: '2027-09-20',
+      detail: 'Part paid in rupees',
+      bank_title: 'Cash',
+      debit: 50000,
+      currency: 'PKR',
+      rate: '76.123457',
+      settles: [{ id: bill.id }],
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    // Rs 50,000 at 76.123457 is SAR 656.83 (to the halala, half up); the answer says so.
+    expect(res.body.vendor).toMatchObject({
+      currency: 'SAR',
+      debit: 656.83,
+      rate: 76.123457,
+      paid: { currency: 'PKR', amount: 50000 },
+    })
+    expect(res.body.vendor.settled).toEqual([
+      expect.objectContaining({ id: bill.id, currency: 'SAR', amount: 656.83 }),
+    ])
+    const cash = await t.app.db
+      .selectFrom('posting_lines')
+      .select(['debit', 'credit'])
+      .where('source_type', '=', 'vender_entries')
+      .where('source_id', '=', res.body.vendor.id)
+      .where('account', '=', 'cash')
+      .execute()
+    expect(cash.reduce((s, l) => s + Number(l.credit) - Number(l.debit), 0)).toBe(5_000_000)
+    expect((await document('vender_entries', bill.id)).open).toMatchObject({
+      currency: 'SAR',
+      amount: 343.17,
+    })
+    await vendor('Taif Hotels', { date: '2027-09-25', debit: 343.17, rate: 77, settles: [{ id: bill.id }] })
+    expect((await document('vender_entries', bill.id)).open).toEqual({
+      currency: 'SAR',
+      amount: 0,
+      rupees: 0,
+    })
+    await zeroInBoth('vendor:Taif Hotels', 'SAR')
+    // Billed Rs 74,850; paid Rs 50,000 + 343.17 x 77 (Rs 26,424.09): Rs 1,574.09 lost, once.
+    const sep = await exchange('2027-09-01', '2027-09-30')
+    expect(sep.realised.filter((r) => r.account === 'vendor:Taif Hotels')).toEqual([
+      { account: 'vendor:Taif Hotels', name: 'Taif Hotels', currency: 'SAR', amount: -1574.09 },
+    ])
+    // An agent's receipt in rupees likewise: Rs 7,600 at 76 is SAR 100 into cash.
+    const charge = await agent('Riyadh Agent', { date: '2027-09-06', debit: 100, rate: 75 })
+    const got = await agent('Riyadh Agent', {
+      date: '2027-09-21',
+      credit: 7600,
+      paid_cash: 7600,
+      currency: 'PKR',
+      rate: 76,
+      settles: [{ id: charge.id }],
+    })
+    expect(got).toMatchObject({
+      currency: 'SAR',
+      credit: 100,
+      paid_cash: 100,
+      paid: { currency: 'PKR', amount: 7600 },
+    })
+    expect(got.settled).toEqual([expect.objectContaining({ amount: 100, realised: 100 })])
+    expect((await document('agent_entries', charge.id)).open).toEqual({
+      currency: 'SAR',
+      amount: 0,
+      rupees: 0,
+    })
+    await zeroInBoth('agent:Riyadh Agent', 'SAR')
+    await booksBalance()
+  })
+
   it('revaluation: admins only, once per day (the same call answers the one made; other rates 409), a rate needed, the lock date respected', async () => {
     await setUp()
     const body = { as_of: '2026-10-31', rates: { SAR: 76 } }

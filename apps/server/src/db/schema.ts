@@ -204,6 +204,13 @@ export interface FxSettlementsTable {
   money_paisa: number
 }
 
+/** A rupee payment against a foreign party: the rupees paid per money field (0046, decision 120). */
+export interface FxPaidInTable {
+  source_type: string
+  source_id: number
+  paid: string
+}
+
 /** One month-end revaluation per day, its closing rates as JSON micro-rupees (0046, decision 121). */
 export interface RevaluationsTable {
   id: Generated<number>
@@ -961,6 +968,7 @@ export interface Database {
   currencies: CurrenciesTable
   exchange_rates: ExchangeRatesTable
   fx_settlements: FxSettlementsTable
+  fx_paid_in: FxPaidInTable
   revaluations: RevaluationsTable
   posting_months: PostingMonthsTable
   posting_days: PostingDaysTable

@@ -8,6 +8,8 @@ import { dbKind, idColumn, idType, moneyType } from './helpers/dialect.ts'
  *   party's currency (`fx`, minor units) and in rupees on each side (the document's part at its
  *   rate, the money's part at its rate); their difference is the payment entry's realised line.
  *   Rewritten by each save of the payment (its lines are re-posted with it).
+ * - fx_paid_in: a payment typed in rupees against a party kept in another currency, converted at
+ *   its rate: the rupees paid per money field (JSON paisa), so its cash or bank line is exactly them.
  * - revaluations: one month-end revaluation per day (`as_of`), the closing rates it used (JSON,
  *   micro-rupees), the balances it restated (JSON, as answered) and who ran it; its entry and the next day's reversal are the books' sources
  *   `revaluation` and `revaluation_reversal` with its id.
@@ -44,6 +46,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('fx_settlements_money')
     .on('fx_settlements')
     .columns(['money_type', 'money_id'])
+    .execute()
+  await db.schema
+    .createTable('fx_paid_in')
+    .addColumn('source_type', 'text', (c) => c.notNull())
+    .addColumn('source_id', 'integer', (c) => c.notNull())
+    .addColumn('paid', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('fx_paid_in_pk', ['source_type', 'source_id'])
     .execute()
   await db.schema
     .createTable('revaluations')

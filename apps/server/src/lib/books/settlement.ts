@@ -405,8 +405,156 @@ export const settlementsAnswered = async (db: Trx, table: string, answers: Recor
   if (table !== 'vender_entries' && table !== 'agent_entries') return
   const ids = answers.map((a) => Number(a.id)).filter((id) => Number.isInteger(id))
   const by = await settledBy(db, table, ids)
+  const paid = await paidInOf(db, table, ids)
   for (const a of answers) {
     const pieces = by.get(Number(a.id))
     if (pieces) a.settled = pieces
+    const rupees = paid.get(Number(a.id))
+    if (rupees !== undefined) a.paid = { currency: BOOKS_CURRENCY, amount: rupees }
   }
+}
+
+/** The fields of a payment that carry money, and whether the money comes in (a receipt) or goes out. */
+const MONEY_FIELDS: Record<
+  LedgerTable,
+  { fields: readonly string[]; total: string | null; incoming: boolean }
+> = {
+  vender_entries: { fields: ['debit'], total: null, incoming: false },
+  agent_entries: { fields: ['paid_cash', 'paid_bank'], total: 'credit', incoming: true },
+}
+
+const paidIn = new WeakMap<object, Map<string, Record<string, string> | null>>()
+
+/**
+ * A payment typed in rupees against a party kept in another currency (issue 34 item 4, decision
+ * 120), run in the check before the entry's currency is settled: converted at the payment's rate
+ * (typed, else the party currency's rate in force that day) to the party's currency, to the
+ * hundredth (half up), so the party's ledger stays in its currency; the rupees paid are kept so
+ * the cash or bank line carries exactly them. A bill in rupees against such a party is a 400.
+ */
+export const convertRupeePayment = async (
+  trx: Trx,
+  table: LedgerTable,
+  row: Record<string, unknown>,
+  party: { address: string; name: string },
+  rateOf: (currency: string, date: string) => Promise<bigint | undefined>,
+) => {
+  const mine = paidIn.get(trx) ?? new Map<string, Record<string, string> | null>()
+  paidIn.set(trx, mine)
+  mine.set(table, null)
+  if (row.currency !== BOOKS_CURRENCY) return
+  const account = (await accountsFor(trx, [party.address])).get(party.address)?.currency ?? BOOKS_CURRENCY
+  if (account === BOOKS_CURRENCY) return
+  const spec = MONEY_FIELDS[table]
+  const ledger = LEDGERS[table]
+  const paid = spec.fields.reduce((s, f) => s + BigInt(toPaisa(num(row[f]))), 0n)
+  const whole = spec.total === null || BigInt(toPaisa(num(row[spec.total]))) === paid
+  if (ledger.isBill(row) || !ledger.isMoney(row) || paid === 0n || !whole || num(row.withdraw) > 0) {
+    const message = `${party.name} keeps its account in ${account}: enter the amounts in ${account} (a payment in rupees is converted; a bill is not)`
+    throw new HttpError(400, message, { currency: message })
+  }
+  const typed = typeof row.rate === 'string' ? BigInt(row.rate) : undefined
+  const rate = typed ?? (await rateOf(account, String(row.date)))
+  if (rate === undefined) {
+    const message = `No ${account} rate on or before ${String(row.date)}: type the rate, or save the day's rate under Rates`
+    throw new HttpError(400, message, { rate: message })
+  }
+  // Hundredths of the party's currency: paisa × 10^6 / micro-rupees, half up.
+  const convert = (paisa: bigint) => (2n * paisa * 1_000_000n + rate) / (2n * rate)
+  const kept: Record<string, string> = {}
+  let total = 0n
+  for (const f of spec.fields) {
+    const p = BigInt(toPaisa(num(row[f])))
+    const x = convert(p)
+    row[f] = fromPaisa(Number(x))
+    total += x
+    if (p > 0n) kept[f] = p.toString()
+  }
+  if (spec.total !== null) row[spec.total] = fromPaisa(Number(total))
+  if (total === 0n) {
+    const message = `Rs ${fromPaisa(Number(paid))} is less than 0.01 ${account} at this rate`
+    throw new HttpError(400, message, { currency: message })
+  }
+  row.currency = account
+  row.rate = rate.toString()
+  mine.set(table, kept)
+}
+
+/**
+ * The rupee payment's cash and bank lines made exactly the rupees paid (decision 120): the
+ * conversion's rounding (under half a hundredth at the rate) moves to the realised account; the
+ * stored record of it is rewritten with each save. Answers the rupees per account, for the
+ * Office Accounts row.
+ */
+export const paidInMoves = async (
+  trx: Trx,
+  table: LedgerTable,
+  id: number,
+  moves: readonly Move[],
+  accountOf: Record<string, string>,
+): Promise<{ moves: Move[]; rupees: Map<string, bigint> }> => {
+  const mine = paidIn.get(trx)
+  let kept: Record<string, string> | null | undefined = mine?.get(table)
+  mine?.delete(table)
+  if (kept === undefined) {
+    // A save without a check (a restore, a re-post): what it was paid stays.
+    const row = await trx
+      .selectFrom('fx_paid_in')
+      .select('paid')
+      .where('source_type', '=', table)
+      .where('source_id', '=', id)
+      .executeTakeFirst()
+    kept = row ? (JSON.parse(row.paid) as Record<string, string>) : null
+  } else {
+    await trx.deleteFrom('fx_paid_in').where('source_type', '=', table).where('source_id', '=', id).execute()
+    if (kept)
+      await trx
+        .insertInto('fx_paid_in')
+        .values({ source_type: table, source_id: id, paid: JSON.stringify(kept) })
+        .execute()
+  }
+  const rupees = new Map<string, bigint>()
+  if (!kept) return { moves: [], rupees }
+  const lines = linesOf(moves).lines
+  const incoming = MONEY_FIELDS[table].incoming
+  const out: Move[] = []
+  for (const [field, paisa] of Object.entries(kept)) {
+    const account = accountOf[field]
+    if (!account) continue
+    const line = lines.find((l) => l.account === account)
+    const now = line ? abs(line.debit - line.credit) : 0n
+    const want = BigInt(paisa)
+    rupees.set(account, want)
+    out.push(
+      ...(incoming
+        ? moveMoney(account, REALISED, pkr(want - now))
+        : moveMoney(REALISED, account, pkr(want - now))),
+    )
+  }
+  return { moves: out, rupees }
+}
+
+/** A deleted payment's rupees paid go with it. */
+export const forgetPaidIn = (trx: Trx, table: LedgerTable, id: number) =>
+  trx.deleteFrom('fx_paid_in').where('source_type', '=', table).where('source_id', '=', id).execute()
+
+/** What a rupee payment paid, for its answer. */
+export const paidInOf = async (db: Trx, table: LedgerTable, ids: readonly number[]) => {
+  if (ids.length === 0) return new Map<number, number>()
+  const rows = await db
+    .selectFrom('fx_paid_in')
+    .selectAll()
+    .where('source_type', '=', table)
+    .where('source_id', 'in', ids.slice(0, 1000))
+    .execute()
+  return new Map(
+    rows.map((r) => [
+      Number(r.source_id),
+      fromPaisa(
+        Number(
+          Object.values(JSON.parse(r.paid) as Record<string, string>).reduce((s, v) => s + BigInt(v), 0n),
+        ),
+      ),
+    ]),
+  )
 }

@@ -1,11 +1,17 @@
 import { RECORD_SPECS, rateOfMicro } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { rateOn } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { agentAccount } from '../../../lib/books/accounts.ts'
 import { settleEntryCurrency } from '../../../lib/books/currency.ts'
 import { removeLines } from '../../../lib/books/lines.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
-import { checkSettlement, forgetSettlements } from '../../../lib/books/settlement.ts'
+import {
+  checkSettlement,
+  convertRupeePayment,
+  forgetPaidIn,
+  forgetSettlements,
+} from '../../../lib/books/settlement.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
@@ -18,6 +24,15 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
     toRow: ({ entry: _entry, settles: _settles, ...values }) => values,
     check: async (trx, row, { before, input }) => {
       refuseLinked(before)
+      // A receipt typed in rupees from a foreign agent is converted first (decision 120).
+      if (row)
+        await convertRupeePayment(
+          trx,
+          'agent_entries',
+          row as Record<string, unknown>,
+          { address: agentAccount(String(row.agent_name)), name: String(row.agent_name) },
+          async (c, d) => (await rateOn(trx, c, d))?.rate,
+        )
       if (row)
         await settleEntryCurrency(trx, row as Record<string, unknown>, before, {
           address: agentAccount(String(row.agent_name)),
@@ -44,6 +59,7 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
       await removePostings(trx, { type: 'agent_entries', id: row.id })
       await removeLines(trx, { type: 'agent_entries', id: row.id })
       await forgetSettlements(trx, 'agent_entries', row.id)
+      await forgetPaidIn(trx, 'agent_entries', row.id)
     },
     list: ledgerList(LEDGER_LISTS.agent),
   })

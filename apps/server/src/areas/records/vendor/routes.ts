@@ -1,9 +1,16 @@
 import { RECORD_SPECS, rateOfMicro } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { rateOn } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
+import { vendorAccount } from '../../../lib/books/accounts.ts'
 import { removeLines } from '../../../lib/books/lines.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
-import { checkSettlement, forgetSettlements } from '../../../lib/books/settlement.ts'
+import {
+  checkSettlement,
+  convertRupeePayment,
+  forgetPaidIn,
+  forgetSettlements,
+} from '../../../lib/books/settlement.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
@@ -18,6 +25,15 @@ export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
       toRow: ({ entry: _entry, settles: _settles, ...values }) => values,
       check: async (trx, row, { before, input }) => {
         refuseLinked(before)
+        // A payment typed in rupees to a foreign vendor is converted first (decision 120).
+        if (row)
+          await convertRupeePayment(
+            trx,
+            'vender_entries',
+            row as Record<string, unknown>,
+            { address: vendorAccount(String(row.vender_name)), name: String(row.vender_name) },
+            async (c, d) => (await rateOn(trx, c, d))?.rate,
+          )
         if (row) await settleVendorCurrency(trx, row as Record<string, unknown>, before)
         // What a payment settles (decision 120): kept for its posting; a settled row's money stays.
         await checkSettlement(trx, 'vender_entries', row as Record<string, unknown> | null, before, input)
@@ -31,6 +47,7 @@ export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
         await removePostings(trx, { type: 'vender_entries', id: row.id })
         await removeLines(trx, { type: 'vender_entries', id: row.id })
         await forgetSettlements(trx, 'vender_entries', row.id)
+        await forgetPaidIn(trx, 'vender_entries', row.id)
       },
       // Cash leaving the office (a withdraw, a payment from Cash) is on the dashboard (decision 023).
       journal: (row) => {
