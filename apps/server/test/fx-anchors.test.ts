@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, setupTestApp } from './helpers.ts'
+import { addNames, passenger, setupTestApp } from './helpers.ts'
 
 /**
  * Issue 34 "Must show": each anchor's public failure replayed through the API on a real server and
@@ -446,6 +446,57 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       rupees: 0,
     })
     await zeroInBoth('agent:Riyadh Agent', 'SAR')
+    await booksBalance()
+  })
+
+  it('an Umrah package bought in riyals: its payable row is the bill a riyal payment names; 0.00 in both', async () => {
+    await setUp()
+    const made = await t.call('admin', 'POST', '/api/umrah', {
+      userName: 'emp',
+      customerAdd: 'Rana Family',
+      reference: 'FX-ANCHOR',
+      packageDetail: '15 days',
+      depart_date: '2027-02-10',
+      return_date: '2027-02-25',
+      sector: 'LHE-JED',
+      airline: 'Saudia',
+      adults: 1,
+      children: 0,
+      infants: 0,
+      passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
+      receivableAmount: 350000,
+      paidCash: 50000,
+      bank_title: '',
+      paidInBank: 0,
+      payableToVendor: 4000,
+      vendorName: 'Jeddah Transport',
+      vendor_currency: 'SAR',
+      rates: { SAR: 74.85 },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const row = await t.app.db
+      .selectFrom('vender_entries')
+      .select('id')
+      .where('source_type', '=', 'umrah')
+      .where('source_id', '=', made.body.umrahBooking.id)
+      .executeTakeFirstOrThrow()
+    const bill = await document('vender_entries', Number(row.id))
+    expect(bill).toMatchObject({ currency: 'SAR', amount: 4000, rupees: 299400 })
+    const paid = await vendor('Jeddah Transport', {
+      date: '2026-12-20',
+      debit: 4000,
+      rate: 76,
+      settles: [{ id: Number(row.id) }],
+    })
+    expect(paid.settled).toEqual([
+      expect.objectContaining({ amount: 4000, rupees: 299400, paid_rupees: 304000, realised: -4600 }),
+    ])
+    expect((await document('vender_entries', Number(row.id))).open).toEqual({
+      currency: 'SAR',
+      amount: 0,
+      rupees: 0,
+    })
+    await zeroInBoth('vendor:Jeddah Transport', 'SAR')
     await booksBalance()
   })
 

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely'
 import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { lockNames } from '../lib/write-locks.ts'
 import { type Move, moveMoney, UNREALISED } from './moves.ts'
 import { postEntry } from './post.ts'
 import { rateOn } from './rates.ts'
@@ -63,6 +64,16 @@ export const revalue = async (
   asOf: string,
   typed: Record<string, bigint>,
 ): Promise<{ rates: Record<string, bigint>; accounts: Restated[] }> => {
+  // The foreign balances read are this run's alone until it commits (a payment waits for it).
+  const foreign = await trx
+    .selectFrom('accounts')
+    .select('code')
+    .where('currency', '<>', BOOKS_CURRENCY)
+    .execute()
+  await lockNames(
+    trx,
+    foreign.map((a) => `account:${a.code}`),
+  )
   const rates: Record<string, bigint> = { ...typed }
   const accounts: Restated[] = []
   const missing: string[] = []

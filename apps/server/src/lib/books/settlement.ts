@@ -6,6 +6,7 @@ import { dbPaisa } from '../../db/money-columns.ts'
 import type { Database } from '../../db/schema.ts'
 import { HttpError } from '../http-error.ts'
 import { runText } from '../prepared.ts'
+import { lockNames } from '../write-locks.ts'
 
 type Trx = Kysely<Database>
 
@@ -174,6 +175,8 @@ export const settleDocuments = async (
   if (ref.currency === BOOKS_CURRENCY)
     refuse(`${party} keeps its account in rupees: settles names bills of a party kept in another currency`)
   if (!ledger.isMoney(row) || ledger.isBill(row)) refuse('Only a payment settles bills: this row is not one')
+  // What is open of the party's bills and advances is this write's alone until it commits.
+  await lockNames(trx, [`account:${ref.code}`])
 
   // The pool: the named advances (oldest named first), then this payment's own money.
   const pool: Open[] = []
@@ -187,8 +190,10 @@ export const settleDocuments = async (
       | Record<string, unknown>
       | undefined
     if (!other || ledger.party(other) !== party) refuse(`Row ${item.id} is not in ${party}'s ledger`)
+    // A row another record made (an Umrah's payable) keeps its money in its lines, not its row.
     const lines = await linesOn(trx, ref.code, lineSourceOf(table, other!))
-    if (ledger.isBill(other!)) {
+    const side = lines.fx * ledger.billSign
+    if (side > 0n) {
       const taken = await takenOf(trx, 'doc', table, item.id, source)
       const open = { table, id: item.id, fx: abs(lines.fx) - taken.fx, paisa: abs(lines.paisa) - taken.paisa }
       if (open.fx <= 0n) refuse(`Row ${item.id} is settled already`)
@@ -196,7 +201,7 @@ export const settleDocuments = async (
       if (want !== null && want > open.fx)
         refuse(`Row ${item.id} has only ${ref.currency} ${fromPaisa(Number(open.fx))} open`)
       bills.push({ open, want })
-    } else if (ledger.isMoney(other!)) {
+    } else if (side < 0n) {
       const taken = await takenOf(trx, 'money', table, item.id, source)
       const open = { table, id: item.id, fx: abs(lines.fx) - taken.fx, paisa: abs(lines.paisa) - taken.paisa }
       if (open.fx <= 0n) refuse(`Row ${item.id} has no advance left to apply`)
@@ -320,7 +325,7 @@ export const documentOf = async (db: Trx, table: LedgerTable, id: number) => {
     | Record<string, unknown>
     | undefined
   const ledger = LEDGERS[table]
-  if (!row || !ledger.isBill(row)) throw new HttpError(404, 'Bill not found')
+  if (!row) throw new HttpError(404, 'Bill not found')
   const kind = table === 'vender_entries' ? 'vendor' : 'agent'
   const address = `${kind}:${ledger.party(row)}`
   const ref = (await accountsFor(db, [address])).get(address)!
@@ -334,8 +339,11 @@ export const documentOf = async (db: Trx, table: LedgerTable, id: number) => {
           [ref.code, lineSourceOf(table, row).type, lineSourceOf(table, row).id],
         )
       : null
+  const signed = rupeeLine ? dbPaisa(rupeeLine[0]?.n) : lines.fx
+  // A bill is on its side of the party's account (a linked row's money is in its lines).
+  if (signed * ledger.billSign <= 0n) throw new HttpError(404, 'Bill not found')
   const fx = abs(lines.fx)
-  const paisa = rupeeLine ? abs(dbPaisa(rupeeLine[0]?.n)) : abs(lines.paisa)
+  const paisa = rupeeLine ? abs(signed) : abs(lines.paisa)
   const pieces = await db
     .selectFrom('fx_settlements')
     .selectAll()

@@ -40,6 +40,7 @@ import { documentOf } from '../../../lib/books/settlement.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
+import { lockNames } from '../../../lib/write-locks.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
 import { agencySettings, agencyToday } from '../settings/routes.ts'
 
@@ -176,6 +177,8 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
               code === 'PKR' ? 'PKR is the books’ currency: it has no rate' : NOT_TURNED_ON(code)
             throw new HttpError(400, message, { rates: message })
           }
+        // One run per day: a second call waits for the first and answers it.
+        await lockNames(trx, ['revaluations'])
         const kept = await trx
           .selectFrom('revaluations')
           .selectAll()
