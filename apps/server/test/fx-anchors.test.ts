@@ -552,4 +552,24 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     ).toEqual([{ as_of: '2026-10-31' }])
     await booksBalance()
   })
+
+  it('the readers answer with revaluations and exchange differences in the books: day book, profit, entries, statements, dashboard', async () => {
+    for (const url of [
+      '/api/reports/day-book?date=2027-01-31',
+      '/api/reports/day-book?date=2027-02-01',
+      '/api/reports/profit',
+      '/api/reports/net-profit',
+      '/api/reports/payables',
+      '/api/reports/receivables',
+      '/api/books/entries',
+      '/api/dashboard',
+      '/api/statements/vendor/Makkah%20Hotels',
+      '/api/statements/bank/Al%20Rajhi%20SAR',
+      '/api/reports/exchange',
+    ]) {
+      const res = await t.call('admin', 'GET', url)
+      expect(res.status, `${url} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200)
+    }
+    await booksBalance()
+  })
 })
