@@ -36,7 +36,7 @@ import {
 import { revalue, unrealisedByParty } from '../../../books/revaluation.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
-import { documentOf } from '../../../lib/books/settlement.ts'
+import { documentOf } from '../../../lib/books/fx-settlement.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'

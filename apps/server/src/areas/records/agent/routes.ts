@@ -4,14 +4,14 @@ import { rateOn } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { agentAccount } from '../../../lib/books/accounts.ts'
 import { settleEntryCurrency } from '../../../lib/books/currency.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import {
   checkSettlement,
   convertRupeePayment,
   forgetPaidIn,
   forgetSettlements,
-} from '../../../lib/books/settlement.ts'
+} from '../../../lib/books/fx-settlement.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'

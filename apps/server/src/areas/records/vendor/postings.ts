@@ -10,9 +10,9 @@ import {
   settleEntryCurrency,
   withRealised,
 } from '../../../lib/books/currency.ts'
+import { paidInMoves, settleDocuments } from '../../../lib/books/fx-settlement.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
-import { paidInMoves, settleDocuments } from '../../../lib/books/settlement.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'
 

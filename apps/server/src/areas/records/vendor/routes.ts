@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify'
 import { rateOn } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { vendorAccount } from '../../../lib/books/accounts.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import {
   checkSettlement,
   convertRupeePayment,
   forgetPaidIn,
   forgetSettlements,
-} from '../../../lib/books/settlement.ts'
+} from '../../../lib/books/fx-settlement.ts'
+import { removeLines } from '../../../lib/books/lines.ts'
+import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
