@@ -500,6 +500,57 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     await booksBalance()
   })
 
+  it('a payment edited keeps the bills it named; settles [] names none; its delete takes its pieces', async () => {
+    await setUp()
+    const bill = await vendor('Madinah Hotels', { date: '2027-10-05', credit: 500, rate: 75 })
+    const pay = await vendor('Madinah Hotels', {
+      date: '2027-10-10',
+      debit: 500,
+      rate: 76,
+      settles: [{ id: bill.id }],
+    })
+    expect((await document('vender_entries', bill.id)).open).toEqual({
+      currency: 'SAR',
+      amount: 0,
+      rupees: 0,
+    })
+    const body = {
+      vender_name: 'Madinah Hotels',
+      date: '2027-10-10',
+      detail: 'Paid less',
+      bank_title: 'Cash',
+      debit: 300,
+      rate: 76,
+    }
+    const less = await t.call('admin', 'PUT', `/api/vender/${pay.id}`, body)
+    expect(less.status, JSON.stringify(less.body)).toBe(200)
+    expect((await document('vender_entries', bill.id)).open).toEqual({
+      currency: 'SAR',
+      amount: 200,
+      rupees: 15000,
+    })
+    const none = await t.call('admin', 'PUT', `/api/vender/${pay.id}`, { ...body, settles: [] })
+    expect(none.status, JSON.stringify(none.body)).toBe(200)
+    expect((await document('vender_entries', bill.id)).open).toEqual({
+      currency: 'SAR',
+      amount: 500,
+      rupees: 37500,
+    })
+    expect((await t.call('admin', 'DELETE', `/api/vender/${pay.id}`)).status).toBe(200)
+    expect(
+      await t.app.db.selectFrom('fx_settlements').select('id').where('source_id', '=', pay.id).execute(),
+    ).toEqual([])
+    const last = await vendor('Madinah Hotels', {
+      date: '2027-10-20',
+      debit: 500,
+      rate: 74,
+      settles: [{ id: bill.id }],
+    })
+    expect(last.settled).toEqual([expect.objectContaining({ amount: 500, realised: 500 })])
+    await zeroInBoth('vendor:Madinah Hotels', 'SAR')
+    await booksBalance()
+  })
+
   it('revaluation: admins only, once per day (the same call answers the one made; other rates 409), a rate needed, the lock date respected', async () => {
     await setUp()
     const body = { as_of: '2026-10-31', rates: { SAR: 76 } }

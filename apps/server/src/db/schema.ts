@@ -202,6 +202,8 @@ export interface FxSettlementsTable {
   fx: number
   doc_paisa: number
   money_paisa: number
+  /** The amount the payment named for the bill; null: what was open (decision 120). */
+  asked: number | null
 }
 
 /** A rupee payment against a foreign party: the rupees paid per money field (0046, decision 120). */

@@ -7,7 +7,8 @@ import { dbKind, idColumn, idType, moneyType } from './helpers/dialect.ts'
  *   same party's ledger), with which money (its own, or an earlier payment's open advance), in the
  *   party's currency (`fx`, minor units) and in rupees on each side (the document's part at its
  *   rate, the money's part at its rate); their difference is the payment entry's realised line.
- *   Rewritten by each save of the payment (its lines are re-posted with it).
+ *   `asked`: the amount the payment named for the bill (null: what was open). Rewritten by each
+ *   save of the payment (its lines are re-posted with it).
  * - fx_paid_in: a payment typed in rupees against a party kept in another currency, converted at
  *   its rate: the rupees paid per money field (JSON paisa), so its cash or bank line is exactly them.
  * - revaluations: one month-end revaluation per day (`as_of`), the closing rates it used (JSON,
@@ -31,6 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fx', money, (c) => c.notNull())
     .addColumn('doc_paisa', money, (c) => c.notNull())
     .addColumn('money_paisa', money, (c) => c.notNull())
+    .addColumn('asked', money)
     .execute()
   await db.schema
     .createIndex('fx_settlements_source')

@@ -145,7 +145,7 @@ export const settleDocuments = async (
   if (items === undefined) {
     const kept = await trx
       .selectFrom('fx_settlements')
-      .select(['doc_id', 'money_type', 'money_id', 'fx'])
+      .select(['doc_id', 'money_type', 'money_id', 'asked'])
       .where('source_type', '=', table)
       .where('source_id', '=', source.id)
       .orderBy('place')
@@ -159,9 +159,11 @@ export const settleDocuments = async (
         items.push({ id: Number(k.money_id) })
       }
     }
-    const byDoc = new Map<number, bigint>()
-    for (const k of kept) byDoc.set(Number(k.doc_id), (byDoc.get(Number(k.doc_id)) ?? 0n) + dbPaisa(k.fx))
-    for (const [id, fx] of byDoc) items.push({ id, amount: fromPaisa(Number(fx)) })
+    // Each bill as it was named: by the amount typed, else by what is open.
+    const byDoc = new Map<number, unknown>()
+    for (const k of kept) if (!byDoc.has(Number(k.doc_id))) byDoc.set(Number(k.doc_id), k.asked)
+    for (const [id, asked] of byDoc)
+      items.push(asked == null ? { id } : { id, amount: fromPaisa(Number(dbPaisa(asked))) })
   }
   await trx
     .deleteFrom('fx_settlements')
@@ -219,6 +221,7 @@ export const settleDocuments = async (
   const pieces: {
     doc: Open
     money: Open
+    asked: bigint | null
     fx: bigint
     doc_paisa: bigint
     money_paisa: bigint
@@ -237,7 +240,7 @@ export const settleDocuments = async (
       const fx = [need, money!.fx].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0]!
       const doc_paisa = take(bill.open, fx)
       const money_paisa = take(money!, fx)
-      pieces.push({ doc: bill.open, money: money!, fx, doc_paisa, money_paisa })
+      pieces.push({ doc: bill.open, money: money!, asked: bill.want, fx, doc_paisa, money_paisa })
       need -= fx
     }
   }
@@ -258,6 +261,7 @@ export const settleDocuments = async (
         fx: p.fx.toString() as unknown as number,
         doc_paisa: p.doc_paisa.toString() as unknown as number,
         money_paisa: p.money_paisa.toString() as unknown as number,
+        asked: p.asked === null ? null : (p.asked.toString() as unknown as number),
       })
       .execute()
   // The party's rupees from the pieces (bill side signed as the bills are, money the other way)
