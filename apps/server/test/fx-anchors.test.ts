@@ -540,13 +540,24 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     expect(
       await t.app.db.selectFrom('fx_settlements').select('id').where('source_id', '=', pay.id).execute(),
     ).toEqual([])
-    const last = await vendor('Madinah Hotels', {
-      date: '2027-10-20',
-      debit: 500,
-      rate: 74,
-      settles: [{ id: bill.id }],
-    })
-    expect(last.settled).toEqual([expect.objectContaining({ amount: 500, realised: 500 })])
+    // Two payments of the whole bill at once: one settles it, the other is refused (the party's
+    // bills are the settling write's alone until it commits).
+    const both = await Promise.all(
+      [74, 74.5].map((rate) =>
+        t.call('admin', 'POST', '/api/vender', {
+          vender_name: 'Madinah Hotels',
+          date: '2027-10-20',
+          detail: 'All of it',
+          bank_title: 'Cash',
+          debit: 500,
+          rate,
+          settles: [{ id: bill.id, amount: 500 }],
+        }),
+      ),
+    )
+    expect(both.map((r) => r.status).sort()).toEqual([201, 400])
+    const last = both.find((r) => r.status === 201)!.body.vendor
+    expect(last.settled).toEqual([expect.objectContaining({ amount: 500 })])
     await zeroInBoth('vendor:Madinah Hotels', 'SAR')
     await booksBalance()
   })
