@@ -152,6 +152,13 @@ describe(`access rules (${DB_KIND})`, () => {
       if (url.startsWith('/api/portal/')) continue
       // One currency's rate on a day (issue 34: GET /api/rates?currency=&date=), not a list: a bare
       // call is a 400 naming what is missing.
+      // A bill's residual (decision 120) is one bill's, asked by ?table=&id=, by admins: a 403 to
+      // staff, a bare call a 400 to an admin.
+      if (url === '/api/books/document') {
+        expect((await t.call('employee', 'GET', url)).status, url).toBe(403)
+        expect((await t.call('admin', 'GET', url)).status, url).toBe(400)
+        continue
+      }
       if (url === '/api/rates') {
         expect((await t.call('employee', 'GET', url)).status, url).toBe(400)
         continue

@@ -136,6 +136,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/rates/today': 'user',
   'GET /api/rates/party/:kind/:name': 'user',
   'GET /api/reports/exchange': 'admin',
+  // Issue 34 items 4-5 (decisions 120, 121): a bill's residual, the month-end revaluation.
+  'GET /api/books/document': 'admin',
+  'POST /api/admin/books/revaluation': 'admin',
   // Vendor, bank and cash statements are admin-only by kind (statements.test.ts); the route is open to staff.
   'GET /api/statements/:kind/:name': 'user',
   'GET /api/reports/receivables': 'admin',

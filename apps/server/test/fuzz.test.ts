@@ -18,6 +18,9 @@ const LIMIT_MS = RUNS >= 1000 ? 4 * 3_600_000 : 900_000
 const TABLES = [
   'payments',
   'exchange_rates',
+  'fx_settlements',
+  'fx_paid_in',
+  'revaluations',
   'currencies',
   'tax_rates',
   'tax_rules',
@@ -220,6 +223,8 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   // Issue 34: the rate table and turning a currency on (decision 107).
   if (path === '/api/rates') return { date: '2026-11-01', currency: 'SAR', rate: 74.85, source: 'SBP' }
   if (path === '/api/admin/currencies/:code') return { enabled: true }
+  // Issue 34 item 5 (decision 121): a month end's revaluation, the rates in force that day.
+  if (path === '/api/admin/books/revaluation') return { as_of: '2026-11-30' }
   // Issue 35: an agent's own users, their invite, deposits (decision 104-106). The desk's deposit is
   // multipart only: every JSON body is a 4xx there.
   if (path === '/api/agents/:name/users') return { email: 'fuzz.agent@example.pk' }

@@ -187,4 +187,9 @@ export const ExchangeReportAnswer = success({
     z.object({ account: z.string(), name: z.string(), currency: z.string(), amount: z.number() }),
   ),
   realised_total: z.number(),
+  /** Per foreign account: the revaluations' rupees dated in the range, net of their reversals (decision 121). */
+  unrealised: z.array(
+    z.object({ account: z.string(), name: z.string(), currency: z.string(), amount: z.number() }),
+  ),
+  unrealised_total: z.number(),
 })

@@ -1,3 +1,4 @@
+import { settlementsAnswered } from '../lib/books/fx-settlement.ts'
 import { extendRecords, type RecordExtensions } from '../lib/record-extensions.ts'
 import { exportFormatOf, exportList } from './platform/exports/list-export.ts'
 import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from './readers/collect/credit.ts'
@@ -16,7 +17,11 @@ export const RECORD_EXTENSIONS: RecordExtensions = {
     // After the customer link: a sale's tax follows its customer's province (issue 36).
     await taxWritten(trx, table, row, before, input)
   },
-  answered: taxAnswered,
+  answered: async (db, table, answers) => {
+    await taxAnswered(db, table, answers)
+    // What a foreign payment settled (issue 34 item 4, decision 120).
+    await settlementsAnswered(db, table, answers)
+  },
   removed: unindexRecord,
   postingsCheck: async (trx, source, actor, created) => {
     // A new record had no lines before; an edit compares with the lines it had.

@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.ts'
 import { CASH } from '../lib/books/accounts.ts'
 import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
 import { BANK_IN_SOURCES, SALE_TABLES } from './day-checkpoints.ts'
-import { REALISED } from './moves.ts'
+import { REALISED, UNREALISED } from './moves.ts'
 import { lineSplitSql } from './split.ts'
 
 /**
@@ -118,9 +118,10 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
     .where('l.id', '<=', to)
     .where('a.currency', '<>', 'PKR')
     .where(sql<boolean>`l.currency <> a.currency`)
-    // A settlement's rupee difference (decision 109): a rupee line beside the realised account's.
+    // A settlement's or a revaluation's rupee difference (decisions 109, 121): a rupee line beside
+    // the realised or unrealised account's.
     .where(
-      sql<boolean>`not (l.currency = 'PKR' and exists (select 1 from posting_lines x where x.entry_id = l.entry_id and x.account = ${REALISED}))`,
+      sql<boolean>`not (l.currency = 'PKR' and exists (select 1 from posting_lines x where x.entry_id = l.entry_id and x.account in (${REALISED}, ${UNREALISED})))`,
     )
     .execute()
   for (const r of strays) c.compare('line in its account’s currency', r.code, `line ${r.id}`, 0n, 1n)

@@ -64,6 +64,16 @@ export const UNBALANCED_RATES = 'One entry uses one rate per currency'
 export const REALISED = 'expense:Exchange gain/loss (realised)'
 
 /**
+ * Where a month-end revaluation restates the open foreign balances (issue 34 item 5, decision
+ * 121): its entry, and the next day's reversal, carry rupee lines on foreign accounts against this one.
+ */
+export const UNREALISED = 'expense:Exchange gain/loss (unrealised)'
+
+/** Whether an entry's lines may put rupees on a foreign account: it moves an exchange difference. */
+export const movesDifference = (accounts: readonly string[]) =>
+  accounts.some((a) => a === REALISED || a === UNREALISED)
+
+/**
  * Nets the moves per account and currency, and proves they balance: in each currency (its minor
  * units) and in rupees. A foreign currency's lines are converted to paisa together, rounded once
  * (decision 108: largest remainder), so they balance in rupees as they do in their currency.

@@ -16,8 +16,8 @@ import {
   linesOf,
   MAX_BOOK_PAISA,
   type Move,
+  movesDifference,
   type NettedLine,
-  REALISED,
 } from './moves.ts'
 import { type BookingFigures, SALE_TABLES, saleFiguresOf, splitAddOf, splitsSales } from './split.ts'
 
@@ -313,7 +313,7 @@ const unlinked = new WeakMap<object, { id: number; source: BookSource }[]>()
 const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
   // Callers name accounts by address; the lines carry each account's code and id (decision 081).
   const netted = linesOf(e.moves).lines
-  const settles = netted.some((l) => l.account === REALISED)
+  const settles = movesDifference(netted.map((l) => l.account))
   const refs = await accountsFor(trx, [...new Set(netted.map((l) => l.account))])
   const lines = netted.map((l) => {
     const ref = refs.get(l.account)!

@@ -50,16 +50,21 @@ export const NOT_TURNED_ON = (code: string) =>
   `${code} is not turned on: an admin turns it on under Currencies`
 
 /**
- * The realised exchange differences of [from, to] by party account (decision 109): each settling
- * entry's line on the realised account, against the party's rupee line beside it; a gain is +.
- * Reversed entries net out (their lines are negated).
+ * The realised exchange differences of [from, to] by party account (decisions 109, 120): each
+ * entry's lines on the realised account (a gain is a credit there), under the foreign account the
+ * entry settles: its party's, else (no party) its foreign bank's. A settlement's rupee line on the
+ * party and a rupee payment's rounding on its cash or bank line are both there. Reversed entries
+ * net out (their lines are negated).
  */
 export const realisedByParty = async (db: Trx, from: string, to: string) => {
   const { rows } = await sql<{ code: string; name: string; currency: string; n: unknown }>`
-    SELECT a.code, a.name, a.currency, sum(p.debit - p.credit) AS n
+    SELECT a.code, a.name, a.currency, sum(r.credit - r.debit) AS n
     FROM posting_lines r
-    JOIN posting_lines p ON p.entry_id = r.entry_id AND p.account <> r.account AND p.currency = 'PKR'
-    JOIN accounts a ON a.id = p.account_id AND a.currency <> 'PKR'
+    JOIN (SELECT l.entry_id, min(CASE WHEN x.code LIKE 'bank:%' THEN 'z' || x.code ELSE x.code END) AS pick
+          FROM posting_lines l JOIN accounts x ON x.id = l.account_id AND x.currency <> 'PKR'
+          WHERE l.entry_id IN (SELECT entry_id FROM posting_lines WHERE account = ${REALISED})
+          GROUP BY l.entry_id) p ON p.entry_id = r.entry_id
+    JOIN accounts a ON a.code = CASE WHEN p.pick LIKE 'zbank:%' THEN substr(p.pick, 2) ELSE p.pick END
     WHERE r.account = ${REALISED} AND r.date >= ${from} AND r.date <= ${to}
     GROUP BY a.code, a.name, a.currency
     ORDER BY a.code`.execute(db)

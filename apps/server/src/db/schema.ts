@@ -213,6 +213,41 @@ export interface ExchangeRatesTable {
   created_at: string
 }
 
+/** What a payment settled of a foreign document, with which money (0046, decision 120). */
+export interface FxSettlementsTable {
+  id: Generated<number>
+  source_type: string
+  source_id: number
+  place: number
+  doc_type: string
+  doc_id: number
+  money_type: string
+  money_id: number
+  currency: string
+  fx: number
+  doc_paisa: number
+  money_paisa: number
+  /** The amount the payment named for the bill; null: what was open (decision 120). */
+  asked: number | null
+}
+
+/** A rupee payment against a foreign party: the rupees paid per money field (0046, decision 120). */
+export interface FxPaidInTable {
+  source_type: string
+  source_id: number
+  paid: string
+}
+
+/** One month-end revaluation per day, its closing rates as JSON micro-rupees (0046, decision 121). */
+export interface RevaluationsTable {
+  id: Generated<number>
+  as_of: string
+  rates: string
+  restated: string
+  user_id: number | null
+  created_at: string
+}
+
 /** An account of the books (0034, decision 081): its code never changes, its address and name may. */
 export interface AccountsTable {
   id: Generated<number>
@@ -962,6 +997,9 @@ export interface Database {
   accounts: AccountsTable
   currencies: CurrenciesTable
   exchange_rates: ExchangeRatesTable
+  fx_settlements: FxSettlementsTable
+  fx_paid_in: FxPaidInTable
+  revaluations: RevaluationsTable
   posting_months: PostingMonthsTable
   posting_days: PostingDaysTable
   profit_days: ProfitDaysTable

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { currencyCode, rateField } from '../currency.ts'
 import { requiredDate } from '../dates.ts'
+import { SettlesField } from '../exchange.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { OfficePurpose } from '../tax.ts'
 import { requireBankTitle } from './bank-title.ts'
@@ -38,6 +39,8 @@ export const AgentInput = z
     /** Issue 34 (decision 109): the agent's currency by default; its rate the day's by default. */
     currency: currencyCode.optional(),
     rate: rateField.optional(),
+    /** A receipt's bills (charges) and advances it settles (decision 120). */
+    settles: SettlesField,
   })
   .refine((v) => v.credit > 0 || v.debit > 0, {
     message: 'Either Credit or Debit is required',
@@ -46,7 +49,7 @@ export const AgentInput = z
   .superRefine(requireBankTitle('paid_bank'), { when: () => true })
 export type AgentInput = z.input<typeof AgentInput>
 
-export interface AgentEntry extends Omit<z.output<typeof AgentInput>, 'rate' | 'currency'> {
+export interface AgentEntry extends Omit<z.output<typeof AgentInput>, 'rate' | 'currency' | 'settles'> {
   id: number
   currency: string
   /** Rupees per unit as stored (micro-rupees); the answer shows it as a decimal. */
@@ -78,6 +81,8 @@ export const VendorInput = z
     /** Issue 34 (decision 109): the vendor's currency by default; its rate the day's by default. */
     currency: currencyCode.optional(),
     rate: rateField.optional(),
+    /** A payment's bills and advances it settles (decision 120). */
+    settles: SettlesField,
   })
   .refine((v) => v.credit > 0 !== v.debit > 0, {
     message: 'Either Credit or Debit is required, but not both',
@@ -85,7 +90,7 @@ export const VendorInput = z
   })
 export type VendorInput = z.input<typeof VendorInput>
 
-export interface VendorEntry extends Omit<z.output<typeof VendorInput>, 'rate' | 'currency'> {
+export interface VendorEntry extends Omit<z.output<typeof VendorInput>, 'rate' | 'currency' | 'settles'> {
   id: number
   currency: string
   /** Rupees per unit as stored (micro-rupees); the answer shows it as a decimal. */

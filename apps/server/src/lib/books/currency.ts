@@ -149,7 +149,8 @@ export const withRealised = async (
   party: string,
   moves: Move[],
 ): Promise<Move[]> => {
-  const mine = linesOf(moves).lines.filter((l) => l.account === party && l.currency !== BOOKS_CURRENCY)
+  const all = linesOf(moves).lines.filter((l) => l.account === party)
+  const mine = all.filter((l) => l.currency !== BOOKS_CURRENCY)
   if (mine.length === 0) return moves
   const ref = (await accountsFor(trx, [party])).get(party)!
   if (ref.currency === BOOKS_CURRENCY) return moves
@@ -164,7 +165,8 @@ export const withRealised = async (
   const othersFx = BigInt(String(rows[0]?.fx ?? 0))
   const othersRupees = BigInt(String(rows[0]?.n ?? 0))
   const fx = mine.reduce((s, l) => s + l.fx_debit - l.fx_credit, 0n)
-  const rupees = mine.reduce((s, l) => s + l.debit - l.credit, 0n)
+  // With the rupee line a per-document settlement already moved (decision 120), if any.
+  const rupees = all.reduce((s, l) => s + l.debit - l.credit, 0n)
   if (othersFx === 0n || othersFx + fx !== 0n) return moves
   const left = othersRupees + rupees
   return left === 0n

@@ -1,5 +1,6 @@
 import {
   ADMIN_ONLY_MESSAGE,
+  addDaysIso,
   BOOKS_CURRENCY,
   CURRENCY_MINOR_UNITS,
   CurrenciesAnswer,
@@ -7,8 +8,11 @@ import {
   CurrencySavedAnswer,
   can,
   currencyCode,
+  DocumentAnswer,
+  DocumentQuery,
   ExchangeReportAnswer,
   ExchangeReportQuery,
+  formatDate,
   fromPaisa,
   PARTY_RATE_KINDS,
   PartyRateAnswer,
@@ -17,12 +21,16 @@ import {
   RateInput,
   RateQuery,
   RateSavedAnswer,
+  RevaluationAnswer,
+  RevaluationInput,
   rateOfMicro,
   TodayRatesAnswer,
+  toPaisa,
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { currencyOf } from '../../../books/account-rows.ts'
+import { linkAudit } from '../../../books/post.ts'
 import {
   enabledCurrencies,
   NOT_TURNED_ON,
@@ -30,12 +38,15 @@ import {
   realisedByParty,
   setCurrencyEnabled,
 } from '../../../books/rates.ts'
+import { revalue, unrealisedByParty } from '../../../books/revaluation.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
 import { agentAccount, vendorAccount } from '../../../lib/books/accounts.ts'
+import { documentOf } from '../../../lib/books/fx-settlement.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
+import { lockNames } from '../../../lib/write-locks.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
 import { agencySettings, agencyToday } from '../settings/routes.ts'
 
@@ -146,12 +157,16 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
       const to = q.to ?? agencyToday(await agencySettings(db))
       const rows = await realisedByParty(db, from, to)
       const realised = rows.map((r) => ({ ...r, amount: fromPaisa(Number(r.paisa)) }))
+      // Unrealised (decision 121): the revaluations dated in the range, net of their reversals.
+      const open = await unrealisedByParty(db, from, to)
       return {
         status: 'success',
         from,
         to,
         realised: realised.map(({ paisa: _p, ...r }) => r),
         realised_total: fromPaisa(Number(rows.reduce((s, r) => s + r.paisa, 0n))),
+        unrealised: open.map(({ paisa, ...r }) => ({ ...r, amount: fromPaisa(Number(paisa)) })),
+        unrealised_total: fromPaisa(Number(open.reduce((s, r) => s + r.paisa, 0n))),
       }
     },
   )
@@ -174,6 +189,111 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
         currency,
         ...(found ? answerOf(found) : { date: null, rate: null, source: '' }),
       }
+    },
+  )
+
+  // The month-end revaluation (issue 34 item 5, decision 121); /api/admin/*: admins only.
+  app.post(
+    '/admin/books/revaluation',
+    { schema: { body: RevaluationInput, response: { 200: RevaluationAnswer, 201: RevaluationAnswer } } },
+    async (req: FastifyRequest, reply) => {
+      const input = parseBody(RevaluationInput, req.body)
+      const user = req.user as AuthUser
+      const typed = Object.fromEntries(Object.entries(input.rates ?? {}).map(([k, v]) => [k, BigInt(v)]))
+      const result = await writeTransaction(db, async (trx) => {
+        const on = await enabledCurrencies(trx)
+        for (const code of Object.keys(typed))
+          if (code === 'PKR' || !on.has(code)) {
+            const message =
+              code === 'PKR' ? 'PKR is the books’ currency: it has no rate' : NOT_TURNED_ON(code)
+            throw new HttpError(400, message, { rates: message })
+          }
+        // One run per day: a second call waits for the first and answers it.
+        await lockNames(trx, ['revaluations'])
+        const kept = await trx
+          .selectFrom('revaluations')
+          .selectAll()
+          .where('as_of', '=', input.as_of)
+          .executeTakeFirst()
+        if (kept) {
+          // Once per day: the same call again answers the one made; other rates are a 409.
+          const rates = JSON.parse(kept.rates) as Record<string, string>
+          const differs = Object.entries(typed).filter(([k, v]) => rates[k] !== v.toString())
+          if (differs.length > 0)
+            throw new HttpError(
+              409,
+              `The books were already revalued on ${formatDate(input.as_of)} at ${Object.entries(rates)
+                .map(([k, v]) => `${k} ${rateOfMicro(v)}`)
+                .join(', ')}: a day is revalued once`,
+              { rates: 'Already revalued at other rates' },
+            )
+          return { created: false, id: Number(kept.id), rates, restated: kept.restated }
+        }
+        const row = await trx
+          .insertInto('revaluations')
+          .values({
+            as_of: input.as_of,
+            rates: '{}',
+            restated: '[]',
+            user_id: user.id,
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const id = Number(row.id)
+        const done = await revalue(trx, id, input.as_of, typed)
+        const rates = Object.fromEntries(Object.entries(done.rates).map(([k, v]) => [k, v.toString()]))
+        const restated = JSON.stringify(
+          done.accounts.map((a) => ({
+            account: a.account,
+            name: a.name,
+            currency: a.currency,
+            balance: fromPaisa(Number(a.fx)),
+            rupees_before: fromPaisa(Number(a.before)),
+            rupees_after: fromPaisa(Number(a.after)),
+            difference: fromPaisa(Number(a.after - a.before)),
+          })),
+        )
+        await trx
+          .updateTable('revaluations')
+          .set({ rates: JSON.stringify(rates), restated })
+          .where('id', '=', id)
+          .execute()
+        const auditId = await audit(trx, user, 'create', 'revaluations', id, null, {
+          as_of: input.as_of,
+          rates: Object.fromEntries(Object.entries(rates).map(([k, v]) => [k, rateOfMicro(v)])),
+        })
+        await linkAudit(trx, { type: 'revaluation', id }, auditId, user.id)
+        await linkAudit(trx, { type: 'revaluation_reversal', id }, auditId, user.id)
+        return { created: true, id, rates, restated }
+      })
+      const accounts = JSON.parse(result.restated) as { difference: number }[]
+      reply.code(result.created ? 201 : 200)
+      return {
+        status: 'success',
+        message: result.created
+          ? `Books revalued at the closing rates of ${formatDate(input.as_of)}; reversed on ${formatDate(addDaysIso(input.as_of, 1))}`
+          : `The books were already revalued on ${formatDate(input.as_of)}`,
+        revaluation: {
+          id: result.id,
+          as_of: input.as_of,
+          reversed_on: addDaysIso(input.as_of, 1),
+          rates: Object.fromEntries(Object.entries(result.rates).map(([k, v]) => [k, rateOfMicro(v)])),
+          accounts,
+          total: fromPaisa(accounts.reduce((s, a) => s + toPaisa(a.difference), 0)),
+        },
+      }
+    },
+  )
+
+  // A foreign bill's residual in both currencies and what settled it (decision 120): admins.
+  app.get(
+    '/books/document',
+    { schema: { querystring: DocumentQuery, response: { 200: DocumentAnswer } } },
+    async (req: FastifyRequest) => {
+      if (!can(req.user as AuthUser, 'use', 'admin-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+      const q = parseBody(DocumentQuery, req.query)
+      return { status: 'success', document: await documentOf(db, q.table, q.id) }
     },
   )
 

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.ts'
 import { agentAccount, bankAccount, CASH, incomeAccount } from '../../../lib/books/accounts.ts'
 import { resolveBank } from '../../../lib/books/banks.ts'
 import { moveIn, rowCurrency, rupeesOn, withRealised } from '../../../lib/books/currency.ts'
+import { paidInMoves, settleDocuments } from '../../../lib/books/fx-settlement.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
@@ -54,6 +55,12 @@ export const postAgentEntry = async (
     lenient: opts.lenient,
   })
   const source = { type: 'agent_entries', id: row.id }
+  const bare = agentMoves(row, bank)
+  // A receipt typed in rupees brings exactly them into cash or the bank (decision 120).
+  const paid = await paidInMoves(trx, 'agent_entries', row.id, bare, {
+    paid_cash: CASH,
+    ...(bank ? { paid_bank: bankAccount(bank) } : {}),
+  })
   const detail = [`Agent ${row.agent_name}`, row.detail].filter(Boolean).join(': ')
   await syncPosting(
     trx,
@@ -71,13 +78,20 @@ export const postAgentEntry = async (
           credit:
             rowCurrency(row).rate === null
               ? row.paid_bank
-              : rupeesOn(agentMoves(row, bank), bankAccount(bank)),
+              : fromPaisa(
+                  Number(
+                    paid.rupees.get(bankAccount(bank)) ?? BigInt(toPaisa(rupeesOn(bare, bankAccount(bank)))),
+                  ),
+                ),
           debit: 0,
         }
       : null,
   )
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
   // A receipt that settles the agent in its currency takes the rates' difference along (decision 109).
-  const moves = await withRealised(trx, source, agentAccount(row.agent_name), agentMoves(row, bank))
+  const own = [...bare, ...paid.moves]
+  // The bills it names, each settled exactly in its currency with its rates' difference (decision 120).
+  const settled = await settleDocuments(trx, 'agent_entries', row, agentAccount(row.agent_name), own)
+  const moves = await withRealised(trx, source, agentAccount(row.agent_name), [...own, ...settled])
   await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)
 }

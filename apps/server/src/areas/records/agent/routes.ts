@@ -1,8 +1,15 @@
 import { RECORD_SPECS, rateOfMicro } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { rateOn } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { agentAccount } from '../../../lib/books/accounts.ts'
 import { settleEntryCurrency } from '../../../lib/books/currency.ts'
+import {
+  checkSettlement,
+  convertRupeePayment,
+  forgetPaidIn,
+  forgetSettlements,
+} from '../../../lib/books/fx-settlement.ts'
 import { removeLines } from '../../../lib/books/lines.ts'
 import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
@@ -14,14 +21,25 @@ import { postAgentEntry } from './postings.ts'
 export const agentRoutes = async (app: FastifyInstance, db: Db) => {
   registerPoster('agent_entries', postAgentEntry)
   crudRoutes(app, db, RECORD_SPECS.agent_entries, {
-    toRow: ({ entry: _entry, ...values }) => values,
-    check: async (trx, row, { before }) => {
+    toRow: ({ entry: _entry, settles: _settles, ...values }) => values,
+    check: async (trx, row, { before, input }) => {
       refuseLinked(before)
+      // A receipt typed in rupees from a foreign agent is converted first (decision 120).
+      if (row)
+        await convertRupeePayment(
+          trx,
+          'agent_entries',
+          row as Record<string, unknown>,
+          { address: agentAccount(String(row.agent_name)), name: String(row.agent_name) },
+          async (c, d) => (await rateOn(trx, c, d))?.rate,
+        )
       if (row)
         await settleEntryCurrency(trx, row as Record<string, unknown>, before, {
           address: agentAccount(String(row.agent_name)),
           name: String(row.agent_name),
         })
+      // What a receipt settles (decision 120): kept for its posting; a settled row's money stays.
+      await checkSettlement(trx, 'agent_entries', row as Record<string, unknown> | null, before, input)
     },
     // The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107).
     // The ledger's list reads its view, which has no rate: its rows are answered as they are.
@@ -40,6 +58,8 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
     onDelete: async (trx, row) => {
       await removePostings(trx, { type: 'agent_entries', id: row.id })
       await removeLines(trx, { type: 'agent_entries', id: row.id })
+      await forgetSettlements(trx, 'agent_entries', row.id)
+      await forgetPaidIn(trx, 'agent_entries', row.id)
     },
     list: ledgerList(LEDGER_LISTS.agent),
   })

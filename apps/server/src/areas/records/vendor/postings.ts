@@ -1,4 +1,4 @@
-import { VENDOR_CASH } from '@booking/shared'
+import { fromPaisa, toPaisa, VENDOR_CASH } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { bankAccount, CASH, COST_OF_SALES, vendorAccount } from '../../../lib/books/accounts.ts'
@@ -10,6 +10,7 @@ import {
   settleEntryCurrency,
   withRealised,
 } from '../../../lib/books/currency.ts'
+import { paidInMoves, settleDocuments } from '../../../lib/books/fx-settlement.ts'
 import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
 import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
@@ -76,6 +77,11 @@ export const postVendorEntry = async (
         lenient: opts.lenient,
       })
   const source = { type: 'vender_entries', id: row.id }
+  const bare = vendorMoves(row, bank)
+  // A payment typed in rupees pays exactly them from the bank or cash (decision 120).
+  const paid = await paidInMoves(trx, 'vender_entries', row.id, bare, {
+    debit: bank ? bankAccount(bank) : CASH,
+  })
   const detail = [`Vendor ${row.vender_name}`, row.detail].filter(Boolean).join(': ')
   await syncPosting(
     trx,
@@ -92,12 +98,21 @@ export const postVendorEntry = async (
           credit: 0,
           // The bank's rupees: a foreign entry's payment converted as its lines are.
           debit:
-            rowCurrency(row).rate === null ? row.debit : rupeesOn(vendorMoves(row, bank), bankAccount(bank)),
+            rowCurrency(row).rate === null
+              ? row.debit
+              : fromPaisa(
+                  Number(
+                    paid.rupees.get(bankAccount(bank)) ?? BigInt(toPaisa(rupeesOn(bare, bankAccount(bank)))),
+                  ),
+                ),
         }
       : null,
   )
   // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
   // A payment that settles the vendor in its currency takes the rates' difference along (decision 109).
-  const moves = await withRealised(trx, source, vendorAccount(row.vender_name), vendorMoves(row, bank))
+  const own = [...bare, ...paid.moves]
+  // The bills it names, each settled exactly in its currency with its rates' difference (decision 120).
+  const settled = await settleDocuments(trx, 'vender_entries', row, vendorAccount(row.vender_name), own)
+  const moves = await withRealised(trx, source, vendorAccount(row.vender_name), [...own, ...settled])
   await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)
 }
