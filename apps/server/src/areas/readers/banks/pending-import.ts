@@ -4,6 +4,7 @@ import { dbKind } from '../../../db/dialect.ts'
 import { writeTransaction, writeTurn } from '../../../lib/write-batch.ts'
 import { runOutside } from '../../platform/outside/outside-pool.ts'
 import { breathe } from './matching.ts'
+import { insertLinesParams, insertLinesSql, LINES_PER_STATEMENT } from './pending-lines.ts'
 import type { PendingChunk } from './pending-store.ts'
 import type { KeyedLine } from './statement-read.ts'
 
@@ -22,7 +23,6 @@ const STORE_MS = 60_000
 const STORE_FAILED = 'The import could not be stored; nothing of it was kept. Try again.'
 
 /** Statement lines per insert statement: both databases' parameter limits, and short main-thread turns. */
-const LINES_PER_STATEMENT = 25
 
 /** Statement lines per pending transaction (a few statements, each followed by a turn). */
 export const LINES_PER_CHUNK = 250
@@ -154,38 +154,6 @@ export const discardStoppedImports = async (db: Db) => {
   }
 }
 
-const LINE_COLUMNS = [
-  'bank_id',
-  'import_id',
-  'row_no',
-  'date',
-  'narration',
-  'reference',
-  'amount',
-  'direction',
-  'balance',
-  'identity',
-  'created_at',
-] as const
-
-/**
- * The insert of `rows` statement lines as SQL text, built once per size and dialect: an import
- * sends hundreds of the same statement, and building each through the query builder cost more of
- * the main thread than SQLite's own work on it.
- */
-const insertTexts = new Map<string, string>()
-const insertText = (postgres: boolean, rows: number) => {
-  const key = `${postgres} ${rows}`
-  let text = insertTexts.get(key)
-  if (!text) {
-    let n = 0
-    const row = () => `(${LINE_COLUMNS.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`
-    text = `INSERT INTO bank_statement_lines (${LINE_COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, row).join(', ')} ON CONFLICT (bank_id, identity) DO NOTHING RETURNING id`
-    insertTexts.set(key, text)
-  }
-  return text
-}
-
 /**
  * Stores an import's lines under its pending row, a chunk per transaction, and returns the ids of
  * the lines that were new (a line whose identity the bank already holds is a duplicate).
@@ -235,21 +203,9 @@ export const storePendingLines = async (
         const out: number[] = []
         for (let i = 0; i < part.length; i += LINES_PER_STATEMENT) {
           const rows = part.slice(i, i + LINES_PER_STATEMENT)
-          const params = rows.flatMap((l) => [
-            bankId,
-            importId,
-            l.row,
-            l.date,
-            l.narration,
-            l.reference,
-            l.paisa,
-            l.direction,
-            l.balance_paisa,
-            l.identity,
-            now,
-          ])
+          const params = insertLinesParams(rows, bankId, importId, now)
           const inserted = await trx.executeQuery<{ id: number }>(
-            CompiledQuery.raw(insertText(postgres, rows.length), params),
+            CompiledQuery.raw(insertLinesSql(postgres, rows.length), params),
           )
           for (const r of inserted.rows) out.push(Number(r.id))
           await breathe()

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
+import { insertLinesParams, insertLinesSql, LINES_PER_STATEMENT } from './pending-lines.ts'
 import type { KeyedLine } from './statement-read.ts'
 
 /**
@@ -8,12 +9,6 @@ import type { KeyedLine } from './statement-read.ts'
  * nor runs the inserts. The main thread gives each chunk its turn (lib/write-batch.ts writeTurn),
  * so this connection never waits for the server's, nor the server's for this one.
  */
-
-/** Statement lines per insert statement, as on the main thread (pending-import.ts). */
-const LINES_PER_STATEMENT = 25
-
-const COLUMNS =
-  'bank_id, import_id, row_no, date, narration, reference, amount, direction, balance, identity, created_at'
 
 interface Open {
   db: SQLite.Database
@@ -50,12 +45,7 @@ const connection = (file: string): Open => {
 const insertOf = (o: Open, rows: number) => {
   let st = o.inserts.get(rows)
   if (!st) {
-    const one = `(${COLUMNS.split(', ')
-      .map(() => '?')
-      .join(', ')})`
-    st = o.db.prepare(
-      `INSERT INTO bank_statement_lines (${COLUMNS}) VALUES ${Array.from({ length: rows }, () => one).join(', ')} ON CONFLICT (bank_id, identity) DO NOTHING RETURNING id`,
-    )
+    st = o.db.prepare(insertLinesSql(false, rows))
     o.inserts.set(rows, st)
   }
   return st
@@ -79,19 +69,7 @@ export const storeChunk = ({ file, bankId, importId, text, now }: PendingChunk):
     .transaction(() => {
       for (let i = 0; i < lines.length; i += LINES_PER_STATEMENT) {
         const rows = lines.slice(i, i + LINES_PER_STATEMENT)
-        const params = rows.flatMap((l) => [
-          bankId,
-          importId,
-          l.row,
-          l.date,
-          l.narration,
-          l.reference,
-          l.paisa,
-          l.direction,
-          l.balance_paisa,
-          l.identity,
-          now,
-        ])
+        const params = insertLinesParams(rows, bankId, importId, now)
         for (const r of insertOf(o, rows.length).all(params) as Array<{ id: number }>) ids.push(Number(r.id))
       }
     })
