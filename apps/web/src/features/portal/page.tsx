@@ -9,6 +9,7 @@ import { readToken } from '../../lib/session.ts'
 // such as heh goal. Loaded with the desk's chunk only.
 import '@fontsource/noto-naskh-arabic/arabic-400.css'
 import '@fontsource/noto-naskh-arabic/arabic-700.css'
+import { isOffline, OfflineNote } from './offline-note.tsx'
 import { type PortalLang, portalWords } from './words.ts'
 
 /**
@@ -67,15 +68,16 @@ export default function PortalPage() {
     [range],
   )
   const loadDesk = useCallback(async () => {
+    // The balance first and on its own: offline, the service worker still has it (decision 117).
+    const m = await api.get<Me>('/portal/me').catch((e: Error) => setError(e.message))
+    if (m) setMe(m)
     try {
-      const [m, o, b, d, k] = await Promise.all([
-        api.get<Me>('/portal/me'),
+      const [o, b, d, k] = await Promise.all([
         api.get<{ overdue: number; min_days: number }>('/portal/overdue'),
         api.get<{ tickets: Ticket[] }>('/portal/bookings'),
         api.get<{ deposits: Deposit[] }>('/portal/deposits'),
         api.get<{ banks: string[] }>('/portal/banks'),
       ])
-      setMe(m)
       setOverdue(o)
       setTickets(b.tickets)
       setDeposits(d.deposits)
@@ -113,7 +115,8 @@ export default function PortalPage() {
         </button>
       </header>
       <main className="mx-auto flex max-w-3xl flex-col gap-4 p-4">
-        {error && (
+        <OfflineNote lang={me.language} answers={[me, statement]} />
+        {error && !isOffline([me, statement]) && (
           <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-700">
             {error}
           </p>
