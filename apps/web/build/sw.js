@@ -82,20 +82,20 @@ const cacheFirst = async (request) => {
   return answer
 }
 
-/** Pages: always the server's newest shell when online (never a stale one), the kept one offline. */
+/**
+ * Pages: this build's shell from the cache, with no round trip (on a slow link that is most of the
+ * wait). It is never stale for long: the browser checks /sw.js on every open (served no-cache); a
+ * new build is a new worker that takes over at once, and the page offers "Reload" (decision 117).
+ */
 const shell = async (request) => {
-  try {
-    const answer = await fetch(request)
-    if (answer.ok && (answer.headers.get('Content-Type') || '').includes('text/html')) {
-      const cache = await caches.open(SHELL_CACHE)
-      await cache.put('/index.html', answer.clone())
-    }
-    return answer
-  } catch (offline) {
-    const kept = await caches.match('/index.html', { cacheName: SHELL_CACHE })
-    if (kept) return kept
-    throw offline
+  const kept = await caches.match('/index.html', { cacheName: SHELL_CACHE })
+  if (kept) return kept
+  const answer = await fetch(request)
+  if (answer.ok && (answer.headers.get('Content-Type') || '').includes('text/html')) {
+    const cache = await caches.open(SHELL_CACHE)
+    await cache.put('/index.html', answer.clone())
   }
+  return answer
 }
 
 self.addEventListener('fetch', (event) => {

@@ -51,11 +51,18 @@ interface Deposit {
 
 const monthStart = () => `${todayIso().slice(0, 8)}01`
 
+/** The period a link names (`/portal?from=2026-01-01&to=2026-06-30`), else this month so far. */
+const firstRange = () => {
+  const q = new URLSearchParams(window.location.search)
+  const day = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(q.get(key) ?? '') ? q.get(key) : null)
+  return { from: day('from') ?? monthStart(), to: day('to') ?? todayIso() }
+}
+
 export default function PortalPage() {
   const { logout } = useAuth()
   const [me, setMe] = useState<Me | null>(null)
   const [overdue, setOverdue] = useState<{ overdue: number; min_days: number } | null>(null)
-  const [range, setRange] = useState({ from: monthStart(), to: todayIso() })
+  const [range, setRange] = useState(firstRange)
   const [statement, setStatement] = useState<Statement | null>(null)
   const [tickets, setTickets] = useState<Ticket[]>([])
   const [deposits, setDeposits] = useState<Deposit[]>([])
