@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, loginAs, test } from './fixtures.ts'
 import { adminHeaders } from './helpers.ts'
 
 // Issue 35 item 5: the installable desk. The service worker registers, the shell and the last
@@ -90,4 +90,30 @@ test('the desk opens offline with its last balance and statement "as of"; signin
   if (process.env.SHOTS_DIR)
     await page.screenshot({ path: `${process.env.SHOTS_DIR}/signed-out-offline-375.png`, fullPage: true })
   await page.context().setOffline(false)
+})
+
+test("the owner's phone: the installed start leads an admin to the dashboard, which opens with the four figures", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await loginAs(page, 'admin')
+  // The manifest's start_url is /portal: staff who open the installed app land on their dashboard.
+  await page.goto('/portal')
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  const glance = page.getByRole('region', { name: 'At a glance' })
+  await expect(glance).toBeVisible()
+  for (const label of ['Cash in office', 'To collect', "Today's sales", 'Approvals waiting'])
+    await expect(glance.getByText(label, { exact: true })).toBeVisible()
+  await expect(page.getByTestId('glance-cash')).toContainText(/Rs [\d,]+/)
+  await expect(page.getByTestId('glance-waiting')).toContainText(
+    /\d+ deposits · \d+ sign-ups · \d+ corrections/,
+  )
+  // First on the phone's screen, above the fold.
+  const box = await glance.boundingBox()
+  expect((box?.y ?? 1000) + (box?.height ?? 0)).toBeLessThan(800)
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/owner-phone-375.png`, fullPage: false })
+  // From sm up the dashboard's own cards show them: the set is for the phone only.
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await expect(glance).toBeHidden()
 })

@@ -1,5 +1,5 @@
 import type { LoginAnswer, RoleName } from '@booking/shared'
-import { can, isRole } from '@booking/shared'
+import { can, isRole } from '@booking/shared/access'
 import {
   createContext,
   type ReactNode,

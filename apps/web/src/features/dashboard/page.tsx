@@ -17,6 +17,7 @@ import { Pager } from '../../components/pager.tsx'
 import { TopFiveToCollect } from '../../components/top-five.tsx'
 import { api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
+import { AtAGlance } from './at-a-glance.tsx'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 import { ExpiryAlerts } from './expiry-alerts.tsx'
 import { MyReceiptsToday, WaitingForYou } from './morning.tsx'
@@ -209,6 +210,7 @@ export default function DashboardPage() {
         <DateRangeFilter value={{ from, to }} onChange={(r) => setRange(r.from, r.to)} />
       </div>
 
+      {admin && <AtAGlance />}
       {admin && <BankTitlesStep />}
       {admin && <WaitingForYou />}
       <MyReceiptsToday />

@@ -1,4 +1,6 @@
-import { formatAmount, formatDate, type Statement, todayIso } from '@booking/shared'
+import type { Statement } from '@booking/shared'
+import { formatDate, todayIso } from '@booking/shared/dates'
+import { formatAmount } from '@booking/shared/money'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api } from '../../lib/api.ts'
@@ -103,7 +105,10 @@ export default function PortalPage() {
 
   const w = portalWords(me?.language ?? 'en')
   const money = (n: number | null | undefined) => `${me?.currency ?? 'PKR'} ${formatAmount(n ?? 0)}`
-  if (!me) return <div className="p-8 text-center text-slate-500">{error || w.loading}</div>
+  // One paint for the first answers: a statement or overdue note arriving after the balance would
+  // push everything below it down while the agent reads (Lighthouse's layout shift).
+  const settled = (statement !== null && overdue !== null) || error !== ''
+  if (!me || !settled) return <div className="p-8 text-center text-slate-500">{error || w.loading}</div>
 
   return (
     <div
