@@ -2,7 +2,7 @@ import { can } from '@booking/shared/access'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { homeFor, useAuth } from '../lib/auth.tsx'
-import { lazyPreloaded, setSignInScreens } from '../lib/preload.ts'
+import { lazyPreloaded, preload, setSignInScreens } from '../lib/preload.ts'
 
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'))
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'))
@@ -13,6 +13,8 @@ const InvitePage = lazy(() => import('../features/portal/invite-page.tsx'))
 // load or run the staff screens' descriptors and schemas.
 const loadStaffRoutes = () => import('./staff-routes.tsx')
 const StaffRoutes = lazyPreloaded(loadStaffRoutes)
+// An office page opened directly: the routes start loading with the entry, not after it rendered.
+if (!/^\/(portal|login|register)(\/|$)/.test(window.location.pathname)) void preload(loadStaffRoutes)
 // While the user types the password, fetch the routes, layout and dashboard the next screen needs,
 // so Login waits for the server only, not for a waterfall of lazy chunks (issue 23.7).
 setSignInScreens([

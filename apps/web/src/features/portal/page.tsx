@@ -1,5 +1,5 @@
 import type { Statement } from '@booking/shared'
-import { formatDate, todayIso } from '@booking/shared/dates'
+import { formatDate, todayIso } from '@booking/shared/date-text'
 import { formatAmount } from '@booking/shared/money'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
