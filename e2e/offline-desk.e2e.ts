@@ -113,7 +113,7 @@ test("the owner's phone: the installed start leads an admin to the dashboard, wh
   expect((box?.y ?? 1000) + (box?.height ?? 0)).toBeLessThan(800)
   if (process.env.SHOTS_DIR)
     await page.screenshot({ path: `${process.env.SHOTS_DIR}/owner-phone-375.png`, fullPage: false })
-  // From sm up the dashboard's own cards show them: the set is for the phone only.
+  // On a desk's screen the dashboard's own cards show them: the set is for the phone only.
   await page.setViewportSize({ width: 1366, height: 900 })
   await expect(glance).toBeHidden()
 })

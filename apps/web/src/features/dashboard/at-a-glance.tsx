@@ -9,7 +9,8 @@ import { navPath } from '../../lib/nav.ts'
  * The owner's phone (issue 35 item 5: "cash in office, to collect, today's sales and approvals
  * waiting"): four figures at the top of the admin's dashboard on a narrow screen, where the
  * dashboard's own cards put Cash in Office twelfth and To collect below the table (decision 119).
- * The same answers as the dashboard's cards and To Collect; hidden from sm up, where they show.
+ * The same answers as the dashboard's cards and To Collect; mounted below 768 px only (no requests
+ * on a desk's screen, where the cards show them).
  */
 export const AtAGlance = () => {
   const today = todayIso()
@@ -62,7 +63,7 @@ export const AtAGlance = () => {
     },
   ]
   return (
-    <section aria-label="At a glance" className="grid grid-cols-2 gap-2 sm:hidden">
+    <section aria-label="At a glance" className="grid grid-cols-2 gap-2">
       {cards.map((c) => {
         const body = (
           <>

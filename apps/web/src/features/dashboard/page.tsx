@@ -17,6 +17,7 @@ import { Pager } from '../../components/pager.tsx'
 import { TopFiveToCollect } from '../../components/top-five.tsx'
 import { api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
+import { useIsMobile } from '../../lib/use-is-mobile.ts'
 import { AtAGlance } from './at-a-glance.tsx'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 import { ExpiryAlerts } from './expiry-alerts.tsx'
@@ -155,6 +156,7 @@ const feedFailure = (error: unknown) => {
 
 export default function DashboardPage() {
   const admin = useIsAdmin()
+  const mobile = useIsMobile()
   const [{ from, to }, setDates] = useState({ from: '', to: '' })
   const [page, setPage] = useState(0)
   const range = { from: from || undefined, to: to || undefined }
@@ -210,7 +212,7 @@ export default function DashboardPage() {
         <DateRangeFilter value={{ from, to }} onChange={(r) => setRange(r.from, r.to)} />
       </div>
 
-      {admin && <AtAGlance />}
+      {admin && mobile && <AtAGlance />}
       {admin && <BankTitlesStep />}
       {admin && <WaitingForYou />}
       <MyReceiptsToday />
