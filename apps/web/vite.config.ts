@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { ocrAssets } from './build/ocr-assets.ts'
+import { serviceWorker } from './build/service-worker.ts'
 
 /**
  * The `mrz` package reads pasted MRZ lines on the server (packages/shared/src/mrz.ts). The web app
@@ -16,7 +17,7 @@ const mrzPackagePure = (): Plugin => ({
 })
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), ocrAssets(), mrzPackagePure()],
+  plugins: [react(), tailwindcss(), ocrAssets(), mrzPackagePure(), serviceWorker()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { reportCompressedSize: true, chunkSizeWarningLimit: 600 },
 })

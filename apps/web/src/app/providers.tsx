@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Toaster } from 'sonner'
-import { SessionDialog } from '../components/session-dialog.tsx'
 import { ApiError } from '../lib/api.ts'
-import { AuthProvider } from '../lib/auth.tsx'
+import { AuthProvider, useAuth } from '../lib/auth.tsx'
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -19,11 +18,23 @@ const queryClient = new QueryClient({
 // Lists that showed "Your session has ended" load again once the user signed in from the dialog.
 window.addEventListener('booking:session-renewed', () => queryClient.invalidateQueries())
 
+// The dialog (Radix, focus trap, scroll lock) loads when a session ends, not with every first
+// screen: the agent's desk on a phone pays for what it shows (decision 118).
+const SessionDialog = lazy(() =>
+  import('../components/session-dialog.tsx').then((m) => ({ default: m.SessionDialog })),
+)
+const SessionEnded = () =>
+  useAuth().sessionEnded ? (
+    <Suspense fallback={null}>
+      <SessionDialog />
+    </Suspense>
+  ) : null
+
 export const Providers = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={queryClient}>
     <AuthProvider>
       {children}
-      <SessionDialog />
+      <SessionEnded />
       {/* Below the 64 px header, so a toast never covers Add Customer or Logout. */}
       <Toaster
         richColors

@@ -1,19 +1,30 @@
-import { can } from '@booking/shared'
+import { can } from '@booking/shared/access'
 import { lazy, type ReactNode, Suspense } from 'react'
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { homeFor, useAuth } from '../lib/auth.tsx'
-import { lazyPreloaded } from '../lib/preload.ts'
-import { ADMIN_ONLY, EMPLOYEE_ONLY, loadAppLayout, PAGES } from './routes.ts'
+import { lazyPreloaded, preload, setSignInScreens } from '../lib/preload.ts'
 
-// The layout loads after sign-in (or while the password is typed), not with /login.
-const AppLayout = lazyPreloaded(loadAppLayout)
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'))
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'))
 const PortalPage = lazy(() => import('../features/portal/page.tsx'))
 const InvitePage = lazy(() => import('../features/portal/invite-page.tsx'))
-const lazyPages = Object.fromEntries(
-  Object.entries(PAGES).map(([segment, load]) => [segment, lazyPreloaded(load)]),
-)
+
+// The office's routes are a chunk of their own (decision 118): an agent's desk on a phone does not
+// load or run the staff screens' descriptors and schemas.
+const loadStaffRoutes = () => import('./staff-routes.tsx')
+const StaffRoutes = lazyPreloaded(loadStaffRoutes)
+// An office page opened directly: the routes start loading with the entry, not after it rendered.
+if (!/^\/(portal|login|register)(\/|$)/.test(window.location.pathname)) void preload(loadStaffRoutes)
+// While the user types the password, fetch the routes, layout and dashboard the next screen needs,
+// so Login waits for the server only, not for a waterfall of lazy chunks (issue 23.7).
+setSignInScreens([
+  loadStaffRoutes,
+  () =>
+    loadStaffRoutes().then(async (m) => {
+      await m.preloadStaffScreens()
+      return m
+    }),
+])
 
 const Loading = () => <div className="p-8 text-center text-slate-500">Loading...</div>
 
@@ -21,22 +32,6 @@ const Loading = () => <div className="p-8 text-center text-slate-500">Loading...
 const PublicOnly = ({ children }: { children: ReactNode }) => {
   const { user } = useAuth()
   return user ? <Navigate to={homeFor(user.role)} replace /> : children
-}
-
-/** /admin/* for admins; anyone else to /login. */
-const AdminArea = () => {
-  const { user } = useAuth()
-  return can(user, 'use', 'admin-area') ? <AppLayout /> : <Navigate to="/login" replace />
-}
-
-/** /* for signed-in staff; an admin is sent to the same screen under /admin. */
-const EmployeeArea = () => {
-  const { user } = useAuth()
-  const { pathname } = useLocation()
-  if (!user) return <Navigate to="/login" replace />
-  if (!can(user, 'use', 'staff-area')) return <ByRole />
-  if (can(user, 'use', 'admin-area')) return <Navigate to={`/admin${pathname}`} replace />
-  return <AppLayout />
 }
 
 /** /portal: an agent's own user's desk (issue 35); anyone else goes home. */
@@ -50,19 +45,9 @@ const ByRole = () => {
   return <Navigate to={user ? homeFor(user.role) : '/login'} replace />
 }
 
-const page = (segment: string) => {
-  const Page = lazyPages[segment]
-  return (
-    <Suspense fallback={<Loading />}>
-      <Page />
-    </Suspense>
-  )
-}
-
 export const AppRouter = () => {
   const { restoring } = useAuth()
   if (restoring) return <Loading />
-  const segments = Object.keys(PAGES)
   return (
     <BrowserRouter>
       <Suspense fallback={<Loading />}>
@@ -85,23 +70,7 @@ export const AppRouter = () => {
           />
           <Route path="/portal" element={<PortalArea />} />
           <Route path="/portal/invite/:token" element={<InvitePage />} />
-          <Route path="/admin" element={<AdminArea />}>
-            {segments
-              .filter((s) => !EMPLOYEE_ONLY.has(s))
-              .map((s) => (
-                <Route key={s} path={s} element={page(s)} />
-              ))}
-            <Route path="*" element={<ByRole />} />
-          </Route>
-          <Route element={<EmployeeArea />}>
-            {segments
-              .filter((s) => !ADMIN_ONLY.has(s))
-              .map((s) => (
-                <Route key={s} path={s} element={page(s)} />
-              ))}
-          </Route>
-          {/* Employee paths an employee may not open (Office Accounts, Vender, Employees) and unknown paths. */}
-          <Route path="*" element={<ByRole />} />
+          <Route path="*" element={<StaffRoutes />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

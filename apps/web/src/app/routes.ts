@@ -2,7 +2,6 @@ import { createElement } from 'react'
 import { NAV_ITEMS } from '../config/nav.ts'
 import { FEATURES } from '../features/index.ts'
 import type { PageModule } from '../lib/feature.ts'
-import { setSignInScreens } from '../lib/preload.ts'
 
 /** The signed-in layout (header, sidebar, Add Customer with its schema), not shipped with /login. */
 export const loadAppLayout = (): PageModule =>
@@ -23,7 +22,3 @@ export const ADMIN_ONLY = new Set(NAV_ITEMS.filter((item) => item.adminOnly).map
 
 /** Paths only employees reach: the spec gives the /bookings placeholder to the employee shell only. */
 export const EMPLOYEE_ONLY = new Set(['bookings'])
-
-// While the user types the password, fetch the layout and dashboard chunks the next screen needs,
-// so Login waits for the server only, not for a waterfall of lazy chunks (issue 23.7).
-setSignInScreens(PAGES.dashboard ? [loadAppLayout, PAGES.dashboard] : [loadAppLayout])

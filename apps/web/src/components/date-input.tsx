@@ -1,4 +1,4 @@
-import { dateInputToIso, formatDate, isIsoDate } from '@booking/shared'
+import { dateInputToIso, formatDate, isIsoDate } from '@booking/shared/date-text'
 import { CalendarDays } from 'lucide-react'
 import { type InputHTMLAttributes, type Ref, useEffect, useRef, useState } from 'react'
 

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@booking/shared'
+import { markOffline } from './service-worker.ts'
 import { readToken } from './session.ts'
 
 /** A failed call: HTTP status, the server's message and its field messages. */
@@ -90,6 +91,8 @@ const request = async <T>(
     }
     throw new ApiError(res.status, err.message || `HTTP error! status: ${res.status}`, err.errors ?? {})
   }
+  // The service worker's copy of an answer (the agent's desk offline) says when it was saved.
+  markOffline(data, res.headers.get('X-Offline-As-Of'))
   return data as T
 }
 

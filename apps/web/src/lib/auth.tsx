@@ -1,5 +1,5 @@
 import type { LoginAnswer, RoleName } from '@booking/shared'
-import { can, isRole } from '@booking/shared'
+import { can, isRole } from '@booking/shared/access'
 import {
   createContext,
   type ReactNode,
@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react'
 import { api, onSessionEnded } from './api.ts'
+import { clearDeskCopies } from './service-worker.ts'
 import {
   clearSession,
   readStoredUser,
@@ -55,6 +56,7 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
 
   const signOut = useCallback(() => {
     clearSession()
+    void clearDeskCopies()
     setUser(null)
     setSessionEnded(false)
     settle(false)
@@ -85,6 +87,8 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     if (!isRole(role)) throw new Error('Invalid or missing role in API response')
     if (!answer.token) throw new Error('Invalid email or password')
     const next: SessionUser = { email, username: usernameFromToken(answer.token, email), role }
+    // A new session starts with nothing of the last one kept (a shared phone).
+    await clearDeskCopies()
     storeSession(answer.token, next)
     setUser(next)
     return { kind: 'signed-in', user: next }

@@ -1,5 +1,5 @@
 import type { RoleName } from '@booking/shared'
-import { isRole } from '@booking/shared'
+import { isRole } from '@booking/shared/access'
 
 /** The signed-in user as kept in local storage under "user" (token under "token"). */
 export interface SessionUser {

@@ -18,6 +18,8 @@ import { Pager } from '../../components/pager.tsx'
 import { TopFiveToCollect } from '../../components/top-five.tsx'
 import { api } from '../../lib/api.ts'
 import { useIsAdmin } from '../../lib/auth.tsx'
+import { useIsMobile } from '../../lib/use-is-mobile.ts'
+import { AtAGlance } from './at-a-glance.tsx'
 import { MonthlyBars, TypeBars } from './charts.tsx'
 import { ExpiryAlerts } from './expiry-alerts.tsx'
 import { MyReceiptsToday, WaitingForYou } from './morning.tsx'
@@ -157,6 +159,7 @@ const feedFailure = (error: unknown) => {
 
 export default function DashboardPage() {
   const admin = useIsAdmin()
+  const mobile = useIsMobile()
   const [{ from, to }, setDates] = useState({ from: '', to: '' })
   const [page, setPage] = useState(0)
   const range = { from: from || undefined, to: to || undefined }
@@ -212,6 +215,7 @@ export default function DashboardPage() {
         <DateRangeFilter value={{ from, to }} onChange={(r) => setRange(r.from, r.to)} />
       </div>
 
+      {admin && mobile && <AtAGlance />}
       {admin && <BankTitlesStep />}
       {admin && <WaitingForYou />}
       <MyReceiptsToday />

@@ -1,4 +1,6 @@
-import { formatAmount, formatDate, type Statement, todayIso } from '@booking/shared'
+import type { Statement } from '@booking/shared'
+import { formatDate, todayIso } from '@booking/shared/date-text'
+import { formatAmount } from '@booking/shared/money'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api } from '../../lib/api.ts'
@@ -10,6 +12,7 @@ import { readToken } from '../../lib/session.ts'
 import '@fontsource/noto-naskh-arabic/arabic-400.css'
 import '@fontsource/noto-naskh-arabic/arabic-700.css'
 import type { BookingRequest } from '../../lib/booking-request.ts'
+import { isOffline, OfflineNote } from './offline-note.tsx'
 import { type Notice, Notices, RequestForm, RequestList } from './requests.tsx'
 import { type PortalLang, portalWords } from './words.ts'
 
@@ -52,11 +55,18 @@ interface Deposit {
 
 const monthStart = () => `${todayIso().slice(0, 8)}01`
 
+/** The period a link names (`/portal?from=2026-01-01&to=2026-06-30`), else this month so far. */
+const firstRange = () => {
+  const q = new URLSearchParams(window.location.search)
+  const day = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(q.get(key) ?? '') ? q.get(key) : null)
+  return { from: day('from') ?? monthStart(), to: day('to') ?? todayIso() }
+}
+
 export default function PortalPage() {
   const { logout } = useAuth()
   const [me, setMe] = useState<Me | null>(null)
   const [overdue, setOverdue] = useState<{ overdue: number; min_days: number } | null>(null)
-  const [range, setRange] = useState({ from: monthStart(), to: todayIso() })
+  const [range, setRange] = useState(firstRange)
   const [statement, setStatement] = useState<Statement | null>(null)
   const [tickets, setTickets] = useState<Ticket[]>([])
   const [deposits, setDeposits] = useState<Deposit[]>([])
@@ -71,9 +81,11 @@ export default function PortalPage() {
     [range],
   )
   const loadDesk = useCallback(async () => {
+    // The balance first and on its own: offline, the service worker still has it (decision 117).
+    const m = await api.get<Me>('/portal/me').catch((e: Error) => setError(e.message))
+    if (m) setMe(m)
     try {
-      const [m, o, b, d, k, r, n] = await Promise.all([
-        api.get<Me>('/portal/me'),
+      const [o, b, d, k, r, n] = await Promise.all([
         api.get<{ overdue: number; min_days: number }>('/portal/overdue'),
         api.get<{ tickets: Ticket[] }>('/portal/bookings'),
         api.get<{ deposits: Deposit[] }>('/portal/deposits'),
@@ -81,7 +93,6 @@ export default function PortalPage() {
         api.get<{ requests: BookingRequest[] }>('/portal/requests'),
         api.get<{ notices: Notice[] }>('/portal/notices'),
       ])
-      setMe(m)
       setOverdue(o)
       setTickets(b.tickets)
       setDeposits(d.deposits)
@@ -105,7 +116,10 @@ export default function PortalPage() {
   // An agent kept in another currency (issue 34): the statement's amounts are in it, rupees beside.
   const inStatement = (n: number | null | undefined) =>
     statement?.currency ? `${statement.currency} ${formatAmount(n ?? 0)}` : money(n)
-  if (!me) return <div className="p-8 text-center text-slate-500">{error || w.loading}</div>
+  // One paint for the first answers: a statement or overdue note arriving after the balance would
+  // push everything below it down while the agent reads (Lighthouse's layout shift).
+  const settled = (statement !== null && overdue !== null) || error !== ''
+  if (!me || !settled) return <div className="p-8 text-center text-slate-500">{error || w.loading}</div>
 
   return (
     <div
@@ -124,7 +138,8 @@ export default function PortalPage() {
         </button>
       </header>
       <main className="mx-auto flex max-w-3xl flex-col gap-4 p-4">
-        {error && (
+        <OfflineNote lang={me.language} answers={[me, statement]} />
+        {error && !isOffline([me, statement]) && (
           <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-700">
             {error}
           </p>
