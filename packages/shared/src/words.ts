@@ -74,3 +74,6 @@ export const amountInWords = (rupees: number): string => {
   const main = `${sign}Rupees ${wholeInWords(whole)}`
   return cents ? `${main} and ${belowHundred(cents)} Paisa Only` : `${main} Only`
 }
+
+/** "1 deposit", "2 deposits": a count with its noun in the number it takes. */
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`

@@ -1,4 +1,4 @@
-import { formatRs, todayIso } from '@booking/shared'
+import { formatRs, plural, todayIso } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { api } from '../../lib/api.ts'
@@ -57,7 +57,11 @@ export const AtAGlance = () => {
       figure: waiting === null ? '–' : String(waiting),
       note:
         morning.data && deposits.data
-          ? `${deposits.data.deposits.length} deposits · ${morning.data.pending_users} sign-ups · ${morning.data.corrections_waiting} corrections`
+          ? [
+              plural(deposits.data.deposits.length, 'deposit', 'deposits'),
+              plural(morning.data.pending_users, 'sign-up', 'sign-ups'),
+              plural(morning.data.corrections_waiting, 'correction', 'corrections'),
+            ].join(' · ')
           : '',
       to: navPath('deposits', true),
     },

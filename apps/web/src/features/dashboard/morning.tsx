@@ -1,4 +1,4 @@
-import { formatDate, formatRs } from '@booking/shared'
+import { formatDate, formatRs, plural } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { ClipboardCheck, UserCheck } from 'lucide-react'
 import { Link } from 'react-router'
@@ -25,8 +25,6 @@ interface MyReceipts {
     amount: number
   }>
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** Admins: what waits for them this morning, each a link to where it is done (decision 049). */
 export const WaitingForYou = () => {
