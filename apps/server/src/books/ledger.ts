@@ -14,7 +14,7 @@ import { trialBalance } from './trial-balance.ts'
  * The ledger's small typed API (issue 32 item 3, decision 081): accounts by address, money as
  * Money (currency + bigint minor units) in and out, converted from rupees once at the edge
  * (`moneyOfRupees`). New code posts and reads through here; the record types still post rupee
- * moves through lib/books (left: moving them, and merging books/ with lib/books/, issue 32 item 3).
+ * moves through `lines.ts` `syncLines` (issue 32 item 3: one folder since decision 126).
  */
 
 type Trx = Kysely<Database>

@@ -225,7 +225,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
   }
 
   /**
-   * Post: the type's `afterSave` hook turns the row into moves and posts them (lib/books ->
+   * Post: the type's `afterSave` hook turns the row into moves and posts them (books/lines.ts ->
    * books/post.ts `postEntry`: closed-period check, reversal of the entry in force, new entry).
    */
   const post = (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) =>

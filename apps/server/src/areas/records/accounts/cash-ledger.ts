@@ -1,7 +1,7 @@
 import { CASH_IN_OFFICE, fromPaisa, type ListQuery } from '@booking/shared'
+import { CASH } from '../../../books/accounts.ts'
 import { type LedgerLine, ledgerPage } from '../../../books/read.ts'
 import type { Db } from '../../../db/connect.ts'
-import { CASH } from '../../../lib/books/accounts.ts'
 import type { AnyRecordRow } from '../../../lib/crud.ts'
 
 /**

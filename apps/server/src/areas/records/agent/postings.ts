@@ -1,11 +1,11 @@
 import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { agentAccount, bankAccount, CASH, incomeAccount } from '../../../books/accounts.ts'
+import { resolveBank } from '../../../books/banks.ts'
+import { moveIn, rowCurrency, rupeesOn, withRealised } from '../../../books/currency.ts'
+import { type Move, move, syncLines } from '../../../books/lines.ts'
+import type { PostOptions } from '../../../books/registry.ts'
 import type { Database } from '../../../db/schema.ts'
-import { agentAccount, bankAccount, CASH, incomeAccount } from '../../../lib/books/accounts.ts'
-import { resolveBank } from '../../../lib/books/banks.ts'
-import { moveIn, rowCurrency, rupeesOn, withRealised } from '../../../lib/books/currency.ts'
-import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'
 
@@ -76,7 +76,7 @@ export const postAgentEntry = async (
         }
       : null,
   )
-  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
   // A receipt that settles the agent in its currency takes the rates' difference along (decision 109).
   const moves = await withRealised(trx, source, agentAccount(row.agent_name), agentMoves(row, bank))
   await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)

@@ -1,12 +1,12 @@
 import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { expenseAccount } from '../../../books/accounts.ts'
+import { registerPoster } from '../../../books/registry.ts'
+import { settledAccountOf } from '../../../books/settlements.ts'
+import { postWithdraw, removeWithdraw } from '../../../books/withdraw.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { expenseAccount } from '../../../lib/books/accounts.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
-import { settledAccountOf } from '../../../lib/books/settlements.ts'
-import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 
 /**

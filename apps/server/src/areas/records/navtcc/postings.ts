@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
+import { customerAccountOf } from '../../../books/accounts.ts'
+import { createdDay } from '../../../books/day.ts'
+import type { PostOptions } from '../../../books/registry.ts'
+import { postSale } from '../../../books/sale.ts'
 import type { Database } from '../../../db/schema.ts'
-import { customerAccountOf } from '../../../lib/books/accounts.ts'
-import { createdDay } from '../../../lib/books/day.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
-import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 
 /**

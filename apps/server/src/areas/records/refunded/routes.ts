@@ -1,11 +1,11 @@
 import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { REFUNDS } from '../../../books/accounts.ts'
+import { registerPoster } from '../../../books/registry.ts'
+import { postWithdraw, removeWithdraw } from '../../../books/withdraw.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { REFUNDS } from '../../../lib/books/accounts.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
-import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 
 /** The refund paid out of office cash (decision 022). */

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
+import { partyAccountOf } from '../../../books/accounts.ts'
+import type { PostOptions } from '../../../books/registry.ts'
+import { postSale } from '../../../books/sale.ts'
 import type { Database } from '../../../db/schema.ts'
-import { partyAccountOf } from '../../../lib/books/accounts.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
-import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { bookingDate, firstPassengerName } from './booking.ts'
 

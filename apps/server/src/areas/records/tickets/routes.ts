@@ -1,11 +1,11 @@
 import { RECORD_SPECS, TICKET_IS_VOID } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { removeLines } from '../../../books/lines.ts'
+import { refuseIfPaid, remainingAfterPayments } from '../../../books/paid-records.ts'
+import { registerPoster } from '../../../books/registry.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
@@ -138,7 +138,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       // A void ticket restored from the history comes back void: no postings, no lines.
       if (row.voided_at) return
       await postTicket(trx, row, created)
-      // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+      // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
       await postTicketBooks(trx, row, { lenient: false, before })
     },
     onDelete: async (trx, row) => {

@@ -1,17 +1,11 @@
 import { VENDOR_CASH } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { bankAccount, CASH, COST_OF_SALES, vendorAccount } from '../../../books/accounts.ts'
+import { resolveBank } from '../../../books/banks.ts'
+import { moveIn, rowCurrency, rupeesOn, settleEntryCurrency, withRealised } from '../../../books/currency.ts'
+import { type Move, move, syncLines } from '../../../books/lines.ts'
+import type { PostOptions } from '../../../books/registry.ts'
 import type { Database } from '../../../db/schema.ts'
-import { bankAccount, CASH, COST_OF_SALES, vendorAccount } from '../../../lib/books/accounts.ts'
-import { resolveBank } from '../../../lib/books/banks.ts'
-import {
-  moveIn,
-  rowCurrency,
-  rupeesOn,
-  settleEntryCurrency,
-  withRealised,
-} from '../../../lib/books/currency.ts'
-import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'
 
@@ -96,7 +90,7 @@ export const postVendorEntry = async (
         }
       : null,
   )
-  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
   // A payment that settles the vendor in its currency takes the rates' difference along (decision 109).
   const moves = await withRealised(trx, source, vendorAccount(row.vender_name), vendorMoves(row, bank))
   await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, moves)

@@ -1,10 +1,10 @@
 import { fromPaisa, type OnePassengerTable, RECORD_TYPE_LABEL, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { customerAccountOf } from '../../../books/accounts.ts'
+import { createdDay } from '../../../books/day.ts'
+import type { PostOptions } from '../../../books/registry.ts'
+import { postSale } from '../../../books/sale.ts'
 import type { Database } from '../../../db/schema.ts'
-import { customerAccountOf } from '../../../lib/books/accounts.ts'
-import { createdDay } from '../../../lib/books/day.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
-import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 
 /** The row of a Visa (the caller's kind says which table it came from). */
