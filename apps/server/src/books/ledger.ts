@@ -7,7 +7,7 @@ import { codeOf } from './account-rows.ts'
 import { booksCheck } from './check.ts'
 import { moveMoney } from './moves.ts'
 import { type PostEntry, postEntry, reverseEntry } from './post.ts'
-import { balanceTo } from './read.ts'
+import { balanceTo, ledgerPage } from './read.ts'
 import { trialBalance } from './trial-balance.ts'
 
 /**
@@ -52,5 +52,8 @@ export const balance = async (db: Trx, address: string, to?: string): Promise<Mo
   if (to !== undefined) q = q.where('date', '<=', to)
   return { currency, minor: dbPaisa((await q.executeTakeFirst())?.n) }
 }
+
+/** An account's ledger rows (lines in force with the running balance, paisa), paged like any list. */
+export const page = ledgerPage
 
 export { booksCheck as check, mergeAccount as merge, renameAccount as rename, trialBalance }

@@ -1,8 +1,15 @@
 import { CASH_IN_OFFICE } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { bankAccount, CASH, OPENING, vendorAccount } from '../../../books/accounts.ts'
-import { type Move, move, syncLines } from '../../../books/lines.ts'
-import { officePurposeAccountOf } from '../../../books/settlements.ts'
+import {
+  bankAccount,
+  CASH,
+  type Move,
+  move,
+  OPENING,
+  officePurposeAccountOf,
+  syncLines,
+  vendorAccount,
+} from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 

@@ -1,10 +1,20 @@
 import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { agentAccount, bankAccount, CASH, incomeAccount } from '../../../books/accounts.ts'
-import { resolveBank } from '../../../books/banks.ts'
-import { moveIn, rowCurrency, rupeesOn, withRealised } from '../../../books/currency.ts'
-import { type Move, move, syncLines } from '../../../books/lines.ts'
-import type { PostOptions } from '../../../books/registry.ts'
+import type { PostOptions } from '../../../books/index.ts'
+import {
+  agentAccount,
+  bankAccount,
+  CASH,
+  incomeAccount,
+  type Move,
+  move,
+  moveIn,
+  resolveBank,
+  rowCurrency,
+  rupeesOn,
+  syncLines,
+  withRealised,
+} from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'

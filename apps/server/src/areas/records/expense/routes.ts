@@ -1,10 +1,13 @@
 import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { expenseAccount } from '../../../books/accounts.ts'
-import { registerPoster } from '../../../books/registry.ts'
-import { settledAccountOf } from '../../../books/settlements.ts'
-import { postWithdraw, removeWithdraw } from '../../../books/withdraw.ts'
+import {
+  expenseAccount,
+  postWithdraw,
+  registerPoster,
+  removeWithdraw,
+  settledAccountOf,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'

@@ -10,10 +10,14 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
-import { currencyOf, setAccountCurrency } from '../../../books/account-rows.ts'
-import { bankAccount } from '../../../books/accounts.ts'
-import { renameAccount } from '../../../books/lines.ts'
-import { enabledCurrencies, NOT_TURNED_ON } from '../../../books/rates.ts'
+import {
+  bankAccount,
+  currencyOf,
+  enabledCurrencies,
+  NOT_TURNED_ON,
+  renameAccount,
+  setAccountCurrency,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'

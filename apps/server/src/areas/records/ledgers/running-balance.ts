@@ -1,7 +1,6 @@
 import { CASH_IN_OFFICE, type ListQuery, RECORD_SPECS } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
-import { addressCodes } from '../../../books/account-rows.ts'
-import { agentAccount, bankAccount, CASH, vendorAccount } from '../../../books/accounts.ts'
+import { addressCodes, agentAccount, bankAccount, CASH, vendorAccount } from '../../../books/index.ts'
 import { type ByName, type ByNameSelect, byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import { moneyOut } from '../../../db/money-columns.ts'

@@ -1,10 +1,13 @@
 import { bankTitle, navtccProfit, RECORD_SPECS, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { createdDay } from '../../../books/day.ts'
-import { removeLines } from '../../../books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../books/paid-records.ts'
-import { registerPoster } from '../../../books/registry.ts'
+import {
+  createdDay,
+  refuseIfPaid,
+  registerPoster,
+  remainingAfterPayments,
+  removeLines,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'

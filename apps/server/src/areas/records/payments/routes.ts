@@ -19,12 +19,17 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import { partyAccountOf, WITHHELD_TAX } from '../../../books/accounts.ts'
-import { resolveBank } from '../../../books/banks.ts'
-import { addPaidToOwed } from '../../../books/day-checkpoints.ts'
-import { move, removeLines, syncLines } from '../../../books/lines.ts'
-import { PAYMENT_TABLES } from '../../../books/paid-records.ts'
-import { linkAudit } from '../../../books/post.ts'
+import {
+  addPaidToOwed,
+  linkAudit,
+  move,
+  PAYMENT_TABLES,
+  partyAccountOf,
+  removeLines,
+  resolveBank,
+  syncLines,
+  WITHHELD_TAX,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
 import { moneyIn, moneyOut } from '../../../db/money-columns.ts'

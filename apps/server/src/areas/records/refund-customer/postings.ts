@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely'
-import { bankAccount, CASH, REFUNDS, vendorAccount } from '../../../books/accounts.ts'
-import { resolveBank } from '../../../books/banks.ts'
-import { type Move, move, syncLines } from '../../../books/lines.ts'
-import type { PostOptions } from '../../../books/registry.ts'
+import type { PostOptions } from '../../../books/index.ts'
+import {
+  bankAccount,
+  CASH,
+  type Move,
+  move,
+  REFUNDS,
+  resolveBank,
+  syncLines,
+  vendorAccount,
+} from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'

@@ -1,7 +1,6 @@
 import { RECORD_SPECS, refundFigures } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { removeLines } from '../../../books/lines.ts'
-import { registerPoster } from '../../../books/registry.ts'
+import { registerPoster, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'

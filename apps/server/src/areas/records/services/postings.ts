@@ -1,8 +1,7 @@
 import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { customerAccountOf } from '../../../books/accounts.ts'
-import type { PostOptions } from '../../../books/registry.ts'
-import { postSale } from '../../../books/sale.ts'
+import type { PostOptions } from '../../../books/index.ts'
+import { customerAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 

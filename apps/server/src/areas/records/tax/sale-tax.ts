@@ -11,8 +11,7 @@ import {
   toPaisa,
 } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { createdDay } from '../../../books/day.ts'
-import { refuseOverpaid } from '../../../books/paid-records.ts'
+import { createdDay, refuseOverpaid } from '../../../books/index.ts'
 import { byName } from '../../../db/by-name.ts'
 import type { Database, TableName } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'

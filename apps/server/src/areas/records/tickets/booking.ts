@@ -7,7 +7,7 @@ import {
   type TravelTable,
 } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { createdDay } from '../../../books/day.ts'
+import { createdDay } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'

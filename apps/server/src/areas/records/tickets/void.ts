@@ -6,10 +6,7 @@ import {
   TicketVoidInput,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { uncountSource } from '../../../books/day-checkpoints.ts'
-import { removeLines } from '../../../books/lines.ts'
-import { refuseIfPaid } from '../../../books/paid-records.ts'
-import { linkAudit } from '../../../books/post.ts'
+import { linkAudit, refuseIfPaid, removeLines, uncountSource } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
 import { type ApiRow, recordLifecycle } from '../../../lib/crud.ts'

@@ -1,12 +1,21 @@
 import { fromPaisa, passengerList, RECORD_SPECS, toPaisa } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { currencyOf } from '../../../books/account-rows.ts'
-import { COST_OF_SALES, vendorAccount } from '../../../books/accounts.ts'
-import { moveIn, ratesAnswer, recordCurrency, rupeesOn, storedRates } from '../../../books/currency.ts'
-import { removeLines } from '../../../books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../books/paid-records.ts'
-import { type PostOptions, registerPoster } from '../../../books/registry.ts'
+import {
+  COST_OF_SALES,
+  currencyOf,
+  moveIn,
+  type PostOptions,
+  ratesAnswer,
+  recordCurrency,
+  refuseIfPaid,
+  registerPoster,
+  remainingAfterPayments,
+  removeLines,
+  rupeesOn,
+  storedRates,
+  vendorAccount,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'

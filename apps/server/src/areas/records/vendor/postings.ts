@@ -1,10 +1,21 @@
 import { VENDOR_CASH } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { bankAccount, CASH, COST_OF_SALES, vendorAccount } from '../../../books/accounts.ts'
-import { resolveBank } from '../../../books/banks.ts'
-import { moveIn, rowCurrency, rupeesOn, settleEntryCurrency, withRealised } from '../../../books/currency.ts'
-import { type Move, move, syncLines } from '../../../books/lines.ts'
-import type { PostOptions } from '../../../books/registry.ts'
+import type { PostOptions } from '../../../books/index.ts'
+import {
+  bankAccount,
+  CASH,
+  COST_OF_SALES,
+  type Move,
+  move,
+  moveIn,
+  resolveBank,
+  rowCurrency,
+  rupeesOn,
+  settleEntryCurrency,
+  syncLines,
+  vendorAccount,
+  withRealised,
+} from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'

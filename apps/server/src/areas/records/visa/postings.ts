@@ -1,9 +1,7 @@
 import { fromPaisa, type OnePassengerTable, RECORD_TYPE_LABEL, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { customerAccountOf } from '../../../books/accounts.ts'
-import { createdDay } from '../../../books/day.ts'
-import type { PostOptions } from '../../../books/registry.ts'
-import { postSale } from '../../../books/sale.ts'
+import type { PostOptions } from '../../../books/index.ts'
+import { createdDay, customerAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 
