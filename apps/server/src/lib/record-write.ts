@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { moveOwed } from '../books/day-checkpoints.ts'
+import { refuseClosedSource } from '../books/lock.ts'
 import { linkAudit } from '../books/post.ts'
 import { byName } from '../db/by-name.ts'
 import { dbKind } from '../db/dialect.ts'
@@ -34,9 +35,10 @@ import { parseBody } from './validate.ts'
  * order, inside the caller's transaction:
  *
  *   validate -> authorize                      (the route, before the transaction)
- *   shape -> check -> number -> store          (the record's own row)
+ *   shape -> check -> closed period            (edit, delete: the entry in force's day, decision 128)
+ *   number -> store                            (the record's own row)
  *   index -> journal -> post -> credit check   (what the row writes beside it; `post` refuses a
- *                                               closed day before any line: books/post.ts)
+ *                                               closed new day before any line: books/post.ts)
  *   audit                                      (linked to the book entries the write appended)
  *
  * Each step is a named function below; `create`, `update`, `remove` and `restore` are the lists of
@@ -195,6 +197,13 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
         })
       : Promise.resolve()
 
+  /**
+   * Closed period (decision 128): an edit or delete of a record whose money moved on a closed day
+   * is a 409 before its row is stored. Types that post nothing have no entry and pass.
+   */
+  const closedPeriod = (trx: Trx, id: number, posts: boolean) =>
+    posts ? refuseClosedSource(trx, { type: table, id }) : Promise.resolve()
+
   /** Number: the record's entry number from the counters ("current/global"). */
   const number = async (trx: Trx) => {
     const { current, global } = await nextEntry(trx, cfg.formType)
@@ -302,6 +311,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
         ...changes
       } = shape(input, actor, before)
       await check(trx, changes as R, actor, before, input)
+      await closedPeriod(trx, id, cfg.afterSave !== undefined)
       const creditCheck = await prepareCreditCheck(trx, id, actor, false)
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
@@ -313,6 +323,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
     remove: async (trx, actor, id) => {
       const before = await lockById(trx, id)
       await check(trx, null, actor, before)
+      await closedPeriod(trx, id, cfg.onDelete !== undefined)
       await rows.remove(trx, id)
       await removeJournal(trx, cfg.table, id)
       await recordExtensions().removed(trx, cfg.table, id)

@@ -6,7 +6,6 @@ import {
   AgentUserSavedAnswer,
   AgentUsersAnswer,
   AgentUserUpdate,
-  callerOf,
   can,
   DepositApprovedAnswer,
   DepositCreatedAnswer,
@@ -90,7 +89,7 @@ const agentOr404 = async (db: Trx, name: string): Promise<Party> => {
  * moves the address (decision 081), a merge sends it to the surviving account.
  */
 export const callerAgent = async (db: Trx, req: FastifyRequest): Promise<Party> => {
-  const caller = callerOf(req.user)
+  const caller = req.caller
   if (!caller || caller.sees.all || caller.sees.party.kind !== 'agent')
     throw new HttpError(403, ADMIN_ONLY_MESSAGE)
   let id: number | null = caller.sees.party.id
