@@ -43,7 +43,7 @@ import { parseBody } from './validate.ts'
  *
  * Each step is a named function below; `create`, `update`, `remove` and `restore` are the lists of
  * steps each runs. A record type's own part comes from its `crudRoutes` hooks (toRow, check,
- * journal, afterSave, onDelete); what every type gets from the areas, from `extendRecords`.
+ * journal, postings or afterSave, onDelete); what every type gets from the areas, from `extendRecords`.
  */
 
 type Trx = Kysely<Database>

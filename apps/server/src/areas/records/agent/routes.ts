@@ -1,6 +1,6 @@
 import { RECORD_SPECS, rateOfMicro } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { agentAccount, registerPoster, removeLines, settleEntryCurrency } from '../../../books/index.ts'
+import { agentAccount, removeLines, settleEntryCurrency } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
@@ -9,7 +9,6 @@ import { postAgentEntry } from './postings.ts'
 
 /** Agent ledger: anyone may read and add; balance per agent is computed when read. */
 export const agentRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('agent_entries', postAgentEntry)
   crudRoutes(app, db, RECORD_SPECS.agent_entries, {
     toRow: ({ entry: _entry, ...values }) => values,
     check: async (trx, row, { before }) => {
@@ -33,7 +32,7 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
             employee: row.employee,
           }
         : null,
-    afterSave: (trx, row, { before }) => postAgentEntry(trx, row, { lenient: false, before }),
+    postings: postAgentEntry,
     onDelete: async (trx, row) => {
       await removePostings(trx, { type: 'agent_entries', id: row.id })
       await removeLines(trx, { type: 'agent_entries', id: row.id })

@@ -1,6 +1,6 @@
 import { RECORD_SPECS, serviceRemaining } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { refuseIfPaid, registerPoster, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
@@ -8,7 +8,6 @@ import { postServiceBooks } from './postings.ts'
 
 /** Services: the remaining amount is recomputed here; the client's figure is ignored. */
 export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('services', postServiceBooks)
   crudRoutes(app, db, RECORD_SPECS.services, {
     toRow: ({ remaining_amount: _ignored, ...input }, { before }) => ({
       ...input,
@@ -20,7 +19,7 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.customer_add,
       employee: row.user_name,
     }),
-    afterSave: (trx, row, { before }) => postServiceBooks(trx, row, { lenient: false, before }),
+    postings: postServiceBooks,
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'services', row.id)
       await removePostings(trx, { type: 'services', id: row.id })
