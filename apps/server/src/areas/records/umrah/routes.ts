@@ -9,7 +9,6 @@ import {
   ratesAnswer,
   recordCurrency,
   refuseIfPaid,
-  registerPoster,
   remainingAfterPayments,
   removeLines,
   rupeesOn,
@@ -139,7 +138,6 @@ const postUmrah = async (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: Post
 
 /** Umrah bookings (spec part 1): camelCase payloads, one passenger, a vendor posting for the payable. */
 export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('umrah', postUmrah)
   crudRoutes(app, db, RECORD_SPECS.umrah, {
     toRow: (input, { before }) => {
       const figures = bookingFigures(
@@ -195,9 +193,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       await settleUmrahCurrency(trx, row as unknown as Record<string, unknown>, before)
     },
     // The spec's follow-up POST /vender and the books' lines, in the same transaction.
-    afterSave: async (trx, row, { before }) => {
-      await postUmrah(trx, row, { lenient: false, before })
-    },
+    postings: postUmrah,
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'umrah', row.id)
       await removePostings(trx, source(row))
