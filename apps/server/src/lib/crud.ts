@@ -43,7 +43,8 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
     ...hooks,
     afterSave:
       hooks.afterSave ??
-      (postings && ((trx, row, { before }) => postings(trx, row, { lenient: false, before }))),
+      (postings &&
+        ((trx, row, { before, created }) => postings(trx, row, { lenient: false, before, created }))),
   }
   const toApi = (row: AnyRecordRow) => (cfg.toApi ? cfg.toApi(row as StoredRow<S>) : row)
   const Label = capital(cfg.label)

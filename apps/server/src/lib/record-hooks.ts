@@ -70,7 +70,8 @@ export interface RecordHooks<
   postings?: (
     trx: Trx,
     row: StoredRow<S>,
-    opts: { lenient: boolean; before: StoredRow<S> | null },
+    /** `created`: the write just created the row (a back-fill or re-post does not say). */
+    opts: { lenient: boolean; before: StoredRow<S> | null; created?: boolean },
   ) => Promise<void>
   /** Ledger postings and other side effects, in the same transaction (types whose write posts otherwise than their back-fill). */
   afterSave?: (trx: Trx, row: StoredRow<S>, ctx: SaveContext<StoredRow<S>>) => Promise<void>
