@@ -1,6 +1,6 @@
 import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@booking/shared'
 import { describe, expect, it } from 'vitest'
-import { MAX_BOOK_PAISA } from '../src/lib/books/lines.ts'
+import { MAX_BOOK_PAISA } from '../src/books/lines.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, COMMON_NAMES, rowCount, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'

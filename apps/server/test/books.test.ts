@@ -1,7 +1,7 @@
 import { businessDayOf, CASH_IN_OFFICE, OVERPAID_PAYMENT } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BOOKS_FULL, MAX_BOOK_PAISA } from '../src/lib/books/lines.ts'
+import { BOOKS_FULL, MAX_BOOK_PAISA } from '../src/books/lines.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, COMMON_NAMES, journalRow, rowCount, setupTestApp } from './helpers.ts'
 import { VALID_BODIES } from './record-bodies.ts'

@@ -2,7 +2,7 @@ import type { ListQuery } from '@booking/shared'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { LEDGER_LISTS, ledgerList, windowList } from '../src/areas/records/ledgers/running-balance.ts'
-import { backfillBooks } from '../src/lib/books/backfill.ts'
+import { backfillBooks } from '../src/books/backfill.ts'
 import { DB_KIND } from './harness.ts'
 import { byDateThenId, seededRandom, setupTestApp } from './helpers.ts'
 

@@ -1,9 +1,9 @@
 import { AccountFormInput, accountBody, openingBalanceAmounts } from '@booking/shared'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { backfillBooks } from '../src/books/backfill.ts'
+import { move, syncLines } from '../src/books/lines.ts'
 import { moneyIn } from '../src/db/money-columns.ts'
-import { backfillBooks } from '../src/lib/books/backfill.ts'
-import { syncLines } from '../src/lib/books/lines.ts'
 import { syncPosting } from '../src/lib/postings.ts'
 import { DB_KIND } from './harness.ts'
 import { byDateThenId, seededRandom, setupTestApp } from './helpers.ts'
@@ -342,7 +342,7 @@ describe(`ledgers API (${DB_KIND})`, () => {
             trx,
             { type: 'tickets', id: 77 },
             { date: '2026-01-15', entry: '9/9', detail: 'Ticket' },
-            [{ debit: 'agent:Agent Wrap', credit: 'income:tickets', amount: 200 }],
+            move('agent:Agent Wrap', 'income:tickets', 200),
           ),
         )
       const rows = (await t.call('employee', 'GET', '/api/agent?name=Agent%20Wrap')).body.agents

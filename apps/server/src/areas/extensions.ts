@@ -1,4 +1,4 @@
-import { settlementsAnswered } from '../lib/books/fx-settlement.ts'
+import { settlementsAnswered } from '../books/fx-settlement.ts'
 import { extendRecords, type RecordExtensions } from '../lib/record-extensions.ts'
 import { exportFormatOf, exportList } from './platform/exports/list-export.ts'
 import { enforceCreditLimits, overrideReasonOf, partyLinesOf } from './readers/collect/credit.ts'

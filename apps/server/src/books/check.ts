@@ -12,10 +12,10 @@ import type { Db } from '../db/connect.ts'
 import { dbKind } from '../db/dialect.ts'
 import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
-import { CASH } from '../lib/books/accounts.ts'
-import { PAYMENT_TABLES } from '../lib/books/paid-records.ts'
+import { CASH } from './accounts.ts'
 import { BANK_IN_SOURCES, SALE_TABLES } from './day-checkpoints.ts'
 import { REALISED, UNREALISED } from './moves.ts'
+import { PAYMENT_TABLES } from './paid-records.ts'
 import { lineSplitSql } from './split.ts'
 
 /**

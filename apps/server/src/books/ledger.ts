@@ -7,14 +7,14 @@ import { codeOf } from './account-rows.ts'
 import { booksCheck } from './check.ts'
 import { moveMoney } from './moves.ts'
 import { type PostEntry, postEntry, reverseEntry } from './post.ts'
-import { balanceTo } from './read.ts'
+import { balanceTo, ledgerPage } from './read.ts'
 import { trialBalance } from './trial-balance.ts'
 
 /**
  * The ledger's small typed API (issue 32 item 3, decision 081): accounts by address, money as
  * Money (currency + bigint minor units) in and out, converted from rupees once at the edge
  * (`moneyOfRupees`). New code posts and reads through here; the record types still post rupee
- * moves through lib/books (left: moving them, and merging books/ with lib/books/, issue 32 item 3).
+ * moves through `lines.ts` `syncLines` (issue 32 item 3: one folder since decision 126).
  */
 
 type Trx = Kysely<Database>
@@ -52,5 +52,8 @@ export const balance = async (db: Trx, address: string, to?: string): Promise<Mo
   if (to !== undefined) q = q.where('date', '<=', to)
   return { currency, minor: dbPaisa((await q.executeTakeFirst())?.n) }
 }
+
+/** An account's ledger rows (lines in force with the running balance, paisa), paged like any list. */
+export const page = ledgerPage
 
 export { booksCheck as check, mergeAccount as merge, renameAccount as rename, trialBalance }

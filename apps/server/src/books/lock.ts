@@ -2,6 +2,7 @@ import { type BooksLock, booksClosedMessage } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { runText } from '../lib/prepared.ts'
 
 /**
  * The books' lock date (issue 24 item 4, decision 066): the newest books_locks row says through
@@ -39,4 +40,23 @@ export const refuseDays = (through: string | null, days: readonly string[]) => {
 export const refuseClosed = async (db: Reader, days: readonly string[]) => {
   if (days.every((d) => !d)) return
   refuseDays(await lockedThrough(db), days)
+}
+
+/**
+ * The closed-period step of the record write (issue 32 item 4, decision 128): an edit or delete of
+ * a record whose entry in force lies on a closed day is refused before its row is stored. Only
+ * what is sure before the posting rule runs: the day the record's money moved on. The new day of
+ * an edit or create is known from its moves, so `postEntry` still checks it (and this day again).
+ */
+export const refuseClosedSource = async (db: Reader, source: { type: string; id: number }) => {
+  const through = await lockedThrough(db)
+  if (through === null) return
+  const closed = await runText<{ n: unknown }>(
+    db,
+    `select count(*) as n from posting_lines l
+     where source_type = ? and source_id = ? and reverses is null and date <= ?
+       and not exists (select 1 from posting_lines r where r.reverses = l.id)`,
+    [source.type, source.id, through],
+  )
+  if (Number(closed[0]?.n ?? 0) > 0) throw new HttpError(409, booksClosedMessage(through))
 }

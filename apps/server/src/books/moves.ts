@@ -1,19 +1,16 @@
-import { allocatePaisa, BOOKS_CURRENCY, type Money, minorUnitsOf, toPaisa } from '@booking/shared'
+import { allocatePaisa, BOOKS_CURRENCY, type Money, minorUnitsOf, moneyOfRupees } from '@booking/shared'
 
 /**
- * One movement of money between two accounts: debit `debit`, credit `credit`; in rupees as the
- * record forms give them (converted to paisa once, in linesOf), or as exact Money. Money in another
- * currency than PKR carries its rate, micro-rupees per unit (issue 34, decision 108).
+ * One movement of money between two accounts: debit `debit`, credit `credit`, as exact Money
+ * (currency + bigint minor units). Money in another currency than PKR carries its rate,
+ * micro-rupees per unit (issue 34, decision 108). Rupees typed on a form become Money once, in
+ * `move` (decision 127); nothing after it sees a JS number.
  */
-export type Move =
-  | { debit: string; credit: string; amount: number }
-  | { debit: string; credit: string; money: Money; rate?: bigint }
+export type Move = { debit: string; credit: string; money: Money; rate?: bigint }
 
-/** A move of `amount` rupees (none for 0; a negative amount moves the other way). */
-export const move = (debit: string, credit: string, amount: number): Move[] => {
-  if (!Number.isFinite(amount) || amount === 0) return []
-  return amount > 0 ? [{ debit, credit, amount }] : [{ debit: credit, credit: debit, amount: -amount }]
-}
+/** A move of `amount` rupees as a form gives them (none for 0; a negative amount moves the other way). */
+export const move = (debit: string, credit: string, amount: number): Move[] =>
+  Number.isFinite(amount) ? moveMoney(debit, credit, moneyOfRupees(amount)) : []
 
 /** A move of exact Money (none for 0; a negative amount moves the other way); `rate` for a foreign currency. */
 export const moveMoney = (debit: string, credit: string, money: Money, rate?: bigint): Move[] => {
@@ -82,10 +79,9 @@ export const linesOf = (moves: readonly Move[]) => {
   const net = new Map<string, { account: string; currency: string; minor: bigint }>()
   const rates = new Map<string, bigint>()
   for (const m of moves) {
-    const currency = 'money' in m ? m.money.currency : BOOKS_CURRENCY
-    const minor = 'money' in m ? m.money.minor : BigInt(toPaisa(m.amount))
+    const { currency, minor } = m.money
     if (currency !== BOOKS_CURRENCY) {
-      const rate = 'money' in m ? m.rate : undefined
+      const rate = m.rate
       if (rate === undefined || rate <= 0n) throw new Error(`A move in ${currency} needs a rate`)
       minorUnitsOf(currency)
       const seen = rates.get(currency)

@@ -1,7 +1,7 @@
 import { customerLabel, fromPaisa, type TrialBalance, type TrialBalanceAccount } from '@booking/shared'
 import type { Db } from '../db/connect.ts'
-import { accountName, bankAccount, CASH, customerIdOfAccount, kindOf } from '../lib/books/accounts.ts'
 import { addressCodes, renamedCodes } from './account-rows.ts'
+import { accountName, bankAccount, CASH, customerIdOfAccount, kindOf } from './accounts.ts'
 import { balanceTo } from './read.ts'
 import { sumsTo } from './sums.ts'
 

@@ -1,9 +1,10 @@
 import { IdParams, ListQuery, type RecordAction, type RecordSpec, recordAnswerSchemas } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely } from 'kysely'
+import { type Poster, registerPoster } from '../books/registry.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
-import type { AuthUser } from '../plugins/auth.ts'
+import { type AuthUser, callerSeeingAll } from '../plugins/auth.ts'
 import { cachedAnswers } from './answer-cache.ts'
 import { HttpError } from './http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from './idempotency.ts'
@@ -34,7 +35,17 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   spec: S,
   hooks: RecordHooks<S, R>,
 ) => {
-  const cfg: CrudConfig<S, R> = { ...spec, ...hooks }
+  const { postings } = hooks
+  // A declared posting rule is the write's `post` step and the back-fills' poster: one function.
+  if (postings) registerPoster(spec.table, postings as unknown as Poster)
+  const cfg: CrudConfig<S, R> = {
+    ...spec,
+    ...hooks,
+    afterSave:
+      hooks.afterSave ??
+      (postings &&
+        ((trx, row, { before, created }) => postings(trx, row, { lenient: false, before, created }))),
+  }
   const toApi = (row: AnyRecordRow) => (cfg.toApi ? cfg.toApi(row as StoredRow<S>) : row)
   const Label = capital(cfg.label)
   const rows = repository(cfg.table, cfg.columns)
@@ -69,10 +80,18 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   const parseId = (params: unknown) => parseIdParam(params, cfg.label)
 
   const cached = cachedAnswers(db)
+  const seesAll = async (req: FastifyRequest) => {
+    callerSeeingAll(req)
+  }
   // The access guard runs before the answer cache, which files answers by URL only.
   app.get(
     cfg.path,
-    { ...cached, ...LIST, preHandler: [may('view').preHandler, cached.preHandler as preHandlerHookHandler] },
+    {
+      ...cached,
+      ...LIST,
+      // The caller from the pipeline (decision 128), before a cached answer can be sent.
+      preHandler: [may('view').preHandler, seesAll, cached.preHandler as preHandlerHookHandler],
+    },
     async (req, reply) => {
       const file = recordExtensions().listFileOf(req.query)
       if (file) return file(reply, db, cfg, toApi, parseListQuery(req.query), user(req))
@@ -84,6 +103,7 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
 
   if (cfg.getOne !== false) {
     app.get(`${cfg.path}/:id`, { ...may('view'), ...ONE }, async (req) => {
+      callerSeeingAll(req)
       const row = await findById(db, parseId(req.params))
       const item = toApi(row)
       await recordExtensions().answered(db, cfg.table, [item])

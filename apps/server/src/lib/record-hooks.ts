@@ -62,7 +62,18 @@ export interface RecordHooks<
   toApi?: (row: StoredRow<S>) => Record<string, unknown>
   /** The record's line on the dashboard, or null when it moves no money. */
   journal?: (row: StoredRow<S>) => JournalFields | null
-  /** Ledger postings and other side effects, in the same transaction. */
+  /**
+   * The type's posting rule, declared once (issue 32 item 4, decision 128): the write's `post` step
+   * runs it (`lenient: false`, `before` the row an edit replaces), and `crudRoutes` registers it
+   * for the back-fills and re-posts (books/registry.ts). A type declares this or `afterSave`.
+   */
+  postings?: (
+    trx: Trx,
+    row: StoredRow<S>,
+    /** `created`: the write just created the row (a back-fill or re-post does not say). */
+    opts: { lenient: boolean; before: StoredRow<S> | null; created?: boolean },
+  ) => Promise<void>
+  /** Ledger postings and other side effects, in the same transaction (types whose write posts otherwise than their back-fill). */
   afterSave?: (trx: Trx, row: StoredRow<S>, ctx: SaveContext<StoredRow<S>>) => Promise<void>
   /**
    * Runs in the delete's transaction after the row and its journal line are gone (throwing undoes

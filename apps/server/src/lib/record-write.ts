@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { moveOwed } from '../books/day-checkpoints.ts'
+import { refuseClosedSource } from '../books/lock.ts'
 import { linkAudit } from '../books/post.ts'
 import { byName } from '../db/by-name.ts'
 import { dbKind } from '../db/dialect.ts'
@@ -34,14 +35,15 @@ import { parseBody } from './validate.ts'
  * order, inside the caller's transaction:
  *
  *   validate -> authorize                      (the route, before the transaction)
- *   shape -> check -> number -> store          (the record's own row)
+ *   shape -> check -> closed period            (edit, delete: the entry in force's day, decision 128)
+ *   number -> store                            (the record's own row)
  *   index -> journal -> post -> credit check   (what the row writes beside it; `post` refuses a
- *                                               closed day before any line: books/post.ts)
+ *                                               closed new day before any line: books/post.ts)
  *   audit                                      (linked to the book entries the write appended)
  *
  * Each step is a named function below; `create`, `update`, `remove` and `restore` are the lists of
  * steps each runs. A record type's own part comes from its `crudRoutes` hooks (toRow, check,
- * journal, afterSave, onDelete); what every type gets from the areas, from `extendRecords`.
+ * journal, postings or afterSave, onDelete); what every type gets from the areas, from `extendRecords`.
  */
 
 type Trx = Kysely<Database>
@@ -197,6 +199,13 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
         })
       : Promise.resolve()
 
+  /**
+   * Closed period (decision 128): an edit or delete of a record whose money moved on a closed day
+   * is a 409 before its row is stored. Types that post nothing have no entry and pass.
+   */
+  const closedPeriod = (trx: Trx, id: number, posts: boolean) =>
+    posts ? refuseClosedSource(trx, { type: table, id }) : Promise.resolve()
+
   /** Number: the record's entry number from the counters ("current/global"). */
   const number = async (trx: Trx) => {
     const { current, global } = await nextEntry(trx, cfg.formType)
@@ -227,7 +236,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
   }
 
   /**
-   * Post: the type's `afterSave` hook turns the row into moves and posts them (lib/books ->
+   * Post: the type's `afterSave` hook turns the row into moves and posts them (books/lines.ts ->
    * books/post.ts `postEntry`: closed-period check, reversal of the entry in force, new entry).
    */
   const post = (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) =>
@@ -305,6 +314,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
         ...changes
       } = shape(input, actor, before)
       await check(trx, changes as R, actor, before, input)
+      await closedPeriod(trx, id, cfg.afterSave !== undefined)
       const creditCheck = await prepareCreditCheck(trx, id, actor, false)
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
@@ -316,6 +326,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
     remove: async (trx, actor, id) => {
       const before = await lockById(trx, id)
       await check(trx, null, actor, before)
+      await closedPeriod(trx, id, cfg.onDelete !== undefined)
       await rows.remove(trx, id)
       await removeJournal(trx, cfg.table, id)
       await recordExtensions().removed(trx, cfg.table, id)

@@ -1,7 +1,7 @@
 import { hkdfSync, randomBytes, webcrypto } from 'node:crypto'
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { type Access, ADMIN_ONLY_MESSAGE, can, type RoleName } from '@booking/shared'
+import { type Access, ADMIN_ONLY_MESSAGE, type Caller, callerOf, can, type RoleName } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/connect.ts'
@@ -22,6 +22,11 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null
+    /**
+     * Who asks and what rows it may see (issue 32 item 5, decision 128): set once by the auth
+     * hook; readers take it from here (all rows for staff, one party's for an agent's own user).
+     */
+    caller: Caller | null
   }
   interface FastifyInstance {
     signToken(user: AuthUser): Promise<string>
@@ -184,6 +189,7 @@ export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: 
       .sign(secret),
   )
   app.decorateRequest('user', null)
+  app.decorateRequest('caller', null)
   app.decorateRequest('sessionId', null)
 
   app.addHook('onRequest', async (req) => {
@@ -192,6 +198,7 @@ export const registerAuth = async (app: FastifyInstance, db: Db, secretOptions: 
     const path = req.routeOptions.url ?? req.url.split('?')[0]
     if (!path.startsWith('/api/') || PUBLIC.has(path) || path.startsWith('/api/docs')) return
     req.user = await authenticate(req, findSession, verify)
+    req.caller = callerOf(req.user)
     if (path.startsWith('/api/admin/')) await requireAccess('admin')(req)
     // The server scopes by the caller (issue 35, decision 104): a user without the office's
     // screens reaches the portal and logout only, and is refused everything else as a user
@@ -285,6 +292,17 @@ const authenticate = async (
 }
 
 const adminOnly = () => new HttpError(403, ADMIN_ONLY_MESSAGE)
+
+/**
+ * The caller of a reader of every party's rows (record lists and records, issue 32 item 5): staff.
+ * A caller that sees one party reads through the portal's readers, which scope by it; here it is
+ * refused as the auth hook refuses it, so a route registered outside that hook cannot leak rows.
+ */
+export const callerSeeingAll = (req: FastifyRequest): Caller => {
+  const caller = req.caller
+  if (!caller?.sees.all) throw adminOnly()
+  return caller
+}
 
 /**
  * The one access rule: a route's level from its RecordSpec (`spec.access`), or 'admin' for

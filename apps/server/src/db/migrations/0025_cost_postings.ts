@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
  * were posted without them, so this marks a backfill the server runs at start with the
  * application's own rules (a migration imports no application code), a page at a time, each page
  * in its own transaction with its progress, so an interrupted upgrade carries on where it stopped
- * (lib/books/cost-backfill.ts). The mark is a settings row, cleared when the backfill is done.
+ * (books/cost-backfill.ts). The mark is a settings row, cleared when the backfill is done.
  */
 export const COST_BACKFILL_KEY = 'books_backfill_0023'
 

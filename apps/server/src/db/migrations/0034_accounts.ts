@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { dbKind, idColumn, idType } from './helpers/dialect.ts'
 import { createInsertOnly } from './helpers/insert-only.ts'
 
-/** The account kinds as of this migration (frozen: lib/books/accounts.ts may grow). */
+/** The account kinds as of this migration (frozen: books/accounts.ts may grow). */
 const KINDS = new Set([
   'cash',
   'bank',

@@ -30,6 +30,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { currencyOf } from '../../../books/account-rows.ts'
+import { agentAccount, vendorAccount } from '../../../books/accounts.ts'
+import { documentOf } from '../../../books/fx-settlement.ts'
 import { linkAudit } from '../../../books/post.ts'
 import {
   enabledCurrencies,
@@ -41,8 +43,6 @@ import {
 import { revalue, unrealisedByParty } from '../../../books/revaluation.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
-import { agentAccount, vendorAccount } from '../../../lib/books/accounts.ts'
-import { documentOf } from '../../../lib/books/fx-settlement.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'

@@ -1,8 +1,8 @@
 import { addDaysIso, type BankMatch, type Direction, fromPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { codeOf } from '../../../books/account-rows.ts'
+import { bankAccount } from '../../../books/accounts.ts'
 import type { Database } from '../../../db/schema.ts'
-import { bankAccount } from '../../../lib/books/accounts.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { addDaysIso, businessToday, formatDate, type MonthEndItem, RECORD_SPECS } from '@booking/shared'
+import { CASH } from '../../../books/accounts.ts'
 import { booksCheck } from '../../../books/trial-balance.ts'
 import type { Db } from '../../../db/connect.ts'
-import { CASH } from '../../../lib/books/accounts.ts'
 import { CASH_COUNT_SOURCE } from './cash-counts.ts'
 import { bankItems } from './month-end-banks.ts'
 import type { MonthEndProvider, MonthRange } from './month-end-provider.ts'

@@ -9,16 +9,16 @@ import {
 } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import { currencyOf } from '../../../books/account-rows.ts'
-import { balanceTo } from '../../../books/read.ts'
-import { dbKind } from '../../../db/dialect.ts'
-import type { Database } from '../../../db/schema.ts'
 import {
   agentAccount,
   customerIdAccount,
   customerIdOfAccount,
   customerTextAccount,
   vendorAccount,
-} from '../../../lib/books/accounts.ts'
+} from '../../../books/accounts.ts'
+import { balanceTo } from '../../../books/read.ts'
+import { dbKind } from '../../../db/dialect.ts'
+import type { Database } from '../../../db/schema.ts'
 import { customerBalance } from '../customers/balance.ts'
 import { statementAccount } from '../statements/sources.ts'
 

@@ -1,8 +1,8 @@
 import { fromPaisa } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
+import { customerIdAccount } from '../../../books/accounts.ts'
 import { balanceTo } from '../../../books/read.ts'
 import type { Database } from '../../../db/schema.ts'
-import { customerIdAccount } from '../../../lib/books/accounts.ts'
 
 /**
  * What a customer owes the office, in rupees: the balance (debit − credit) of their account in the

@@ -6,13 +6,13 @@ import {
   fromPaisa,
 } from '@booking/shared'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
+import { CASH, incomeAccount } from '../../../books/accounts.ts'
 import { SALE_TABLES } from '../../../books/day-checkpoints.ts'
 import { balanceBefore } from '../../../books/read.ts'
 import { monthlySums, splitRange } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbPaisa } from '../../../db/money-columns.ts'
 import type { Database } from '../../../db/schema.ts'
-import { CASH, incomeAccount } from '../../../lib/books/accounts.ts'
 
 /** How each journal source is named on the dashboard (its spec's dashboard label, in its `dashboardOrder`: the spec's bookingsByType names first). */
 export const TYPE_LABELS: Record<string, string> = {

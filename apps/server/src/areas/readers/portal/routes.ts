@@ -6,7 +6,6 @@ import {
   AgentUserSavedAnswer,
   AgentUsersAnswer,
   AgentUserUpdate,
-  callerOf,
   can,
   DepositApprovedAnswer,
   DepositCreatedAnswer,
@@ -35,10 +34,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { accountsFor } from '../../../books/account-rows.ts'
+import { agentAccount } from '../../../books/accounts.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
-import { agentAccount } from '../../../lib/books/accounts.ts'
 import { recordLifecycle } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { hashPassword, isCommonPassword } from '../../../lib/passwords.ts'
@@ -92,7 +91,7 @@ const agentOr404 = async (db: Trx, name: string): Promise<Party> => {
  * moves the address (decision 081), a merge sends it to the surviving account.
  */
 export const callerAgent = async (db: Trx, req: FastifyRequest): Promise<Party> => {
-  const caller = callerOf(req.user)
+  const caller = req.caller
   if (!caller || caller.sees.all || caller.sees.party.kind !== 'agent')
     throw new HttpError(403, ADMIN_ONLY_MESSAGE)
   let id: number | null = caller.sees.party.id

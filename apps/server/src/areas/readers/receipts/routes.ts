@@ -1,7 +1,7 @@
 import { FileAnswer, IdParams, receiptTaxOf } from '@booking/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { paymentsOf } from '../../../books/paid-records.ts'
 import type { Db } from '../../../db/connect.ts'
-import { paymentsOf } from '../../../lib/books/paid-records.ts'
 import { type AnyRecordRow, recordLifecycle } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseIdParam } from '../../../lib/validate.ts'

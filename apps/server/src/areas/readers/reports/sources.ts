@@ -1,6 +1,7 @@
 import { customerLabel } from '@booking/shared'
 import { sql } from 'kysely'
 import { renamedCodes } from '../../../books/account-rows.ts'
+import { accountName, CASH, customerIdOfAccount } from '../../../books/accounts.ts'
 import {
   type BookLine,
   balanceBefore,
@@ -12,7 +13,6 @@ import {
 import { accountsOfKind, openParties, sumsBetween } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
-import { accountName, CASH, customerIdOfAccount } from '../../../lib/books/accounts.ts'
 
 /**
  * Where every report figure comes from. Paisa throughout. Receivables, payables, cash and banks are

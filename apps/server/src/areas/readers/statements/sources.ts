@@ -1,12 +1,6 @@
 import { MAX_ID, type StatementKind, toPaisa } from '@booking/shared'
 import { sql } from 'kysely'
 import { codeOf } from '../../../books/account-rows.ts'
-import { type BookLine, balanceBefore, hasLines, ledgerLines } from '../../../books/read.ts'
-import { SALE_TABLES, splitsSales } from '../../../books/split.ts'
-import { byName } from '../../../db/by-name.ts'
-import type { Db } from '../../../db/connect.ts'
-import { moneyOut } from '../../../db/money-columns.ts'
-import type { TableName } from '../../../db/schema.ts'
 import {
   agentAccount,
   bankAccount,
@@ -14,7 +8,13 @@ import {
   customerIdAccount,
   customerTextAccount,
   vendorAccount,
-} from '../../../lib/books/accounts.ts'
+} from '../../../books/accounts.ts'
+import { type BookLine, balanceBefore, hasLines, ledgerLines } from '../../../books/read.ts'
+import { SALE_TABLES, splitsSales } from '../../../books/split.ts'
+import { byName } from '../../../db/by-name.ts'
+import type { Db } from '../../../db/connect.ts'
+import { moneyOut } from '../../../db/money-columns.ts'
+import type { TableName } from '../../../db/schema.ts'
 import { customerIdOfText } from '../customers/link.ts'
 import { entryWithType } from '../dashboard/queries.ts'
 

@@ -9,10 +9,10 @@ import {
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import { accruedAccount } from '../../../books/accounts.ts'
 import { byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { TableName } from '../../../db/schema.ts'
-import { accruedAccount } from '../../../lib/books/accounts.ts'
 
 type Rec = Record<string, unknown>
 

@@ -12,12 +12,12 @@ import {
   type TaxWithheldReport,
   type TaxWithheldRow,
 } from '@booking/shared'
+import { salesTaxAccount } from '../../../books/accounts.ts'
 import { ledgerLines } from '../../../books/read.ts'
 import { byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import { moneyOut } from '../../../db/money-columns.ts'
 import type { TableName } from '../../../db/schema.ts'
-import { salesTaxAccount } from '../../../lib/books/accounts.ts'
 
 type Rec = Record<string, unknown>
 

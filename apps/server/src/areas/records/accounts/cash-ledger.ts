@@ -1,7 +1,6 @@
 import { CASH_IN_OFFICE, fromPaisa, type ListQuery } from '@booking/shared'
-import { type LedgerLine, ledgerPage } from '../../../books/read.ts'
+import { CASH, type LedgerLine, page } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
-import { CASH } from '../../../lib/books/accounts.ts'
 import type { AnyRecordRow } from '../../../lib/crud.ts'
 
 /**
@@ -25,13 +24,13 @@ const asRow = (l: LedgerLine): AnyRecordRow => ({
 
 /**
  * The "Cash in Office" account on the Office Accounts screen: the books' cash ledger (books/read.ts
- * ledgerPage) as account rows, balance = running cash in office. Filters choose the rows shown,
+ * page) as account rows, balance = running cash in office. Filters choose the rows shown,
  * never their balances; a page reads only what it shows.
  */
 export const cashLedger = async (
   db: Db,
   query: ListQuery,
 ): Promise<{ rows: AnyRecordRow[]; total?: number }> => {
-  const { rows, total } = await ledgerPage(db, CASH, query)
+  const { rows, total } = await page(db, CASH, query)
   return { rows: rows.map(asRow), ...(total === undefined ? {} : { total }) }
 }

@@ -1,9 +1,16 @@
 import { CASH_IN_OFFICE } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import {
+  bankAccount,
+  CASH,
+  type Move,
+  move,
+  OPENING,
+  officePurposeAccountOf,
+  syncLines,
+  vendorAccount,
+} from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
-import { bankAccount, CASH, OPENING, vendorAccount } from '../../../lib/books/accounts.ts'
-import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
-import { officePurposeAccountOf } from '../../../lib/books/settlements.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 
 /** The account an Office Accounts row is kept in: office cash for "Cash in Office", else its bank. */

@@ -1,12 +1,23 @@
 import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import type { PostOptions } from '../../../books/index.ts'
+import {
+  agentAccount,
+  bankAccount,
+  CASH,
+  incomeAccount,
+  type Move,
+  move,
+  moveIn,
+  paidInMoves,
+  resolveBank,
+  rowCurrency,
+  rupeesOn,
+  settleDocuments,
+  syncLines,
+  withRealised,
+} from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
-import { agentAccount, bankAccount, CASH, incomeAccount } from '../../../lib/books/accounts.ts'
-import { resolveBank } from '../../../lib/books/banks.ts'
-import { moveIn, rowCurrency, rupeesOn, withRealised } from '../../../lib/books/currency.ts'
-import { paidInMoves, settleDocuments } from '../../../lib/books/fx-settlement.ts'
-import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'
 
@@ -87,7 +98,7 @@ export const postAgentEntry = async (
         }
       : null,
   )
-  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
   // A receipt that settles the agent in its currency takes the rates' difference along (decision 109).
   const own = [...bare, ...paid.moves]
   // The bills it names, each settled exactly in its currency with its rates' difference (decision 120).

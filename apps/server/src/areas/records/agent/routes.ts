@@ -1,17 +1,16 @@
 import { RECORD_SPECS, rateOfMicro } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { rateOn } from '../../../books/rates.ts'
-import type { Db } from '../../../db/connect.ts'
-import { agentAccount } from '../../../lib/books/accounts.ts'
-import { settleEntryCurrency } from '../../../lib/books/currency.ts'
 import {
+  agentAccount,
   checkSettlement,
   convertRupeePayment,
   forgetPaidIn,
   forgetSettlements,
-} from '../../../lib/books/fx-settlement.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
+  rateOn,
+  removeLines,
+  settleEntryCurrency,
+} from '../../../books/index.ts'
+import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
@@ -19,7 +18,6 @@ import { postAgentEntry } from './postings.ts'
 
 /** Agent ledger: anyone may read and add; balance per agent is computed when read. */
 export const agentRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('agent_entries', postAgentEntry)
   crudRoutes(app, db, RECORD_SPECS.agent_entries, {
     toRow: ({ entry: _entry, settles: _settles, ...values }) => values,
     check: async (trx, row, { before, input }) => {
@@ -54,7 +52,7 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
             employee: row.employee,
           }
         : null,
-    afterSave: (trx, row, { before }) => postAgentEntry(trx, row, { lenient: false, before }),
+    postings: postAgentEntry,
     onDelete: async (trx, row) => {
       await removePostings(trx, { type: 'agent_entries', id: row.id })
       await removeLines(trx, { type: 'agent_entries', id: row.id })

@@ -1,12 +1,9 @@
 import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { expenseAccount, postWithdraw, removeWithdraw, settledAccountOf } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { expenseAccount } from '../../../lib/books/accounts.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
-import { settledAccountOf } from '../../../lib/books/settlements.ts'
-import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 
 /**
@@ -29,7 +26,6 @@ const postExpense = async (trx: Kysely<Database>, row: ApiRow<'expenses'>) =>
 
 /** Office expenses: no postings; the withdraw counts against cash in office. */
 export const expenseRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('expenses', postExpense)
   crudRoutes(app, db, RECORD_SPECS.expenses, {
     toRow: (input) => input,
     journal: (row) => ({
@@ -38,7 +34,7 @@ export const expenseRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.detail,
       employee: row.user_name,
     }),
-    afterSave: (trx, row) => postExpense(trx, row),
+    postings: (trx, row) => postExpense(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'expenses', row),
   })
 }

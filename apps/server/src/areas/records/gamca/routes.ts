@@ -1,9 +1,7 @@
 import { RECORD_SPECS, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { passengerJournal, passengerText } from '../visa/passenger-record.ts'
@@ -13,7 +11,6 @@ import { postPassengerSale } from '../visa/postings.ts'
 const KIND = { table: 'gamca_tokens', bankField: 'paid_from_bank' } as const
 
 export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster(KIND.table, (trx, row, opts) => postPassengerSale(trx, row, opts, KIND))
   crudRoutes(app, db, RECORD_SPECS.gamca_tokens, {
     toRow: (input, { before }) => ({
       ...input,
@@ -27,7 +24,7 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
     // A token has no date of its own; the day it was recorded is when the money came in.
     journal: (row) => passengerJournal(row, null),
     // paid_from_bank names the bank by its GAMCA title ("United Bank (holder …)") or its name.
-    afterSave: (trx, row, { before }) => postPassengerSale(trx, row, { lenient: false, before }, KIND),
+    postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, KIND.table, row.id)
       await removePostings(trx, { type: KIND.table, id: row.id })

@@ -10,13 +10,17 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
-import { currencyOf, setAccountCurrency } from '../../../books/account-rows.ts'
-import { enabledCurrencies, NOT_TURNED_ON } from '../../../books/rates.ts'
+import {
+  bankAccount,
+  currencyOf,
+  enabledCurrencies,
+  NOT_TURNED_ON,
+  renameAccount,
+  setAccountCurrency,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
-import { bankAccount } from '../../../lib/books/accounts.ts'
-import { renameAccount } from '../../../lib/books/lines.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../../lib/idempotency.ts'
 import { parseBody } from '../../../lib/validate.ts'

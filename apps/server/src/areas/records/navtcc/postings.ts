@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely'
+import type { PostOptions } from '../../../books/index.ts'
+import { createdDay, customerAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
-import { customerAccountOf } from '../../../lib/books/accounts.ts'
-import { createdDay } from '../../../lib/books/day.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
-import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 
 /**

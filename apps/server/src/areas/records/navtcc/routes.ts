@@ -1,12 +1,9 @@
 import { bankTitle, navtccProfit, RECORD_SPECS, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { createdDay, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { createdDay } from '../../../lib/books/day.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
@@ -42,10 +39,6 @@ const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow<'navtcc'>) => {
  * NAVTCC and its vendor row are saved, changed and removed together or not at all.
  */
 export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('navtcc', async (trx, row, opts) => {
-    await postNavtccVendor(trx, row)
-    await postNavtccBooks(trx, row, opts)
-  })
   crudRoutes(app, db, RECORD_SPECS.navtcc, {
     toRow: (input, { before }) => ({
       ...input,
@@ -77,9 +70,9 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
         if (!known) throw new HttpError(400, 'Unknown vendor name', { vendor_name: 'Unknown vendor name' })
       }
     },
-    afterSave: async (trx, row, { before }) => {
+    postings: async (trx, row, opts) => {
       await postNavtccVendor(trx, row)
-      await postNavtccBooks(trx, row, { lenient: false, before })
+      await postNavtccBooks(trx, row, opts)
     },
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'navtcc', row.id)

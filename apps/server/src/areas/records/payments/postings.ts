@@ -1,5 +1,4 @@
-import { bankAccount, CASH } from '../../../lib/books/accounts.ts'
-import { type Move, move } from '../../../lib/books/lines.ts'
+import { bankAccount, CASH, type Move, move } from '../../../books/index.ts'
 
 /**
  * A later payment (decision 021): the money comes into cash or the named bank and pays part of

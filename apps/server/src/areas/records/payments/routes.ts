@@ -19,17 +19,22 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import { addPaidToOwed } from '../../../books/day-checkpoints.ts'
-import { linkAudit } from '../../../books/post.ts'
+import {
+  addPaidToOwed,
+  linkAudit,
+  move,
+  PAYMENT_TABLES,
+  partyAccountOf,
+  removeLines,
+  resolveBank,
+  syncLines,
+  WITHHELD_TAX,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
 import { moneyIn, moneyOut } from '../../../db/money-columns.ts'
 import type { Database, Row, TableName } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
-import { partyAccountOf, WITHHELD_TAX } from '../../../lib/books/accounts.ts'
-import { resolveBank } from '../../../lib/books/banks.ts'
-import { move, removeLines, syncLines } from '../../../lib/books/lines.ts'
-import { PAYMENT_TABLES } from '../../../lib/books/paid-records.ts'
 import type { AnyRecordRow } from '../../../lib/crud.ts'
 import { nextEntry } from '../../../lib/entries.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -136,7 +141,7 @@ const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
     name,
     employee: p.employee,
   })
-  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
   await syncLines(trx, source, { date: p.date, entry: p.receipt_no, detail }, [
     ...paymentMoves({ party: partyAccountOf(record), bank: p.bank_title, amount: p.amount }),
     ...move(WITHHELD_TAX, partyAccountOf(record), p.tax_withheld?.amount ?? 0),
@@ -380,7 +385,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       )
       await removeJournal(trx, SOURCE, id)
       await removePostings(trx, { type: SOURCE, id })
-      // The books' total row last, as every write takes it (lib/books/lines.ts).
+      // The books' total row last, as every write takes it (books/lines.ts).
       await removeLines(trx, { type: SOURCE, id })
       await linkAudit(
         trx,

@@ -1,12 +1,9 @@
 import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { expenseAccount, postWithdraw, removeWithdraw, settledAccountOf } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { expenseAccount } from '../../../lib/books/accounts.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
-import { settledAccountOf } from '../../../lib/books/settlements.ts'
-import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 
 /** The protector fee paid out of office cash (decision 022). */
@@ -21,7 +18,6 @@ const postProtector = async (trx: Kysely<Database>, row: ApiRow<'protectors'>) =
 
 /** Protector entries: no postings; their withdraw counts against cash in office. */
 export const protectorRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('protectors', postProtector)
   crudRoutes(app, db, RECORD_SPECS.protectors, {
     toRow: (input) => input,
     journal: (row) => ({
@@ -30,7 +26,7 @@ export const protectorRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.name,
       employee: row.employee,
     }),
-    afterSave: (trx, row) => postProtector(trx, row),
+    postings: (trx, row) => postProtector(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'protectors', row),
   })
 }

@@ -1,9 +1,16 @@
 import type { Kysely } from 'kysely'
+import type { PostOptions } from '../../../books/index.ts'
+import {
+  bankAccount,
+  CASH,
+  type Move,
+  move,
+  REFUNDS,
+  resolveBank,
+  syncLines,
+  vendorAccount,
+} from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
-import { bankAccount, CASH, REFUNDS, vendorAccount } from '../../../lib/books/accounts.ts'
-import { resolveBank } from '../../../lib/books/banks.ts'
-import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'
 
@@ -68,6 +75,6 @@ export const postRefundCustomer = async (
         }
       : null,
   )
-  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
   await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, refundMoves(row, bank))
 }

@@ -1,15 +1,13 @@
 import { RECORD_SPECS, refundFigures } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { postRefundCustomer } from './postings.ts'
 
 /** Customer refunds: remaining and balance are always the server's figures. */
 export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('refund_customers', postRefundCustomer)
   crudRoutes(app, db, RECORD_SPECS.refund_customers, {
     toRow: (input) => ({
       ...input,
@@ -30,7 +28,7 @@ export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.name,
       employee: row.employee,
     }),
-    afterSave: (trx, row, { before }) => postRefundCustomer(trx, row, { lenient: false, before }),
+    postings: postRefundCustomer,
     onDelete: async (trx, row) => {
       await removePostings(trx, { type: 'refund_customers', id: row.id })
       await removeLines(trx, { type: 'refund_customers', id: row.id })

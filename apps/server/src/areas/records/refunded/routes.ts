@@ -1,11 +1,9 @@
 import { RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { postWithdraw, REFUNDS, removeWithdraw } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { REFUNDS } from '../../../lib/books/accounts.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
-import { postWithdraw, removeWithdraw } from '../../../lib/books/withdraw.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 
 /** The refund paid out of office cash (decision 022). */
@@ -19,7 +17,6 @@ const postRefunded = (trx: Kysely<Database>, row: ApiRow<'refunded'>) =>
 
 /** Refunded (MCB) entries: no postings; the withdraw counts against cash in office. */
 export const refundedRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('refunded', postRefunded)
   crudRoutes(app, db, RECORD_SPECS.refunded, {
     toRow: (input) => input,
     journal: (row) => ({
@@ -28,7 +25,7 @@ export const refundedRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.name,
       employee: row.employee,
     }),
-    afterSave: (trx, row) => postRefunded(trx, row),
+    postings: (trx, row) => postRefunded(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'refunded', row),
   })
 }

@@ -1,9 +1,8 @@
 import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import type { PostOptions } from '../../../books/index.ts'
+import { customerAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
-import { customerAccountOf } from '../../../lib/books/accounts.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
-import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 
 /** A service's lines: a sale to the customer dated by its Booking Date, the form's own money date (decisions 019, 020). */

@@ -1,16 +1,13 @@
 import { RECORD_SPECS, serviceRemaining } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { postServiceBooks } from './postings.ts'
 
 /** Services: the remaining amount is recomputed here; the client's figure is ignored. */
 export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('services', postServiceBooks)
   crudRoutes(app, db, RECORD_SPECS.services, {
     toRow: ({ remaining_amount: _ignored, ...input }, { before }) => ({
       ...input,
@@ -22,7 +19,7 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.customer_add,
       employee: row.user_name,
     }),
-    afterSave: (trx, row, { before }) => postServiceBooks(trx, row, { lenient: false, before }),
+    postings: postServiceBooks,
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'services', row.id)
       await removePostings(trx, { type: 'services', id: row.id })

@@ -11,10 +11,9 @@ import {
   toPaisa,
 } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { createdDay, refuseOverpaid } from '../../../books/index.ts'
 import { byName } from '../../../db/by-name.ts'
 import type { Database, TableName } from '../../../db/schema.ts'
-import { createdDay } from '../../../lib/books/day.ts'
-import { refuseOverpaid } from '../../../lib/books/paid-records.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { agencySettings } from '../../platform/settings/routes.ts'

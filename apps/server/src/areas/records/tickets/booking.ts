@@ -7,8 +7,8 @@ import {
   type TravelTable,
 } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { createdDay } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
-import { createdDay } from '../../../lib/books/day.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 

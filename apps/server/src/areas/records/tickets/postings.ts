@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
+import type { PostOptions } from '../../../books/index.ts'
+import { partyAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
-import { partyAccountOf } from '../../../lib/books/accounts.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
-import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { bookingDate, firstPassengerName } from './booking.ts'
 

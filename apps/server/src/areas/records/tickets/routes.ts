@@ -1,11 +1,9 @@
 import { RECORD_SPECS, TICKET_IS_VOID } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
@@ -96,12 +94,6 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, 
 
 /** Tickets (spec part 1): entry "Ticket n/m", passengers as JSON text, postings in the same transaction. */
 export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('tickets', async (trx, row, opts) => {
-    // A void ticket has no money (decision 092): nothing to post again.
-    if (row.voided_at) return
-    await postTicket(trx, row)
-    await postTicketBooks(trx, row, opts)
-  })
   crudRoutes(app, db, RECORD_SPECS.tickets, {
     toRow: ({ allow_duplicate_ticket: _allow, ...input }, { before }) => {
       const figures = bookingFigures(
@@ -134,12 +126,12 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
     },
-    afterSave: async (trx, row, { created, before }) => {
-      // A void ticket restored from the history comes back void: no postings, no lines.
+    postings: async (trx, row, opts) => {
+      // A void ticket has no money (decision 092): a restore or a back-fill brings back no postings, no lines.
       if (row.voided_at) return
-      await postTicket(trx, row, created)
-      // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
-      await postTicketBooks(trx, row, { lenient: false, before })
+      await postTicket(trx, row, opts.created)
+      // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
+      await postTicketBooks(trx, row, opts)
     },
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'tickets', row.id)

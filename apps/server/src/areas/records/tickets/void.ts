@@ -6,12 +6,9 @@ import {
   TicketVoidInput,
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { uncountSource } from '../../../books/day-checkpoints.ts'
-import { linkAudit } from '../../../books/post.ts'
+import { linkAudit, refuseIfPaid, removeLines, uncountSource } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { refuseIfPaid } from '../../../lib/books/paid-records.ts'
 import { type ApiRow, recordLifecycle } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { writeJournal } from '../../../lib/journal.ts'

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely'
+import type { PostOptions } from '../../../books/index.ts'
+import { customerAccountOf, postSale, type RecordCurrency, storedRates } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
-import { customerAccountOf } from '../../../lib/books/accounts.ts'
-import { type RecordCurrency, storedRates } from '../../../lib/books/currency.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
-import { postSale } from '../../../lib/books/sale.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { bookingDate, firstPassengerName } from '../tickets/booking.ts'
 

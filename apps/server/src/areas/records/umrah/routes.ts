@@ -1,14 +1,22 @@
 import { fromPaisa, passengerList, RECORD_SPECS, toPaisa } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { currencyOf } from '../../../books/account-rows.ts'
+import {
+  COST_OF_SALES,
+  currencyOf,
+  moveIn,
+  type PostOptions,
+  ratesAnswer,
+  recordCurrency,
+  refuseIfPaid,
+  remainingAfterPayments,
+  removeLines,
+  rupeesOn,
+  storedRates,
+  vendorAccount,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
-import { COST_OF_SALES, vendorAccount } from '../../../lib/books/accounts.ts'
-import { moveIn, ratesAnswer, recordCurrency, rupeesOn, storedRates } from '../../../lib/books/currency.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
-import { type PostOptions, registerPoster } from '../../../lib/books/registry.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
@@ -130,7 +138,6 @@ const postUmrah = async (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: Post
 
 /** Umrah bookings (spec part 1): camelCase payloads, one passenger, a vendor posting for the payable. */
 export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('umrah', postUmrah)
   crudRoutes(app, db, RECORD_SPECS.umrah, {
     toRow: (input, { before }) => {
       const figures = bookingFigures(
@@ -186,9 +193,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       await settleUmrahCurrency(trx, row as unknown as Record<string, unknown>, before)
     },
     // The spec's follow-up POST /vender and the books' lines, in the same transaction.
-    afterSave: async (trx, row, { before }) => {
-      await postUmrah(trx, row, { lenient: false, before })
-    },
+    postings: postUmrah,
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'umrah', row.id)
       await removePostings(trx, source(row))

@@ -1,18 +1,24 @@
 import { fromPaisa, toPaisa, VENDOR_CASH } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../../db/schema.ts'
-import { bankAccount, CASH, COST_OF_SALES, vendorAccount } from '../../../lib/books/accounts.ts'
-import { resolveBank } from '../../../lib/books/banks.ts'
+import type { PostOptions } from '../../../books/index.ts'
 import {
+  bankAccount,
+  CASH,
+  COST_OF_SALES,
+  type Move,
+  move,
   moveIn,
+  paidInMoves,
+  resolveBank,
   rowCurrency,
   rupeesOn,
+  settleDocuments,
   settleEntryCurrency,
+  syncLines,
+  vendorAccount,
   withRealised,
-} from '../../../lib/books/currency.ts'
-import { paidInMoves, settleDocuments } from '../../../lib/books/fx-settlement.ts'
-import { type Move, move, syncLines } from '../../../lib/books/lines.ts'
-import type { PostOptions } from '../../../lib/books/registry.ts'
+} from '../../../books/index.ts'
+import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { syncPosting } from '../../../lib/postings.ts'
 
@@ -108,7 +114,7 @@ export const postVendorEntry = async (
         }
       : null,
   )
-  // Lines last: they take the books' total row, which every write takes last (lib/books/lines.ts).
+  // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
   // A payment that settles the vendor in its currency takes the rates' difference along (decision 109).
   const own = [...bare, ...paid.moves]
   // The bills it names, each settled exactly in its currency with its rates' difference (decision 120).

@@ -1,16 +1,15 @@
 import { RECORD_SPECS, rateOfMicro } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { rateOn } from '../../../books/rates.ts'
-import type { Db } from '../../../db/connect.ts'
-import { vendorAccount } from '../../../lib/books/accounts.ts'
 import {
   checkSettlement,
   convertRupeePayment,
   forgetPaidIn,
   forgetSettlements,
-} from '../../../lib/books/fx-settlement.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
+  rateOn,
+  removeLines,
+  vendorAccount,
+} from '../../../books/index.ts'
+import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
@@ -18,7 +17,6 @@ import { postVendorEntry, settleVendorCurrency, vendorCashOut } from './postings
 
 /** Vendor ledger (admin only): payables (credit), payments (debit), remaining_amount computed when read. */
 export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('vender_entries', postVendorEntry)
   await app.register(async (scoped) => {
     crudRoutes(scoped, db, RECORD_SPECS.vender_entries, {
       listExtras: { status: 'success', message: '' },
@@ -42,7 +40,7 @@ export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
       // The ledger's list reads its view, which has no rate: its rows are answered as they are.
       toApi: (row) =>
         'rate' in row ? { ...row, rate: row.rate == null ? null : rateOfMicro(row.rate) } : row,
-      afterSave: (trx, row, { before }) => postVendorEntry(trx, row, { lenient: false, before }),
+      postings: postVendorEntry,
       onDelete: async (trx, row) => {
         await removePostings(trx, { type: 'vender_entries', id: row.id })
         await removeLines(trx, { type: 'vender_entries', id: row.id })

@@ -1,5 +1,5 @@
 import { type OnePassengerTable, readPassenger } from '@booking/shared'
-import { createdDay } from '../../../lib/books/day.ts'
+import { createdDay } from '../../../books/index.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import type { JournalFields } from '../../../lib/journal.ts'
 

@@ -1,9 +1,7 @@
 import { RECORD_SPECS, remainingAmount, visaProfit } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
+import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
-import { removeLines } from '../../../lib/books/lines.ts'
-import { refuseIfPaid, remainingAfterPayments } from '../../../lib/books/paid-records.ts'
-import { registerPoster } from '../../../lib/books/registry.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
 import { passengerJournal, passengerText } from './passenger-record.ts'
@@ -13,7 +11,6 @@ import { postPassengerSale } from './postings.ts'
 const KIND = { table: 'visa_processing', bankField: 'bank_title' } as const
 
 export const visaRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster(KIND.table, (trx, row, opts) => postPassengerSale(trx, row, opts, KIND))
   crudRoutes(app, db, RECORD_SPECS.visa_processing, {
     toRow: (input, { before }) => ({
       ...input,
@@ -27,7 +24,7 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
     }),
     // Money is dated the business day it was recorded; the embassy dates stay record data (decision 019).
     journal: (row) => passengerJournal(row, null),
-    afterSave: (trx, row, { before }) => postPassengerSale(trx, row, { lenient: false, before }, KIND),
+    postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, KIND.table, row.id)
       await removePostings(trx, { type: KIND.table, id: row.id })

@@ -1,6 +1,6 @@
 import { fromPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
+import type { Database } from '../db/schema.ts'
 
 /**
  * A sale's sales tax as its postings need it (issue 36, decision 089): the authority it is owed

@@ -1,11 +1,11 @@
 import { SETTLES_COST_TYPES } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import type { Db } from '../../db/connect.ts'
-import { moneyOut } from '../../db/money-columns.ts'
-import type { Database, TableName } from '../../db/schema.ts'
-import { type ApiRow, recordLifecycle } from '../crud.ts'
-import { writeJournal } from '../journal.ts'
-import { writeTransaction } from '../write-batch.ts'
+import type { Db } from '../db/connect.ts'
+import { moneyOut } from '../db/money-columns.ts'
+import type { Database, TableName } from '../db/schema.ts'
+import { type ApiRow, recordLifecycle } from '../lib/crud.ts'
+import { writeJournal } from '../lib/journal.ts'
+import { writeTransaction } from '../lib/write-batch.ts'
 import { registeredPosters } from './registry.ts'
 
 /** The settings row migration 0025 writes (the key is copied: application code imports no migration). */

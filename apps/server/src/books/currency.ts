@@ -1,12 +1,12 @@
 import { BOOKS_CURRENCY, fromPaisa, type Money, minorUnitsOf, rateOfMicro, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { accountsFor, currencyOf } from '../../books/account-rows.ts'
-import { linesOf, type Move, moveMoney, REALISED } from '../../books/moves.ts'
-import { rateOn } from '../../books/rates.ts'
-import type { Database } from '../../db/schema.ts'
-import { HttpError } from '../http-error.ts'
-import { runText } from '../prepared.ts'
-import { lockNames } from '../write-locks.ts'
+import type { Database } from '../db/schema.ts'
+import { HttpError } from '../lib/http-error.ts'
+import { runText } from '../lib/prepared.ts'
+import { lockNames } from '../lib/write-locks.ts'
+import { accountsFor, currencyOf } from './account-rows.ts'
+import { linesOf, type Move, moveMoney, REALISED } from './moves.ts'
+import { rateOn } from './rates.ts'
 
 type Trx = Kysely<Database>
 

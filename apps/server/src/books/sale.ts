@@ -1,8 +1,8 @@
 import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { ApiRow } from '../crud.ts'
-import { syncPosting } from '../postings.ts'
+import type { Database } from '../db/schema.ts'
+import type { ApiRow } from '../lib/crud.ts'
+import { syncPosting } from '../lib/postings.ts'
 import {
   accruedAccount,
   bankAccount,

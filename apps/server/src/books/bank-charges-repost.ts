@@ -1,8 +1,8 @@
-import { lockedThrough } from '../../books/lock.ts'
-import type { Db } from '../../db/connect.ts'
-import { moneyOut } from '../../db/money-columns.ts'
-import type { ApiRow } from '../crud.ts'
-import { writeTransaction } from '../write-batch.ts'
+import type { Db } from '../db/connect.ts'
+import { moneyOut } from '../db/money-columns.ts'
+import type { ApiRow } from '../lib/crud.ts'
+import { writeTransaction } from '../lib/write-batch.ts'
+import { lockedThrough } from './lock.ts'
 import { registeredPosters } from './registry.ts'
 
 const PAGE = 200

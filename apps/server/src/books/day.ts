@@ -1,5 +1,5 @@
 import { businessDayOf, businessToday } from '@booking/shared'
-import type { ApiRow } from '../crud.ts'
+import type { ApiRow } from '../lib/crud.ts'
 
 /**
  * The money date of a record whose form has no money date of its own (Ticket, Umrah, Visa, GAMCA,

@@ -1,7 +1,7 @@
 import type { RecordTable } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { ApiRow } from '../crud.ts'
+import type { Database } from '../db/schema.ts'
+import type { ApiRow } from '../lib/record-hooks.ts'
 
 /**
  * How each record table posts its lines (and its sub-ledger rows), registered by its area so the

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
+import type { Database } from '../db/schema.ts'
 import { accruedAccount, BANK_CHARGES, BANK_PROFIT } from './accounts.ts'
 
 type Trx = Kysely<Database>

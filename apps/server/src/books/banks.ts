@@ -1,7 +1,7 @@
 import { namesBank } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import { HttpError } from '../http-error.ts'
+import type { Database } from '../db/schema.ts'
+import { HttpError } from '../lib/http-error.ts'
 
 export const UNKNOWN_BANK = 'Select a bank from the list'
 /** The bank of older records' bank money that named none; shows in the trial balance for the owner to move. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { ApiRow } from '../crud.ts'
+import type { Database } from '../db/schema.ts'
+import type { ApiRow } from '../lib/crud.ts'
 import { CASH } from './accounts.ts'
 import { move, removeLines, syncLines } from './lines.ts'
 

@@ -1,12 +1,12 @@
 import { BOOKS_CURRENCY, fromPaisa, pkr, rateOfMicro, type SettlesItem, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { accountsFor } from '../../books/account-rows.ts'
-import { linesOf, type Move, moveMoney, REALISED } from '../../books/moves.ts'
-import { dbPaisa } from '../../db/money-columns.ts'
-import type { Database } from '../../db/schema.ts'
-import { HttpError } from '../http-error.ts'
-import { runText } from '../prepared.ts'
-import { lockNames } from '../write-locks.ts'
+import { dbPaisa } from '../db/money-columns.ts'
+import type { Database } from '../db/schema.ts'
+import { HttpError } from '../lib/http-error.ts'
+import { runText } from '../lib/prepared.ts'
+import { lockNames } from '../lib/write-locks.ts'
+import { accountsFor } from './account-rows.ts'
+import { linesOf, type Move, moveMoney, REALISED } from './moves.ts'
 
 type Trx = Kysely<Database>
 

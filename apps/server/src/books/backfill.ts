@@ -1,11 +1,11 @@
 import type { RecordTable } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import type { Db } from '../../db/connect.ts'
-import { moneyOut } from '../../db/money-columns.ts'
-import type { Database, TableName } from '../../db/schema.ts'
-import { type ApiRow, recordLifecycle } from '../crud.ts'
-import { writeJournal } from '../journal.ts'
-import { writeTransaction } from '../write-batch.ts'
+import type { Db } from '../db/connect.ts'
+import { moneyOut } from '../db/money-columns.ts'
+import type { Database, TableName } from '../db/schema.ts'
+import { type ApiRow, recordLifecycle } from '../lib/crud.ts'
+import { writeJournal } from '../lib/journal.ts'
+import { writeTransaction } from '../lib/write-batch.ts'
 import { registeredPosters } from './registry.ts'
 
 /** Records per transaction: each chunk commits with its place, so a kill loses at most one chunk's work. */

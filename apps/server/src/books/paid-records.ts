@@ -1,9 +1,9 @@
 import { fromPaisa, PAYMENT_SOURCES, PAYMENT_TABLES, type ReceiptPayment, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import { moneyOut } from '../../db/money-columns.ts'
-import type { Database } from '../../db/schema.ts'
-import type { AnyRecordRow } from '../crud.ts'
-import { HttpError } from '../http-error.ts'
+import { moneyOut } from '../db/money-columns.ts'
+import type { Database } from '../db/schema.ts'
+import type { AnyRecordRow } from '../lib/crud.ts'
+import { HttpError } from '../lib/http-error.ts'
 
 /** The table behind each payment source_type: the specs' `payment` capability. */
 export { PAYMENT_TABLES } from '@booking/shared'

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import type { BookSource, LineMeta, Move } from '../../books/moves.ts'
-import { postEntry, reverseEntry } from '../../books/post.ts'
-import type { BookingFigures } from '../../books/split.ts'
-import type { Database } from '../../db/schema.ts'
+import type { Database } from '../db/schema.ts'
+import type { BookSource, LineMeta, Move } from './moves.ts'
+import { postEntry, reverseEntry } from './post.ts'
+import type { BookingFigures } from './split.ts'
 
 export {
   BOOKS_FULL,
@@ -12,7 +12,7 @@ export {
   MAX_BOOK_PAISA,
   type Move,
   move,
-} from '../../books/moves.ts'
+} from './moves.ts'
 
 type Trx = Kysely<Database>
 
@@ -42,4 +42,4 @@ export const removeLines = async (trx: Trx, source: BookSource) => {
 }
 
 /** A rename and a merge of accounts (decisions 082, 083): no line is ever changed. */
-export { mergeAccount, renameAccount } from '../../books/account-changes.ts'
+export { mergeAccount, renameAccount } from './account-changes.ts'
