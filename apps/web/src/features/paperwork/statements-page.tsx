@@ -113,6 +113,10 @@ const StatementsPage = () => {
   const amount = fx ? inFx : money
   const side = (v: number | undefined) => (v ? money(v) : '')
   const both = (v: number, rupees: number | undefined) => (fx ? `${inFx(v)} (${money(rupees)})` : money(v))
+  // The lines table's amount cells; a foreign party's rupee columns start after a rule.
+  const num = 'whitespace-nowrap pr-2 text-right tabular-nums'
+  const end = 'whitespace-nowrap text-right tabular-nums'
+  const rupeeEdge = 'border-l border-slate-200 pl-2'
   const period =
     asked?.from || asked?.to ? `${dmy(asked?.from) || '…'} to ${dmy(asked?.to) || '…'}` : 'All dates'
   return (
@@ -300,150 +304,90 @@ const StatementsPage = () => {
               ]}
             />
             <div className="sm:hidden">{more}</div>
-            {fx && (
-              <div className="hidden overflow-x-auto sm:block">
-                <table className="w-full min-w-[56rem] text-sm" aria-label="Statement lines">
-                  <thead>
-                    <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-                      <th className="py-2 pr-2">Date</th>
-                      <th className="py-2 pr-2">Entry</th>
-                      <th className="py-2 pr-2">Detail</th>
-                      <th className="py-2 pr-2 text-right">Debit {fx}</th>
-                      <th className="py-2 pr-2 text-right">Credit {fx}</th>
-                      <th className="py-2 pr-2 text-right">Balance {fx}</th>
-                      <th className="py-2 pr-2 text-right">Rate</th>
-                      <th className="border-l border-slate-200 py-2 pl-2 pr-2 text-right">Debit in rupees</th>
-                      <th className="py-2 pr-2 text-right">Credit in rupees</th>
-                      <th className="py-2 text-right">Balance in rupees</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <tr className="border-b border-slate-100 text-slate-500">
-                      <td className="py-1 pr-2">{dmy(asked.from)}</td>
-                      <td />
-                      <td className="py-1 pr-2">Opening balance</td>
-                      <td />
-                      <td />
-                      <td className="py-1 pr-2 text-right tabular-nums">{inFx(statement.data.opening)}</td>
-                      <td />
-                      <td className="border-l border-slate-200" />
-                      <td />
-                      <td className="py-1 text-right tabular-nums">{money(statement.data.opening_pkr)}</td>
-                    </tr>
-                    {statement.data.rows.map((r, i) => (
-                      <tr key={i} className="border-b border-slate-100">
-                        <td className="whitespace-nowrap py-1 pr-2">{dmy(r.date)}</td>
-                        <td className="whitespace-nowrap py-1 pr-2">{r.entry}</td>
-                        <td className="py-1 pr-2">{r.detail}</td>
-                        <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">
-                          {r.debit ? inFx(r.debit) : ''}
-                        </td>
-                        <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">
-                          {r.credit ? inFx(r.credit) : ''}
-                        </td>
-                        <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">
-                          {inFx(r.balance)}
-                        </td>
-                        <td className="py-1 pr-2 text-right tabular-nums">{r.rate ?? ''}</td>
-                        <td className="whitespace-nowrap border-l border-slate-200 py-1 pl-2 pr-2 text-right tabular-nums">
-                          {side(r.debit_pkr)}
-                        </td>
-                        <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">
-                          {side(r.credit_pkr)}
-                        </td>
-                        <td className="whitespace-nowrap py-1 text-right tabular-nums">
-                          {money(r.balance_pkr)}
-                        </td>
-                      </tr>
-                    ))}
-                    {more && (
-                      <tr className="border-b border-slate-100">
-                        <td colSpan={10}>{more}</td>
-                      </tr>
+            <div className="hidden overflow-x-auto sm:block">
+              <table
+                className={`w-full ${fx ? 'min-w-[56rem]' : 'min-w-[40rem]'} text-sm`}
+                aria-label="Statement lines"
+              >
+                <thead>
+                  <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
+                    <th className="py-2 pr-2">Date</th>
+                    <th className="py-2 pr-2">Entry</th>
+                    <th className="py-2 pr-2">Detail</th>
+                    <th className={`${num} py-2`}>{fx ? `Debit ${fx}` : 'Debit'}</th>
+                    <th className={`${num} py-2`}>{fx ? `Credit ${fx}` : 'Credit'}</th>
+                    <th className={`${fx ? num : end} py-2`}>{fx ? `Balance ${fx}` : 'Balance'}</th>
+                    {fx && (
+                      <>
+                        <th className={`${num} py-2`}>Rate</th>
+                        <th className={`${num} ${rupeeEdge} py-2`}>Debit in rupees</th>
+                        <th className={`${num} py-2`}>Credit in rupees</th>
+                        <th className={`${end} py-2`}>Balance in rupees</th>
+                      </>
                     )}
-                    <tr className="font-semibold">
-                      <td />
-                      <td />
-                      <td className="py-2 pr-2">Totals / closing balance</td>
-                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums">
-                        {inFx(statement.data.totals.debit)}
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums">
-                        {inFx(statement.data.totals.credit)}
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums">
-                        {inFx(statement.data.closing)}
-                      </td>
-                      <td />
-                      <td className="whitespace-nowrap border-l border-slate-200 py-2 pl-2 pr-2 text-right tabular-nums">
-                        {money(statement.data.totals.debit_pkr)}
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-2 text-right tabular-nums">
-                        {money(statement.data.totals.credit_pkr)}
-                      </td>
-                      <td className="whitespace-nowrap py-2 text-right tabular-nums">
-                        {money(statement.data.closing_pkr)}
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {!fx && (
-              <div className="hidden overflow-x-auto sm:block">
-                <table className="w-full min-w-[40rem] text-sm" aria-label="Statement lines">
-                  <thead>
-                    <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-                      <th className="py-2 pr-2">Date</th>
-                      <th className="py-2 pr-2">Entry</th>
-                      <th className="py-2 pr-2">Detail</th>
-                      <th className="py-2 pr-2 text-right">Debit</th>
-                      <th className="py-2 pr-2 text-right">Credit</th>
-                      <th className="py-2 text-right">Balance</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <tr className="border-b border-slate-100 text-slate-500">
-                      <td className="py-1 pr-2">{dmy(asked.from)}</td>
-                      <td />
-                      <td className="py-1 pr-2">Opening balance</td>
-                      <td />
-                      <td />
-                      <td className="py-1 text-right tabular-nums">{money(statement.data.opening)}</td>
-                    </tr>
-                    {statement.data.rows.map((r, i) => (
-                      <tr key={i} className="border-b border-slate-100">
-                        <td className="whitespace-nowrap py-1 pr-2">{dmy(r.date)}</td>
-                        <td className="whitespace-nowrap py-1 pr-2">{r.entry}</td>
-                        <td className="py-1 pr-2">{r.detail}</td>
-                        <td className="py-1 pr-2 text-right tabular-nums">{r.debit ? money(r.debit) : ''}</td>
-                        <td className="py-1 pr-2 text-right tabular-nums">
-                          {r.credit ? money(r.credit) : ''}
-                        </td>
-                        <td className="py-1 text-right tabular-nums">{money(r.balance)}</td>
-                      </tr>
-                    ))}
-                    {more && (
-                      <tr className="border-b border-slate-100">
-                        <td colSpan={6}>{more}</td>
-                      </tr>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr className="border-b border-slate-100 text-slate-500">
+                    <td className="py-1 pr-2">{dmy(asked.from)}</td>
+                    <td />
+                    <td className="py-1 pr-2">Opening balance</td>
+                    <td />
+                    <td />
+                    <td className={`${fx ? num : end} py-1`}>{amount(statement.data.opening)}</td>
+                    {fx && (
+                      <>
+                        <td />
+                        <td className="border-l border-slate-200" />
+                        <td />
+                        <td className={`${end} py-1`}>{money(statement.data.opening_pkr)}</td>
+                      </>
                     )}
-                    <tr className="font-semibold">
-                      <td />
-                      <td />
-                      <td className="py-2 pr-2">Totals / closing balance</td>
-                      <td className="py-2 pr-2 text-right tabular-nums">
-                        {money(statement.data.totals.debit)}
-                      </td>
-                      <td className="py-2 pr-2 text-right tabular-nums">
-                        {money(statement.data.totals.credit)}
-                      </td>
-                      <td className="py-2 text-right tabular-nums">{money(statement.data.closing)}</td>
+                  </tr>
+                  {statement.data.rows.map((r, i) => (
+                    <tr key={i} className="border-b border-slate-100">
+                      <td className="whitespace-nowrap py-1 pr-2">{dmy(r.date)}</td>
+                      <td className="whitespace-nowrap py-1 pr-2">{r.entry}</td>
+                      <td className="py-1 pr-2">{r.detail}</td>
+                      <td className={`${num} py-1`}>{r.debit ? amount(r.debit) : ''}</td>
+                      <td className={`${num} py-1`}>{r.credit ? amount(r.credit) : ''}</td>
+                      <td className={`${fx ? num : end} py-1`}>{amount(r.balance)}</td>
+                      {fx && (
+                        <>
+                          <td className={`${num} py-1`}>{r.rate ?? ''}</td>
+                          <td className={`${num} ${rupeeEdge} py-1`}>{side(r.debit_pkr)}</td>
+                          <td className={`${num} py-1`}>{side(r.credit_pkr)}</td>
+                          <td className={`${end} py-1`}>{money(r.balance_pkr)}</td>
+                        </>
+                      )}
                     </tr>
-                  </tbody>
-                </table>
-              </div>
-            )}
+                  ))}
+                  {more && (
+                    <tr className="border-b border-slate-100">
+                      <td colSpan={fx ? 10 : 6}>{more}</td>
+                    </tr>
+                  )}
+                  <tr className="font-semibold">
+                    <td />
+                    <td />
+                    <td className="py-2 pr-2">Totals / closing balance</td>
+                    <td className={`${num} py-2`}>{amount(statement.data.totals.debit)}</td>
+                    <td className={`${num} py-2`}>{amount(statement.data.totals.credit)}</td>
+                    <td className={`${fx ? num : end} py-2`}>{amount(statement.data.closing)}</td>
+                    {fx && (
+                      <>
+                        <td />
+                        <td className={`${num} ${rupeeEdge} py-2`}>
+                          {money(statement.data.totals.debit_pkr)}
+                        </td>
+                        <td className={`${num} py-2`}>{money(statement.data.totals.credit_pkr)}</td>
+                        <td className={`${end} py-2`}>{money(statement.data.closing_pkr)}</td>
+                      </>
+                    )}
+                  </tr>
+                </tbody>
+              </table>
+            </div>
             {(statement.data.voided?.length ?? 0) > 0 && (
               <div
                 className="rounded-md border border-red-200 bg-red-50 p-3 text-sm"
