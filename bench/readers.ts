@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import http from 'node:http'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { freshUrl } from './fresh-url.ts'
+import { foreignLines } from './fx-lines.ts'
+import { dropPostgres, postgresCopy } from './pg-copy.ts'
 import { BENCH_ADMIN, seedDatabase, seedPath } from './seed.ts'
 
 /**
@@ -17,6 +20,13 @@ import { BENCH_ADMIN, seedDatabase, seedPath } from './seed.ts'
  * of the same file in the same run (the file must be seeded by that commit: BENCH_SEED_ROOT, else
  * this tree's seed). BENCH_SIZES (10000,100000,1000000), BENCH_SEED (4304), ITERATIONS (200),
  * BEFORE_ITERATIONS (50), BENCH_ONLY (e.g. "statement,day book": only those reads).
+ *
+ * Issue 32: BENCH_DB=sqlite,postgres also times this tree's server on PostgreSQL, on the same books
+ * copied into a fresh database of the cluster at BENCH_PG (default: the URL in /tmp/pg-url;
+ * bench/pg-copy.ts), in the same run and against the same hello world.
+ * Issue 34: BENCH_FX=20 also times this tree's SQLite server on a copy where 20 % of the lines are
+ * foreign (bench/fx-lines.ts: vendors, agents and a bank in SAR, AED and USD, with rates), beside
+ * the all-rupee copy: "before" (all PKR) and "after" (20 % foreign) in the same run.
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = process.env
@@ -28,6 +38,10 @@ const BEFORE_ROOT = env.BEFORE_ROOT
 /** Only the reads whose names contain one of these (comma-separated), with hello world; all if unset. */
 const ONLY = env.BENCH_ONLY?.split(',').filter(Boolean)
 const PORT = Number(env.BENCH_PORT ?? 4304)
+const DBS = (env.BENCH_DB ?? 'sqlite').split(',')
+const FX = Number(env.BENCH_FX ?? 0)
+const PG = env.BENCH_PG ?? (existsSync('/tmp/pg-url') ? readFileSync('/tmp/pg-url', 'utf8').trim() : '')
+const PG_NAME = 'bench_readers'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
@@ -141,6 +155,7 @@ const helloTiming = async (n: number) => {
   }
 }
 
+/** `file` is a SQLite file or a database URL (postgres://). */
 const serverTimings = async (cwd: string, file: string, n: number) => {
   const api = `http://127.0.0.1:${PORT}/api`
   const server = await start(
@@ -149,7 +164,7 @@ const serverTimings = async (cwd: string, file: string, n: number) => {
     {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${file}`,
+      DATABASE_URL: file.startsWith('postgres') ? file : `sqlite:${file}`,
       JWT_SECRET: 'bench-secret-at-least-32-characters-long',
       LOG: 'off',
       LOGIN_RATE_MAX: '1000000000',
@@ -193,6 +208,8 @@ const drop = (file: string) => {
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1))
 const x = (a: number, b: number) => `${(a / b).toFixed(1)}x`
 
+const load = () => loadavg()[0]!.toFixed(1)
+
 const main = async () => {
   console.log(
     `readers bench: one request at a time, every URL new; ${ITERATIONS} calls per read (before: ${BEFORE_ITERATIONS})`,
@@ -202,38 +219,69 @@ const main = async () => {
       ? seedPath(size, SEED)
       : await seedDatabase(size, SEED)
     const mb = Math.round(statSync(seeded).size / 1e6)
-    console.log(`\n${size.toLocaleString('en-US')} records (${seeded}, ${mb} MB)`)
-    const helloBefore = await helloTiming(ITERATIONS)
-    let before: Map<string, Timing> | undefined
-    if (BEFORE_ROOT) {
-      const file = `${seeded}.before`
-      copy(seeded, file)
-      try {
-        before = await serverTimings(BEFORE_ROOT, file, BEFORE_ITERATIONS)
-      } finally {
-        drop(file)
-      }
+    console.log(`\n${size.toLocaleString('en-US')} records (${seeded}, ${mb} MB); load average ${load()}`)
+    // Copies are made before the timings, so none is made while another server is timed.
+    const fxFile = `${seeded}.fx`
+    if (FX > 0) {
+      copy(seeded, fxFile)
+      const fx = foreignLines(fxFile, FX / 100)
+      console.log(
+        `  ${fx.foreign.toLocaleString('en-US')} of ${fx.total.toLocaleString('en-US')} lines foreign (${((fx.foreign / fx.total) * 100).toFixed(1)} %): ${fx.accounts.join(', ')}`,
+      )
     }
-    const file = `${seeded}.after`
-    copy(seeded, file)
-    let after: Map<string, Timing>
+    const pgUrl = DBS.includes('postgres') ? await postgresCopy(seeded, PG, PG_NAME, () => {}) : null
+    const columns: Array<[string, Map<string, Timing>, number]> = []
+    const helloBefore = await helloTiming(ITERATIONS)
     try {
-      after = await serverTimings(root, file, ITERATIONS)
+      if (BEFORE_ROOT) {
+        const file = `${seeded}.before`
+        copy(seeded, file)
+        try {
+          columns.push(['before', await serverTimings(BEFORE_ROOT, file, BEFORE_ITERATIONS), Number(load())])
+        } finally {
+          drop(file)
+        }
+      }
+      if (DBS.includes('sqlite')) {
+        const file = `${seeded}.after`
+        copy(seeded, file)
+        try {
+          columns.push([
+            FX > 0 ? 'SQLite, all PKR' : 'SQLite',
+            await serverTimings(root, file, ITERATIONS),
+            Number(load()),
+          ])
+        } finally {
+          drop(file)
+        }
+      }
+      if (FX > 0)
+        columns.push([
+          `SQLite, ${FX} % foreign`,
+          await serverTimings(root, fxFile, ITERATIONS),
+          Number(load()),
+        ])
+      if (pgUrl) columns.push(['PostgreSQL', await serverTimings(root, pgUrl, ITERATIONS), Number(load())])
     } finally {
-      drop(file)
+      if (FX > 0) drop(fxFile)
+      if (pgUrl) await dropPostgres(PG, PG_NAME)
     }
     const helloAfter = await helloTiming(ITERATIONS)
     const hello = { p50: (helloBefore.p50 + helloAfter.p50) / 2, p99: (helloBefore.p99 + helloAfter.p99) / 2 }
     console.log(
-      `  hello world p50 / p99: ${ms(helloBefore.p50)} / ${ms(helloBefore.p99)} ms before, ${ms(helloAfter.p50)} / ${ms(helloAfter.p99)} ms after; ratios to their mean`,
+      `  hello world p50 / p99: ${ms(helloBefore.p50)} / ${ms(helloBefore.p99)} ms before, ${ms(helloAfter.p50)} / ${ms(helloAfter.p99)} ms after; ratios to their mean; load average ${load()}`,
     )
-    for (const [name] of READS) {
-      const a = after.get(name) as Timing
-      const b = before?.get(name)
+    console.log(`  | read | ${columns.map(([c, , l]) => `${c} (load ${l})`).join(' | ')} |`)
+    console.log(`  |---|${columns.map(() => '---|').join('')}`)
+    for (const [name] of READS)
       console.log(
-        `  ${name.padEnd(28)} ${b ? `before ${ms(b.p50)} / ${ms(b.p99)} ms (${x(b.p50, hello.p50)} / ${x(b.p99, hello.p99)})  ` : ''}after ${ms(a.p50)} / ${ms(a.p99)} ms (${x(a.p50, hello.p50)} / ${x(a.p99, hello.p99)} of hello)  ${Math.round(a.bytes / 1024)} kB`,
+        `  | ${name} | ${columns
+          .map(([, t]) => {
+            const a = t.get(name) as Timing
+            return `${ms(a.p50)} / ${ms(a.p99)} (${x(a.p50, hello.p50)} / ${x(a.p99, hello.p99)}) ${Math.round(a.bytes / 1024)} kB`
+          })
+          .join(' | ')} |`,
       )
-    }
   }
 }
 
