@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { CompiledQuery } from 'kysely'
 import { buildApp } from '../apps/server/src/app.ts'
 import { TEST_PASSWORD_HASH } from '../apps/server/test/harness.ts'
+import { prepare, rawLoop, SPEC_TABLES } from './create-vs-raw.ts'
 import { ticketBody } from './ticket-body.ts'
 
 /**
@@ -240,4 +241,25 @@ for (const [k, v] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 30))
   console.log(`  | ${k} | ${(v / CREATES).toFixed(0)} | ${((v / total) * 100).toFixed(1)} % |`)
 
 await app.close()
+
+// 4. The same creates' rows without the API, CPU only: the recorded write statements (all of them,
+// and the spec's rows only) in a loop, one transaction per ticket, synchronous = NORMAL (no fsync:
+// the disk is the same for both and the API shares its flushes), 5 s each.
+const rawFile = join(DIR, 'raw.db')
+const recorded = await prepare(rawFile)
+const spec = recorded.filter((r) => r.table && SPEC_TABLES.has(r.table))
+const perTicket = (rows: typeof recorded) => {
+  const c0 = process.cpuUsage()
+  const rate = rawLoop(rawFile, rows, { synchronous: 'NORMAL', seconds: 5 })
+  const c = process.cpuUsage(c0)
+  return { rate, cpu: (c.user + c.system) / (rate * 5) }
+}
+const all = perTicket(recorded)
+const only = perTicket(spec)
+console.log(
+  `\n  Without the API (no fsync, CPU per ticket): every write statement (${recorded.length}) ${all.cpu.toFixed(0)} µs (${all.rate}/s); the spec's rows (${spec.length}: ${spec.map((r) => r.table).join(', ')}) ${only.cpu.toFixed(0)} µs (${only.rate}/s); load average ${load()}`,
+)
+console.log(
+  `  CPU per create through the API ${cpuPer} µs: ${(Number(cpuPer) / only.cpu).toFixed(1)}x the spec's rows, ${(Number(cpuPer) / all.cpu).toFixed(1)}x every write statement`,
+)
 rmSync(DIR, { recursive: true, force: true })
