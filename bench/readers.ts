@@ -26,7 +26,8 @@ import { BENCH_ADMIN, seedDatabase, seedPath } from './seed.ts'
  * bench/pg-copy.ts), in the same run and against the same hello world.
  * Issue 34: BENCH_FX=20 also times this tree's SQLite server on a copy where 20 % of the lines are
  * foreign (bench/fx-lines.ts: vendors, agents and a bank in SAR, AED and USD, with rates), beside
- * the all-rupee copy: "before" (all PKR) and "after" (20 % foreign) in the same run.
+ * the all-rupee copy: "before" (all PKR) and "after" (20 % foreign), both servers running at once and
+ * every read asked of them in turns, so the shared machine's drift falls on both alike.
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = process.env
@@ -155,45 +156,90 @@ const helloTiming = async (n: number) => {
   }
 }
 
-/** `file` is a SQLite file or a database URL (postgres://). */
-const serverTimings = async (cwd: string, file: string, n: number) => {
-  const api = `http://127.0.0.1:${PORT}/api`
-  const server = await start(
-    cwd,
-    ['apps/server/src/main.ts'],
-    {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: file.startsWith('postgres') ? file : `sqlite:${file}`,
-      JWT_SECRET: 'bench-secret-at-least-32-characters-long',
-      LOG: 'off',
-      LOGIN_RATE_MAX: '1000000000',
-      WEB_DIR: '/nonexistent',
-      BACKUP_HOUR: 'off',
-    },
-    `${api}/health`,
-  )
+/**
+ * The same URL on several servers, one request at a time, taking turns (the first server of each
+ * round rotates), so the machine's drift falls on all of them alike.
+ */
+const timedTogether = async (urls: string[], n: number, tokens: string[]): Promise<Timing[]> => {
+  const times = urls.map(() => [] as number[])
+  const bytes = urls.map(() => 0)
+  for (let i = 0; i < n + 3; i++)
+    for (let k = 0; k < urls.length; k++) {
+      const j = (i + k) % urls.length
+      const t0 = performance.now()
+      const res = await get(freshUrl(urls[j]!, i), tokens[j])
+      const took = performance.now() - t0
+      if (res.status !== 200) throw new Error(`${urls[j]} -> ${res.status} ${res.body.slice(0, 200)}`)
+      bytes[j] = res.body.length
+      if (i >= 3) times[j]!.push(took)
+    }
+  return times.map((t, j) => {
+    t.sort((a, b) => a - b)
+    const at = (q: number) => t[Math.min(t.length - 1, Math.floor(q * t.length))] as number
+    return { p50: at(0.5), p99: at(0.99), bytes: bytes[j]! }
+  })
+}
+
+const login = (api: string) =>
+  new Promise<string>((resolve, reject) => {
+    const req = http.request(
+      `${api}/user/login`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString()
+          const token = (JSON.parse(body) as { token?: string }).token
+          if (token) resolve(token)
+          else reject(new Error(`login failed: ${body}`))
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end(JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }))
+  })
+
+/**
+ * One server of the tree at `cwd` per database (a SQLite file or a postgres:// URL), all running at
+ * once on ports PORT, PORT + 2, ..., each read asked of them in turns: one timing map per database.
+ */
+const serverTimings = async (cwd: string, files: string[], n: number) => {
+  const ports = files.map((_, i) => PORT + 2 * i)
+  const servers: ChildProcess[] = []
   try {
-    const login = await new Promise<string>((resolve, reject) => {
-      const req = http.request(
-        `${api}/user/login`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => resolve(Buffer.concat(chunks).toString()))
-        },
+    for (const [i, file] of files.entries())
+      servers.push(
+        await start(
+          cwd,
+          ['apps/server/src/main.ts'],
+          {
+            PORT: String(ports[i]),
+            HOST: '127.0.0.1',
+            DATABASE_URL: file.startsWith('postgres') ? file : `sqlite:${file}`,
+            JWT_SECRET: 'bench-secret-at-least-32-characters-long',
+            LOG: 'off',
+            LOGIN_RATE_MAX: '1000000000',
+            WEB_DIR: '/nonexistent',
+            BACKUP_HOUR: 'off',
+          },
+          `http://127.0.0.1:${ports[i]}/api/health`,
+        ),
       )
-      req.on('error', reject)
-      req.end(JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }))
-    })
-    const token = (JSON.parse(login) as { token?: string }).token
-    if (!token) throw new Error(`login failed: ${login}`)
-    const out = new Map<string, Timing>()
-    for (const [name, path] of READS) out.set(name, await timed(`http://127.0.0.1:${PORT}${path}`, n, token))
+    const tokens: string[] = []
+    for (const port of ports) tokens.push(await login(`http://127.0.0.1:${port}/api`))
+    const out = files.map(() => new Map<string, Timing>())
+    for (const [name, path] of READS) {
+      const timings = await timedTogether(
+        ports.map((port) => `http://127.0.0.1:${port}${path}`),
+        n,
+        tokens,
+      )
+      for (const [j, t] of timings.entries()) out[j]!.set(name, t)
+    }
     return out
   } finally {
-    await stop(server)
+    for (const server of servers) await stop(server)
   }
 }
 
@@ -237,7 +283,11 @@ const main = async () => {
         const file = `${seeded}.before`
         copy(seeded, file)
         try {
-          columns.push(['before', await serverTimings(BEFORE_ROOT, file, BEFORE_ITERATIONS), Number(load())])
+          columns.push([
+            'before',
+            (await serverTimings(BEFORE_ROOT, [file], BEFORE_ITERATIONS))[0]!,
+            Number(load()),
+          ])
         } finally {
           drop(file)
         }
@@ -246,22 +296,16 @@ const main = async () => {
         const file = `${seeded}.after`
         copy(seeded, file)
         try {
-          columns.push([
-            FX > 0 ? 'SQLite, all PKR' : 'SQLite',
-            await serverTimings(root, file, ITERATIONS),
-            Number(load()),
-          ])
+          // With BENCH_FX, the all-rupee and the foreign books run at once, their requests in turns.
+          const [pkr, fx] = await serverTimings(root, FX > 0 ? [file, fxFile] : [file], ITERATIONS)
+          columns.push([FX > 0 ? 'SQLite, all PKR' : 'SQLite', pkr!, Number(load())])
+          if (fx) columns.push([`SQLite, ${FX} % foreign (in turns with all PKR)`, fx, Number(load())])
         } finally {
           drop(file)
         }
       }
-      if (FX > 0)
-        columns.push([
-          `SQLite, ${FX} % foreign`,
-          await serverTimings(root, fxFile, ITERATIONS),
-          Number(load()),
-        ])
-      if (pgUrl) columns.push(['PostgreSQL', await serverTimings(root, pgUrl, ITERATIONS), Number(load())])
+      if (pgUrl)
+        columns.push(['PostgreSQL', (await serverTimings(root, [pgUrl], ITERATIONS))[0]!, Number(load())])
     } finally {
       if (FX > 0) drop(fxFile)
       if (pgUrl) await dropPostgres(PG, PG_NAME)
