@@ -12,13 +12,25 @@ import * as accountsMigration from '../src/db/migrations/0034_accounts.ts'
  * line's account by id, 0041 comes back. The later migrations (currencies, tax, ...) stay applied:
  * they do not read the accounts, and the migrator runs only what is missing, in order.
  */
+/**
+ * Later migrations whose tables name accounts by id (a key to accounts.id), in dependants-first
+ * order: they go with the accounts and come back after 0034. A new one belongs here.
+ */
+const NAMING_ACCOUNTS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['0044_booking_requests', ['booking_requests']],
+  ['0041_portal', ['portal_deposits', 'portal_sessions', 'agent_users']],
+]
+
 export const backBeforeAccounts = async (url: string) => {
   const old = connect(url) as unknown as Kysely<any>
   try {
+    const present = new Set((await old.introspection.getTables()).map((t) => t.name))
     await old.transaction().execute(async (trx) => {
-      for (const table of ['portal_deposits', 'portal_sessions', 'agent_users'])
-        await sql`DROP TABLE ${sql.table(table)}`.execute(trx)
-      await trx.deleteFrom('kysely_migration').where('name', '=', '0041_portal').execute()
+      for (const [migration, tables] of NAMING_ACCOUNTS) {
+        if (!tables.some((t) => present.has(t))) continue
+        for (const table of tables) await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(trx)
+        await trx.deleteFrom('kysely_migration').where('name', '=', migration).execute()
+      }
       await accountsMigration.down(trx)
       await trx.deleteFrom('kysely_migration').where('name', '=', '0034_accounts').execute()
     })
