@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import http from 'node:http'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { freshUrl } from './fresh-url.ts'
+import { foreignLines } from './fx-lines.ts'
+import { dropPostgres, postgresCopy } from './pg-copy.ts'
 import { BENCH_ADMIN, seedDatabase, seedPath } from './seed.ts'
 
 /**
@@ -17,6 +20,14 @@ import { BENCH_ADMIN, seedDatabase, seedPath } from './seed.ts'
  * of the same file in the same run (the file must be seeded by that commit: BENCH_SEED_ROOT, else
  * this tree's seed). BENCH_SIZES (10000,100000,1000000), BENCH_SEED (4304), ITERATIONS (200),
  * BEFORE_ITERATIONS (50), BENCH_ONLY (e.g. "statement,day book": only those reads).
+ *
+ * Issue 32: BENCH_DB=sqlite,postgres also times this tree's server on PostgreSQL, on the same books
+ * copied into a fresh database of the cluster at BENCH_PG (default: the URL in /tmp/pg-url;
+ * bench/pg-copy.ts), in the same run and against the same hello world.
+ * Issue 34: BENCH_FX=20 also times this tree's SQLite server on a copy where 20 % of the lines are
+ * foreign (bench/fx-lines.ts: vendors, agents and a bank in SAR, AED and USD, with rates), beside
+ * the all-rupee copy: "before" (all PKR) and "after" (20 % foreign), both servers running at once and
+ * every read asked of them in turns, so the shared machine's drift falls on both alike.
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = process.env
@@ -28,6 +39,10 @@ const BEFORE_ROOT = env.BEFORE_ROOT
 /** Only the reads whose names contain one of these (comma-separated), with hello world; all if unset. */
 const ONLY = env.BENCH_ONLY?.split(',').filter(Boolean)
 const PORT = Number(env.BENCH_PORT ?? 4304)
+const DBS = (env.BENCH_DB ?? 'sqlite').split(',')
+const FX = Number(env.BENCH_FX ?? 0)
+const PG = env.BENCH_PG ?? (existsSync('/tmp/pg-url') ? readFileSync('/tmp/pg-url', 'utf8').trim() : '')
+const PG_NAME = 'bench_readers'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
@@ -141,44 +156,90 @@ const helloTiming = async (n: number) => {
   }
 }
 
-const serverTimings = async (cwd: string, file: string, n: number) => {
-  const api = `http://127.0.0.1:${PORT}/api`
-  const server = await start(
-    cwd,
-    ['apps/server/src/main.ts'],
-    {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${file}`,
-      JWT_SECRET: 'bench-secret-at-least-32-characters-long',
-      LOG: 'off',
-      LOGIN_RATE_MAX: '1000000000',
-      WEB_DIR: '/nonexistent',
-      BACKUP_HOUR: 'off',
-    },
-    `${api}/health`,
-  )
+/**
+ * The same URL on several servers, one request at a time, taking turns (the first server of each
+ * round rotates), so the machine's drift falls on all of them alike.
+ */
+const timedTogether = async (urls: string[], n: number, tokens: string[]): Promise<Timing[]> => {
+  const times = urls.map(() => [] as number[])
+  const bytes = urls.map(() => 0)
+  for (let i = 0; i < n + 3; i++)
+    for (let k = 0; k < urls.length; k++) {
+      const j = (i + k) % urls.length
+      const t0 = performance.now()
+      const res = await get(freshUrl(urls[j]!, i), tokens[j])
+      const took = performance.now() - t0
+      if (res.status !== 200) throw new Error(`${urls[j]} -> ${res.status} ${res.body.slice(0, 200)}`)
+      bytes[j] = res.body.length
+      if (i >= 3) times[j]!.push(took)
+    }
+  return times.map((t, j) => {
+    t.sort((a, b) => a - b)
+    const at = (q: number) => t[Math.min(t.length - 1, Math.floor(q * t.length))] as number
+    return { p50: at(0.5), p99: at(0.99), bytes: bytes[j]! }
+  })
+}
+
+const login = (api: string) =>
+  new Promise<string>((resolve, reject) => {
+    const req = http.request(
+      `${api}/user/login`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString()
+          const token = (JSON.parse(body) as { token?: string }).token
+          if (token) resolve(token)
+          else reject(new Error(`login failed: ${body}`))
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end(JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }))
+  })
+
+/**
+ * One server of the tree at `cwd` per database (a SQLite file or a postgres:// URL), all running at
+ * once on ports PORT, PORT + 2, ..., each read asked of them in turns: one timing map per database.
+ */
+const serverTimings = async (cwd: string, files: string[], n: number) => {
+  const ports = files.map((_, i) => PORT + 2 * i)
+  const servers: ChildProcess[] = []
   try {
-    const login = await new Promise<string>((resolve, reject) => {
-      const req = http.request(
-        `${api}/user/login`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => resolve(Buffer.concat(chunks).toString()))
-        },
+    for (const [i, file] of files.entries())
+      servers.push(
+        await start(
+          cwd,
+          ['apps/server/src/main.ts'],
+          {
+            PORT: String(ports[i]),
+            HOST: '127.0.0.1',
+            DATABASE_URL: file.startsWith('postgres') ? file : `sqlite:${file}`,
+            JWT_SECRET: 'bench-secret-at-least-32-characters-long',
+            LOG: 'off',
+            LOGIN_RATE_MAX: '1000000000',
+            WEB_DIR: '/nonexistent',
+            BACKUP_HOUR: 'off',
+          },
+          `http://127.0.0.1:${ports[i]}/api/health`,
+        ),
       )
-      req.on('error', reject)
-      req.end(JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }))
-    })
-    const token = (JSON.parse(login) as { token?: string }).token
-    if (!token) throw new Error(`login failed: ${login}`)
-    const out = new Map<string, Timing>()
-    for (const [name, path] of READS) out.set(name, await timed(`http://127.0.0.1:${PORT}${path}`, n, token))
+    const tokens: string[] = []
+    for (const port of ports) tokens.push(await login(`http://127.0.0.1:${port}/api`))
+    const out = files.map(() => new Map<string, Timing>())
+    for (const [name, path] of READS) {
+      const timings = await timedTogether(
+        ports.map((port) => `http://127.0.0.1:${port}${path}`),
+        n,
+        tokens,
+      )
+      for (const [j, t] of timings.entries()) out[j]!.set(name, t)
+    }
     return out
   } finally {
-    await stop(server)
+    for (const server of servers) await stop(server)
   }
 }
 
@@ -193,6 +254,8 @@ const drop = (file: string) => {
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1))
 const x = (a: number, b: number) => `${(a / b).toFixed(1)}x`
 
+const load = () => loadavg()[0]!.toFixed(1)
+
 const main = async () => {
   console.log(
     `readers bench: one request at a time, every URL new; ${ITERATIONS} calls per read (before: ${BEFORE_ITERATIONS})`,
@@ -202,38 +265,67 @@ const main = async () => {
       ? seedPath(size, SEED)
       : await seedDatabase(size, SEED)
     const mb = Math.round(statSync(seeded).size / 1e6)
-    console.log(`\n${size.toLocaleString('en-US')} records (${seeded}, ${mb} MB)`)
-    const helloBefore = await helloTiming(ITERATIONS)
-    let before: Map<string, Timing> | undefined
-    if (BEFORE_ROOT) {
-      const file = `${seeded}.before`
-      copy(seeded, file)
-      try {
-        before = await serverTimings(BEFORE_ROOT, file, BEFORE_ITERATIONS)
-      } finally {
-        drop(file)
-      }
+    console.log(`\n${size.toLocaleString('en-US')} records (${seeded}, ${mb} MB); load average ${load()}`)
+    // Copies are made before the timings, so none is made while another server is timed.
+    const fxFile = `${seeded}.fx`
+    if (FX > 0) {
+      copy(seeded, fxFile)
+      const fx = foreignLines(fxFile, FX / 100)
+      console.log(
+        `  ${fx.foreign.toLocaleString('en-US')} of ${fx.total.toLocaleString('en-US')} lines foreign (${((fx.foreign / fx.total) * 100).toFixed(1)} %): ${fx.accounts.join(', ')}`,
+      )
     }
-    const file = `${seeded}.after`
-    copy(seeded, file)
-    let after: Map<string, Timing>
+    const pgUrl = DBS.includes('postgres') ? await postgresCopy(seeded, PG, PG_NAME, () => {}) : null
+    const columns: Array<[string, Map<string, Timing>, number]> = []
+    const helloBefore = await helloTiming(ITERATIONS)
     try {
-      after = await serverTimings(root, file, ITERATIONS)
+      if (BEFORE_ROOT) {
+        const file = `${seeded}.before`
+        copy(seeded, file)
+        try {
+          columns.push([
+            'before',
+            (await serverTimings(BEFORE_ROOT, [file], BEFORE_ITERATIONS))[0]!,
+            Number(load()),
+          ])
+        } finally {
+          drop(file)
+        }
+      }
+      if (DBS.includes('sqlite')) {
+        const file = `${seeded}.after`
+        copy(seeded, file)
+        try {
+          // With BENCH_FX, the all-rupee and the foreign books run at once, their requests in turns.
+          const [pkr, fx] = await serverTimings(root, FX > 0 ? [file, fxFile] : [file], ITERATIONS)
+          columns.push([FX > 0 ? 'SQLite, all PKR' : 'SQLite', pkr!, Number(load())])
+          if (fx) columns.push([`SQLite, ${FX} % foreign (in turns with all PKR)`, fx, Number(load())])
+        } finally {
+          drop(file)
+        }
+      }
+      if (pgUrl)
+        columns.push(['PostgreSQL', (await serverTimings(root, [pgUrl], ITERATIONS))[0]!, Number(load())])
     } finally {
-      drop(file)
+      if (FX > 0) drop(fxFile)
+      if (pgUrl) await dropPostgres(PG, PG_NAME)
     }
     const helloAfter = await helloTiming(ITERATIONS)
     const hello = { p50: (helloBefore.p50 + helloAfter.p50) / 2, p99: (helloBefore.p99 + helloAfter.p99) / 2 }
     console.log(
-      `  hello world p50 / p99: ${ms(helloBefore.p50)} / ${ms(helloBefore.p99)} ms before, ${ms(helloAfter.p50)} / ${ms(helloAfter.p99)} ms after; ratios to their mean`,
+      `  hello world p50 / p99: ${ms(helloBefore.p50)} / ${ms(helloBefore.p99)} ms before, ${ms(helloAfter.p50)} / ${ms(helloAfter.p99)} ms after; ratios to their mean; load average ${load()}`,
     )
-    for (const [name] of READS) {
-      const a = after.get(name) as Timing
-      const b = before?.get(name)
+    console.log(`  | read | ${columns.map(([c, , l]) => `${c} (load ${l})`).join(' | ')} |`)
+    console.log(`  |---|${columns.map(() => '---|').join('')}`)
+    for (const [name] of READS)
       console.log(
-        `  ${name.padEnd(28)} ${b ? `before ${ms(b.p50)} / ${ms(b.p99)} ms (${x(b.p50, hello.p50)} / ${x(b.p99, hello.p99)})  ` : ''}after ${ms(a.p50)} / ${ms(a.p99)} ms (${x(a.p50, hello.p50)} / ${x(a.p99, hello.p99)} of hello)  ${Math.round(a.bytes / 1024)} kB`,
+        `  | ${name} | ${columns
+          .map(([, t]) => {
+            const a = t.get(name) as Timing
+            return `${ms(a.p50)} / ${ms(a.p99)} (${x(a.p50, hello.p50)} / ${x(a.p99, hello.p99)}) ${Math.round(a.bytes / 1024)} kB`
+          })
+          .join(' | ')} |`,
       )
-    }
   }
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { type Kysely, sql } from 'kysely'
+import pg from 'pg'
 import { buildApp } from '../apps/server/src/app.ts'
 import { connect } from '../apps/server/src/db/connect.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
@@ -74,35 +75,23 @@ const settle = async (file: string) => {
   }
 }
 
-/** Creates (or reuses) the seeded database file and returns its path. */
-export const seedDatabase = async (rows: number, seed = 42, log = console.log): Promise<string> => {
-  const file = seedPath(rows, seed)
-  if (existsSync(`${file}.done`)) {
-    // A file seeded before a newer migration gets it here, as an upgraded install would, once.
-    const cached = connect(`sqlite:${file}`)
-    let applied = false
-    await migrateToLatest(cached, { onApply: () => (applied = true) })
-    if (applied) await sql`ANALYZE`.execute(cached)
-    // An upgrade can queue rows for the search index (a migration rewriting a searched column);
-    // the server's first start would index them before it listens, so do it here, once.
-    await drainSearchQueue(cached, { chunk: 50_000 })
-    await cached.destroy()
-    await settle(file)
-    return file
-  }
-  mkdirSync(dirname(file), { recursive: true })
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+/**
+ * Seeds a fresh, empty database at `url` (a SQLite file or a PostgreSQL database) through the app:
+ * its migrations, the bench admin, the names lists, `rows` records through the lifecycle, the search
+ * index. Logs progress every 50,000 records from 100,000 up.
+ */
+export const seedInto = async (url: string, rows: number, seed: number, log = console.log) => {
   const t0 = performance.now()
   // The app itself (migrations, areas, their lifecycles), never listening; the indexer only at the end.
   const app = await buildApp({
-    databaseUrl: `sqlite:${file}`,
+    databaseUrl: url,
     jwtSecret: 'bench-secret-at-least-32-characters-long',
     searchIndexEveryMs: 0,
   })
   const db = app.db as Kysely<Database>
   try {
     // A bench file can be rebuilt at any time: nothing here needs to survive a power cut.
-    await sql`PRAGMA synchronous = OFF`.execute(db)
+    if (url.startsWith('sqlite:')) await sql`PRAGMA synchronous = OFF`.execute(db)
     await ensureAdmin(app.db, {
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
@@ -163,22 +152,85 @@ export const seedDatabase = async (rows: number, seed = 42, log = console.log): 
     // The rows' search text went to the queue (migration 0006); index it here in big chunks, so
     // the server does not spend its first start on it.
     await drainSearchQueue(app.db, { chunk: 50_000 })
+    if (!url.startsWith('sqlite:')) await sql`ANALYZE`.execute(db)
   } finally {
     await app.close()
   }
+  log(
+    `  seeded ${rows.toLocaleString('en-US')} records in ${((performance.now() - t0) / 1000).toFixed(1)} s → ${url}`,
+  )
+}
+
+/** Creates (or reuses) the seeded database file and returns its path. */
+export const seedDatabase = async (rows: number, seed = 42, log = console.log): Promise<string> => {
+  const file = seedPath(rows, seed)
+  if (existsSync(`${file}.done`)) {
+    // A file seeded before a newer migration gets it here, as an upgraded install would, once.
+    const cached = connect(`sqlite:${file}`)
+    let applied = false
+    await migrateToLatest(cached, { onApply: () => (applied = true) })
+    if (applied) await sql`ANALYZE`.execute(cached)
+    // An upgrade can queue rows for the search index (a migration rewriting a searched column);
+    // the server's first start would index them before it listens, so do it here, once.
+    await drainSearchQueue(cached, { chunk: 50_000 })
+    await cached.destroy()
+    await settle(file)
+    return file
+  }
+  mkdirSync(dirname(file), { recursive: true })
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+  await seedInto(`sqlite:${file}`, rows, seed, log)
   const done = new SQLite(file)
   done.exec('ANALYZE')
   done.close()
   await settle(file)
-  log(
-    `  seeded ${rows.toLocaleString('en-US')} records in ${((performance.now() - t0) / 1000).toFixed(1)} s → ${file}`,
-  )
   writeFileSync(`${file}.done`, new Date().toISOString())
   return file
+}
+
+/**
+ * The same data set in a PostgreSQL database `bench_<rows>_<seed>` of the cluster at `base` (e.g. the
+ * shared test cluster): created and seeded when missing, else reused (a database seeded to its end
+ * holds the table `bench_seeded`). Returns its URL.
+ */
+export const seedPostgres = async (base: string, rows: number, seed = 42, log = console.log) => {
+  const name = `bench_${rows}_${seed}`
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (exists.rowCount) {
+      const c = new pg.Client({ connectionString: url.toString() })
+      await c.connect()
+      const done = await c.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'bench_seeded'")
+      await c.end()
+      if (done.rowCount) {
+        const cached = connect(url.toString())
+        await migrateToLatest(cached)
+        await drainSearchQueue(cached, { chunk: 50_000 })
+        await cached.destroy()
+        return url.toString()
+      }
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`)
+    }
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  await seedInto(url.toString(), rows, seed, log)
+  const c = new pg.Client({ connectionString: url.toString() })
+  await c.connect()
+  await c.query('CREATE TABLE bench_seeded (at text)')
+  await c.end()
+  return url.toString()
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = Number(process.argv[2] ?? 1_000_000)
   const seed = Number(process.argv[3] ?? 42)
-  await seedDatabase(rows, seed)
+  // BENCH_PG=<cluster URL>: the same data set in a PostgreSQL database of that cluster.
+  if (process.env.BENCH_PG) console.log(await seedPostgres(process.env.BENCH_PG, rows, seed))
+  else await seedDatabase(rows, seed)
 }
