@@ -250,7 +250,8 @@ describe(`booking requests (${DB_KIND})`, () => {
         package: '21 days Makkah',
         sector: 'LHE-JED',
         depart_date: '2026-03-01',
-        passengers: 'MUHAMMAD ALI KHAN',
+        // As booked: the record's passenger (staff's form), not the request's.
+        passengers: 'Ali Khan',
         amount: 350000,
         remaining: 100000,
         stage: null,

@@ -78,7 +78,10 @@ export const agentBookedRecords = async (db: Trx, agent: string) => {
       const row = r.record_id === null ? undefined : byId.get(r.record_id)
       if (!row) continue
       remainingPaisa += Number(row.remaining_amount ?? 0)
-      const names = passengerList(r.passengers_json).map((p) => `${p.firstName ?? ''} ${p.lastName}`.trim())
+      // The record's passengers as booked (staff may have corrected a name), else the request's.
+      const name = (p: Record<string, unknown>) => `${text(p.firstName)} ${text(p.lastName)}`.trim()
+      const booked = passengerList(row.passport_detail).map(name).filter(Boolean)
+      const names = booked.length ? booked : passengerList(r.passengers_json).map(name)
       list.push({
         id: Number(row.id),
         request_id: r.id,
