@@ -79,7 +79,10 @@ export const BookedList = ({
             <li key={r.id} className="py-2 text-sm">
               <div className="flex justify-between gap-2">
                 <span className="min-w-0 font-medium">
-                  {[r.package, r.sector].filter(Boolean).join(' · ')}
+                  {/* Each value keeps its own direction on the Urdu desk ("15 days", "ISB-JED"). */}
+                  {r.package && <bdi>{r.package}</bdi>}
+                  {r.package && r.sector ? ' · ' : ''}
+                  {r.sector && <bdi>{r.sector}</bdi>}
                 </span>
                 <span className="whitespace-nowrap">
                   {[r.depart_date, r.return_date]
