@@ -193,4 +193,25 @@ test('an Umrah request opens the Umrah form with the agent as the customer and t
     status: 'booked',
     booking: { table: 'umrah', state: 'booked', amount: 420000 },
   })
+
+  // Decision 134: the Umrah is on the agent's desk with its receipt, what it owes told apart.
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/portal$/)
+  const booked = page.getByTestId('portal-booked-umrah')
+  await expect(booked).toContainText('21 days, Makkah 5 star · ISB-JED')
+  await expect(booked).toContainText('01/02/2027 – 22/02/2027')
+  await expect(booked).toContainText('AMINA BIBI')
+  await expect(booked).toContainText('Remaining Rs 420,000')
+  await expect(page.getByTestId('portal-booked-owed')).toHaveText('Rs 420,000')
+  await expect(page.getByText('Umrah and Visa to pay')).toBeVisible()
+  const download = page.waitForEvent('download')
+  await booked.getByRole('button', { name: 'Receipt' }).click()
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await booked.scrollIntoViewIfNeeded()
+  await shoot(page, 'portal-booked-umrah')
 })

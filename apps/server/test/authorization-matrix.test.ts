@@ -205,6 +205,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/portal/statement': 'portal',
   'GET /api/portal/bookings': 'portal',
   'GET /api/portal/bookings/tickets/:id/receipt.pdf': 'portal',
+  // Decision 134: the Umrah and visas an agent's booking requests became.
+  'GET /api/portal/bookings/umrah/:id/receipt.pdf': 'portal',
+  'GET /api/portal/bookings/visa-processing/:id/receipt.pdf': 'portal',
   'GET /api/portal/overdue': 'portal',
   'GET /api/portal/deposits': 'portal',
   'GET /api/portal/banks': 'portal',
@@ -337,7 +340,9 @@ const allows = (level: Access | null, need: Access, key: string) =>
     : need !== 'portal' && (level === 'admin' || (level === 'user' && need === 'user')))
 
 describe(`authorization matrix (${DB_KIND})`, () => {
-  const t = setupTestApp((t) => addNames(t, { agents: ['Agent A', 'Agent B'], vendors: ['Vendor V'] }))
+  const t = setupTestApp((t) =>
+    addNames(t, { agents: ['Agent A', 'Agent B'], vendors: ['Vendor V', 'Umrah Vendor'] }),
+  )
   let routes: RouteEntry[] = []
 
   it('every registered route has an expectation, and every expectation a route', async () => {
@@ -421,6 +426,29 @@ describe(`authorization matrix (${DB_KIND})`, () => {
     }
     const reqA = await request(a.token, 'PNR-AAA')
     const reqB = await request(b.token, 'PNR-BBB')
+    // An Umrah each, booked from the agent's request (decision 134), its package named by the mark.
+    const umrah = async (token: string, mark: string) => {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/portal/requests',
+        headers: bearer(token),
+        payload: {
+          kind: 'umrah',
+          sector: 'LHE-JED',
+          depart_date: '2026-12-20',
+          passengers: [{ lastName: 'KHAN', documentNo: mark }],
+        },
+      })
+      expect(asked.statusCode, asked.body).toBe(201)
+      const res = await t.call('employee', 'POST', '/api/umrah', {
+        ...recordInput('umrah', { packageDetail: mark }),
+        booking_request: asked.json().id,
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      return res.body.umrahBooking.id as number
+    }
+    const umrahA = await umrah(a.token, 'PNR-AAA')
+    const umrahB = await umrah(b.token, 'PNR-BBB')
     const portalGets = routes.filter(
       (r) => r.method === 'GET' && r.path.startsWith('/api/portal/') && !r.path.includes(':'),
     )
@@ -476,5 +504,18 @@ describe(`authorization matrix (${DB_KIND})`, () => {
         })
       ).statusCode,
     ).toBe(200)
+    for (const [token, own, other] of [
+      [a.token, umrahA, umrahB],
+      [b.token, umrahB, umrahA],
+    ] as const) {
+      const receipt = (id: number) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/portal/bookings/umrah/${id}/receipt.pdf`,
+          headers: bearer(token),
+        })
+      expect((await receipt(own)).statusCode).toBe(200)
+      expect((await receipt(other)).statusCode).toBe(404)
+    }
   })
 })

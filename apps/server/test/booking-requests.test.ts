@@ -32,7 +32,7 @@ const TICKET_REQUEST = {
 
 describe(`booking requests (${DB_KIND})`, () => {
   const t = setupTestApp(async (t) => {
-    await addNames(t, { agents: ['Req Agent A', 'Req Agent B'], vendors: ['Vendor V'] })
+    await addNames(t, { agents: ['Req Agent A', 'Req Agent B'], vendors: ['Vendor V', 'Umrah Vendor'] })
   })
 
   it('an agent asks; staff see the queue; another agent sees none of it and reaches none of it (404)', async () => {
@@ -216,6 +216,81 @@ describe(`booking requests (${DB_KIND})`, () => {
         state: 'at_embassy',
       },
     })
+  })
+
+  it("the Umrah and visa an agent's requests became are on its desk with their receipts; another agent gets 404", async () => {
+    const a = await agentUser(t, 'Req Agent A', 'ra7@agenta.pk')
+    const b = await agentUser(t, 'Req Agent B', 'rb7@agentb.pk')
+    const ask = async (kind: string, sector: string) => {
+      const sent = await as(t, a.token, 'POST', '/api/portal/requests', { ...TICKET_REQUEST, kind, sector })
+      expect(sent.statusCode, sent.body).toBe(201)
+      return sent.json().id as number
+    }
+    const umrahRequest = await ask('umrah', 'LHE-JED')
+    const umrah = await t.call('employee', 'POST', '/api/umrah', {
+      ...recordInput('umrah', { packageDetail: '21 days Makkah', sector: 'LHE-JED' }),
+      booking_request: umrahRequest,
+    })
+    expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
+    const umrahId = umrah.body.umrahBooking.id as number
+    const visaRequest = await ask('visa', 'Saudi Arabia')
+    const visa = await t.call('employee', 'POST', '/api/visa-processing', {
+      ...recordInput('visa_processing', { embassy: 'Saudi Arabia', embassy_send_date: '2026-12-01' }),
+      booking_request: visaRequest,
+    })
+    expect(visa.status, JSON.stringify(visa.body)).toBe(201)
+    const visaId = visa.body.visa_processing.id as number
+
+    const desk = (await as(t, a.token, 'GET', '/api/portal/bookings')).json()
+    expect(desk.umrah).toEqual([
+      expect.objectContaining({
+        id: umrahId,
+        request_id: umrahRequest,
+        entry: umrah.body.umrahBooking.entry,
+        package: '21 days Makkah',
+        sector: 'LHE-JED',
+        depart_date: '2026-03-01',
+        // As booked: the record's passenger (staff's form), not the request's.
+        passengers: 'Ali Khan',
+        amount: 350000,
+        remaining: 100000,
+        stage: null,
+        receipt: `/api/portal/bookings/umrah/${umrahId}/receipt.pdf`,
+      }),
+    ])
+    // Newest first (an earlier test booked A a visa too).
+    expect(desk.visas[0]).toEqual(
+      expect.objectContaining({
+        id: visaId,
+        sector: 'Saudi Arabia',
+        stage: 'at_embassy',
+        receipt: `/api/portal/bookings/visa-processing/${visaId}/receipt.pdf`,
+      }),
+    )
+    // Owed on the customer account, not the agent's: told apart from the balance (decision 134).
+    const owed = desk.visas.reduce((sum: number, v: { remaining: number }) => sum + v.remaining, 0)
+    expect(desk.booked_remaining).toBe(100000 + owed)
+
+    for (const path of [desk.umrah[0].receipt, desk.visas[0].receipt]) {
+      const pdf = await as(t, a.token, 'GET', path)
+      expect(pdf.statusCode, path).toBe(200)
+      expect(pdf.headers['content-type']).toContain('application/pdf')
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+      expect((await as(t, b.token, 'GET', path)).statusCode, path).toBe(404)
+    }
+    // Another agent's desk lists none of them; a record no request booked is nobody's.
+    const theirs = (await as(t, b.token, 'GET', '/api/portal/bookings')).json()
+    expect([...theirs.umrah, ...theirs.visas].map((r: { id: number }) => r.id)).not.toContain(umrahId)
+    const loose = await t.call('employee', 'POST', '/api/umrah', recordInput('umrah'))
+    expect(loose.status).toBe(201)
+    const looseId = loose.body.umrahBooking.id as number
+    expect(
+      (await as(t, a.token, 'GET', `/api/portal/bookings/umrah/${looseId}/receipt.pdf`)).statusCode,
+    ).toBe(404)
+    expect(
+      (await as(t, a.token, 'GET', `/api/portal/bookings/visa-processing/${visaId + 1}/receipt.pdf`))
+        .statusCode,
+    ).toBe(404)
   })
 
   it('a request past the credit limit says so before anything is stored, and is sent flagged once confirmed', async () => {

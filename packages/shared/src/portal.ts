@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REQUESTABLE_SPECS } from './booking-requests.ts'
 
 /** Issue 35: an agent's own users, their desk and the deposits they report (decisions 104-106). */
 
@@ -97,8 +98,23 @@ export const PortalMeAnswer = ok({
   language: z.enum(['en', 'ur']),
   email: z.string(),
 })
+/**
+ * The desk's keys of the bookings its booking requests became (decision 134): each requestable
+ * type but the ticket (which names its agent) under its spec's `request.desk`.
+ */
+export const BOOKED_DESK_KEYS: readonly string[] = REQUESTABLE_SPECS.flatMap((s) =>
+  s.request && s.request.desk !== 'tickets' ? [s.request.desk] : [],
+)
+const bookedList = z.array(
+  loose(
+    'A booking made from a request (entry, sector, package, depart_date, return_date, passengers, amount, remaining, stage, receipt)',
+  ),
+)
 export const PortalBookingsAnswer = ok({
   tickets: z.array(loose('A ticket (entry, sector, pnr, ticket_numbers, amount, remaining, receipt)')),
+  /** What those other bookings still owe: posted to a customer account, so not in the balance. */
+  booked_remaining: Money,
+  ...(Object.fromEntries(BOOKED_DESK_KEYS.map((k) => [k, bookedList])) as Record<string, typeof bookedList>),
 })
 export const PortalOverdueAnswer = ok({
   as_of: z.string(),

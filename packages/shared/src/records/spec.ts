@@ -78,9 +78,10 @@ export interface RecordSpec<Row extends { id: number } = AnyRow, Column extends 
   name: string
   /**
    * Agents' users may ask for this type from the portal (issue 35 item 4, decision 114): the
-   * request's kind is the form type, `ur` the type's name on the desk in Urdu.
+   * request's kind is the form type, `ur` the type's name on the desk in Urdu, `desk` the key its
+   * bookings are listed under in `GET /api/portal/bookings` (decision 134).
    */
-  request?: { ur: string }
+  request?: { ur: string; desk: string }
   /** Name of the record's line on the dashboard (the journal's source type), when it has one. */
   dashboardLabel?: string
   /** The entry counter it numbers on (spec part 1 §3, part 2 §3); `FORM_TYPES` is read from the specs. */
@@ -258,7 +259,7 @@ export const RECORD_SPECS = {
     itemKey: 'ticket',
     label: 'ticket',
     name: 'Ticket',
-    request: { ur: 'ٹکٹ' },
+    request: { ur: 'ٹکٹ', desk: 'tickets' },
     dashboardLabel: 'Ticket',
     formType: 'ticket',
     profit: { from: 'receivable_amount', less: ['payable_to_vendor'], whenLessPositive: true },
@@ -406,7 +407,7 @@ export const RECORD_SPECS = {
     itemKey: 'umrahBooking',
     label: 'umrah booking',
     name: 'Umrah',
-    request: { ur: 'عمرہ' },
+    request: { ur: 'عمرہ', desk: 'umrah' },
     dashboardLabel: 'Umrah',
     formType: 'umrah',
     profit: { from: 'receivable_amount', less: ['payable_to_vendor'], whenLessPositive: true },
@@ -530,7 +531,7 @@ export const RECORD_SPECS = {
     itemKey: 'visa_processing',
     label: 'visa processing',
     name: 'Visa',
-    request: { ur: 'ویزا' },
+    request: { ur: 'ویزا', desk: 'visas' },
     dashboardLabel: 'Visa Processing',
     formType: 'visa',
     profit: { from: 'receivable_amount', less: ['additional_charges', 'pay_for_protector'] },

@@ -12,6 +12,7 @@ import { readToken } from '../../lib/session.ts'
 import '@fontsource/noto-naskh-arabic/arabic-400.css'
 import '@fontsource/noto-naskh-arabic/arabic-700.css'
 import type { BookingRequest } from '../../lib/booking-request.ts'
+import { BookedList, BookedOwed, type BookedRecord } from './booked.tsx'
 import { isOffline, OfflineNote } from './offline-note.tsx'
 import { type Notice, Notices, RequestForm, RequestList } from './requests.tsx'
 import { type PortalLang, portalWords } from './words.ts'
@@ -69,6 +70,9 @@ export default function PortalPage() {
   const [range, setRange] = useState(firstRange)
   const [statement, setStatement] = useState<Statement | null>(null)
   const [tickets, setTickets] = useState<Ticket[]>([])
+  // The Umrah and visas the agent's requests became, by desk key, and what they still owe.
+  const [booked, setBooked] = useState<Record<string, BookedRecord[] | undefined>>({})
+  const [bookedOwed, setBookedOwed] = useState(0)
   const [deposits, setDeposits] = useState<Deposit[]>([])
   const [banks, setBanks] = useState<string[]>([])
   const [requests, setRequests] = useState<BookingRequest[]>([])
@@ -87,7 +91,9 @@ export default function PortalPage() {
     try {
       const [o, b, d, k, r, n] = await Promise.all([
         api.get<{ overdue: number; min_days: number }>('/portal/overdue'),
-        api.get<{ tickets: Ticket[] }>('/portal/bookings'),
+        api.get<{ tickets: Ticket[]; booked_remaining: number } & Record<string, unknown>>(
+          '/portal/bookings',
+        ),
         api.get<{ deposits: Deposit[] }>('/portal/deposits'),
         api.get<{ banks: string[] }>('/portal/banks'),
         api.get<{ requests: BookingRequest[] }>('/portal/requests'),
@@ -95,6 +101,8 @@ export default function PortalPage() {
       ])
       setOverdue(o)
       setTickets(b.tickets)
+      setBooked(b as Record<string, BookedRecord[] | undefined>)
+      setBookedOwed(b.booked_remaining)
       setDeposits(d.deposits)
       setBanks(k.banks)
       setRequests(r.requests)
@@ -174,6 +182,8 @@ export default function PortalPage() {
               {overdue && <dd className="text-xs text-slate-500">{w.overdueNote(overdue.min_days)}</dd>}
             </div>
           </dl>
+          {/* Decision 134: owed on the customer account, so told apart from the balance. */}
+          {bookedOwed > 0 && <BookedOwed w={w} lang={me.language} owed={bookedOwed} money={money} />}
         </section>
 
         <Notices w={w} notices={notices} />
@@ -310,7 +320,10 @@ export default function PortalPage() {
           <h2 id="bk-h" className="mb-2 text-lg font-semibold">
             {w.bookings}
           </h2>
-          {tickets.length === 0 && <p className="text-sm text-slate-500">{w.noBookings}</p>}
+          {tickets.length === 0 &&
+            Object.values(booked).every((l) => !Array.isArray(l) || l.length === 0) && (
+              <p className="text-sm text-slate-500">{w.noBookings}</p>
+            )}
           <ul className="divide-y divide-slate-200">
             {tickets.map((t) => (
               <li key={t.id} className="py-2 text-sm">
@@ -345,6 +358,7 @@ export default function PortalPage() {
               </li>
             ))}
           </ul>
+          <BookedList w={w} lang={me.language} lists={booked} money={money} onError={setError} />
         </section>
       </main>
     </div>

@@ -95,6 +95,10 @@ const EN = {
     'request:booked': 'Request booked',
     'request:declined': 'Request declined',
   } as Record<string, string>,
+  // Decision 134: the other bookings' types named by their specs, joined with `and`.
+  and: 'and',
+  bookedOwed: (kinds: string) => `${kinds} to pay`,
+  bookedOwedNote: 'Not in the balance above: these bookings are on your customer account',
 }
 
 const UR: typeof EN = {
@@ -188,6 +192,9 @@ const UR: typeof EN = {
     'request:booked': 'درخواست بک ہو گئی',
     'request:declined': 'درخواست مسترد',
   },
+  and: 'اور',
+  bookedOwed: (kinds: string) => `${kinds} کی باقی رقم`,
+  bookedOwedNote: 'اوپر والے بیلنس میں شامل نہیں: یہ بکنگ آپ کے کسٹمر اکاؤنٹ پر ہیں',
 }
 
 export const portalWords = (lang: PortalLang) => (lang === 'ur' ? UR : EN)

@@ -24,8 +24,6 @@ import {
 } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
-import { accountsFor } from '../../../books/account-rows.ts'
-import { agentAccount } from '../../../books/accounts.ts'
 import { byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
@@ -37,6 +35,7 @@ import { writeTransaction } from '../../../lib/write-batch.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
 import { agencySettings } from '../../platform/settings/routes.ts'
 import { profileAnswer } from '../collect/parties.ts'
+import { agentAccountId } from './booked.ts'
 import { callerAgent } from './routes.ts'
 
 /**
@@ -115,12 +114,7 @@ const requestAnswer = async (db: Trx, r: RequestRow & { address?: string | null 
   booking: await bookingOf(db, r),
 })
 
-/** The caller's agent's account id (opened if nothing has posted to it yet). */
-const accountIdOf = async (db: Trx, agent: string) => {
-  const account = (await accountsFor(db, [agentAccount(agent)])).get(agentAccount(agent))
-  if (!account) throw new Error('agent account not opened')
-  return account.id
-}
+const accountIdOf = agentAccountId
 
 /** The request a record's create body names (`booking_request`), or undefined. */
 export const bookingRequestOf = (body: unknown): number | undefined => {

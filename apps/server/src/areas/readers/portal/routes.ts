@@ -56,6 +56,7 @@ import { collectSettings } from '../collect/settings.ts'
 import { shareBase } from '../collect/share-base.ts'
 import { sendBookingReceipt, ticketReceipt } from '../receipts/routes.ts'
 import { sendStatement } from '../statements/routes.ts'
+import { agentBooked, agentBookedRecords, BOOKED_BY_REQUEST, bookedReceiptPath } from './booked.ts'
 import { depositNotice, tellAgent } from './notice.ts'
 import { SLIP_MAX_BYTES, slipType } from './slip.ts'
 
@@ -352,9 +353,13 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
       .orderBy('id', 'desc')
       .limit(200)
       .execute()
+    // Tickets name their agent; Umrah and visa records name a customer, so the agent's are those
+    // its booking requests became (decisions 105, 134).
+    const booked = await agentBookedRecords(db, party.name)
     return {
       status: 'success',
-      // Only tickets carry an agent: Umrah and visa records name a customer (decision 105).
+      ...booked.lists,
+      booked_remaining: booked.remaining,
       tickets: tickets.map((t) => ({
         id: t.id,
         entry: t.entry,
@@ -390,6 +395,21 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
       return sendBookingReceipt(db, req, reply, ticketReceipt(), id)
     },
   )
+
+  // The same receipt for the bookings the agent's requests became (decision 134).
+  for (const type of BOOKED_BY_REQUEST) {
+    app.get(
+      `${bookedReceiptPath(type)}/:id/receipt.pdf`,
+      { schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } } },
+      async (req, reply) => {
+        const party = await callerAgent(db, req)
+        const id = parseIdParam(req.params, type.spec.label)
+        // Another party's booking answers as a missing one.
+        if (!(await agentBooked(db, party.name, type, id))) throw notFound()
+        return sendBookingReceipt(db, req, reply, type.receipt, id)
+      },
+    )
+  }
 
   app.get('/portal/overdue', { schema: { response: { 200: PortalOverdueAnswer } } }, async (req) => {
     const party = await callerAgent(db, req)
