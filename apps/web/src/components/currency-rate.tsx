@@ -179,4 +179,5 @@ export const withoutUnset = <T extends Record<string, unknown>>(body: T): Partia
     Object.entries(body).filter(([k, v]) => !(v === undefined && CURRENCY_KEYS.has(k))),
   ) as Partial<T>
 
-const CURRENCY_KEYS = new Set(['currency', 'vendor_currency', 'rate', 'rates'])
+// `settles` (decision 122) is left out the same way when no bill is named.
+const CURRENCY_KEYS = new Set(['currency', 'vendor_currency', 'rate', 'rates', 'settles'])

@@ -14,6 +14,7 @@ import {
   ExchangeReportQuery,
   formatDate,
   fromPaisa,
+  OpenBillsAnswer,
   PARTY_RATE_KINDS,
   PartyRateAnswer,
   PartyRateQuery,
@@ -294,6 +295,60 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
       if (!can(req.user as AuthUser, 'use', 'admin-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
       const q = parseBody(DocumentQuery, req.query)
       return { status: 'success', document: await documentOf(db, q.table, q.id) }
+    },
+  )
+
+  // A foreign party's open bills, for a payment's form to name in `settles` (decision 122): a
+  // vendor's are admins' (as the Vendor ledger is), an agent's any staff's. The newest 200 bills
+  // are read; a rupee party has none to name.
+  app.get(
+    '/books/open-bills/:kind/:name',
+    { schema: { params: PartyParams, response: { 200: OpenBillsAnswer } } },
+    async (req: FastifyRequest) => {
+      const { kind, name } = parseBody(PartyParams, req.params)
+      if (kind === 'vendor' && !can(req.user as AuthUser, 'use', 'admin-area'))
+        throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+      const currency = await currencyOf(db, kind === 'agent' ? agentAccount(name) : vendorAccount(name))
+      const bills = []
+      if (currency !== BOOKS_CURRENCY) {
+        const rows =
+          kind === 'vendor'
+            ? await db
+                .selectFrom('vender_entries')
+                .select(['id', 'date', 'detail'])
+                .where('vender_name', '=', name)
+                .where('credit', '>', 0)
+                .orderBy('id', 'desc')
+                .limit(200)
+                .execute()
+            : await db
+                .selectFrom('agent_entries')
+                .select(['id', 'date', 'detail'])
+                .where('agent_name', '=', name)
+                .where('debit', '>', 0)
+                .orderBy('id', 'desc')
+                .limit(200)
+                .execute()
+        const table = kind === 'vendor' ? 'vender_entries' : 'agent_entries'
+        for (const row of rows) {
+          const doc = await documentOf(db, table, Number(row.id)).catch((e: unknown) => {
+            // A row whose lines are not a bill on the party (a linked row's money): not one to name.
+            if (e instanceof HttpError && e.statusCode === 404) return null
+            throw e
+          })
+          if (!doc || doc.open.amount <= 0) continue
+          bills.push({
+            id: doc.id,
+            date: String(row.date),
+            detail: String(row.detail ?? ''),
+            currency: doc.currency,
+            rate: doc.rate,
+            amount: doc.amount,
+            open: doc.open,
+          })
+        }
+      }
+      return { status: 'success', kind, name: name.trim(), currency, bills }
     },
   )
 

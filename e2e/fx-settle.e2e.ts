@@ -1,0 +1,109 @@
+import { formatDate, todayIso } from '@booking/shared'
+import { expect, loginAs, test } from './fixtures.ts'
+import { adminHeaders, shoot } from './helpers.ts'
+
+/**
+ * Issue 34 items 4-5 on screen (decisions 122, 133): the Vendor form lists a dirham vendor's open
+ * bills and the payment names the one it pays (a part of it); the toast says what it settled and the
+ * realised difference. Month End revalues the foreign balances at the proposed (edited) rate and
+ * shows what it restated; the Rates screen's exchange panel shows unrealised beside realised.
+ */
+test('a payment picks the bill it settles; month end revalues what stays open; both differences reported', async ({
+  page,
+}) => {
+  const headers = await adminHeaders(page.request)
+  const vendor = `Dubai Visas ${Date.now().toString(36)}`
+  const today = todayIso()
+  await page.request.put('/api/admin/currencies/AED', { headers, data: { enabled: true } })
+  await page.request.post('/api/vender-names', { headers, data: { name: vendor } })
+  expect(
+    (
+      await page.request.put(`/api/vendors/${encodeURIComponent(vendor)}`, {
+        headers,
+        data: { currency: 'AED' },
+      })
+    ).status(),
+  ).toBe(200)
+  expect(
+    (
+      await page.request.post('/api/rates', {
+        headers,
+        data: { date: today, currency: 'AED', rate: '76.2', source: 'open market' },
+      })
+    ).status(),
+  ).toBe(201)
+  const bill = async (detail: string, credit: number) => {
+    const res = await page.request.post('/api/vender', {
+      headers,
+      data: { vender_name: vendor, date: today, detail, bank_title: 'Cash', credit, debit: 0, withdraw: 0 },
+    })
+    expect(res.status()).toBe(201)
+    return ((await res.json()) as { vendor: { id: number } }).vendor.id
+  }
+  const first = await bill('Visas batch A', 1000)
+  const second = await bill('Visas batch B', 500)
+
+  // The payment: AED 600 of batch A, at 77 (Rs 800 more than the bill's 76.20: a loss).
+  await loginAs(page, 'admin')
+  await page.goto('/admin/vender')
+  await page.getByRole('button', { name: 'Add New' }).click()
+  await page.getByLabel('Vendor Name', { exact: true }).selectOption(vendor)
+  const bills = page.getByRole('group', { name: 'Bills this payment settles' })
+  await expect(bills).toContainText(`Row ${first} · ${formatDate(today)} · Visas batch A`)
+  await expect(bills).toContainText('Open AED 1,000 of 1,000 (Rs 76,200 at 76.2)')
+  await expect(bills).toContainText(`Row ${second}`)
+  await expect(page.getByLabel('Rate (Rs per 1 AED)')).toHaveValue('76.2')
+  await page.getByLabel('Rate (Rs per 1 AED)').fill('77')
+  await page.getByLabel('Detail').fill('Batch A part paid')
+  await page.getByLabel('Bank Title').selectOption('Cash')
+  await page.getByLabel('Paid (Debit)', { exact: true }).fill('600')
+  await bills.getByRole('checkbox', { name: `Row ${first} ·` }).check()
+  await bills.getByLabel(`Part of row ${first} in AED`).fill('600')
+  await shoot(page, 'fx-settle-vendor-form')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Vendor entry saved')).toBeVisible()
+  await expect(page.getByText(`Settled row ${first}: AED 600; exchange loss Rs 480 (realised)`)).toBeVisible()
+
+  // The server now answers the rest of batch A open.
+  const open = await page.request.get(`/api/books/open-bills/vendor/${encodeURIComponent(vendor)}`, {
+    headers,
+  })
+  const openBills = ((await open.json()) as { bills: { id: number; open: { amount: number } }[] }).bills
+  expect(openBills).toEqual([
+    expect.objectContaining({ id: second, open: expect.objectContaining({ amount: 500 }) }),
+    expect.objectContaining({ id: first, open: expect.objectContaining({ amount: 400 }) }),
+  ])
+
+  // Month End: AED 900 still owed, restated at 78 (proposed 76.2, edited): Rs 1,620 more owed.
+  await page.goto('/admin/monthEnd')
+  const reval = page.getByRole('region', { name: 'Revalue foreign balances' })
+  await expect(reval.getByLabel('Rate (Rs per 1 AED)')).toHaveValue('76.2')
+  await reval.getByLabel('Rate (Rs per 1 AED)').fill('78')
+  await reval.getByRole('button', { name: /Revalue as of/ }).click()
+  const result = reval.getByTestId('revaluation-result')
+  const row = result.getByRole('row', { name: new RegExp(vendor) })
+  await expect(row).toContainText('AED -900')
+  await expect(row).toContainText('Rs -68,580')
+  await expect(row).toContainText('Rs -70,200')
+  await expect(row).toContainText('Rs -1,620')
+  await expect(result.getByTestId('revaluation-total')).toHaveText('1 account restated: Rs -1,620')
+  await shoot(page, 'fx-settle-revaluation')
+
+  // The exchange panel: the realised loss beside the month-end's unrealised one.
+  const monthEnd =
+    (await reval.getByRole('button', { name: /Revalue as of/ }).textContent())?.slice(-10) ?? ''
+  await page.goto('/admin/rates')
+  const card = page.getByRole('region', { name: 'Exchange differences' })
+  await card.getByLabel('From').fill(today)
+  await card.getByLabel('To').fill(monthEnd.split('/').reverse().join('-'))
+  await card.getByRole('button', { name: 'Show differences' }).click()
+  await expect(
+    card.getByRole('table', { name: 'Realised', exact: true }).getByRole('row', { name: new RegExp(vendor) }),
+  ).toContainText('Rs -480')
+  await expect(
+    card
+      .getByRole('table', { name: 'Unrealised (revaluation)' })
+      .getByRole('row', { name: new RegExp(vendor) }),
+  ).toContainText('Rs -1,620')
+  await shoot(page, 'fx-settle-exchange')
+})
