@@ -107,3 +107,46 @@ test('a payment picks the bill it settles; month end revalues what stays open; b
   ).toContainText('Rs -1,620')
   await shoot(page, 'fx-settle-exchange')
 })
+
+// Issue 34 item 3 for Office Accounts (decision 132): a bank kept in dirhams proposes AED and the
+// day's rate; the amounts are typed in dirhams and the bank's statement shows them with the rupees.
+test('an Office Accounts entry on a dirham bank is in dirhams at the day’s rate', async ({ page }) => {
+  const headers = await adminHeaders(page.request)
+  const bank = `Emirates NBD ${Date.now().toString(36)}`
+  const today = todayIso()
+  await page.request.put('/api/admin/currencies/AED', { headers, data: { enabled: true } })
+  expect(
+    (
+      await page.request.post('/api/admin/banks', { headers, data: { name: bank, currency: 'AED' } })
+    ).status(),
+  ).toBe(201)
+  await page.request.post('/api/rates', {
+    headers,
+    data: { date: today, currency: 'AED', rate: '76.2', source: 'open market' },
+  })
+  await loginAs(page, 'admin')
+  await page.goto('/admin/officeAccount')
+  await page.getByRole('combobox', { name: 'Bank', exact: true }).selectOption(bank)
+  await page.getByRole('button', { name: 'Add New' }).click()
+  await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('AED')
+  await expect(page.getByLabel('Rate (Rs per 1 AED)')).toHaveValue('76.2')
+  await page.getByLabel('Detail').fill('Dirhams deposited')
+  await page.getByLabel('Credit').fill('2500.50')
+  await shoot(page, 'fx-office-form')
+  await page.getByLabel('Credit').press('Enter')
+  await expect(page.getByText('Entry saved')).toBeVisible()
+  await expect(page.getByRole('row', { name: /Dirhams deposited/ })).toContainText('2,500.50')
+
+  // The bank's statement: dirhams, the rate and the rupees (2,500.50 × 76.20 = Rs 190,538.10).
+  await page.goto('/admin/statements')
+  await page.getByLabel('Statement of').selectOption('bank')
+  await page.getByLabel('Name', { exact: true }).selectOption(bank)
+  await page.getByRole('button', { name: 'Show statement' }).click()
+  const lines = page.getByRole('table', { name: 'Statement lines' })
+  await expect(lines.getByRole('columnheader', { name: 'Balance AED' })).toBeVisible()
+  const row = lines.getByRole('row', { name: /Dirhams deposited/ })
+  await expect(row).toContainText('AED 2,500.50')
+  await expect(row).toContainText('76.2')
+  await expect(row).toContainText('Rs 190,538.10')
+  await shoot(page, 'fx-office-statement')
+})

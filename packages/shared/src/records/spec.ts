@@ -1382,9 +1382,11 @@ export const RECORD_SPECS = {
       'detail',
       'credit',
       'debit',
+      'currency',
+      'rate',
     ],
     segment: 'officeAccount',
-    nullable: ['source_type', 'source_id', 'created_by'],
+    nullable: ['source_type', 'source_id', 'created_by', 'rate'],
     access: ADMIN_ONLY,
   }),
 } as const

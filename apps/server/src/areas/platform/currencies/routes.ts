@@ -2,6 +2,7 @@ import {
   ADMIN_ONLY_MESSAGE,
   addDaysIso,
   BOOKS_CURRENCY,
+  CASH_IN_OFFICE,
   CURRENCY_MINOR_UNITS,
   CurrenciesAnswer,
   CurrencyInput,
@@ -42,7 +43,7 @@ import {
 import { revalue, unrealisedByParty } from '../../../books/revaluation.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
-import { agentAccount, vendorAccount } from '../../../lib/books/accounts.ts'
+import { agentAccount, bankAccount, CASH, vendorAccount } from '../../../lib/books/accounts.ts'
 import { documentOf } from '../../../lib/books/fx-settlement.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
@@ -60,10 +61,26 @@ import { agencySettings, agencyToday } from '../settings/routes.ts'
  * - GET /api/rates/today: the rate in force today for each currency that is on (the rates screen).
  */
 const CodeParams = z.object({ code: currencyCode })
+const partyName = z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters')
 const PartyParams = z.object({
-  kind: z.enum(PARTY_RATE_KINDS, { error: 'Kind must be agent or vendor' }),
-  name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
+  kind: z.enum(PARTY_RATE_KINDS, { error: 'Kind must be agent, vendor or bank' }),
+  name: partyName,
 })
+/** Parties with bills (decision 122): a bank has none. */
+const BillParams = z.object({
+  kind: z.enum(['agent', 'vendor'], { error: 'Kind must be agent or vendor' }),
+  name: partyName,
+})
+
+/** The account a party's rate is asked for (Office Accounts' "Cash in Office" is office cash). */
+const partyAccount = (kind: (typeof PARTY_RATE_KINDS)[number], name: string) =>
+  kind === 'agent'
+    ? agentAccount(name)
+    : kind === 'vendor'
+      ? vendorAccount(name)
+      : name.trim() === CASH_IN_OFFICE
+        ? CASH
+        : bankAccount(name)
 
 const answerOf = (r: { currency: string; date: string; rate: bigint; source: string }) => ({
   currency: r.currency,
@@ -181,7 +198,7 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
       const { kind, name } = parseBody(PartyParams, req.params)
       const q = parseBody(PartyRateQuery, req.query)
       const date = q.date ?? agencyToday(await agencySettings(db))
-      const currency = await currencyOf(db, kind === 'agent' ? agentAccount(name) : vendorAccount(name))
+      const currency = await currencyOf(db, partyAccount(kind, name))
       const found = currency === BOOKS_CURRENCY ? undefined : await rateOn(db, currency, date)
       return {
         status: 'success',
@@ -303,9 +320,9 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
   // are read; a rupee party has none to name.
   app.get(
     '/books/open-bills/:kind/:name',
-    { schema: { params: PartyParams, response: { 200: OpenBillsAnswer } } },
+    { schema: { params: BillParams, response: { 200: OpenBillsAnswer } } },
     async (req: FastifyRequest) => {
-      const { kind, name } = parseBody(PartyParams, req.params)
+      const { kind, name } = parseBody(BillParams, req.params)
       if (kind === 'vendor' && !can(req.user as AuthUser, 'use', 'admin-area'))
         throw new HttpError(403, ADMIN_ONLY_MESSAGE)
       const currency = await currencyOf(db, kind === 'agent' ? agentAccount(name) : vendorAccount(name))
