@@ -150,3 +150,55 @@ test('an Office Accounts entry on a dirham bank is in dirhams at the day’s rat
   await expect(row).toContainText('Rs 190,538.10')
   await shoot(page, 'fx-office-statement')
 })
+
+// The Agent form names the charge a receipt settles the same way (decision 122), for an employee too.
+test('an employee’s agent receipt in dirhams names the charge it settles', async ({ page }) => {
+  const headers = await adminHeaders(page.request)
+  const agent = `Sharjah Travel ${Date.now().toString(36)}`
+  const today = todayIso()
+  await page.request.put('/api/admin/currencies/AED', { headers, data: { enabled: true } })
+  await page.request.post('/api/agent-names', { headers, data: { name: agent } })
+  expect(
+    (
+      await page.request.put(`/api/agents/${encodeURIComponent(agent)}`, {
+        headers,
+        data: { currency: 'AED' },
+      })
+    ).status(),
+  ).toBe(200)
+  await page.request.post('/api/rates', {
+    headers,
+    data: { date: today, currency: 'AED', rate: '76.2', source: 'open market' },
+  })
+  const charge = await page.request.post('/api/agent', {
+    headers,
+    data: {
+      agent_name: agent,
+      employee: 'admin',
+      date: today,
+      detail: 'Visa charges',
+      debit: 250,
+      credit: 0,
+      paid_cash: 0,
+      paid_bank: 0,
+    },
+  })
+  expect(charge.status()).toBe(201)
+  const id = ((await charge.json()) as { agent: { id: number } }).agent.id
+
+  await loginAs(page, 'employee')
+  await page.goto('/agent')
+  await page.getByRole('button', { name: 'Add New' }).click()
+  await page.getByLabel('Agent Name', { exact: true }).selectOption(agent)
+  const bills = page.getByRole('group', { name: 'Bills this payment settles' })
+  await expect(bills).toContainText('Open AED 250 of 250 (Rs 19,050 at 76.2)')
+  await page.getByLabel('Rate (Rs per 1 AED)').fill('75')
+  await page.getByLabel('Detail').fill('Visa charges received')
+  await page.getByLabel('Received (Credit)', { exact: true }).fill('250')
+  await page.getByLabel('Paid Cash').fill('250')
+  await bills.getByRole('checkbox', { name: `Row ${id} ·` }).check()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Agent entry saved')).toBeVisible()
+  // AED 250 received at 75 against a charge at 76.20: Rs 300 less than billed.
+  await expect(page.getByText(`Settled row ${id}: AED 250; exchange loss Rs 300 (realised)`)).toBeVisible()
+})
