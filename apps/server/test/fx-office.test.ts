@@ -11,7 +11,7 @@ import { addNames, setupTestApp } from './helpers.ts'
  */
 describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
   const t = setupTestApp(async (t) => {
-    await addNames(t, { vendors: ['Makkah Hotels', 'Lahore Printers'] })
+    await addNames(t, { vendors: ['Makkah Hotels', 'Lahore Printers'], agents: ['Riyadh Agent'] })
   })
 
   const setUp = async () => {
@@ -186,6 +186,46 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
       currency: 'PKR',
       minor: 250_000n,
     })
+    await booksBalance()
+  })
+
+  it('the riyal bank’s Office Accounts list shows a receipt another screen posted to it in riyals', async () => {
+    await setUp()
+    expect((await t.call('employee', 'PUT', '/api/agents/Riyadh Agent', { currency: 'SAR' })).status).toBe(
+      200,
+    )
+    const got = await t.call('employee', 'POST', '/api/agent', {
+      agent_name: 'Riyadh Agent',
+      employee: 'emp',
+      date: '2027-03-10',
+      detail: 'Received in riyals',
+      credit: 2000,
+      debit: 0,
+      paid_cash: 0,
+      paid_bank: 2000,
+      bank_title: 'Al Rajhi SAR',
+      rate: 75,
+    })
+    expect(got.status, JSON.stringify(got.body)).toBe(201)
+    const list = await t.call('admin', 'GET', '/api/accounts/Al%20Rajhi%20SAR')
+    expect(list.status).toBe(200)
+    // SAR 2,000 in, as the bank keeps it (its line: Rs 150,000 at 75), beside the typed riyal rows.
+    expect(list.body).toContainEqual(
+      expect.objectContaining({ source_type: 'agent_entries', credit: 2000, debit: 0 }),
+    )
+    // A rupee bank's linked rows stay in rupees.
+    const paid = await t.call('admin', 'POST', '/api/vender', {
+      vender_name: 'Lahore Printers',
+      date: '2027-03-11',
+      detail: 'Printing',
+      bank_title: 'Meezan PKR',
+      credit: 0,
+      debit: 1234.5,
+      withdraw: 0,
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    const pkr = await t.call('admin', 'GET', '/api/accounts/Meezan%20PKR')
+    expect(pkr.body).toContainEqual(expect.objectContaining({ source_type: 'vender_entries', debit: 1234.5 }))
     await booksBalance()
   })
 })

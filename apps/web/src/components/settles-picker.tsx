@@ -58,7 +58,10 @@ export const SettlesPicker = ({ kind, party }: { kind: 'agent' | 'vendor'; party
         {list.map((b) => {
           const on = picked.find((p) => p.id === b.id)
           return (
-            <li key={b.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+            <li
+              key={b.id}
+              className="flex flex-col gap-2 px-3 py-2 text-sm sm:flex-row sm:items-center sm:gap-3"
+            >
               <label className="flex min-w-0 flex-1 items-start gap-2">
                 <input
                   type="checkbox"
@@ -77,7 +80,7 @@ export const SettlesPicker = ({ kind, party }: { kind: 'agent' | 'vendor'; party
                 </span>
               </label>
               {on && (
-                <label className="flex items-center gap-2">
+                <label className="flex items-center gap-2 pl-6 sm:pl-0">
                   <span className="text-xs text-slate-500">Part ({cur})</span>
                   <input
                     className="input w-28 tabular-nums"
