@@ -138,6 +138,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/reports/exchange': 'admin',
   // Issue 34 items 4-5 (decisions 120, 121): a bill's residual, the month-end revaluation.
   'GET /api/books/document': 'admin',
+  // Decision 122: a party's open bills for a payment's form; a vendor's are admins' in the handler.
+  'GET /api/books/open-bills/:kind/:name': 'user',
   'POST /api/admin/books/revaluation': 'admin',
   // Vendor, bank and cash statements are admin-only by kind (statements.test.ts); the route is open to staff.
   'GET /api/statements/:kind/:name': 'user',

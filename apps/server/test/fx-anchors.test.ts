@@ -634,4 +634,45 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     }
     await booksBalance()
   })
+
+  it("open bills (decision 122): a foreign party's bills still open with what is open, for a payment to name", async () => {
+    await setUp()
+    await rate('2027-01-01', 'SAR', '74.85')
+    const first = await vendor('Taif Hotels', { date: '2027-01-05', credit: 1000, detail: 'Rooms A' })
+    const second = await vendor('Taif Hotels', { date: '2027-01-06', credit: 400.5, detail: 'Rooms B' })
+    const open = async (kind: string, name: string, as: 'admin' | 'employee' = 'admin') =>
+      t.call(as, 'GET', `/api/books/open-bills/${kind}/${encodeURIComponent(name)}`)
+    let res = await open('vendor', 'Taif Hotels')
+    expect(res.status).toBe(200)
+    expect(res.body.currency).toBe('SAR')
+    expect(res.body.bills.map((b: { id: number }) => b.id)).toEqual([second.id, first.id])
+    expect(res.body.bills[0]).toMatchObject({ amount: 400.5, open: { currency: 'SAR', amount: 400.5 } })
+    // A part payment leaves the rest open; a full one takes the bill off the list.
+    await vendor('Taif Hotels', { date: '2027-01-20', debit: 600, rate: '75', settles: [{ id: first.id }] })
+    await vendor('Taif Hotels', {
+      date: '2027-01-21',
+      debit: 400.5,
+      rate: '75',
+      settles: [{ id: second.id }],
+    })
+    res = await open('vendor', 'Taif Hotels')
+    expect(res.body.bills).toEqual([
+      expect.objectContaining({
+        id: first.id,
+        detail: 'Rooms A',
+        open: { currency: 'SAR', amount: 400, rupees: 29_940 },
+      }),
+    ])
+    // A vendor's bills are admins' (as the Vendor ledger is); an agent's any staff's; a rupee party has none.
+    expect((await open('vendor', 'Taif Hotels', 'employee')).status).toBe(403)
+    await agent('Riyadh Agent', { date: '2027-01-07', debit: 250 })
+    res = await open('agent', 'Riyadh Agent', 'employee')
+    expect(res.status).toBe(200)
+    expect(res.body.bills).toEqual([
+      expect.objectContaining({ open: expect.objectContaining({ amount: 250 }) }),
+    ])
+    res = await open('vendor', 'Lahore Printers')
+    expect(res.body).toMatchObject({ currency: 'PKR', bills: [] })
+    expect((await open('kiosk', 'X')).status).toBe(400)
+  })
 })

@@ -190,7 +190,7 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
     expect(early.body).toMatchObject({ currency: 'SAR', rate: null, date: null })
     const pkr = await t.call('employee', 'GET', '/api/rates/party/vendor/Lahore%20Printers?date=2027-01-03')
     expect(pkr.body).toMatchObject({ currency: 'PKR', rate: null })
-    expect((await t.call('employee', 'GET', '/api/rates/party/bank/X')).status).toBe(400)
+    expect((await t.call('employee', 'GET', '/api/rates/party/kiosk/X')).status).toBe(400) // A bank is a kind since decision 132.
     expect((await t.call('employee', 'GET', '/api/rates/party/agent/X?date=2027-13-01')).status).toBe(400)
     expect((await t.call('none', 'GET', '/api/rates/party/agent/X')).status).toBe(401)
   })

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../src/db/schema.ts'
+import { DB_KIND } from './harness.ts'
 
 /** Each ledger, its view (migration 0030) and the money columns a posted row stored before it. */
 export const LEDGER_MONEY = [
@@ -22,4 +23,10 @@ export const backBeforeMoneyOnce = async (trx: Kysely<Database>) => {
   await sql`DROP TABLE books_verified`.execute(trx)
   await sql`DROP TABLE books_verified_months`.execute(trx)
   await sql`DELETE FROM kysely_migration WHERE name = '0030_money_once'`.execute(trx)
+  // 0047 redefines the Office Accounts view (decision 132): undone too, so the upgrade runs it again.
+  // PostgreSQL alters a table only once the rows' deferred trigger events above have fired.
+  if (DB_KIND === 'postgres') await sql`SET CONSTRAINTS ALL IMMEDIATE`.execute(trx)
+  await sql`ALTER TABLE account_entries DROP COLUMN currency`.execute(trx)
+  await sql`ALTER TABLE account_entries DROP COLUMN rate`.execute(trx)
+  await sql`DELETE FROM kysely_migration WHERE name = '0047_office_currency'`.execute(trx)
 }

@@ -153,7 +153,8 @@ export const RateSavedAnswer = success({ message: z.string(), ...rateShape })
  * The currency a record side takes for a party, and the rate a form proposes on a day (decision
  * 124): GET /api/rates/party/{kind}/{name}?date=.
  */
-export const PARTY_RATE_KINDS = ['agent', 'vendor'] as const
+// A bank (Office Accounts, decision 132): its currency and rate; "Cash in Office" is rupees.
+export const PARTY_RATE_KINDS = ['agent', 'vendor', 'bank'] as const
 export const PartyRateQuery = z.object({ date: isoDay.optional() })
 export const PartyRateAnswer = success({
   kind: z.string(),

@@ -111,3 +111,25 @@ export const DocumentAnswer = z.object({
     ),
   }),
 })
+
+/**
+ * GET /api/books/open-bills/{kind}/{name}: a foreign party's bills (a vendor's payables, an
+ * agent's charges) still open, newest first, for a payment's form to name in `settles`.
+ */
+export const OpenBillsAnswer = z.object({
+  status: z.literal('success'),
+  kind: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  bills: z.array(
+    z.object({
+      id: z.number(),
+      date: z.string(),
+      detail: z.string(),
+      currency: z.string(),
+      rate: z.number().nullable(),
+      amount: z.number(),
+      open: money,
+    }),
+  ),
+})

@@ -819,6 +819,10 @@ export interface AccountEntriesTable extends Base, Linked, Authored {
   detail: string
   credit: number
   debit: number
+  /** The bank's currency the amounts are in (0047, decision 132). */
+  currency: Generated<string>
+  /** Micro-rupees per unit; null in rupees. */
+  rate: number | null
 }
 
 export interface VendorEntriesTable extends Base, Linked, Authored {

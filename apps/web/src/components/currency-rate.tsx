@@ -13,7 +13,7 @@ interface PartyRate {
 }
 
 /** The party's currency and the rate in force on the record's day (GET /api/rates/party, decision 124). */
-export const usePartyRate = (kind: 'agent' | 'vendor', name: string, day: string) =>
+export const usePartyRate = (kind: 'agent' | 'vendor' | 'bank', name: string, day: string) =>
   useQuery({
     queryKey: ['party-rate', kind, name, day],
     enabled: name.trim() !== '',
@@ -51,7 +51,7 @@ export const CurrencyRate = ({
   rates = false,
   label = 'Currency',
 }: {
-  kind: 'agent' | 'vendor'
+  kind: 'agent' | 'vendor' | 'bank'
   /** Form field holding the party's name. */
   party: string
   /** Form field holding the record's day (empty: today). */
@@ -179,4 +179,5 @@ export const withoutUnset = <T extends Record<string, unknown>>(body: T): Partia
     Object.entries(body).filter(([k, v]) => !(v === undefined && CURRENCY_KEYS.has(k))),
   ) as Partial<T>
 
-const CURRENCY_KEYS = new Set(['currency', 'vendor_currency', 'rate', 'rates'])
+// `settles` (decision 122) is left out the same way when no bill is named.
+const CURRENCY_KEYS = new Set(['currency', 'vendor_currency', 'rate', 'rates', 'settles'])

@@ -32,6 +32,8 @@ interface Options<S extends z.ZodType> {
    * that answers `vendorPosting: 'failed'` beside a saved record.
    */
   toasts: { saved: string; updated: string; vendorFailed?: string }
+  /** A second line for the success toast, from the server's answer (what a payment settled). */
+  note?: (answer: unknown) => string | undefined
   /** Closes the form after the toast. */
   onDone: () => void
 }
@@ -137,7 +139,8 @@ export const useRecordForm = <S extends z.ZodType>(opts: Options<S>) => {
     if (vendorFailed && (answer as { vendorPosting?: string } | null)?.vendorPosting === 'failed') {
       toast.error(vendorFailed)
     } else {
-      toast.success(opts.id !== null ? updated : saved)
+      const description = opts.note?.(answer)
+      toast.success(opts.id !== null ? updated : saved, description ? { description } : undefined)
     }
     opts.onDone()
   }

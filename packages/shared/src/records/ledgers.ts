@@ -110,6 +110,9 @@ const accountFields = {
   detail: requiredText('Enter Detail'),
   credit: ledgerAmount('Credit must be a number', 'Credit must be positive'),
   debit: ledgerAmount('Debit must be a number', 'Debit must be positive'),
+  /** Issue 34 (decision 132): the bank's currency by default; its rate the day's by default. */
+  currency: currencyCode.optional(),
+  rate: rateField.optional(),
 }
 
 const NO_AMOUNT = 'Enter amount in either Credit or Debit'
@@ -120,8 +123,11 @@ export const AccountInput = z
   .refine((v) => v.credit > 0 || v.debit > 0, { message: NO_AMOUNT, path: ['credit'] })
 export type AccountInput = z.input<typeof AccountInput>
 
-export interface AccountEntry extends z.output<typeof AccountInput> {
+export interface AccountEntry extends Omit<z.output<typeof AccountInput>, 'rate' | 'currency'> {
   id: number
+  currency: string
+  /** Rupees per unit (stored as micro-rupees); null in rupees. */
+  rate: number | null
   entry: string
   /** Running SUM(credit - debit) for this bank in (date, id) order. */
   balance: number

@@ -1383,9 +1383,11 @@ export const RECORD_SPECS = {
       'detail',
       'credit',
       'debit',
+      'currency',
+      'rate',
     ],
     segment: 'officeAccount',
-    nullable: ['source_type', 'source_id', 'created_by'],
+    nullable: ['source_type', 'source_id', 'created_by', 'rate'],
     access: ADMIN_ONLY,
   }),
 } as const

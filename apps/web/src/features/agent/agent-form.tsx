@@ -6,6 +6,7 @@ import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SettlesPicker, settledNote, settlesForApi } from '../../components/settles-picker.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
@@ -29,8 +30,12 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       // Issue 34: a party kept in another currency; left out for a rupee party (decision 124).
       currency: record && record.currency !== 'PKR' ? record.currency : undefined,
       rate: record?.rate == null ? undefined : String(record.rate),
+      // Decision 122: the bills a new payment names; an edit leaves the key out and keeps them.
+      settles: undefined,
     },
-    toBody: (values) => withoutUnset({ ...values, rate: rateForApi(values.rate) }),
+    toBody: (values) =>
+      withoutUnset({ ...values, rate: rateForApi(values.rate), settles: settlesForApi(values.settles) }),
+    note: (answer) => settledNote(answer, 'agent'),
     toasts: { saved: 'Agent entry saved', updated: 'Agent entry updated' },
     onDone,
   })
@@ -73,6 +78,7 @@ export const AgentForm = ({ record, onDone, onCancel }: RecordFormProps<AgentEnt
       <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" hint="Optional" />
       <Field name="paid_bank" label="Paid Bank" type="number" step="0.01" hint="Optional" />
       <BankSelect name="bank_title" current={record?.bank_title} hint="Needed when Paid Bank is filled" />
+      {!record && <SettlesPicker kind="agent" party="agent_name" />}
     </RecordFormCard>
   )
 }

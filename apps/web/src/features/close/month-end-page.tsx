@@ -13,6 +13,7 @@ import { toast } from 'sonner'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api, SESSION_ENDED } from '../../lib/api.ts'
+import { RevaluationCard } from './revaluation-card.tsx'
 
 interface MonthEnd {
   month: string
@@ -229,6 +230,7 @@ export default function MonthEndPage() {
               ))}
             </ul>
           </div>
+          <RevaluationCard key={`reval-${query.data.month}`} asOf={query.data.to} />
           <CloseThrough key={query.data.month} month={query.data} />
         </>
       )}

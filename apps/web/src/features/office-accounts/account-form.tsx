@@ -7,6 +7,7 @@ import {
   toIsoDate,
 } from '@booking/shared'
 import { useWatch } from 'react-hook-form'
+import { CurrencyRate, rateForApi, SideAmount, withoutUnset } from '../../components/currency-rate.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
@@ -27,7 +28,8 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
     path: '/accounts',
     id: record?.id ?? null,
     failurePrefix: record ? 'Failed to update entry:' : 'Failed to save entry:',
-    toBody: accountBody,
+    // Issue 34 (decision 132): a bank kept in another currency; a rupee bank leaves the keys out.
+    toBody: (values) => withoutUnset({ ...accountBody(values), rate: rateForApi(values.rate) }),
     defaultValues: {
       bank_name: record?.bank_name ?? bank,
       employee_name: record?.employee_name ?? user?.username ?? '',
@@ -38,6 +40,8 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
       debit: record?.debit || '',
       opening: false,
       balance: '',
+      currency: record && record.currency !== 'PKR' ? record.currency : undefined,
+      rate: record?.rate == null ? undefined : String(record.rate),
     },
     toasts: { saved: 'Entry saved', updated: 'Entry updated' },
     onDone,
@@ -58,6 +62,7 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
       <Field name="employee_name" label="Employee" readOnly />
       <EntryField formType="account" stored={record?.entry} />
       <Field name="date" label="Date" type="date" autoFocus />
+      <CurrencyRate kind="bank" party="bank_name" date="date" currencyField="currency" rateField="rate" />
       <Field name="detail" label="Detail" />
       <Field
         name="vendor_name"
@@ -77,7 +82,8 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
         </label>
       )}
       {opening ? (
-        <Field
+        <SideAmount
+          currencyField="currency"
           name="balance"
           label="Balance"
           type="number"
@@ -86,8 +92,8 @@ export const AccountForm = ({ record, onDone, onCancel, bank }: AccountFormProps
         />
       ) : (
         <>
-          <Field name="credit" label="Credit" type="number" step="0.01" />
-          <Field name="debit" label="Debit" type="number" step="0.01" />
+          <SideAmount currencyField="currency" name="credit" label="Credit" type="number" step="0.01" />
+          <SideAmount currencyField="currency" name="debit" label="Debit" type="number" step="0.01" />
         </>
       )}
     </RecordFormCard>

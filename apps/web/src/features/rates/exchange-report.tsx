@@ -16,7 +16,7 @@ interface ExchangeReport {
   to: string
   realised: Difference[]
   realised_total: number
-  /** Revaluation's differences, when the books answer them (issue 34 item 5). */
+  /** Revaluation's differences (issue 34 item 5, decision 121). */
   unrealised?: Difference[]
   unrealised_total?: number
 }
@@ -79,7 +79,8 @@ export const ExchangeReportCard = () => {
     <section className="card max-w-3xl space-y-3 p-4 sm:p-6" aria-label="Exchange differences">
       <h2 className="font-semibold text-slate-900">Exchange differences</h2>
       <p className="text-sm text-slate-600">
-        What the rate’s move between a bill and its payment made or lost, by party, in rupees.
+        What the rate’s move between a bill and its payment made or lost (realised), and what the month-end
+        restatement of open balances made or lost (unrealised), by party, in rupees.
       </p>
       <form className="flex flex-wrap items-end gap-3" onSubmit={show}>
         <label className="w-[calc(50%-0.375rem)] sm:w-40">
@@ -100,11 +101,11 @@ export const ExchangeReportCard = () => {
         </p>
       )}
       {report.data && (
-        <>
+        // Realised beside unrealised (decision 121): a month's report shows its month-end's restatement.
+        <div className="grid gap-4 md:grid-cols-2">
           {table('Realised', report.data.realised, report.data.realised_total)}
-          {report.data.unrealised &&
-            table('Unrealised (revaluation)', report.data.unrealised, report.data.unrealised_total)}
-        </>
+          {table('Unrealised (revaluation)', report.data.unrealised ?? [], report.data.unrealised_total)}
+        </div>
       )}
     </section>
   )

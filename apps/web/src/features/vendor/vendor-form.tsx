@@ -6,6 +6,7 @@ import { Field } from '../../components/field.tsx'
 import { NameSelect } from '../../components/name-select.tsx'
 import { RecordFormCard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SettlesPicker, settledNote, settlesForApi } from '../../components/settles-picker.tsx'
 import { useRecordForm } from '../../lib/use-record-form.ts'
 
 export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorEntry>) => {
@@ -26,8 +27,12 @@ export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
       // Issue 34: a party kept in another currency; left out for a rupee party (decision 124).
       currency: record && record.currency !== 'PKR' ? record.currency : undefined,
       rate: record?.rate == null ? undefined : String(record.rate),
+      // Decision 122: the bills a new payment names; an edit leaves the key out and keeps them.
+      settles: undefined,
     },
-    toBody: (values) => withoutUnset({ ...values, rate: rateForApi(values.rate) }),
+    toBody: (values) =>
+      withoutUnset({ ...values, rate: rateForApi(values.rate), settles: settlesForApi(values.settles) }),
+    note: (answer) => settledNote(answer, 'vendor'),
     toasts: { saved: 'Vendor entry saved', updated: 'Vendor entry updated' },
     onDone,
   })
@@ -61,6 +66,7 @@ export const VendorForm = ({ record, onDone, onCancel }: RecordFormProps<VendorE
       />
       <SideAmount currencyField="currency" name="credit" label="Payable" type="number" step="0.01" />
       <SideAmount currencyField="currency" name="debit" label="Paid (Debit)" type="number" step="0.01" />
+      {!record && <SettlesPicker kind="vendor" party="vender_name" />}
     </RecordFormCard>
   )
 }

@@ -2,6 +2,7 @@ import {
   ADMIN_ONLY_MESSAGE,
   addDaysIso,
   BOOKS_CURRENCY,
+  CASH_IN_OFFICE,
   CURRENCY_MINOR_UNITS,
   CurrenciesAnswer,
   CurrencyInput,
@@ -14,6 +15,7 @@ import {
   ExchangeReportQuery,
   formatDate,
   fromPaisa,
+  OpenBillsAnswer,
   PARTY_RATE_KINDS,
   PartyRateAnswer,
   PartyRateQuery,
@@ -30,7 +32,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { currencyOf } from '../../../books/account-rows.ts'
-import { agentAccount, vendorAccount } from '../../../books/accounts.ts'
+import { agentAccount, bankAccount, CASH, vendorAccount } from '../../../books/accounts.ts'
 import { documentOf } from '../../../books/fx-settlement.ts'
 import { linkAudit } from '../../../books/post.ts'
 import {
@@ -59,10 +61,26 @@ import { agencySettings, agencyToday } from '../settings/routes.ts'
  * - GET /api/rates/today: the rate in force today for each currency that is on (the rates screen).
  */
 const CodeParams = z.object({ code: currencyCode })
+const partyName = z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters')
 const PartyParams = z.object({
-  kind: z.enum(PARTY_RATE_KINDS, { error: 'Kind must be agent or vendor' }),
-  name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
+  kind: z.enum(PARTY_RATE_KINDS, { error: 'Kind must be agent, vendor or bank' }),
+  name: partyName,
 })
+/** Parties with bills (decision 122): a bank has none. */
+const BillParams = z.object({
+  kind: z.enum(['agent', 'vendor'], { error: 'Kind must be agent or vendor' }),
+  name: partyName,
+})
+
+/** The account a party's rate is asked for (Office Accounts' "Cash in Office" is office cash). */
+const partyAccount = (kind: (typeof PARTY_RATE_KINDS)[number], name: string) =>
+  kind === 'agent'
+    ? agentAccount(name)
+    : kind === 'vendor'
+      ? vendorAccount(name)
+      : name.trim() === CASH_IN_OFFICE
+        ? CASH
+        : bankAccount(name)
 
 const answerOf = (r: { currency: string; date: string; rate: bigint; source: string }) => ({
   currency: r.currency,
@@ -180,7 +198,7 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
       const { kind, name } = parseBody(PartyParams, req.params)
       const q = parseBody(PartyRateQuery, req.query)
       const date = q.date ?? agencyToday(await agencySettings(db))
-      const currency = await currencyOf(db, kind === 'agent' ? agentAccount(name) : vendorAccount(name))
+      const currency = await currencyOf(db, partyAccount(kind, name))
       const found = currency === BOOKS_CURRENCY ? undefined : await rateOn(db, currency, date)
       return {
         status: 'success',
@@ -294,6 +312,60 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
       if (!can(req.user as AuthUser, 'use', 'admin-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
       const q = parseBody(DocumentQuery, req.query)
       return { status: 'success', document: await documentOf(db, q.table, q.id) }
+    },
+  )
+
+  // A foreign party's open bills, for a payment's form to name in `settles` (decision 122): a
+  // vendor's are admins' (as the Vendor ledger is), an agent's any staff's. The newest 200 bills
+  // are read; a rupee party has none to name.
+  app.get(
+    '/books/open-bills/:kind/:name',
+    { schema: { params: BillParams, response: { 200: OpenBillsAnswer } } },
+    async (req: FastifyRequest) => {
+      const { kind, name } = parseBody(BillParams, req.params)
+      if (kind === 'vendor' && !can(req.user as AuthUser, 'use', 'admin-area'))
+        throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+      const currency = await currencyOf(db, kind === 'agent' ? agentAccount(name) : vendorAccount(name))
+      const bills = []
+      if (currency !== BOOKS_CURRENCY) {
+        const rows =
+          kind === 'vendor'
+            ? await db
+                .selectFrom('vender_entries')
+                .select(['id', 'date', 'detail'])
+                .where('vender_name', '=', name)
+                .where('credit', '>', 0)
+                .orderBy('id', 'desc')
+                .limit(200)
+                .execute()
+            : await db
+                .selectFrom('agent_entries')
+                .select(['id', 'date', 'detail'])
+                .where('agent_name', '=', name)
+                .where('debit', '>', 0)
+                .orderBy('id', 'desc')
+                .limit(200)
+                .execute()
+        const table = kind === 'vendor' ? 'vender_entries' : 'agent_entries'
+        for (const row of rows) {
+          const doc = await documentOf(db, table, Number(row.id)).catch((e: unknown) => {
+            // A row whose lines are not a bill on the party (a linked row's money): not one to name.
+            if (e instanceof HttpError && e.statusCode === 404) return null
+            throw e
+          })
+          if (!doc || doc.open.amount <= 0) continue
+          bills.push({
+            id: doc.id,
+            date: String(row.date),
+            detail: String(row.detail ?? ''),
+            currency: doc.currency,
+            rate: doc.rate,
+            amount: doc.amount,
+            open: doc.open,
+          })
+        }
+      }
+      return { status: 'success', kind, name: name.trim(), currency, bills }
     },
   )
 

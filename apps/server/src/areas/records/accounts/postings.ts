@@ -5,10 +5,13 @@ import {
   CASH,
   type Move,
   move,
+  moveIn,
   OPENING,
   officePurposeAccountOf,
+  rowCurrency,
   syncLines,
   vendorAccount,
+  withRealised,
 } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
@@ -28,6 +31,10 @@ export const officeMoves = (row: ApiRow<'account_entries'>, purposeAccount: stri
   const other = String(row.vendor_name ?? '').trim()
     ? vendorAccount(row.vendor_name)
     : (purposeAccount ?? OPENING)
+  // A bank kept in another currency: the amounts in it at the entry's rate (decision 132).
+  const c = rowCurrency(row)
+  if (c.rate !== null)
+    return [...moveIn(c, account, other, row.credit), ...moveIn(c, other, account, row.debit)]
   return [...move(account, other, row.credit), ...move(other, account, row.debit)]
 }
 
@@ -35,12 +42,13 @@ export const officeMoves = (row: ApiRow<'account_entries'>, purposeAccount: stri
 export const postOfficeEntry = async (trx: Kysely<Database>, row: ApiRow<'account_entries'>) => {
   if (row.source_type) return
   const detail = [row.bank_name, row.detail].filter(Boolean).join(': ')
-  await syncLines(
-    trx,
-    { type: 'account_entries', id: row.id },
-    { date: row.date, entry: row.entry, detail },
-    officeMoves(row, await officePurposeAccountOf(trx, row.id)),
-  )
+  const source = { type: 'account_entries', id: row.id }
+  const moves = officeMoves(row, await officePurposeAccountOf(trx, row.id))
+  // A foreign vendor paid from a bank in its currency: settled to 0.00 in both (decision 109).
+  const settled = String(row.vendor_name ?? '').trim()
+    ? await withRealised(trx, source, vendorAccount(row.vendor_name), moves)
+    : moves
+  await syncLines(trx, source, { date: row.date, entry: row.entry, detail }, settled)
 }
 
 /**

@@ -1,7 +1,21 @@
-import { BankLedgerAnswer, CASH_IN_OFFICE, ListQuery, RECORD_SPECS } from '@booking/shared'
+import {
+  BankLedgerAnswer,
+  BOOKS_CURRENCY,
+  CASH_IN_OFFICE,
+  ListQuery,
+  RECORD_SPECS,
+  rateOfMicro,
+} from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { registerPoster, removeLines } from '../../../books/index.ts'
+import {
+  currencyOf,
+  registerPoster,
+  removeLines,
+  rowCurrency,
+  settleEntryCurrency,
+  vendorAccount,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type AnyRecordRow, type ApiRow, crudRoutes } from '../../../lib/crud.ts'
@@ -11,7 +25,7 @@ import { removePostings, syncPosting } from '../../../lib/postings.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
 import { cashLedger } from './cash-ledger.ts'
-import { officeCashJournal, postOfficeEntry } from './postings.ts'
+import { officeAccountOf, officeCashJournal, postOfficeEntry } from './postings.ts'
 
 const bankList = ledgerList(LEDGER_LISTS.accounts)
 
@@ -29,6 +43,31 @@ const checkBank = async (trx: Kysely<Database>, name: string) => {
     throw new HttpError(400, 'This bank account is inactive', { bank_name: 'This bank account is inactive' })
 }
 
+/**
+ * Issue 34 (decision 132), before anything is written: the entry's currency (its bank's by
+ * default; another is a 400) and rate (typed, kept, or the day's), set on the row. A vendor named
+ * on an entry in another currency than rupees keeps its account in that currency (its ledger row
+ * is in it): another is a 400 on the vendor.
+ */
+const settleOfficeCurrency = async (
+  trx: Kysely<Database>,
+  row: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+) => {
+  const name = String(row.bank_name)
+  await settleEntryCurrency(trx, row, before, {
+    address: officeAccountOf(row as ApiRow<'account_entries'>),
+    name,
+  })
+  const vendor = String(row.vendor_name ?? '').trim()
+  if (!vendor || row.currency === BOOKS_CURRENCY) return
+  const kept = await currencyOf(trx, vendorAccount(vendor))
+  if (kept !== row.currency) {
+    const message = `${vendor} keeps its account in ${kept}: an entry in ${String(row.currency)} cannot name it`
+    throw new HttpError(400, message, { vendor_name: message })
+  }
+}
+
 /** The vendor ledger line an account entry with a vendor posts, in the account's transaction. */
 const vendorPosting = (row: ApiRow<'account_entries'>) =>
   row.vendor_name
@@ -41,6 +80,8 @@ const vendorPosting = (row: ApiRow<'account_entries'>) =>
         credit: row.credit,
         debit: row.debit,
         withdraw: 0,
+        // In the vendor's currency, which is the entry's (decision 132).
+        ...(rowCurrency(row).rate === null ? {} : { currency: row.currency, rate: row.rate }),
       }
     : null
 
@@ -54,7 +95,11 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
       check: async (trx, row, { before }) => {
         refuseLinked(before)
         if (row && (!before || before.bank_name !== row.bank_name)) await checkBank(trx, row.bank_name)
+        if (row) await settleOfficeCurrency(trx, row as Record<string, unknown>, before)
       },
+      // The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107).
+      toApi: (row) =>
+        'rate' in row ? { ...row, rate: row.rate == null ? null : rateOfMicro(row.rate) } : row,
       afterSave: async (trx, row) => {
         await syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row))
         await postOfficeEntry(trx, row)
