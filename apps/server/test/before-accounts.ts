@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { connect } from '../src/db/connect.ts'
 import * as accountsMigration from '../src/db/migrations/0034_accounts.ts'
+import * as officeCurrency from '../src/db/migrations/0047_office_currency.ts'
 
 /**
  * Issue 32's "upgrade from the previous release": the release before the accounts table (migration
@@ -26,6 +27,16 @@ export const backBeforeAccounts = async (url: string) => {
   try {
     const present = new Set((await old.introspection.getTables()).map((t) => t.name))
     await old.transaction().execute(async (trx) => {
+      // 0047's Office Accounts view reads the accounts (decision 132): back to 0030's, run again after.
+      const ran = await trx
+        .selectFrom('kysely_migration')
+        .select('name')
+        .where('name', '=', '0047_office_currency')
+        .executeTakeFirst()
+      if (ran) {
+        await officeCurrency.down(trx)
+        await trx.deleteFrom('kysely_migration').where('name', '=', '0047_office_currency').execute()
+      }
       for (const [migration, tables] of NAMING_ACCOUNTS) {
         if (!tables.some((t) => present.has(t))) continue
         for (const table of tables) await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(trx)

@@ -33,3 +33,19 @@ export async function up(db: Kysely<any>): Promise<void> {
       x.currency, x.rate
     FROM account_entries x`.execute(db)
 }
+
+/** Back to 0030's view and no currency columns (the upgrade tests take a database back before 0034). */
+export async function down(db: Kysely<any>): Promise<void> {
+  const side0030 = (column: 'debit' | 'credit') =>
+    sql.raw(`(SELECT COALESCE(SUM(l.${column}), 0) FROM posting_lines l WHERE l.source_type = x.source_type
+      AND l.source_id = x.source_id AND l.account LIKE 'bank:%')`)
+  await sql`DROP VIEW office_ledger`.execute(db)
+  await sql`CREATE VIEW office_ledger AS
+    SELECT x.id, x.created_at, x.source_type, x.source_id, x.created_by, x.bank_name, x.employee_name,
+      x.vendor_name, x.entry, x.date, x.detail,
+      CASE WHEN x.source_type IS NULL THEN x.credit ELSE ${side0030('debit')} END AS credit,
+      CASE WHEN x.source_type IS NULL THEN x.debit ELSE ${side0030('credit')} END AS debit
+    FROM account_entries x`.execute(db)
+  await sql`ALTER TABLE account_entries DROP COLUMN currency`.execute(db)
+  await sql`ALTER TABLE account_entries DROP COLUMN rate`.execute(db)
+}
