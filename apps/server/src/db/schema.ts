@@ -615,6 +615,9 @@ export interface TicketsTable extends Base, Authored, CustomerLinked {
   voided_at: ColumnType<string, string | undefined, string>
   voided_by: ColumnType<string, string | undefined, string>
   void_reason: ColumnType<string, string | undefined, string>
+  /** The payable's currency and the rates used, as JSON (0049, decision 136). */
+  vendor_currency: Generated<string>
+  rates: Generated<string>
 }
 
 export interface UmrahTable extends Base, Authored, CustomerLinked {

@@ -333,6 +333,8 @@ export const RECORD_SPECS = {
       'voided_at',
       'voided_by',
       'void_reason',
+      'vendor_currency',
+      'rates',
     ],
     segment: 'tickets',
     formSteps: [
@@ -360,6 +362,8 @@ export const RECORD_SPECS = {
           'paid_in_bank',
           'payable_to_vendor',
           'vendor_name',
+          'vendor_currency',
+          'rates',
         ],
       },
     ],
