@@ -119,4 +119,41 @@ describe(`a ticket bought in dollars, sold in rupees (${DB_KIND})`, () => {
     expect([line.currency, BigInt(line.credit), line.rate]).toEqual(['PKR', 95000n, null])
     expect((await ledger.check(t.app.db, { full: true })).first_divergence).toBeUndefined()
   })
+
+  it('a NAVTCC paid to a dollar vendor: Paid To Bank in USD at its rate, the profit in rupees', async () => {
+    await t.call('admin', 'PUT', '/api/admin/currencies/USD', { enabled: true })
+    await t.call('admin', 'PUT', '/api/vendors/Gulf Consolidator', { currency: 'USD' })
+    const navtcc = (more: Record<string, unknown>) => ({
+      ...recordInput('navtcc'),
+      paid_in_bank: 0,
+      paid_from_bank: '',
+      receivable_amount: 40000,
+      paid_cash: 0,
+      payed_to_bank: 100,
+      vendor_name: 'Gulf Consolidator',
+      ...more,
+    })
+    const made = await t.call(
+      'admin',
+      'POST',
+      '/api/navtcc',
+      navtcc({ vendor_currency: 'USD', rates: { USD: 280.5 } }),
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    // USD 100 × 280.5 = Rs 28,050.
+    expect(made.body.navtcc).toMatchObject({ vendor_currency: 'USD', rates: { USD: 280.5 }, profit: 11950 })
+    const line = await t.app.db
+      .selectFrom('posting_lines')
+      .select(['currency', 'fx_credit', 'credit'])
+      .where('source_type', '=', 'navtcc')
+      .where('source_id', '=', made.body.navtcc.id)
+      .where('account', '=', 'vendor:Gulf Consolidator')
+      .executeTakeFirstOrThrow()
+    expect([line.currency, BigInt(line.fx_credit), BigInt(line.credit)]).toEqual(['USD', 10000n, 2805000n])
+    // The spec's call, no vendor, no new keys: rupees as always.
+    const plain = await t.call('admin', 'POST', '/api/navtcc', navtcc({ vendor_name: '' }))
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201)
+    expect(plain.body.navtcc).toMatchObject({ vendor_currency: 'PKR', rates: {}, profit: 39900 })
+    expect((await ledger.check(t.app.db, { full: true })).first_divergence).toBeUndefined()
+  })
 })

@@ -46,7 +46,7 @@ import * as currencies from './migrations/0042_currencies.ts'
 import * as pendingImports from './migrations/0043_pending_imports.ts'
 import * as bookingRequests from './migrations/0044_booking_requests.ts'
 import * as revaluation from './migrations/0046_revaluation.ts'
-import * as ticketVendorCurrency from './migrations/0049_ticket_vendor_currency.ts'
+import * as payableCurrencies from './migrations/0049_payable_currencies.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -96,7 +96,7 @@ const migrations: Record<string, Migration> = {
   '0043_pending_imports': pendingImports,
   '0044_booking_requests': bookingRequests,
   '0046_revaluation': revaluation,
-  '0049_ticket_vendor_currency': ticketVendorCurrency,
+  '0049_payable_currencies': payableCurrencies,
 }
 
 /**

@@ -868,6 +868,8 @@ export const RECORD_SPECS = {
       'vendor_name',
       'payments_total',
       'bank_title',
+      'vendor_currency',
+      'rates',
     ],
     segment: 'navtcc',
     formSteps: [
@@ -895,6 +897,8 @@ export const RECORD_SPECS = {
           'bank_title',
           'payed_to_bank',
           'vendor_name',
+          'vendor_currency',
+          'rates',
         ],
       },
     ],

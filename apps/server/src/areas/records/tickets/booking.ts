@@ -115,8 +115,8 @@ export const ratesColumn = (rates: Record<string, number | string> | undefined) 
   )
 
 /**
- * Issue 34 (decisions 109, 136), before anything is written, for a booking with a buying side (Umrah,
- * Ticket): the payable is in the vendor's currency (`vendor_currency`, its default), at
+ * Issue 34 (decisions 109, 136), before anything is written, for a sale with a buying side (Umrah,
+ * Ticket, NAVTCC, whose payable is `payableField`): the payable is in the vendor's currency (`vendor_currency`, its default), at
  * `rates[vendor_currency]` (typed, kept on an edit of the same day, else the day's rate); the profit
  * is the receivable less the payable's rupees as the lines round them.
  */
@@ -124,6 +124,7 @@ export const settlePayableCurrency = async (
   trx: Kysely<Database>,
   row: Record<string, unknown>,
   before: { vendor_currency?: unknown; rates?: unknown } | null,
+  payableField = 'payable_to_vendor',
 ) => {
   const typed = storedRates(row.rates)
   const date = bookingDate((before ?? row) as ApiRow)
@@ -148,8 +149,8 @@ export const settlePayableCurrency = async (
   })
   row.vendor_currency = c.currency
   row.rates = JSON.stringify(c.rate === null ? {} : { [c.currency]: c.rate.toString() })
-  if (c.rate !== null && Number(row.payable_to_vendor) > 0) {
-    const cost = rupeesOn(moveIn(c, COST_OF_SALES, vendor, Number(row.payable_to_vendor)), COST_OF_SALES)
+  if (c.rate !== null && Number(row[payableField]) > 0) {
+    const cost = rupeesOn(moveIn(c, COST_OF_SALES, vendor, Number(row[payableField])), COST_OF_SALES)
     row.profit = fromPaisa(toPaisa(Number(row.receivable_amount)) - toPaisa(cost))
   }
 }
