@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { todayIso } from '@booking/shared'
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, shoot } from './helpers.ts'
+import { adminHeaders, fillPassenger, openNewForm, seedCustomer, shoot } from './helpers.ts'
 
 /** The shared fixtures beside the repository, or where the coordinator keeps them. */
 const FIXTURE = ['../../shared/fixtures/tickets', '/work/shared/fixtures/tickets']
@@ -67,5 +67,57 @@ test('a pasted USD ticket from a dollar vendor: the payable in USD at the rate, 
     rates: { USD: 280.1234 },
     payable_to_vendor: 771.15,
     profit: 33982.84,
+  })
+})
+
+// Decision 136: a NAVTCC whose Paid To Bank is owed to a vendor kept in dollars.
+test('a NAVTCC paid to a dollar vendor: Paid To Bank in USD at the day’s rate, the profit in rupees', async ({
+  page,
+}) => {
+  const headers = await adminHeaders(page.request)
+  const vendor = `Dollar Trainer ${Date.now().toString(36)}`
+  await page.request.put('/api/admin/currencies/USD', { headers, data: { enabled: true } })
+  await page.request.post('/api/rates', {
+    headers,
+    data: { date: todayIso(), currency: 'USD', rate: '280.5', source: 'SBP' },
+  })
+  await page.request.post('/api/vender-names', { headers, data: { name: vendor } })
+  await page.request.put(`/api/vendors/${encodeURIComponent(vendor)}`, { headers, data: { currency: 'USD' } })
+  await seedCustomer(page.request, 'Zubair Dollar, Sialkot')
+  await loginAs(page, 'admin')
+  await openNewForm(page, '/admin/navtcc', 'New NAVTCC', 'Navtcc')
+  await page.getByLabel('Customer Address').selectOption('Zubair Dollar, Sialkot')
+  await page.getByLabel('Reference').fill('REF-NV-USD')
+  await page.getByLabel('Airline').fill('Qatar Airways')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await fillPassenger(page, {
+    title: 'Mr',
+    firstName: 'Zubair',
+    lastName: 'Dollar',
+    dob: '1991-02-03',
+    nationality: 'Pakistani',
+    documentNo: 'BX7766554',
+    documentExpiry: '2031-06-14',
+    issueCountry: 'Pakistan',
+  })
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByLabel('Receivable Amount').fill('40000')
+  await page.getByLabel('Paid Cash').fill('0')
+  await page.getByLabel('Paid In Bank').fill('0')
+  await page.getByLabel('Vendor Name').selectOption(vendor)
+  await expect(page.getByLabel('Vendor Currency')).toHaveValue('USD')
+  await expect(page.getByLabel('Rate (Rs per 1 USD)')).toHaveValue('280.5')
+  await page.getByLabel('Paid To Bank').fill('100')
+  // USD 100 × 280.5 = Rs 28,050.
+  await expect(page.getByLabel('Profit')).toHaveValue('11,950')
+  await shoot(page, 'fx-navtcc-form')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByRole('row', { name: /Zubair Dollar, Sialkot/ })).toBeVisible()
+  const list = await page.request.get('/api/navtcc', { headers, params: { q: 'REF-NV-USD' } })
+  expect((await list.json()).navtcc[0]).toMatchObject({
+    vendor_currency: 'USD',
+    rates: { USD: 280.5 },
+    payed_to_bank: 100,
+    profit: 11950,
   })
 })
