@@ -141,7 +141,8 @@ export const settlePayableCurrency = async (
     party: vendor,
     partyName: String(row.vendor_name),
     given,
-    typed: typed[given ?? (await currencyOf(trx, vendor))],
+    // No rate typed (a rupee call): no need to read the vendor's currency twice.
+    typed: Object.keys(typed).length === 0 ? undefined : typed[given ?? (await currencyOf(trx, vendor))],
     date,
     kept: kept && before ? { ...kept, date: bookingDate(before as ApiRow) } : null,
     currencyField: 'vendor_currency',
