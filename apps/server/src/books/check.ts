@@ -407,16 +407,28 @@ const proveCopies = async (k: K, c: Comparer) => {
     )
       ? sql`t.vendor_currency`
       : sql`'PKR'`
+    // A void foreign-currency Ticket (decision 136): its profit is what its last entry, the one the void
+    // reversed, put in income less cost of sales.
+    const lastEntry =
+      table === 'tickets'
+        ? sql`CASE WHEN t.voided_at <> '' THEN (SELECT coalesce(sum(l.credit - l.debit), 0) FROM posting_lines l
+            WHERE l.source_type = ${table} AND l.source_id = t.id AND l.reverses IS NULL
+              AND (l.account LIKE 'income:%' OR l.account LIKE 'cost:%')
+              AND l.entry_id = (SELECT max(m.entry_id) FROM posting_lines m WHERE m.source_type = ${table}
+                AND m.source_id = t.id AND m.reverses IS NULL)) END`
+        : sql`NULL`
     const { rows } = await sql<
       Record<string, unknown>
     >`SELECT t.id, t.profit, ${formula} AS typed, ${payableIn} AS payable_in, ${voided} AS voided_at,
+        ${lastEntry} AS last_entry,
         (SELECT coalesce(sum(l.credit - l.debit), 0) FROM posting_lines l WHERE l.source_type = ${table}
           AND l.source_id = t.id AND (l.account LIKE 'income:%' OR l.account LIKE 'cost:%')) AS books,
         (SELECT count(*) FROM posting_lines l WHERE l.source_type = ${table} AND l.source_id = t.id
           AND l.account LIKE 'cost:%') AS costs
       FROM ${sql.table(table)} t`.execute(k)
     for (const r of rows) {
-      const typed = r.typed === null ? -1n : r.payable_in !== 'PKR' ? dbPaisa(r.books) : dbPaisa(r.typed)
+      const books = r.voided_at ? r.last_entry : r.books
+      const typed = r.typed === null ? -1n : r.payable_in !== 'PKR' ? dbPaisa(books) : dbPaisa(r.typed)
       c.compare('profit', table, String(r.id), r.profit === null ? -1n : dbPaisa(r.profit), typed)
       if (r.typed !== null && !r.voided_at && Number(r.costs) > 0)
         c.compare('profit in the books', table, String(r.id), typed, dbPaisa(r.books))

@@ -615,6 +615,9 @@ export interface TicketsTable extends Base, Authored, CustomerLinked {
   voided_at: ColumnType<string, string | undefined, string>
   voided_by: ColumnType<string, string | undefined, string>
   void_reason: ColumnType<string, string | undefined, string>
+  /** The payable's currency and the rates used, as JSON (0049, decision 136). */
+  vendor_currency: Generated<string>
+  rates: Generated<string>
 }
 
 export interface UmrahTable extends Base, Authored, CustomerLinked {
@@ -790,6 +793,9 @@ export interface NavtccTable extends Base, Authored, CustomerLinked {
   payments_total: ColumnType<number, number | undefined, number>
   /** The bank (banks table) Paid In Bank went into (0012). */
   bank_title: ColumnType<string, string | undefined, string>
+  /** The payable's currency and the rates used, as JSON (0049, decision 136). */
+  vendor_currency: Generated<string>
+  rates: Generated<string>
 }
 
 export interface AgentEntriesTable extends Base, Linked, Authored {

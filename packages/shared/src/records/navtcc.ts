@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { remainingAmount } from '../calc.ts'
+import { currencyCode, rateField } from '../currency.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { numberOrZero } from '../money.ts'
 import { taxAuthorityField } from '../tax.ts'
@@ -40,6 +41,9 @@ export const NavtccInput = z
     payed_to_bank: wholeAmount('Paid To Bank'),
     // Our addition: who the payed-to-bank amount is owed to; empty means no vendor posting.
     vendor_name: optionalText(100),
+    /** Issue 34 (decision 136): Paid To Bank's currency (default the vendor's) and the rates used. */
+    vendor_currency: currencyCode.optional(),
+    rates: z.record(z.string(), rateField, { error: 'Rates must be {"USD": 280.5}' }).optional(),
   })
   .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
     when: () => true,
@@ -48,8 +52,12 @@ export const NavtccInput = z
 export type NavtccInput = z.input<typeof NavtccInput>
 
 /** As the API answers: passport_detail is the stored JSON text. */
-export interface Navtcc extends Omit<z.output<typeof NavtccInput>, 'passport_detail'> {
+export interface Navtcc
+  extends Omit<z.output<typeof NavtccInput>, 'passport_detail' | 'vendor_currency' | 'rates'> {
   id: number
+  /** Issue 34 (decision 136): Paid To Bank's currency, and rupees per unit of each rate used. */
+  vendor_currency: string
+  rates: Record<string, number>
   entry: string
   passport_detail: string
   profit: number

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { currencyCode, rateField } from '../currency.ts'
 import { optionalDate, requiredDate } from '../dates.ts'
 import { amount, optionalText, requiredText } from '../fields.ts'
 import { notNegative } from './not-negative.ts'
@@ -103,6 +104,9 @@ export const TicketInput = z
     vendor_name: optionalText(100),
     ticket_numbers: ticketNumbers,
     ticket_text: nullableText(TICKET_TEXT_MAX),
+    /** Issue 34 (decision 136): the payable's currency (default the vendor's) and the rates used. */
+    vendor_currency: currencyCode.optional(),
+    rates: z.record(z.string(), rateField, { error: 'Rates must be {"USD": 280.5}' }).optional(),
     /** An admin saving a ticket number already on another record says so (decision 037). */
     allow_duplicate_ticket: z.boolean({ error: 'allow_duplicate_ticket must be true or false' }).optional(),
     // profit and remaining_amount are accepted and ignored: the server computes them.
@@ -128,8 +132,14 @@ export const TicketInput = z
 export type TicketInput = z.input<typeof TicketInput>
 
 export interface Ticket
-  extends Omit<z.output<typeof TicketInput>, 'passport_detail' | 'allow_duplicate_ticket'> {
+  extends Omit<
+    z.output<typeof TicketInput>,
+    'passport_detail' | 'allow_duplicate_ticket' | 'vendor_currency' | 'rates'
+  > {
   id: number
+  /** Issue 34 (decision 136): the payable's currency, and rupees per unit of each rate used. */
+  vendor_currency: string
+  rates: Record<string, number>
   entry: string
   /** JSON text of the passenger list as stored. */
   passport_detail: string

@@ -4,6 +4,7 @@ import {
   type Navtcc,
   NavtccInput,
   navtccLiveFigures,
+  numberOrZero,
   passengerFormValues,
   RECORD_SPECS,
   type SaleTax,
@@ -11,6 +12,7 @@ import {
 import { useEffect } from 'react'
 import { useWatch } from 'react-hook-form'
 import { BankSelect } from '../../components/bank-select.tsx'
+import { CurrencyRate, ratesForApi, SideAmount, withoutUnset } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -45,12 +47,20 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
       bank_title: record?.bank_title ?? '',
       payed_to_bank: record?.payed_to_bank ?? '',
       vendor_name: record?.vendor_name ?? '',
+      // Issue 34 (decision 136): Paid To Bank in the vendor's currency; left out for a rupee vendor.
+      vendor_currency: record && record.vendor_currency !== 'PKR' ? record.vendor_currency : undefined,
+      rates:
+        record && Object.keys(record.rates ?? {}).length
+          ? Object.fromEntries(Object.entries(record.rates).map(([k, v]) => [k, String(v)]))
+          : undefined,
     },
     // The select names the bank (bank_title); paid_from_bank keeps the spec's capitals shape of it.
-    toBody: (values) => ({
-      ...values,
-      paid_from_bank: values.bank_title ? bankTitle(values.bank_title) : values.paid_from_bank,
-    }),
+    toBody: (values) =>
+      withoutUnset({
+        ...values,
+        paid_from_bank: values.bank_title ? bankTitle(values.bank_title) : values.paid_from_bank,
+        rates: ratesForApi(values.rates),
+      }),
     toasts: {
       saved: 'Navtcc saved',
       updated: 'Navtcc updated',
@@ -59,7 +69,15 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
     },
     onDone,
   })
-  const figures = navtccLiveFigures(useWatch({ control: recordForm.form.control }))
+  const values = useWatch({ control: recordForm.form.control })
+  // Paid To Bank in another currency counts at its rate (the server rounds it once again on save).
+  const rate = values.vendor_currency
+    ? numberOrZero((values.rates as Record<string, unknown> | undefined)?.[values.vendor_currency])
+    : 1
+  const figures = navtccLiveFigures({
+    ...values,
+    payed_to_bank: Math.round(numberOrZero(values.payed_to_bank) * rate * 100) / 100,
+  })
   // A record saved before bank_title existed named its bank only in paid_from_bank.
   const banks = useBanks()
   const { getValues, setValue } = recordForm.form
@@ -95,8 +113,22 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
             label="Remaining Amount"
             value={formatAmount(lessPaidLater(figures.remaining_amount, paidLater(record)))}
           />
-          <Field name="payed_to_bank" label="Paid To Bank" type="number" step="1" />
+          <SideAmount
+            currencyField="vendor_currency"
+            name="payed_to_bank"
+            label="Paid To Bank"
+            type="number"
+            step="1"
+          />
           <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
+          <CurrencyRate
+            kind="vendor"
+            party="vendor_name"
+            currencyField="vendor_currency"
+            rateField="rates"
+            rates
+            label="Vendor Currency"
+          />
           <ReadOnlyField money label="Profit" value={formatAmount(figures.profit)} />
           <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,

@@ -14,6 +14,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { BookingRequestNote } from '../../components/booking-request-note.tsx'
+import { CurrencyRate, ratesForApi, withoutUnset } from '../../components/currency-rate.tsx'
 import { CustomerSelect, customerValue } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -75,6 +76,12 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
       paid_in_bank: record?.paid_in_bank ?? '',
       payable_to_vendor: record?.payable_to_vendor ?? '',
       vendor_name: record?.vendor_name ?? '',
+      // Issue 34 (decision 136): the payable in the vendor's currency; left out for a rupee vendor.
+      vendor_currency: record && record.vendor_currency !== 'PKR' ? record.vendor_currency : undefined,
+      rates:
+        record && Object.keys(record.rates ?? {}).length
+          ? Object.fromEntries(Object.entries(record.rates).map(([k, v]) => [k, String(v)]))
+          : undefined,
       ticket_numbers: record?.ticket_numbers ?? '',
       ticket_text: record?.ticket_text ?? '',
       allow_duplicate_ticket: false,
@@ -82,11 +89,15 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
     // The spec sends the passenger list as JSON text.
     // The admin's "Save anyway" flag travels only when set, so an edit never shows it as a change.
     toBody: ({ allow_duplicate_ticket, ...values }) =>
-      withRequest(requestId, {
-        ...values,
-        passport_detail: JSON.stringify(values.passport_detail),
-        ...(allow_duplicate_ticket ? { allow_duplicate_ticket: true } : {}),
-      }),
+      withRequest(
+        requestId,
+        withoutUnset({
+          ...values,
+          passport_detail: JSON.stringify(values.passport_detail),
+          rates: ratesForApi(values.rates),
+          ...(allow_duplicate_ticket ? { allow_duplicate_ticket: true } : {}),
+        }),
+      ),
     toasts: { saved: 'Ticket saved', updated: 'Ticket updated' },
     onDone,
   })
@@ -167,6 +178,20 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
           <BookingPaymentFields
             options={options}
             paidLater={paidLater(record)}
+            fx={{
+              currencyField: 'vendor_currency',
+              ratesField: 'rates',
+              node: (
+                <CurrencyRate
+                  kind="vendor"
+                  party="vendor_name"
+                  currencyField="vendor_currency"
+                  rateField="rates"
+                  rates
+                  label="Vendor Currency"
+                />
+              ),
+            }}
             names={{
               receivable: 'receivable_amount',
               agent: 'agent_name',

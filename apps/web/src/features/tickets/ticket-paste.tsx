@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { ClipboardPaste } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useFormContext } from 'react-hook-form'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Dialog } from '../../components/dialog.tsx'
 import { DialogActions, useOneFieldDialog } from '../../components/one-field-dialog.tsx'
@@ -208,12 +208,13 @@ const rupeesAt = (amount: number, rate: string): number | null => {
 
 /**
  * A ticket priced in dollars or riyals (issue 34 item 7, decision 125): the paste proposes that
- * currency and the day's rate (editable), and the rupees it makes go into the payable on a click;
- * the Ticket record itself is kept in rupees.
+ * currency and the day's rate (editable). On a click, a vendor kept in that currency is owed the
+ * printed amount at that rate (decision 136); any other vendor, the rupees it makes.
  */
 const PastedRate = ({ from }: { from: TicketFromPaste }) => {
   const foreign = pastedForeign(from)
-  const { setValue } = useFormContext()
+  const { setValue, control } = useFormContext()
+  const vendorCurrency = useWatch({ control, name: 'vendor_currency' }) as string | undefined
   const today = todayIso()
   const day = useQuery({
     queryKey: ['rate', foreign?.currency, today],
@@ -238,6 +239,14 @@ const PastedRate = ({ from }: { from: TicketFromPaste }) => {
   }, [day.data])
   if (!foreign) return null
   const rupees = rupeesAt(foreign.amount, rate)
+  const inVendorCurrency = vendorCurrency === foreign.currency
+  const use = () => {
+    const opts = { shouldDirty: true }
+    if (inVendorCurrency) {
+      setValue('payable_to_vendor', foreign.amount, opts)
+      setValue('rates', { [foreign.currency]: rate }, opts)
+    } else if (rupees !== null) setValue('payable_to_vendor', rupees, opts)
+  }
   return (
     <div
       className="mt-3 flex flex-wrap items-end gap-3 border-t border-sky-200 pt-3"
@@ -267,13 +276,14 @@ const PastedRate = ({ from }: { from: TicketFromPaste }) => {
       <p className="tabular-nums">
         {foreign.currency} {formatAmount(foreign.amount)} ={' '}
         <strong>{rupees === null ? '-' : `Rs ${formatAmount(rupees)}`}</strong>
+        {inVendorCurrency && (
+          <span className="block text-slate-600">
+            The vendor keeps {foreign.currency}: the payable is {foreign.currency}{' '}
+            {formatAmount(foreign.amount)} at this rate.
+          </span>
+        )}
       </p>
-      <button
-        type="button"
-        className="btn-secondary"
-        disabled={rupees === null}
-        onClick={() => rupees !== null && setValue('payable_to_vendor', rupees, { shouldDirty: true })}
-      >
+      <button type="button" className="btn-secondary" disabled={rupees === null} onClick={use}>
         Use as Payable To Vendor
       </button>
     </div>

@@ -3,6 +3,7 @@ import type { PostOptions } from '../../../books/index.ts'
 import { createdDay, customerAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
+import { payableCurrency } from '../tickets/booking.ts'
 
 /**
  * A NAVTCC entry's lines: a sale to the customer on the day it was recorded, and the amount payed
@@ -25,6 +26,7 @@ export const postNavtccBooks = (trx: Kysely<Database>, row: ApiRow<'navtcc'>, op
       bankAmount: row.paid_in_bank,
       vendor: String(row.vendor_name ?? '').trim(),
       payable: Number(row.payed_to_bank ?? 0),
+      payableIn: payableCurrency(row),
       date: createdDay(row),
       entry: row.entry,
       detail: `NAVTCC ${row.entry} ${row.customer_add}`,

@@ -1,12 +1,19 @@
 import { bankTitle, navtccProfit, RECORD_SPECS, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { createdDay, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import {
+  createdDay,
+  ratesAnswer,
+  refuseIfPaid,
+  remainingAfterPayments,
+  removeLines,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import { payableCurrency, ratesColumn, settlePayableCurrency } from '../tickets/booking.ts'
 import { postNavtccBooks } from './postings.ts'
 
 /** The payable's vendor row (credit), kept equal to the NAVTCC entry. */
@@ -27,6 +34,9 @@ const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow<'navtcc'>) => {
           credit: payable,
           debit: 0,
           withdraw: 0,
+          // The vendor's row in Paid To Bank's currency, at the entry's rate (decision 136).
+          currency: payableCurrency(row).currency,
+          rate: payableCurrency(row).rate === null ? null : Number(payableCurrency(row).rate),
         }
       : null,
   )
@@ -40,8 +50,10 @@ const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow<'navtcc'>) => {
  */
 export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.navtcc, {
-    toRow: (input, { before }) => ({
+    toRow: ({ vendor_currency, rates, ...input }, { before }) => ({
       ...input,
+      ...(vendor_currency ? { vendor_currency } : {}),
+      rates: ratesColumn(rates),
       // The customer-facing title of the chosen bank, as the spec's form stored it.
       paid_from_bank: input.paid_from_bank || (input.bank_title ? bankTitle(input.bank_title) : ''),
       passport_detail: JSON.stringify(input.passport_detail),
@@ -52,13 +64,19 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
       ),
       profit: navtccProfit(input.receivable_amount, input.payed_to_bank),
     }),
+    // Issue 34 (decision 136): Paid To Bank's currency and the rates it used.
+    toApi: (row) => ({
+      ...row,
+      vendor_currency: row.vendor_currency ?? 'PKR',
+      rates: ratesAnswer(row.rates),
+    }),
     journal: (row) => ({
       date: createdDay(row),
       entry: row.entry,
       name: row.customer_add,
       employee: row.employee_name,
     }),
-    check: async (trx, row) => {
+    check: async (trx, row, { before }) => {
       const vendor = String(row?.vendor_name ?? '').trim()
       const payable = Number(row?.payed_to_bank ?? 0)
       if (vendor && payable > 0) {
@@ -69,6 +87,8 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
           .executeTakeFirst()
         if (!known) throw new HttpError(400, 'Unknown vendor name', { vendor_name: 'Unknown vendor name' })
       }
+      if (row)
+        await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before, 'payed_to_bank')
     },
     postings: async (trx, row, opts) => {
       await postNavtccVendor(trx, row)

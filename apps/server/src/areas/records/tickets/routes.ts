@@ -1,7 +1,7 @@
 import { RECORD_SPECS, TICKET_IS_VOID } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import { ratesAnswer, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
@@ -13,6 +13,9 @@ import {
   checkBank,
   checkName,
   firstPassengerName,
+  payableCurrency,
+  ratesColumn,
+  settlePayableCurrency,
   travelDetail,
 } from './booking.ts'
 import { refuseDuplicateTickets } from './duplicates.ts'
@@ -86,6 +89,9 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, 
           date,
           entry: row.entry,
           bank_title: row.bank_title,
+          // The vendor's row in the payable's currency, at the ticket's rate (decision 136).
+          currency: payableCurrency(row).currency,
+          rate: payableCurrency(row).rate === null ? null : Number(payableCurrency(row).rate),
         }
       : null,
     opts,
@@ -95,7 +101,7 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, 
 /** Tickets (spec part 1): entry "Ticket n/m", passengers as JSON text, postings in the same transaction. */
 export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.tickets, {
-    toRow: ({ allow_duplicate_ticket: _allow, ...input }, { before }) => {
+    toRow: ({ allow_duplicate_ticket: _allow, vendor_currency, rates, ...input }, { before }) => {
       const figures = bookingFigures(
         input.receivable_amount,
         input.paid_cash,
@@ -105,10 +111,18 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       return {
         ...input,
         passport_detail: JSON.stringify(input.passport_detail),
+        ...(vendor_currency ? { vendor_currency } : {}),
+        rates: ratesColumn(rates),
         profit: figures.profit,
         remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivable_amount'),
       }
     },
+    // Issue 34 (decision 136): the payable's currency and the rates it used.
+    toApi: (row) => ({
+      ...row,
+      vendor_currency: row.vendor_currency ?? 'PKR',
+      rates: ratesAnswer(row.rates),
+    }),
     journal: (row) => ({
       date: bookingDate(row),
       entry: row.entry,
@@ -125,6 +139,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
+      await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before)
     },
     postings: async (trx, row, opts) => {
       // A void ticket has no money (decision 092): a restore or a back-fill brings back no postings, no lines.

@@ -1,15 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { PostOptions } from '../../../books/index.ts'
-import { customerAccountOf, postSale, type RecordCurrency, storedRates } from '../../../books/index.ts'
+import { customerAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
-import { bookingDate, firstPassengerName } from '../tickets/booking.ts'
-
-/** The payable's currency and rate as stored (a row written before issue 34: rupees). */
-export const payableCurrency = (row: ApiRow<'umrah'>): RecordCurrency => {
-  const currency = String((row as { vendor_currency?: unknown }).vendor_currency ?? 'PKR')
-  return { currency, rate: currency === 'PKR' ? null : (storedRates(row.rates)[currency] ?? null) }
-}
+import { bookingDate, firstPassengerName, payableCurrency } from '../tickets/booking.ts'
 
 /** An Umrah booking's lines: a sale to its customer, the payable to its vendor (decision 020). */
 export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: PostOptions<'umrah'>) =>

@@ -1,19 +1,12 @@
-import { fromPaisa, passengerList, RECORD_SPECS, toPaisa } from '@booking/shared'
+import { passengerList, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
-  COST_OF_SALES,
-  currencyOf,
-  moveIn,
   type PostOptions,
   ratesAnswer,
-  recordCurrency,
   refuseIfPaid,
   remainingAfterPayments,
   removeLines,
-  rupeesOn,
-  storedRates,
-  vendorAccount,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
@@ -26,47 +19,18 @@ import {
   checkBank,
   checkName,
   firstPassengerName,
+  payableCurrency,
+  ratesColumn,
+  settlePayableCurrency,
   travelDetail,
 } from '../tickets/booking.ts'
-import { payableCurrency, postUmrahBooks } from './postings.ts'
+import { postUmrahBooks } from './postings.ts'
 
-/**
- * Issue 34 (decision 109), before anything is written: the selling side is rupees (another is not
- * kept yet: 400); the payable is in the vendor's currency (`vendor_currency`, its default), at
- * `rates[vendor_currency]` (typed, kept on an edit of the same day, else the day's rate); the
- * profit is the receivable less the payable's rupees as the lines round them.
- */
-const settleUmrahCurrency = async (
-  trx: Kysely<Database>,
-  row: Record<string, unknown>,
-  before: ApiRow<'umrah'> | null,
-) => {
+/** Issue 34 (decision 109): an Umrah's selling side is rupees (another is not kept yet: 400). */
+const refuseForeignSale = (row: Record<string, unknown>) => {
   if (row.currency !== 'PKR') {
     const message = 'An Umrah sold in another currency than PKR is not kept yet'
     throw new HttpError(400, message, { currency: message })
-  }
-  const typed = storedRates(row.rates)
-  const date = bookingDate((before ?? row) as ApiRow)
-  const given = row.vendor_currency as string | undefined
-  const kept = before ? payableCurrency(before) : null
-  const c = await recordCurrency(trx, {
-    party: vendorAccount(String(row.vendor_name)),
-    partyName: String(row.vendor_name),
-    given,
-    typed: typed[given ?? (await currencyOf(trx, vendorAccount(String(row.vendor_name))))],
-    date,
-    kept: kept && before ? { ...kept, date: bookingDate(before) } : null,
-    currencyField: 'vendor_currency',
-    rateField: 'rates',
-  })
-  row.vendor_currency = c.currency
-  row.rates = JSON.stringify(c.rate === null ? {} : { [c.currency]: c.rate.toString() })
-  if (c.rate !== null && Number(row.payable_to_vendor) > 0) {
-    const cost = rupeesOn(
-      moveIn(c, COST_OF_SALES, vendorAccount(String(row.vendor_name)), Number(row.payable_to_vendor)),
-      COST_OF_SALES,
-    )
-    row.profit = fromPaisa(toPaisa(Number(row.receivable_amount)) - toPaisa(cost))
   }
 }
 
@@ -171,11 +135,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
         profit: figures.profit,
         currency: input.currency ?? 'PKR',
         ...(input.vendor_currency ? { vendor_currency: input.vendor_currency } : {}),
-        rates: JSON.stringify(
-          Object.fromEntries(
-            Object.entries(input.rates ?? {}).map(([k, v]) => [k.trim().toUpperCase(), v.toString()]),
-          ),
-        ),
+        rates: ratesColumn(input.rates),
         remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivableAmount'),
       }
     },
@@ -190,7 +150,8 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       if (!row) return
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendorName')
-      await settleUmrahCurrency(trx, row as unknown as Record<string, unknown>, before)
+      refuseForeignSale(row as unknown as Record<string, unknown>)
+      await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before)
     },
     // The spec's follow-up POST /vender and the books' lines, in the same transaction.
     postings: postUmrah,
