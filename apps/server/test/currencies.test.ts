@@ -2,7 +2,7 @@ import { rateMicroOf } from '@booking/shared'
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, passenger, setupTestApp } from './helpers.ts'
+import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
 
 // Issue 34 items 1-3 (decisions 107, 108).
 describe(`currencies, rates and lines in two currencies (${DB_KIND})`, () => {
@@ -303,24 +303,7 @@ describe(`currencies, rates and lines in two currencies (${DB_KIND})`, () => {
     await turnOn('SAR')
     await t.call('admin', 'PUT', '/api/vendors/Taif Hotels', { currency: 'SAR' })
     const body = (more: Record<string, unknown>) => ({
-      userName: 'emp',
-      customerAdd: 'Rana Family',
-      reference: 'FX-UMRAH',
-      packageDetail: '15 days',
-      depart_date: '2027-02-10',
-      return_date: '2027-02-25',
-      sector: 'LHE-JED',
-      airline: 'Saudia',
-      adults: 1,
-      children: 0,
-      infants: 0,
-      passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
-      receivableAmount: 350000,
-      paidCash: 50000,
-      bank_title: '',
-      paidInBank: 0,
-      payableToVendor: 4000,
-      vendorName: 'Taif Hotels',
+      ...riyalUmrah('FX-UMRAH', 'Taif Hotels'),
       ...more,
     })
     const made = await t.call(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, passenger, setupTestApp } from './helpers.ts'
+import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
 
 /**
  * Issue 34 "Must show": each anchor's public failure replayed through the API on a real server and
@@ -452,24 +452,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
   it('an Umrah package bought in riyals: its payable row is the bill a riyal payment names; 0.00 in both', async () => {
     await setUp()
     const made = await t.call('admin', 'POST', '/api/umrah', {
-      userName: 'emp',
-      customerAdd: 'Rana Family',
-      reference: 'FX-ANCHOR',
-      packageDetail: '15 days',
-      depart_date: '2027-02-10',
-      return_date: '2027-02-25',
-      sector: 'LHE-JED',
-      airline: 'Saudia',
-      adults: 1,
-      children: 0,
-      infants: 0,
-      passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
-      receivableAmount: 350000,
-      paidCash: 50000,
-      bank_title: '',
-      paidInBank: 0,
-      payableToVendor: 4000,
-      vendorName: 'Jeddah Transport',
+      ...riyalUmrah('FX-ANCHOR', 'Jeddah Transport'),
       vendor_currency: 'SAR',
       rates: { SAR: 74.85 },
     })

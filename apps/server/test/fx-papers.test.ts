@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, passenger, setupTestApp } from './helpers.ts'
+import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
 import { download, pdfText } from './paperwork-helpers.ts'
 
 /** Hundredths, so sums of two-decimal amounts stay exact. */
@@ -34,24 +34,9 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
 
   it('a SAR vendor’s statement: running balance in riyals, the rate and the rupee column on every line, summing to the rupee ledger', async () => {
     const umrah = await t.call('admin', 'POST', '/api/umrah', {
-      userName: 'emp',
-      customerAdd: 'Rana Family',
-      reference: 'FX-PAPER',
-      packageDetail: '15 days',
-      depart_date: '2027-02-10',
-      return_date: '2027-02-25',
-      sector: 'LHE-JED',
-      airline: 'Saudia',
-      adults: 1,
-      children: 0,
-      infants: 0,
-      passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
-      receivableAmount: 350000,
+      ...riyalUmrah('FX-PAPER', 'Makkah Stays'),
       paidCash: 0,
-      bank_title: '',
-      paidInBank: 0,
       payableToVendor: 3333.33,
-      vendorName: 'Makkah Stays',
       rates: { SAR: 74.851234 },
     })
     expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)

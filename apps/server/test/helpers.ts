@@ -1,4 +1,4 @@
-import { recordInput, TEST_NAMES } from '@booking/shared/test-data'
+import { passenger, recordInput, TEST_NAMES } from '@booking/shared/test-data'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { AppOptions } from '../src/app.ts'
@@ -129,3 +129,28 @@ export const addNames = async (t: TestApp, names: { agents?: string[]; vendors?:
 
 /** The names the shared record bodies (record-bodies.ts) and most ticket tests post to. */
 export const COMMON_NAMES = TEST_NAMES
+
+/**
+ * An Umrah package sold in rupees to the Rana family and bought for SAR 4,000 from `vendorName`
+ * (issue 34's tests keep that vendor in riyals); lay `vendor_currency`, `rates` and others over it.
+ */
+export const riyalUmrah = (reference: string, vendorName: string) => ({
+  userName: 'emp',
+  customerAdd: 'Rana Family',
+  reference,
+  packageDetail: '15 days',
+  depart_date: '2027-02-10',
+  return_date: '2027-02-25',
+  sector: 'LHE-JED',
+  airline: 'Saudia',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  passportDetail: JSON.stringify(passenger('Omar', 'Khan')),
+  receivableAmount: 350000,
+  paidCash: 50000,
+  bank_title: '',
+  paidInBank: 0,
+  payableToVendor: 4000,
+  vendorName,
+})
