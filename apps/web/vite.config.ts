@@ -1,3 +1,4 @@
+import { REQUESTABLE_SPECS } from '@booking/shared'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -16,7 +17,17 @@ const mrzPackagePure = (): Plugin => ({
   },
 })
 
+/**
+ * The record types an agent may request (their RecordSpecs' `request`, decision 114), written into
+ * the bundle at build time: the agent's desk names them without loading every record's schema
+ * (decision 118, the desk's own small bundle). `src/lib/request-kinds.ts` reads it.
+ */
+const REQUEST_KINDS = REQUESTABLE_SPECS.flatMap((s) =>
+  s.request ? [{ kind: s.formType, name: s.name, ur: s.request.ur, desk: s.request.desk }] : [],
+)
+
 export default defineConfig({
+  define: { __REQUEST_KINDS__: JSON.stringify(REQUEST_KINDS) },
   plugins: [react(), tailwindcss(), ocrAssets(), mrzPackagePure(), serviceWorker()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { reportCompressedSize: true, chunkSizeWarningLimit: 600 },

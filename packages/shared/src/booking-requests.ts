@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { optionalDate, requiredDate } from './dates.ts'
 import { optionalText, requiredText } from './fields.ts'
-import { formatAmount } from './money.ts'
 import { ALL_RECORD_SPECS } from './records/spec.ts'
+import { CONFIRM_OVER_LIMIT } from './request-limit.ts'
+
+export { CONFIRM_OVER_LIMIT, overLimitMessage, requestPassesLimit } from './request-limit.ts'
 
 /**
  * Issue 35 item 4 (decisions 114-115): a sub-agent's user asks for a ticket, Umrah or visa from the
@@ -22,9 +24,6 @@ export type BookingRequestStatus = (typeof BOOKING_REQUEST_STATUSES)[number]
  * beside the record's schema): the record and the request's link are written in one transaction.
  */
 export const BOOKING_REQUEST_KEY = 'booking_request'
-
-/** The key a portal request's body sets to send it although it would pass the credit limit. */
-export const CONFIRM_OVER_LIMIT = 'confirm_over_limit'
 
 const KIND_MESSAGE = `Choose ${REQUESTABLE_SPECS.map((s) => s.name).join(', ')}`
 
@@ -93,20 +92,6 @@ export const BookingRequestsQuery = z.object({
     .enum(BOOKING_REQUEST_STATUSES, { error: 'Status must be pending, booked or declined' })
     .optional(),
 })
-
-/**
- * Whether a request passes the agent's credit limit (one rule for the portal's warning and the
- * server's answer): with an amount, when it is more than the credit left; without one, when no
- * credit is left (any booking would pass). No limit set: never.
- */
-export const requestPassesLimit = (creditLeft: number | null, amount: number | null): boolean =>
-  creditLeft !== null && (amount !== null ? amount > creditLeft : creditLeft <= 0)
-
-/** The sentence the portal and the server say when a request passes the limit. */
-export const overLimitMessage = (currency: string, creditLeft: number, amount: number | null) =>
-  amount !== null
-    ? `This request (${currency} ${formatAmount(amount)}) would pass your credit limit: ${currency} ${formatAmount(creditLeft)} of credit is left`
-    : `Your credit limit is used up (${currency} ${formatAmount(creditLeft)} left): this request would pass it`
 
 /** How far a booked visa has gone, from its dates (the portal says it in the agent's words). */
 export const VISA_STAGES = ['opened', 'at_embassy', 'back_from_embassy', 'delivered'] as const

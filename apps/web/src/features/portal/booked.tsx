@@ -1,6 +1,6 @@
-import { REQUESTABLE_SPECS } from '@booking/shared'
 import { formatDate } from '@booking/shared/date-text'
 import { downloadFile } from '../../lib/files.ts'
+import { REQUEST_KINDS } from '../../lib/request-kinds.ts'
 import type { PortalLang, portalWords } from './words.ts'
 
 /**
@@ -25,12 +25,10 @@ export interface BookedRecord {
 }
 
 /** The types listed apart from tickets, with their desk key. */
-export const BOOKED_TYPES = REQUESTABLE_SPECS.flatMap((s) =>
-  s.request && s.request.desk !== 'tickets' ? [{ spec: s, desk: s.request.desk, ur: s.request.ur }] : [],
-)
+export const BOOKED_TYPES = REQUEST_KINDS.filter((k) => k.desk !== 'tickets')
 
 export const typeName = (t: (typeof BOOKED_TYPES)[number], lang: PortalLang) =>
-  lang === 'ur' ? t.ur : t.spec.name
+  lang === 'ur' ? t.ur : t.name
 
 /** "Umrah and Visa to pay": what these bookings still owe, said apart from the agent's balance. */
 export const BookedOwed = ({

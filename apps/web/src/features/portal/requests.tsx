@@ -1,17 +1,11 @@
-import {
-  CONFIRM_OVER_LIMIT,
-  formatAmount,
-  formatDate,
-  mrzPassenger,
-  parseMrz,
-  REQUESTABLE_SPECS,
-  requestPassesLimit,
-  todayIso,
-} from '@booking/shared'
+import { formatDate, todayIso } from '@booking/shared/date-text'
+import { formatAmount } from '@booking/shared/money'
+import { CONFIRM_OVER_LIMIT, requestPassesLimit } from '@booking/shared/request-limit'
 import { type ChangeEvent, type FormEvent, useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import type { BookingRequest } from '../../lib/booking-request.ts'
+import { REQUEST_KINDS } from '../../lib/request-kinds.ts'
 import type { PortalLang, portalWords } from './words.ts'
 
 /**
@@ -54,11 +48,14 @@ const blank = (): Pax => ({
 
 /** A passport photo read in the browser (tesseract, loaded only now) and checked by the MRZ rules. */
 const readPassport = async (file: File) => {
-  const { readMrzFromPhoto } = await import('../../lib/passport-photo-ocr.ts')
+  const [{ readMrzFromPhoto }, { mrzPassenger, parseMrz }] = await Promise.all([
+    import('../../lib/passport-photo-ocr.ts'),
+    import('@booking/shared/mrz'),
+  ])
   const found = await readMrzFromPhoto(file, () => {}, new AbortController().signal)
   if (!found.ok) return null
   const parsed = parseMrz(found.lines)
-  return parsed.ok ? parsed.fields : null
+  return parsed.ok ? { fields: parsed.fields, passenger: mrzPassenger(parsed.fields) } : null
 }
 
 export const RequestForm = ({
@@ -74,7 +71,7 @@ export const RequestForm = ({
   currency: string
   onSent: () => Promise<void>
 }) => {
-  const [kind, setKind] = useState(REQUESTABLE_SPECS[0]?.formType ?? '')
+  const [kind, setKind] = useState(REQUEST_KINDS[0]?.kind ?? '')
   const [sector, setSector] = useState('')
   const [depart, setDepart] = useState(todayIso)
   const [ret, setRet] = useState('')
@@ -105,9 +102,9 @@ export const RequestForm = ({
     if (!file) return
     set(p.key, { reading: true, read: null })
     try {
-      const fields = await readPassport(file)
-      if (!fields) return set(p.key, { reading: false, read: { ok: false, text: w.noMrz } })
-      const filled = mrzPassenger(fields)
+      const read = await readPassport(file)
+      if (!read) return set(p.key, { reading: false, read: { ok: false, text: w.noMrz } })
+      const { fields, passenger: filled } = read
       set(p.key, {
         reading: false,
         // The passport says the sex, not the title: the forms' usual one for it, staff may change it.
@@ -179,16 +176,16 @@ export const RequestForm = ({
       <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <fieldset className="flex flex-wrap gap-3 text-sm sm:col-span-2">
           <legend className="mb-1">{w.kind}</legend>
-          {REQUESTABLE_SPECS.map((s) => (
-            <label key={s.formType} className="flex items-center gap-1.5">
+          {REQUEST_KINDS.map((s) => (
+            <label key={s.kind} className="flex items-center gap-1.5">
               <input
                 type="radio"
                 name="kind"
-                value={s.formType}
-                checked={kind === s.formType}
-                onChange={() => setKind(s.formType)}
+                value={s.kind}
+                checked={kind === s.kind}
+                onChange={() => setKind(s.kind)}
               />
-              {lang === 'ur' ? (s.request?.ur ?? s.name) : s.name}
+              {lang === 'ur' ? s.ur : s.name}
             </label>
           ))}
         </fieldset>
@@ -358,7 +355,7 @@ export const RequestList = ({
       {requests.length === 0 && <p className="text-sm text-slate-500">{w.noRequests}</p>}
       <ul className="divide-y divide-slate-200" data-testid="portal-requests">
         {requests.map((r) => {
-          const spec = REQUESTABLE_SPECS.find((s) => s.formType === r.kind)
+          const spec = REQUEST_KINDS.find((s) => s.kind === r.kind)
           return (
             <li key={r.id} className="py-2 text-sm">
               <div className="flex justify-between gap-2">
