@@ -13,6 +13,7 @@ import '@fontsource/noto-naskh-arabic/arabic-400.css'
 import '@fontsource/noto-naskh-arabic/arabic-700.css'
 import type { BookingRequest } from '../../lib/booking-request.ts'
 import { BookedList, BookedOwed, type BookedRecord } from './booked.tsx'
+import { FormStatus } from './form-status.tsx'
 import { isOffline, OfflineNote } from './offline-note.tsx'
 import { type Notice, Notices, RequestForm, RequestList } from './requests.tsx'
 import { type PortalLang, portalWords } from './words.ts'
@@ -459,14 +460,7 @@ const DepositForm = ({
             {w.send}
           </button>
         </div>
-        {notice && (
-          <p
-            role="status"
-            className={`text-sm sm:col-span-2 ${notice.ok ? 'text-green-700' : 'text-red-700'}`}
-          >
-            {notice.text}
-          </p>
-        )}
+        <FormStatus notice={notice} />
       </form>
     </section>
   )

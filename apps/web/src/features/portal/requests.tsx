@@ -6,6 +6,7 @@ import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import type { BookingRequest } from '../../lib/booking-request.ts'
 import { REQUEST_KINDS } from '../../lib/request-kinds.ts'
+import { FormStatus } from './form-status.tsx'
 import type { PortalLang, portalWords } from './words.ts'
 
 /**
@@ -324,14 +325,7 @@ export const RequestForm = ({
             </button>
           </div>
         )}
-        {notice && (
-          <p
-            role="status"
-            className={`text-sm sm:col-span-2 ${notice.ok ? 'text-green-700' : 'text-red-700'}`}
-          >
-            {notice.text}
-          </p>
-        )}
+        <FormStatus notice={notice} />
       </form>
     </section>
   )
