@@ -21,9 +21,11 @@ test('an admin turns SAR on; the day’s rate is typed in one place and is the r
   await expect(page.getByLabel('SAR rate')).toBeVisible()
   await page.getByLabel('SAR rate').fill('74.851234')
   await page.getByLabel('SAR rate').press('Enter')
-  await expect(page.getByText('Rs 74.851234')).toBeVisible()
+  // The SAR row (other browser tests may have typed today's rate of another currency).
+  const inForce = page.getByRole('cell').filter({ hasText: 'Rs 74.851234' })
+  await expect(inForce).toBeVisible()
   const today = await page.getByLabel('Date').inputValue()
-  await expect(page.getByText(`from ${today}, open market`)).toBeVisible()
+  await expect(inForce).toContainText(`from ${today}, open market`)
   const iso = today.split('/').reverse().join('-')
   const answer = await api.get<{ rate: number; currency: string }>(`/rates?currency=SAR&date=${iso}`)
   expect(answer).toMatchObject({ currency: 'SAR', rate: 74.851234 })
