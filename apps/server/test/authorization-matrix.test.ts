@@ -469,55 +469,27 @@ describe(`authorization matrix (${DB_KIND})`, () => {
       expect(bookings.body).toContain(mine)
     }
     expect(leaks).toBe(0)
+    const statusOf = async (url: string, token: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode
     // Another party's record by its id answers as a missing one, both ways.
     for (const [token, own, other] of [
       [a.token, reqA, reqB],
       [b.token, reqB, reqA],
     ] as const) {
-      const get = (id: number) =>
-        t.app.inject({ method: 'GET', url: `/api/portal/requests/${id}`, headers: bearer(token) })
-      expect((await get(own)).statusCode).toBe(200)
-      expect((await get(other)).statusCode).toBe(404)
+      expect(await statusOf(`/api/portal/requests/${own}`, token)).toBe(200)
+      expect(await statusOf(`/api/portal/requests/${other}`, token)).toBe(404)
     }
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/portal/bookings/tickets/${idB}/receipt.pdf`,
-          headers: bearer(a.token),
-        })
-      ).statusCode,
-    ).toBe(404)
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/portal/bookings/tickets/${idA}/receipt.pdf`,
-          headers: bearer(b.token),
-        })
-      ).statusCode,
-    ).toBe(404)
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/portal/bookings/tickets/${idA}/receipt.pdf`,
-          headers: bearer(a.token),
-        })
-      ).statusCode,
-    ).toBe(200)
+    const ticketReceipt = (id: number) => `/api/portal/bookings/tickets/${id}/receipt.pdf`
+    expect(await statusOf(ticketReceipt(idB), a.token)).toBe(404)
+    expect(await statusOf(ticketReceipt(idA), b.token)).toBe(404)
+    expect(await statusOf(ticketReceipt(idA), a.token)).toBe(200)
     for (const [token, own, other] of [
       [a.token, umrahA, umrahB],
       [b.token, umrahB, umrahA],
     ] as const) {
-      const receipt = (id: number) =>
-        t.app.inject({
-          method: 'GET',
-          url: `/api/portal/bookings/umrah/${id}/receipt.pdf`,
-          headers: bearer(token),
-        })
-      expect((await receipt(own)).statusCode).toBe(200)
-      expect((await receipt(other)).statusCode).toBe(404)
+      const receipt = (id: number) => `/api/portal/bookings/umrah/${id}/receipt.pdf`
+      expect(await statusOf(receipt(own), token)).toBe(200)
+      expect(await statusOf(receipt(other), token)).toBe(404)
     }
   })
 })
