@@ -13,6 +13,7 @@ import '@fontsource/noto-naskh-arabic/arabic-400.css'
 import '@fontsource/noto-naskh-arabic/arabic-700.css'
 import type { BookingRequest } from '../../lib/booking-request.ts'
 import { BookedList, BookedOwed, type BookedRecord } from './booked.tsx'
+import { Field } from './field.tsx'
 import { FormStatus } from './form-status.tsx'
 import { isOffline, OfflineNote } from './offline-note.tsx'
 import { type Notice, Notices, RequestForm, RequestList } from './requests.tsx'
@@ -203,18 +204,16 @@ export default function PortalPage() {
               void loadStatement()
             }}
           >
-            <div className="flex flex-col text-sm">
-              <label htmlFor="st-from">{w.from}</label>
+            <Field label={w.from} htmlFor="st-from">
               <DateInput
                 id="st-from"
                 value={range.from}
                 onChange={(iso) => setRange({ ...range, from: iso })}
               />
-            </div>
-            <div className="flex flex-col text-sm">
-              <label htmlFor="st-to">{w.to}</label>
+            </Field>
+            <Field label={w.to} htmlFor="st-to">
               <DateInput id="st-to" value={range.to} onChange={(iso) => setRange({ ...range, to: iso })} />
-            </div>
+            </Field>
             <button type="submit" className="btn-secondary">
               {w.show}
             </button>
@@ -405,28 +404,22 @@ const DepositForm = ({
       setBusy(false)
     }
   }
-  const fieldError = (name: string) =>
-    notice?.errors?.[name] ? <span className="text-xs text-red-700">{notice.errors[name]}</span> : null
+  const errors = notice?.errors
   return (
     <section aria-labelledby="send-h" className="card p-4">
       <h2 id="send-h" className="mb-2 text-lg font-semibold">
         {w.sendDeposit}
       </h2>
       <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <label className="flex flex-col text-sm">
-          {w.amount}
+        <Field label={w.amount} error={errors?.amount}>
           <input name="amount" inputMode="decimal" className="input" required />
-          {fieldError('amount')}
-        </label>
-        <div className="flex flex-col text-sm">
-          <label htmlFor="dep-date">{w.date}</label>
+        </Field>
+        <Field label={w.date} htmlFor="dep-date" error={errors?.date}>
           <DateInput id="dep-date" value={date} onChange={setDate} />
           {/* The form sends yyyy-mm-dd; the box shows dd/mm/yyyy. */}
           <input type="hidden" name="date" value={date} />
-          {fieldError('date')}
-        </div>
-        <label className="flex flex-col text-sm">
-          {w.bank}
+        </Field>
+        <Field label={w.bank} error={errors?.bank}>
           <select name="bank" className="input" required defaultValue="">
             <option value="" disabled>
               -
@@ -437,15 +430,11 @@ const DepositForm = ({
               </option>
             ))}
           </select>
-          {fieldError('bank')}
-        </label>
-        <label className="flex flex-col text-sm">
-          {w.reference}
+        </Field>
+        <Field label={w.reference} error={errors?.reference}>
           <input name="reference" className="input" required />
-          {fieldError('reference')}
-        </label>
-        <label className="flex flex-col text-sm sm:col-span-2">
-          {w.slip}
+        </Field>
+        <Field label={w.slip} error={errors?.slip} className="sm:col-span-2">
           <input
             name="slip"
             type="file"
@@ -453,8 +442,7 @@ const DepositForm = ({
             capture="environment"
             required
           />
-          {fieldError('slip')}
-        </label>
+        </Field>
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
             {w.send}

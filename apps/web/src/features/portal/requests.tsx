@@ -6,6 +6,7 @@ import { DateInput } from '../../components/date-input.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import type { BookingRequest } from '../../lib/booking-request.ts'
 import { REQUEST_KINDS } from '../../lib/request-kinds.ts'
+import { Field, FieldError } from './field.tsx'
 import { FormStatus } from './form-status.tsx'
 import type { PortalLang, portalWords } from './words.ts'
 
@@ -166,8 +167,7 @@ export const RequestForm = ({
     e.preventDefault()
     void send(false)
   }
-  const fieldError = (name: string) =>
-    notice?.errors?.[name] ? <span className="text-xs text-red-700">{notice.errors[name]}</span> : null
+  const errors = notice?.errors
 
   return (
     <section aria-labelledby="ask-h" className="card p-4">
@@ -190,21 +190,15 @@ export const RequestForm = ({
             </label>
           ))}
         </fieldset>
-        <label className="flex flex-col text-sm">
-          {kind === 'visa' ? w.country : w.sector}
+        <Field label={kind === 'visa' ? w.country : w.sector} error={errors?.sector}>
           <input className="input" value={sector} onChange={(e) => setSector(e.target.value)} required />
-          {fieldError('sector')}
-        </label>
-        <div className="flex flex-col text-sm">
-          <label htmlFor="rq-depart">{w.travelDate}</label>
+        </Field>
+        <Field label={w.travelDate} htmlFor="rq-depart" error={errors?.depart_date}>
           <DateInput id="rq-depart" value={depart} onChange={setDepart} />
-          {fieldError('depart_date')}
-        </div>
-        <div className="flex flex-col text-sm">
-          <label htmlFor="rq-return">{w.returnDate}</label>
+        </Field>
+        <Field label={w.returnDate} htmlFor="rq-return" error={errors?.return_date}>
           <DateInput id="rq-return" value={ret} onChange={setRet} />
-          {fieldError('return_date')}
-        </div>
+        </Field>
         <fieldset className="flex flex-col gap-3 sm:col-span-2">
           <legend className="mb-1 text-sm font-medium">{w.passengers}</legend>
           {(onePassenger ? pax.slice(0, 1) : pax).map((p, i) => (
@@ -237,33 +231,28 @@ export const RequestForm = ({
                   {p.read.text}
                 </p>
               )}
-              <label className="flex flex-col text-sm">
-                {w.surname}
+              <Field label={w.surname} error={errors?.[`passengers.${i}.lastName`]}>
                 <input
                   className="input"
                   value={p.lastName}
                   onChange={(e) => set(p.key, { lastName: e.target.value })}
                 />
-                {fieldError(`passengers.${i}.lastName`)}
-              </label>
-              <label className="flex flex-col text-sm">
-                {w.givenNames}
+              </Field>
+              <Field label={w.givenNames}>
                 <input
                   className="input"
                   value={p.firstName}
                   onChange={(e) => set(p.key, { firstName: e.target.value })}
                 />
-              </label>
-              <label className="flex flex-col text-sm">
-                {w.passportNo}
+              </Field>
+              <Field label={w.passportNo} error={errors?.[`passengers.${i}.documentNo`]}>
                 <input
                   className="input font-mono"
                   value={p.documentNo}
                   autoCapitalize="characters"
                   onChange={(e) => set(p.key, { documentNo: e.target.value.toUpperCase() })}
                 />
-                {fieldError(`passengers.${i}.documentNo`)}
-              </label>
+              </Field>
               {pax.length > 1 && !onePassenger && (
                 <button
                   type="button"
@@ -275,7 +264,7 @@ export const RequestForm = ({
               )}
             </fieldset>
           ))}
-          {fieldError('passengers')}
+          <FieldError text={errors?.passengers} />
           {!onePassenger && pax.length < 20 && (
             <button
               type="button"
@@ -286,20 +275,17 @@ export const RequestForm = ({
             </button>
           )}
         </fieldset>
-        <label className="flex flex-col text-sm">
-          {w.quoted}
+        <Field label={w.quoted} error={errors?.amount}>
           <input
             className="input"
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
-          {fieldError('amount')}
-        </label>
-        <label className="flex flex-col text-sm">
-          {w.note}
+        </Field>
+        <Field label={w.note}>
           <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
-        </label>
+        </Field>
         {overText && !confirming && (
           <p className="rounded bg-amber-50 p-2 text-sm text-amber-800 sm:col-span-2">{overText}</p>
         )}
