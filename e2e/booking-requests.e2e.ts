@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { MRZ_SPECIMENS } from '@booking/shared/mrz-specimens'
 import { expect, test } from './fixtures.ts'
-import { adminHeaders, pageAs, shoot } from './helpers.ts'
+import { adminHeaders, deskUser, pageAs, shoot, signInAtDesk } from './helpers.ts'
 
 // Issue 35 item 4: an agent's user on a phone (375 px) asks for a ticket, the passenger read from a
 // passport photo by the app's MRZ reader; staff open the queue, "Make booking" opens the ticket
@@ -22,22 +22,8 @@ test('a booking request at 375 px: passport photo read, staff make the booking f
   const headers = await adminHeaders(page.request)
   await page.request.post('/api/agent-names', { headers, data: { name: AGENT } })
   await page.request.post('/api/vender-names', { headers, data: { name: 'Request Air' } })
-  const invite = await page.request.post(`/api/agents/${encodeURIComponent(AGENT)}/users`, {
-    headers,
-    data: { email: EMAIL },
-  })
-  expect(invite.status()).toBe(201)
-  const token = String(((await invite.json()) as { url: string }).url).split('/portal/invite/')[1]
-  expect(
-    (await page.request.post(`/api/portal/invites/${token}`, { data: { password: PASSWORD } })).status(),
-  ).toBe(200)
-
-  await page.setViewportSize({ width: 375, height: 800 })
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(EMAIL)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByLabel('Password').press('Enter')
-  await expect(page).toHaveURL(/\/portal$/)
+  await deskUser(page.request, AGENT, EMAIL, PASSWORD)
+  await signInAtDesk(page, EMAIL, PASSWORD)
 
   const ask = page.getByRole('region', { name: 'Ask for a booking' })
   await expect(ask.getByRole('radio', { name: 'Ticket' })).toBeChecked()
@@ -129,12 +115,7 @@ test('an Umrah request opens the Umrah form with the agent as the customer and t
   const headers = await adminHeaders(page.request)
   await page.request.post('/api/agent-names', { headers, data: { name: agent } })
   await page.request.post('/api/vender-names', { headers, data: { name: 'Umrah Wholesale' } })
-  const invite = await page.request.post(`/api/agents/${encodeURIComponent(agent)}/users`, {
-    headers,
-    data: { email },
-  })
-  const token = String(((await invite.json()) as { url: string }).url).split('/portal/invite/')[1]
-  await page.request.post(`/api/portal/invites/${token}`, { data: { password: PASSWORD } })
+  await deskUser(page.request, agent, email, PASSWORD)
   const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } })
   const desk = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
   const pilgrim = {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { adminHeaders, openNewForm } from './helpers.ts'
+import { adminHeaders, agentOwing, agentProfile, openNewForm } from './helpers.ts'
 
 /** With SHOTS_DIR set: the screen at 1366 and 375 px, each freshly loaded at that width (the phone menu closed). */
 const shots = async (page: Page, name: string, ready: (page: Page) => Promise<unknown>) => {
@@ -23,35 +23,14 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
   as,
   browser,
 }) => {
-  const headers = await adminHeaders(page.request)
-  await page.request.post('/api/agent-names', { headers, data: { name: AGENT } })
   // An old sale on credit: overdue on any as-of day after February.
-  const sale = await page.request.post('/api/agent', {
-    headers,
-    data: {
-      agent_name: AGENT,
-      employee: 'admin',
-      date: '2026-01-05',
-      detail: 'Umrah group',
-      debit: 75000,
-      credit: 0,
-      paid_cash: 0,
-      paid_bank: 0,
-    },
+  await agentOwing(page.request, AGENT, 75000)
+  await agentProfile(page.request, AGENT, {
+    phone: '0300-1234567',
+    city: 'Lahore',
+    credit_limit: 100000,
+    language: 'en',
   })
-  expect(sale.status()).toBe(201)
-  const profile = await page.request.put(`/api/agents/${encodeURIComponent(AGENT)}`, {
-    headers,
-    data: {
-      phone: '0300-1234567',
-      email: '',
-      city: 'Lahore',
-      note: '',
-      credit_limit: 100000,
-      language: 'en',
-    },
-  })
-  expect(profile.status()).toBe(200)
   // wa.me is outside the office network in tests: the popup's address is what is checked.
   await page
     .context()

@@ -1,6 +1,6 @@
 import { formatDate, todayIso } from '@booking/shared'
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, shoot } from './helpers.ts'
+import { adminHeaders, dayRate, shoot, vendorIn } from './helpers.ts'
 
 /**
  * Issue 34 items 4-5 on screen (decisions 122, 133): the Vendor form lists a dirham vendor's open
@@ -14,24 +14,8 @@ test('a payment picks the bill it settles; month end revalues what stays open; b
   const headers = await adminHeaders(page.request)
   const vendor = `Dubai Visas ${Date.now().toString(36)}`
   const today = todayIso()
-  await page.request.put('/api/admin/currencies/AED', { headers, data: { enabled: true } })
-  await page.request.post('/api/vender-names', { headers, data: { name: vendor } })
-  expect(
-    (
-      await page.request.put(`/api/vendors/${encodeURIComponent(vendor)}`, {
-        headers,
-        data: { currency: 'AED' },
-      })
-    ).status(),
-  ).toBe(200)
-  expect(
-    (
-      await page.request.post('/api/rates', {
-        headers,
-        data: { date: today, currency: 'AED', rate: '76.2', source: 'open market' },
-      })
-    ).status(),
-  ).toBe(201)
+  await dayRate(page.request, 'AED', '76.2', { date: today, source: 'open market' })
+  await vendorIn(page.request, vendor, 'AED')
   const bill = async (detail: string, credit: number) => {
     const res = await page.request.post('/api/vender', {
       headers,
@@ -114,16 +98,12 @@ test('an Office Accounts entry on a dirham bank is in dirhams at the day’s rat
   const headers = await adminHeaders(page.request)
   const bank = `Emirates NBD ${Date.now().toString(36)}`
   const today = todayIso()
-  await page.request.put('/api/admin/currencies/AED', { headers, data: { enabled: true } })
+  await dayRate(page.request, 'AED', '76.2', { date: today, source: 'open market' })
   expect(
     (
       await page.request.post('/api/admin/banks', { headers, data: { name: bank, currency: 'AED' } })
     ).status(),
   ).toBe(201)
-  await page.request.post('/api/rates', {
-    headers,
-    data: { date: today, currency: 'AED', rate: '76.2', source: 'open market' },
-  })
   await loginAs(page, 'admin')
   await page.goto('/admin/officeAccount')
   await page.getByRole('combobox', { name: 'Bank', exact: true }).selectOption(bank)
@@ -156,7 +136,7 @@ test('an employee’s agent receipt in dirhams names the charge it settles', asy
   const headers = await adminHeaders(page.request)
   const agent = `Sharjah Travel ${Date.now().toString(36)}`
   const today = todayIso()
-  await page.request.put('/api/admin/currencies/AED', { headers, data: { enabled: true } })
+  await dayRate(page.request, 'AED', '76.2', { date: today, source: 'open market' })
   await page.request.post('/api/agent-names', { headers, data: { name: agent } })
   expect(
     (
@@ -166,10 +146,6 @@ test('an employee’s agent receipt in dirhams names the charge it settles', asy
       })
     ).status(),
   ).toBe(200)
-  await page.request.post('/api/rates', {
-    headers,
-    data: { date: today, currency: 'AED', rate: '76.2', source: 'open market' },
-  })
   const charge = await page.request.post('/api/agent', {
     headers,
     data: {

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { todayIso } from '@booking/shared'
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, fillPassenger, openNewForm, seedCustomer, shoot } from './helpers.ts'
+import {
+  adminHeaders,
+  dayRate,
+  fillPassenger,
+  openNewForm,
+  seedCustomer,
+  shoot,
+  vendorIn,
+} from './helpers.ts'
 
 /** The shared fixtures beside the repository, or where the coordinator keeps them. */
 const FIXTURE = ['../../shared/fixtures/tickets', '/work/shared/fixtures/tickets']
@@ -20,17 +27,8 @@ test('a pasted USD ticket from a dollar vendor: the payable in USD at the rate, 
     .join('\n')
   const headers = await adminHeaders(page.request)
   const vendor = `Gulf Consolidator ${Date.now().toString(36)}`
-  await page.request.put('/api/admin/currencies/USD', { headers, data: { enabled: true } })
-  await page.request.post('/api/rates', {
-    headers,
-    data: { date: todayIso(), currency: 'USD', rate: '280.1234', source: 'SBP' },
-  })
-  await page.request.post('/api/vender-names', { headers, data: { name: vendor } })
-  const set = await page.request.put(`/api/vendors/${encodeURIComponent(vendor)}`, {
-    headers,
-    data: { currency: 'USD' },
-  })
-  expect(set.status()).toBe(200)
+  await dayRate(page.request, 'USD', '280.1234')
+  await vendorIn(page.request, vendor, 'USD')
   await loginAs(page, 'admin')
   await page.goto('/admin/tickets')
   await page.getByRole('button', { name: 'Add New' }).click()
@@ -76,13 +74,8 @@ test('a NAVTCC paid to a dollar vendor: Paid To Bank in USD at the day’s rate,
 }) => {
   const headers = await adminHeaders(page.request)
   const vendor = `Dollar Trainer ${Date.now().toString(36)}`
-  await page.request.put('/api/admin/currencies/USD', { headers, data: { enabled: true } })
-  await page.request.post('/api/rates', {
-    headers,
-    data: { date: todayIso(), currency: 'USD', rate: '280.5', source: 'SBP' },
-  })
-  await page.request.post('/api/vender-names', { headers, data: { name: vendor } })
-  await page.request.put(`/api/vendors/${encodeURIComponent(vendor)}`, { headers, data: { currency: 'USD' } })
+  await dayRate(page.request, 'USD', '280.5')
+  await vendorIn(page.request, vendor, 'USD')
   await seedCustomer(page.request, 'Zubair Dollar, Sialkot')
   await loginAs(page, 'admin')
   await openNewForm(page, '/admin/navtcc', 'New NAVTCC', 'Navtcc')

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { addDaysIso, formatDate, todayIso } from '@booking/shared'
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, fillPassenger, seedCustomer, shoot } from './helpers.ts'
+import { adminHeaders, dayRate, fillPassenger, seedCustomer, shoot, vendorIn } from './helpers.ts'
 
 /**
  * Issue 34's must-show (items 3 and 6, decisions 123-124): an Umrah package bought from a Saudi
@@ -17,21 +17,9 @@ test('an Umrah bought in SAR and sold in rupees, paid a month later at another r
   const customer = 'Rana Riyal Family'
   const today = todayIso()
   const later = addDaysIso(today, 30)
-  await page.request.put('/api/admin/currencies/SAR', { headers, data: { enabled: true } })
-  await page.request.post('/api/vender-names', { headers, data: { name: vendor } })
-  const set = await page.request.put(`/api/vendors/${encodeURIComponent(vendor)}`, {
-    headers,
-    data: { currency: 'SAR' },
-  })
-  expect(set.status()).toBe(200)
-  for (const [date, rate] of [
-    [today, '74.85'],
-    [later, '76.10'],
-  ])
-    await page.request.post('/api/rates', {
-      headers,
-      data: { date, currency: 'SAR', rate, source: 'open market' },
-    })
+  await dayRate(page.request, 'SAR', '74.85', { date: today, source: 'open market' })
+  await dayRate(page.request, 'SAR', '76.10', { date: later, source: 'open market' })
+  await vendorIn(page.request, vendor, 'SAR')
   await seedCustomer(page.request, customer)
 
   // The Umrah: sold for Rs 350,000, bought for SAR 4,000 at the day's rate the form proposes.
@@ -142,12 +130,7 @@ test('a pasted ticket priced in USD proposes USD and the day’s rate', async ({
     .split('\n')
     .filter((l) => !l.startsWith('#'))
     .join('\n')
-  const headers = await adminHeaders(page.request)
-  await page.request.put('/api/admin/currencies/USD', { headers, data: { enabled: true } })
-  await page.request.post('/api/rates', {
-    headers,
-    data: { date: todayIso(), currency: 'USD', rate: '280.1234', source: 'SBP' },
-  })
+  await dayRate(page.request, 'USD', '280.1234')
   await seedCustomer(page.request, 'Safdar Family')
   await loginAs(page, 'admin')
   await page.goto('/admin/tickets')

@@ -1,3 +1,4 @@
+import { todayIso } from '@booking/shared'
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { apiToken, expect, loginAs } from './fixtures.ts'
 
@@ -14,6 +15,103 @@ export const seedCustomer = async (request: APIRequestContext, name: string) => 
   })
   // 409: an earlier test stored the same customer.
   expect([201, 409]).toContain(res.status())
+}
+
+/**
+ * An agent owing `debit` rupees from one sale on credit (nothing paid), dated `date`: the balance the
+ * desk and the collection screens start from.
+ */
+export const agentOwing = async (
+  request: APIRequestContext,
+  agent: string,
+  debit: number,
+  { date = '2026-01-05', detail = 'Umrah group' } = {},
+) => {
+  const headers = await adminHeaders(request)
+  await request.post('/api/agent-names', { headers, data: { name: agent } })
+  const sale = await request.post('/api/agent', {
+    headers,
+    data: {
+      agent_name: agent,
+      employee: 'admin',
+      date,
+      detail,
+      debit,
+      credit: 0,
+      paid_cash: 0,
+      paid_bank: 0,
+    },
+  })
+  expect(sale.status()).toBe(201)
+}
+
+/** An agent's profile (decision 116's phone, the credit limit, the desk's language) as the admin saves it. */
+export const agentProfile = async (
+  request: APIRequestContext,
+  agent: string,
+  profile: { phone?: string; city?: string; credit_limit: number | null; language: 'en' | 'ur' },
+) => {
+  const res = await request.put(`/api/agents/${encodeURIComponent(agent)}`, {
+    headers: await adminHeaders(request),
+    data: { phone: '', email: '', city: '', note: '', ...profile },
+  })
+  expect(res.status()).toBe(200)
+}
+
+/** A desk user of `agent`: invited by the admin, its password set through the invite's link. */
+export const deskUser = async (
+  request: APIRequestContext,
+  agent: string,
+  email: string,
+  password: string,
+) => {
+  const invite = await request.post(`/api/agents/${encodeURIComponent(agent)}/users`, {
+    headers: await adminHeaders(request),
+    data: { email },
+  })
+  expect(invite.status()).toBe(201)
+  const token = String(((await invite.json()) as { url: string }).url).split('/portal/invite/')[1]
+  expect((await request.post(`/api/portal/invites/${token}`, { data: { password } })).status()).toBe(200)
+}
+
+/**
+ * A desk user signs in on a phone (375 px) and lands on the desk. The invite page's own "Sign in"
+ * link may have opened the login screen already; then it is used as it is.
+ */
+export const signInAtDesk = async (page: Page, email: string, password: string) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/portal$/)
+}
+
+/**
+ * A foreign currency turned on with its rate for `date` (today unless named), as the Rates screen
+ * saves it: the forms propose that rate for records of that day (issue 34).
+ */
+export const dayRate = async (
+  request: APIRequestContext,
+  currency: string,
+  rate: string,
+  { date = todayIso(), source = 'SBP' } = {},
+) => {
+  const headers = await adminHeaders(request)
+  expect(
+    (await request.put(`/api/admin/currencies/${currency}`, { headers, data: { enabled: true } })).status(),
+  ).toBe(200)
+  expect(
+    (await request.post('/api/rates', { headers, data: { date, currency, rate, source } })).status(),
+  ).toBe(201)
+}
+
+/** A vendor kept in `currency`: what is owed it is in that currency at the day's rate (decision 136). */
+export const vendorIn = async (request: APIRequestContext, vendor: string, currency: string) => {
+  const headers = await adminHeaders(request)
+  await request.post('/api/vender-names', { headers, data: { name: vendor } })
+  const set = await request.put(`/api/vendors/${encodeURIComponent(vendor)}`, { headers, data: { currency } })
+  expect(set.status()).toBe(200)
 }
 
 /** A second signed-in user beside the test's own page, in a browser context of its own. */

@@ -1,5 +1,5 @@
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders } from './helpers.ts'
+import { agentOwing, deskUser, signInAtDesk } from './helpers.ts'
 
 // Issue 35 item 5: the installable desk. The service worker registers, the shell and the last
 // balance and statement open with the network off, saying how old they are; signing out deletes
@@ -12,29 +12,8 @@ const PASSWORD = 'blue-river-2026'
 test('the desk opens offline with its last balance and statement "as of"; signing out clears them', async ({
   page,
 }) => {
-  const headers = await adminHeaders(page.request)
-  await page.request.post('/api/agent-names', { headers, data: { name: AGENT } })
-  const today = new Date().toISOString().slice(0, 10)
-  const sale = await page.request.post('/api/agent', {
-    headers,
-    data: {
-      agent_name: AGENT,
-      employee: 'admin',
-      date: today,
-      detail: 'Umrah group',
-      debit: 48250,
-      credit: 0,
-    },
-  })
-  expect(sale.status()).toBe(201)
-  const invite = await page.request.post(`/api/agents/${encodeURIComponent(AGENT)}/users`, {
-    headers,
-    data: { email: EMAIL },
-  })
-  const token = String(((await invite.json()) as { url: string }).url).split('/portal/invite/')[1]
-  expect(
-    (await page.request.post(`/api/portal/invites/${token}`, { data: { password: PASSWORD } })).status(),
-  ).toBe(200)
+  await agentOwing(page.request, AGENT, 48250, { date: new Date().toISOString().slice(0, 10) })
+  await deskUser(page.request, AGENT, EMAIL, PASSWORD)
 
   // Installable: the manifest names PNG icons of both sizes, a maskable one, and opens standalone.
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
@@ -47,12 +26,7 @@ test('the desk opens offline with its last balance and statement "as of"; signin
   )
   for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200)
 
-  await page.setViewportSize({ width: 375, height: 800 })
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(EMAIL)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByLabel('Password').press('Enter')
-  await expect(page).toHaveURL(/\/portal$/)
+  await signInAtDesk(page, EMAIL, PASSWORD)
   await expect(page.getByTestId('portal-balance')).toHaveText('Rs 48,250')
 
   // The worker registers and takes the page; a reload then goes through it and keeps the answers.
