@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
-import { agentUser, as, multipart, tinyPng } from './portal-helpers.ts'
+import { agentUser, as, sendDeposit } from './portal-helpers.ts'
 
 // Issue 35 item 4 and the rest of item 3 (decisions 114-116): booking requests from the portal,
 // the staff's queue, a record made from one, and the notices of decided deposits.
@@ -332,15 +332,11 @@ describe(`booking requests (${DB_KIND})`, () => {
 
   it("a decided deposit gives staff the agent's WhatsApp link and shows in the desk's notices", async () => {
     const a = await agentUser(t, 'Req Agent B', 'rb4@agentb.pk')
-    const body = multipart(
-      { amount: '1234.50', date: '2026-06-02', bank: 'UBL Account 1', reference: 'NOTE-1' },
-      { name: 'slip.png', data: tinyPng(), type: 'image/png' },
-    )
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/portal/deposits',
-      headers: { ...body.headers, authorization: `Bearer ${a.token}` },
-      payload: body.payload,
+    const sent = await sendDeposit(t, a.token, {
+      amount: '1234.50',
+      date: '2026-06-02',
+      bank: 'UBL Account 1',
+      reference: 'NOTE-1',
     })
     expect(sent.statusCode, sent.body).toBe(201)
     const rejected = await t.call('employee', 'POST', `/api/deposits/${sent.json().id}/reject`, {
@@ -377,15 +373,11 @@ describe(`booking requests (${DB_KIND})`, () => {
     })
     afterAll(() => new Promise<void>((r) => server.close(() => r())))
     const deposit = async (token: string, reference: string) => {
-      const body = multipart(
-        { amount: '700', date: '2026-06-03', bank: 'UBL Account 1', reference },
-        { name: 'slip.png', data: tinyPng(), type: 'image/png' },
-      )
-      const sent = await t.app.inject({
-        method: 'POST',
-        url: '/api/portal/deposits',
-        headers: { ...body.headers, authorization: `Bearer ${token}` },
-        payload: body.payload,
+      const sent = await sendDeposit(t, token, {
+        amount: '700',
+        date: '2026-06-03',
+        bank: 'UBL Account 1',
+        reference,
       })
       expect(sent.statusCode, sent.body).toBe(201)
       return sent.json().id as number

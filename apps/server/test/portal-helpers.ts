@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib'
+import { recordInput } from '@booking/shared/test-data'
 import { expect } from 'vitest'
 import type { TestApp } from './harness.ts'
 
@@ -29,10 +30,7 @@ export const tinyPng = (): Buffer => {
 }
 
 /** A multipart body of text fields and one file. */
-export const multipart = (
-  fields: Record<string, string>,
-  file?: { name: string; data: Buffer; type: string },
-) => {
+const multipart = (fields: Record<string, string>, file?: { name: string; data: Buffer; type: string }) => {
   const boundary = `----portal${Date.now()}`
   const parts: Buffer[] = []
   for (const [k, v] of Object.entries(fields))
@@ -62,6 +60,35 @@ export const agentUser = async (t: TestApp, agent: string, email: string) => {
   const login = await t.call('none', 'POST', '/api/user/login', { email, password: 'river-stone-42' })
   expect(login.status).toBe(200)
   return { id: invite.body.id as number, token: login.body.token as string, invite: token }
+}
+
+/** A slip the desk's form would send: a real PNG. */
+const pngSlip = () => ({ name: 'slip.png', data: tinyPng(), type: 'image/png' })
+
+/**
+ * The agent's user sends a deposit as the desk's form does (multipart, the slip a file part);
+ * `slip: null` sends the fields alone.
+ */
+export const sendDeposit = (
+  t: TestApp,
+  token: string,
+  fields: Record<string, string>,
+  slip: { name: string; data: Buffer; type: string } | null = pngSlip(),
+) => {
+  const body = multipart(fields, slip ?? undefined)
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/portal/deposits',
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+    payload: body.payload,
+  })
+}
+
+/** A ticket sold to `agent` by staff (the factory's body): a booking of that agent's desk. Its id. */
+export const ticketFor = async (t: TestApp, agent: string) => {
+  const res = await t.call('employee', 'POST', '/api/ticket', recordInput('tickets', { agent_name: agent }))
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body.ticket.id as number
 }
 
 export const as = (

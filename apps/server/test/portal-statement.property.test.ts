@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
-import { agentUser, as, multipart, tinyPng } from './portal-helpers.ts'
+import { agentUser, as, sendDeposit } from './portal-helpers.ts'
 
 // Issue 35 "Must show": for random bookings, payments and deposits, the portal's balance and
 // statement equal the staff's statement of the agent, line for line (both databases).
@@ -55,15 +55,11 @@ describe(`the portal's statement is the staff's (${DB_KIND})`, () => {
         })
         expect(r.status, JSON.stringify(r.body)).toBe(201)
       } else {
-        const body = multipart(
-          { amount: String(o.amount), date: o.date, bank: 'UBL Account 1', reference: `P-${o.date}` },
-          { name: 'slip.png', data: tinyPng(), type: 'image/png' },
-        )
-        const sent = await t.app.inject({
-          method: 'POST',
-          url: '/api/portal/deposits',
-          headers: { ...body.headers, authorization: `Bearer ${token}` },
-          payload: body.payload,
+        const sent = await sendDeposit(t, token, {
+          amount: String(o.amount),
+          date: o.date,
+          bank: 'UBL Account 1',
+          reference: `P-${o.date}`,
         })
         expect(sent.statusCode, sent.body).toBe(201)
         const id = sent.json().id

@@ -1,9 +1,8 @@
 import { ADMIN_ONLY_MESSAGE } from '@booking/shared'
-import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
-import { agentUser, as, multipart, tinyPng } from './portal-helpers.ts'
+import { agentUser, as, sendDeposit, ticketFor } from './portal-helpers.ts'
 
 // Issue 35 items 1-3: an agent's own users, their desk, deposits with the slip (decisions 104-106).
 
@@ -76,22 +75,8 @@ describe(`portal (${DB_KIND})`, () => {
 
   it("an agent's user reaches its own desk only: staff routes 403, another agent's booking 404", async () => {
     const a = await agentUser(t, 'Agent A', 'a1@agenta.pk')
-    const ticketA = await t.call(
-      'employee',
-      'POST',
-      '/api/ticket',
-      recordInput('tickets', { agent_name: 'Agent A' }),
-    )
-    expect(ticketA.status).toBe(201)
-    const ticketB = await t.call(
-      'employee',
-      'POST',
-      '/api/ticket',
-      recordInput('tickets', { agent_name: 'Agent B' }),
-    )
-    expect(ticketB.status).toBe(201)
-    const idA = ticketA.body.ticket?.id ?? ticketA.body.data?.id ?? ticketA.body.id
-    const idB = ticketB.body.ticket?.id ?? ticketB.body.data?.id ?? ticketB.body.id
+    const idA = await ticketFor(t, 'Agent A')
+    const idB = await ticketFor(t, 'Agent B')
     for (const url of [
       '/api/ticket',
       `/api/ticket/${idB}`,
@@ -119,13 +104,7 @@ describe(`portal (${DB_KIND})`, () => {
   it("the desk's balance and statement are the staff's statement of the agent, line for line", async () => {
     const a = await agentUser(t, 'Agent A', 'a2@agenta.pk')
     // A sale of its own, so the statement has lines whichever tests ran before.
-    const sale = await t.call(
-      'employee',
-      'POST',
-      '/api/ticket',
-      recordInput('tickets', { agent_name: 'Agent A' }),
-    )
-    expect(sale.status).toBe(201)
+    await ticketFor(t, 'Agent A')
     const staff = await t.call(
       'employee',
       'GET',
@@ -150,35 +129,17 @@ describe(`portal (${DB_KIND})`, () => {
     const a = await agentUser(t, 'Agent A', 'a3@agenta.pk')
     const before = (await as(t, a.token, 'GET', '/api/portal/me')).json().balance
     const fields = { amount: '1500.50', date: '2026-06-02', bank: 'UBL Account 1', reference: 'TRX-77' }
-    const noSlip = multipart(fields)
-    const r0 = await t.app.inject({
-      method: 'POST',
-      url: '/api/portal/deposits',
-      headers: { ...noSlip.headers, authorization: `Bearer ${a.token}` },
-      payload: noSlip.payload,
-    })
+    const r0 = await sendDeposit(t, a.token, fields, null)
     expect(r0.statusCode).toBe(400)
     expect(r0.json().errors.slip).toBe('Slip is required')
-    const fake = multipart(fields, {
+    const r1 = await sendDeposit(t, a.token, fields, {
       name: 'slip.png',
       data: Buffer.from('not an image at all'),
       type: 'image/png',
     })
-    const r1 = await t.app.inject({
-      method: 'POST',
-      url: '/api/portal/deposits',
-      headers: { ...fake.headers, authorization: `Bearer ${a.token}` },
-      payload: fake.payload,
-    })
     expect(r1.statusCode).toBe(400)
     expect(r1.json().errors.slip).toBe('Slip must be a photo (JPEG or PNG) or a PDF')
-    const good = multipart(fields, { name: 'slip.png', data: tinyPng(), type: 'image/png' })
-    const r2 = await t.app.inject({
-      method: 'POST',
-      url: '/api/portal/deposits',
-      headers: { ...good.headers, authorization: `Bearer ${a.token}` },
-      payload: good.payload,
-    })
+    const r2 = await sendDeposit(t, a.token, fields)
     expect(r2.statusCode, r2.body).toBe(201)
     const id = r2.json().id
     const pending = await t.call('employee', 'GET', '/api/deposits?status=pending')
@@ -211,12 +172,7 @@ describe(`portal (${DB_KIND})`, () => {
     )
 
     // A second one is rejected with its reason, and the agent sees it.
-    const r3 = await t.app.inject({
-      method: 'POST',
-      url: '/api/portal/deposits',
-      headers: { ...good.headers, authorization: `Bearer ${a.token}` },
-      payload: good.payload,
-    })
+    const r3 = await sendDeposit(t, a.token, fields)
     const id2 = r3.json().id
     expect(
       (await t.call('employee', 'POST', `/api/deposits/${id2}/reject`, { reason: 'No such credit' })).status,
@@ -248,15 +204,11 @@ describe(`portal (${DB_KIND})`, () => {
     }
     const imported = await t.call('admin', 'POST', `/api/banks/${bankId}/statement-imports`, { csv, mapping })
     expect(imported.status, JSON.stringify(imported.body)).toBe(201)
-    const body = multipart(
-      { amount: '2000', date: '2026-06-02', bank: 'Portal Test Bank', reference: 'TRX-901' },
-      { name: 'slip.png', data: tinyPng(), type: 'image/png' },
-    )
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/portal/deposits',
-      headers: { ...body.headers, authorization: `Bearer ${a.token}` },
-      payload: body.payload,
+    const sent = await sendDeposit(t, a.token, {
+      amount: '2000',
+      date: '2026-06-02',
+      bank: 'Portal Test Bank',
+      reference: 'TRX-901',
     })
     expect(sent.statusCode, sent.body).toBe(201)
     const id = sent.json().id
