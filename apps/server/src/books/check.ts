@@ -35,6 +35,13 @@ import { lineSplitSql } from './split.ts'
 
 const rupees = (paisa: bigint) => fromPaisa(Number(paisa))
 
+/**
+ * Whether a record type keeps `column` (its RecordSpec's columns): the checks below read a void mark
+ * or a payable's currency only where the type has one, so a type given one later is checked the same.
+ */
+const keeps = (table: string, column: string) =>
+  (RECORD_SPECS[table as RecordTable].columns as readonly string[]).includes(column)
+
 type K = Kysely<Database>
 type Figures = Map<string, bigint>
 
@@ -361,7 +368,7 @@ const proveCopies = async (k: K, c: Comparer) => {
   // Records: remaining = receivable (+ tax added) − paid cash − paid in bank − payments; payments_total
   // = their sum. A void ticket owes nothing: its remaining is 0 (decision 092).
   for (const [type, table] of Object.entries(PAYMENT_TABLES)) {
-    const voided = table === 'tickets' ? sql`t.voided_at` : sql`''`
+    const voided = keeps(table, 'voided_at') ? sql`t.voided_at` : sql`''`
     // A sales tax added on top of the price is owed too (issue 36, decision 089).
     const { rows } = await sql<Record<string, unknown>>`SELECT t.id, t.receivable_amount, t.paid_cash,
         t.paid_in_bank, t.payments_total, t.remaining_amount, ${voided} AS voided_at,
@@ -399,24 +406,19 @@ const proveCopies = async (k: K, c: Comparer) => {
   )
   for (const [table, formula] of Object.entries(PROFIT)) {
     // A void ticket's entry is reversed (decision 092): its books profit is 0, its typed one stays.
-    const voided = table === 'tickets' ? sql`t.voided_at` : sql`NULL`
+    const voided = keeps(table, 'voided_at') ? sql`t.voided_at` : sql`NULL`
     // A sale payable in another currency (an Umrah's, issue 34, decision 109): its profit is the receivable
     // less the payable's rupees as its lines rounded them, so the books' figure is the formula.
-    const payableIn = (RECORD_SPECS[table as RecordTable].columns as readonly string[]).includes(
-      'vendor_currency',
-    )
-      ? sql`t.vendor_currency`
-      : sql`'PKR'`
+    const payableIn = keeps(table, 'vendor_currency') ? sql`t.vendor_currency` : sql`'PKR'`
     // A void foreign-currency Ticket (decision 136): its profit is what its last entry, the one the void
     // reversed, put in income less cost of sales.
-    const lastEntry =
-      table === 'tickets'
-        ? sql`CASE WHEN t.voided_at <> '' THEN (SELECT coalesce(sum(l.credit - l.debit), 0) FROM posting_lines l
+    const lastEntry = keeps(table, 'voided_at')
+      ? sql`CASE WHEN t.voided_at <> '' THEN (SELECT coalesce(sum(l.credit - l.debit), 0) FROM posting_lines l
             WHERE l.source_type = ${table} AND l.source_id = t.id AND l.reverses IS NULL
               AND (l.account LIKE 'income:%' OR l.account LIKE 'cost:%')
               AND l.entry_id = (SELECT max(m.entry_id) FROM posting_lines m WHERE m.source_type = ${table}
                 AND m.source_id = t.id AND m.reverses IS NULL)) END`
-        : sql`NULL`
+      : sql`NULL`
     const { rows } = await sql<
       Record<string, unknown>
     >`SELECT t.id, t.profit, ${formula} AS typed, ${payableIn} AS payable_in, ${voided} AS voided_at,
