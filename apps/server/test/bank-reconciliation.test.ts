@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, rowCount, setupTestApp } from './helpers.ts'
 import { download, pdfText } from './paperwork-helpers.ts'
+import { DEBIT_CREDIT_MAPPING } from './statement-mapping.ts'
 
 /**
  * Issue 24 items 1-2 (decisions 063-064): a bank statement imported with a mapping, matched to the
@@ -196,17 +197,6 @@ const layoutOne = (lines: CsvLine[]) => {
   return `${rows.join('\r\n')}\r\n`
 }
 
-const MAPPING_ONE = {
-  date: 'Txn Date',
-  date_format: 'dd/mm/yyyy',
-  narration: 'Description',
-  reference: 'Cheque No',
-  amount_style: 'debit_credit',
-  debit: 'Debit',
-  credit: 'Credit',
-  balance: 'Balance',
-}
-
 const bankId = async (t: TestApp, name: string) => {
   const res = await t.call('admin', 'POST', '/api/admin/banks', { name })
   expect(res.status).toBe(201)
@@ -253,7 +243,7 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
 
     const imported = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
       csv,
-      mapping: MAPPING_ONE,
+      mapping: DEBIT_CREDIT_MAPPING,
     })
     expect(imported.status, JSON.stringify(imported.body)).toBe(201)
     expect(imported.body).toMatchObject({ lines: 50, duplicates: 0, matched: 45, unmatched: 5 })
@@ -568,7 +558,7 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     ].join('\n')
     const bad = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
       csv,
-      mapping: MAPPING_ONE,
+      mapping: DEBIT_CREDIT_MAPPING,
     })
     expect(bad.status).toBe(400)
     expect(bad.body).toMatchObject({ row: 4, column: 'Txn Date' })
@@ -578,13 +568,13 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     const fixedDay = csv.replace('31/02/2026,31/02/2026', '28/12/2026,28/12/2026')
     const badAmount = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
       csv: fixedDay,
-      mapping: MAPPING_ONE,
+      mapping: DEBIT_CREDIT_MAPPING,
     })
     expect(badAmount.status).toBe(400)
     expect(badAmount.body).toMatchObject({ row: 5, column: 'Debit' })
     const noColumn = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
       csv,
-      mapping: { ...MAPPING_ONE, narration: 'Narration' },
+      mapping: { ...DEBIT_CREDIT_MAPPING, narration: 'Narration' },
     })
     expect(noColumn.status).toBe(400)
     expect(noColumn.body).toMatchObject({ row: 1, column: 'Narration' })
@@ -608,7 +598,10 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     const good = csv.split('\n').slice(0, 3).join('\n')
     const both = await Promise.all(
       [1, 2].map(() =>
-        t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, { csv: good, mapping: MAPPING_ONE }),
+        t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
+          csv: good,
+          mapping: DEBIT_CREDIT_MAPPING,
+        }),
       ),
     )
     expect(both.map((r) => r.status)).toEqual([201, 201])
@@ -642,7 +635,7 @@ describe(`bank statements and reconciliation (${DB_KIND})`, () => {
     ].join('\n')
     const imported = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
       csv,
-      mapping: MAPPING_ONE,
+      mapping: DEBIT_CREDIT_MAPPING,
     })
     expect(imported.body).toMatchObject({ lines: 2, matched: 1, unmatched: 1 })
     const st: StatementLine[] = (await t.call('admin', 'GET', `/api/banks/${id}/statement-lines`)).body.lines

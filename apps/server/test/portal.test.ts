@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
 import { agentUser, as, sendDeposit, ticketFor } from './portal-helpers.ts'
+import { DEBIT_CREDIT_MAPPING } from './statement-mapping.ts'
 
 // Issue 35 items 1-3: an agent's own users, their desk, deposits with the slip (decisions 104-106).
 
@@ -192,17 +193,10 @@ describe(`portal (${DB_KIND})`, () => {
       '03/06/2026,IBFT from Agent B,TRX-901,,"2,000.00","2,000.00"',
       '03/06/2026,Another deposit,TRX-902,,"2,000.00","4,000.00"',
     ].join('\n')
-    const mapping = {
-      date: 'Txn Date',
-      date_format: 'dd/mm/yyyy',
-      narration: 'Description',
-      reference: 'Cheque No',
-      amount_style: 'debit_credit',
-      debit: 'Debit',
-      credit: 'Credit',
-      balance: 'Balance',
-    }
-    const imported = await t.call('admin', 'POST', `/api/banks/${bankId}/statement-imports`, { csv, mapping })
+    const imported = await t.call('admin', 'POST', `/api/banks/${bankId}/statement-imports`, {
+      csv,
+      mapping: DEBIT_CREDIT_MAPPING,
+    })
     expect(imported.status, JSON.stringify(imported.body)).toBe(201)
     const sent = await sendDeposit(t, a.token, {
       amount: '2000',

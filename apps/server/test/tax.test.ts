@@ -17,6 +17,7 @@ import { moneyOut } from '../src/db/money-columns.ts'
 import { DB_KIND, type TestApp } from './harness.ts'
 import { addNames, COMMON_NAMES, setupTestApp } from './helpers.ts'
 import { download } from './paperwork-helpers.ts'
+import { DEBIT_CREDIT_MAPPING } from './statement-mapping.ts'
 import { ticketSample } from './ticket-sample.ts'
 
 /** pdftotext's reading of a PDF, whitespace runs collapsed. */
@@ -502,16 +503,7 @@ describe(`tax and costs (${DB_KIND})`, () => {
     ].join('\n')
     const imported = await t.call('admin', 'POST', `/api/banks/${id}/statement-imports`, {
       csv,
-      mapping: {
-        date: 'Txn Date',
-        date_format: 'dd/mm/yyyy',
-        narration: 'Description',
-        reference: 'Cheque No',
-        amount_style: 'debit_credit',
-        debit: 'Debit',
-        credit: 'Credit',
-        balance: 'Balance',
-      },
+      mapping: DEBIT_CREDIT_MAPPING,
     })
     expect(imported.status, JSON.stringify(imported.body)).toBe(201)
     const lines = (await t.call('admin', 'GET', `/api/banks/${id}/statement-lines`)).body.lines as {
