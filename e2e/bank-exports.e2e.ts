@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { shoot } from './helpers.ts'
 
 /**
  * Issue 37 item 3 "Must show": an HBL-style and a Meezan-style statement file (title rows,
@@ -14,17 +14,6 @@ const SHARED = process.env.BANK_FIXTURES ?? join(REPO, '../shared/fixtures/bank-
 const FILES = {
   hbl: { name: 'hbl-style.csv', path: join(SHARED, 'hbl-style.csv') },
   meezan: { name: 'meezan-style.csv', path: join(REPO, 'e2e/fixtures/bank-statements/meezan-style.csv') },
-}
-
-const shoot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(400)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
 }
 
 const cases = [

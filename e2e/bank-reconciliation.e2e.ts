@@ -3,7 +3,7 @@ import type { BankOption } from '@booking/shared'
 import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { expect, test } from './fixtures.ts'
-import { closeThroughOnScreen } from './helpers.ts'
+import { closeThroughOnScreen, shoot } from './helpers.ts'
 
 /**
  * Issue 24 "Must show": a browser test that imports a statement, matches by hand, posts a bank
@@ -31,21 +31,6 @@ const STATEMENT = [
 ]
 
 const figure = (page: Page, id: string) => page.getByTestId(id)
-
-/**
- * With SHOTS_DIR set, full-page screenshots at 1366 and 375 px (`{name}-{width}.png`), each taken
- * after the sidebar's 200 ms slide has settled at the new width.
- */
-const shoot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(400)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
 
 test('import a statement, match by hand, post a bank charge, difference 0, close the month', async ({
   page,

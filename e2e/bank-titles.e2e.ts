@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { adminHeaders, openNewForm } from './helpers.ts'
+import { adminHeaders, openNewForm, shoot } from './helpers.ts'
 
 /**
  * Issue 37 item 4: on the owner's first sign-in a step shows the spec's six bank titles to keep,
@@ -8,17 +7,6 @@ import { adminHeaders, openNewForm } from './helpers.ts'
  */
 
 const SIX = ['UBL Account 1', 'UBL Account 2', 'HBL Account 1', 'HBL Account 2', 'JAZ C', 'MCB FIT']
-
-const shots = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(400)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
 
 test('the owner keeps, renames or adds to the six bank titles on first sign-in', async ({
   page,
@@ -37,7 +25,7 @@ test('the owner keeps, renames or adds to the six bank titles on first sign-in',
   const step = page.getByRole('region', { name: 'Your bank accounts' })
   await expect(step).toBeVisible()
   for (const name of SIX) await expect(step.getByRole('listitem').filter({ hasText: name })).toHaveCount(1)
-  await shots(page, 'bank-titles-step-admin')
+  await shoot(page, 'bank-titles-step-admin')
 
   try {
     await step.getByRole('button', { name: 'Rename or add banks' }).click()
@@ -81,7 +69,7 @@ test('no screen pre-selects a bank nobody chose', async ({ page, as }) => {
   await page.goto('/admin/bankReconciliation')
   await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('')
   await expect(page.getByText('Choose the bank whose statement you are reconciling.')).toBeVisible()
-  await shots(page, 'bank-recon-unchosen-admin')
+  await shoot(page, 'bank-recon-unchosen-admin')
   // A new GAMCA token's bank starts unchosen (no default bank set in Settings).
   await openNewForm(page, '/admin/gamcaToken', 'New GAMCA Token')
   await page.getByRole('button', { name: /Payment Details/ }).click()

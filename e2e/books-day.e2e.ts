@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, fillPassenger, openNewForm, seedCustomer } from './helpers.ts'
+import { adminHeaders, fillPassenger, openNewForm, seedCustomer, shoot } from './helpers.ts'
 
 /**
  * Issue 13's realistic agency day, entered through the web app by an admin: one of each money
@@ -27,22 +27,6 @@ const PASSENGER = {
   documentNo: 'DY1234567',
   documentExpiry: '2032-03-09',
   issueCountry: 'Pakistan',
-}
-
-/**
- * With SHOTS_DIR set, the screen at 1366 and 375 px (`{name}-{width}.png`), after the layout has
- * settled at each width (the sidebar slides away below 768 px).
- */
-const shoot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(500)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await page.waitForTimeout(300)
 }
 
 /** Rupees as the screens write them: thousands separators, no decimals for whole rupees. */

@@ -1,18 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { adminHeaders, agentOwing, agentProfile, openNewForm } from './helpers.ts'
-
-/** With SHOTS_DIR set: the screen at 1366 and 375 px, each freshly loaded at that width (the phone menu closed). */
-const shots = async (page: Page, name: string, ready: (page: Page) => Promise<unknown>) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await ready(page)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
+import { adminHeaders, agentOwing, agentProfile, openNewForm, shoot } from './helpers.ts'
 
 const AGENT = 'Collect Agent E2E'
 /** The link the WhatsApp message carried (first test), revoked on screen in the second. */
@@ -61,7 +49,7 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
   await row.getByRole('button', { name: 'Reminders sent' }).click()
   await expect(row.getByRole('list', { name: 'Reminders sent' })).toContainText('WhatsApp')
   await expect(row.getByRole('list', { name: 'Reminders sent' })).toContainText('Rs 75,000')
-  await shots(page, 'collect-to-collect-employee', async (p) => {
+  await shoot(page, 'collect-to-collect-employee', async (p) => {
     await p.reload()
     await p
       .getByTestId('collect-row')
@@ -80,7 +68,7 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
     stranger.getByRole('heading', { name: /Statement of Account · Agent: Collect Agent E2E/ }),
   ).toBeVisible()
   await expect(stranger.locator('body')).toContainText('75,000')
-  await shots(stranger, 'collect-shared-statement', (p) => p.reload())
+  await shoot(stranger, 'collect-shared-statement', (p) => p.reload())
   const missing = await stranger.goto(link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))
   expect(missing?.status()).toBe(404)
   await stranger.context().close()
@@ -89,11 +77,11 @@ test('from "To Collect", a WhatsApp reminder opens wa.me with the amount, period
 test('screens as admin: dashboard top five, statement with profile, settings', async ({ page, as }) => {
   await as('admin')
   await expect(page.getByRole('region', { name: 'Top five to collect' })).toContainText(AGENT)
-  await shots(page, 'collect-dashboard-admin', async (p) => {
+  await shoot(page, 'collect-dashboard-admin', async (p) => {
     await p.reload()
     await expect(p.getByRole('region', { name: 'Top five to collect' })).toContainText(AGENT)
   })
-  await shots(page, 'collect-to-collect-admin', async (p) => {
+  await shoot(page, 'collect-to-collect-admin', async (p) => {
     await p.goto('/admin/toCollect')
     await expect(p.getByTestId('collect-row').first()).toBeVisible()
   })
@@ -106,7 +94,7 @@ test('screens as admin: dashboard top five, statement with profile, settings', a
     )
   }
   await statement(page)
-  await shots(page, 'collect-statement-profile-admin', statement)
+  await shoot(page, 'collect-statement-profile-admin', statement)
   // The WhatsApp message's link: listed with its one opening, revoked here, then a 404 for anyone.
   const links = page.getByRole('list', { name: 'Share links' })
   // Opened once by the stranger, and twice more when the screenshots reload it.
@@ -115,7 +103,7 @@ test('screens as admin: dashboard top five, statement with profile, settings', a
   await links.getByRole('button', { name: 'Revoke' }).click()
   await expect(links).toContainText('Revoked')
   expect((await page.request.get(sharedLink)).status()).toBe(404)
-  await shots(page, 'collect-settings-admin', async (p) => {
+  await shoot(page, 'collect-settings-admin', async (p) => {
     await p.goto('/admin/settings')
     await expect(p.getByRole('heading', { name: 'Reminders and e-mail' })).toBeVisible()
   })
@@ -133,7 +121,7 @@ test('screens as employee: statement with profile and credit hint on the ticket 
     await expect(p.getByRole('region', { name: 'Party profile' })).toContainText('Reminders sent')
   }
   await statement(page)
-  await shots(page, 'collect-statement-profile-employee', statement)
+  await shoot(page, 'collect-statement-profile-employee', statement)
   // The form shows balance and credit left as soon as the agent is picked; the server holds the limit.
   const form = async (p: Page) => {
     await openNewForm(p, '/agent', 'AGENT FORM', 'Agent')
@@ -149,8 +137,8 @@ test('screens as employee: statement with profile and credit hint on the ticket 
   await expect(
     page.getByText('Credit limit of Rs 100,000 for Collect Agent E2E exceeded by Rs 5,000').first(),
   ).toBeVisible()
-  await shots(page, 'collect-credit-hint-employee', form)
-  await shots(page, 'collect-dashboard-employee', async (p) => {
+  await shoot(page, 'collect-credit-hint-employee', form)
+  await shoot(page, 'collect-dashboard-employee', async (p) => {
     await p.goto('/dashboard')
     await expect(p.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
     // The list carries every party's balance: the admin's dashboard only.

@@ -1,21 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { shoot } from './helpers.ts'
 
 /**
  * Issue 37 item 1: walk-in and register customers get the profile panel (WhatsApp, share link,
  * credit limit, reminder language) on Statements -> Customer and on the customer page.
  */
-
-const shots = async (page: Page, name: string, ready: (page: Page) => Promise<unknown>) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await ready(page)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
 
 const WALK_IN = 'Walk-in Bashir E2E'
 const REGISTERED = 'Register Shazia E2E'
@@ -58,7 +48,7 @@ test('a walk-in customer: the profile panel on Statements, a credit limit and re
   await expect(panel.getByTestId('credit-left')).toHaveText('Rs 20,000 of 50,000')
   await expect(panel).toContainText('Reminders sent')
   await expect(panel).toContainText('Share links')
-  await shots(page, 'profile-walk-in-statement-admin', statement)
+  await shoot(page, 'profile-walk-in-statement-admin', statement)
 
   // The employee sees the same panel (and may not change the limit).
   await as('employee')
@@ -77,7 +67,7 @@ test('a walk-in customer: the profile panel on Statements, a credit limit and re
     .getByRole('button', { name: 'Edit profile' })
     .click()
   await expect(page.getByLabel('Credit limit (empty = none)')).toBeDisabled()
-  await shots(page, 'profile-walk-in-statement-employee', staffStatement)
+  await shoot(page, 'profile-walk-in-statement-employee', staffStatement)
 })
 
 test('a customer of the register: the profile panel on Statements and on the customer page', async ({
@@ -104,7 +94,7 @@ test('a customer of the register: the profile panel on Statements and on the cus
     await expect(panel).toContainText('0333')
     await expect(panel.getByRole('button', { name: 'Edit profile' })).toBeVisible()
     await expect(panel).toContainText('Share links')
-    await shots(page, `profile-customer-page-${role}`, customerPage)
+    await shoot(page, `profile-customer-page-${role}`, customerPage)
 
     await page.goto(`${base}/statements`)
     await page.getByLabel('Statement of').selectOption('customer')

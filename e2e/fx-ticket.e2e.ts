@@ -1,30 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { expect, loginAs, test } from './fixtures.ts'
 import {
   adminHeaders,
   dayRate,
   fillPassenger,
   openNewForm,
+  pasteTicket,
   seedCustomer,
+  sharedTicket,
   shoot,
   vendorIn,
 } from './helpers.ts'
-
-/** The shared fixtures beside the repository, or where the coordinator keeps them. */
-const FIXTURE = ['../../shared/fixtures/tickets', '/work/shared/fixtures/tickets']
-  .map((d) => (d.startsWith('/') ? d : new URL(d, import.meta.url).pathname))
-  .find((d) => existsSync(`${d}/amadeus-twd-lahore.txt`))
 
 // Issue 34 item 3 (decision 136): a ticket pasted priced in dollars, bought from a consolidator kept
 // in dollars: "Use as Payable To Vendor" puts the dollars in the payable at the rate; the profit is rupees.
 test('a pasted USD ticket from a dollar vendor: the payable in USD at the rate, the profit in rupees', async ({
   page,
 }) => {
-  if (!FIXTURE) throw new Error('No shared ticket fixtures (../shared/fixtures/tickets)')
-  const text = readFileSync(`${FIXTURE}/amadeus-twd-lahore.txt`, 'utf8')
-    .split('\n')
-    .filter((l) => !l.startsWith('#'))
-    .join('\n')
+  const text = sharedTicket('amadeus-twd-lahore.txt')
   const headers = await adminHeaders(page.request)
   const vendor = `Gulf Consolidator ${Date.now().toString(36)}`
   await dayRate(page.request, 'USD', '280.1234')
@@ -32,11 +24,7 @@ test('a pasted USD ticket from a dollar vendor: the payable in USD at the rate, 
   await loginAs(page, 'admin')
   await page.goto('/admin/tickets')
   await page.getByRole('button', { name: 'Add New' }).click()
-  await page.getByRole('button', { name: 'Paste ticket' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Paste Ticket' })
-  await dialog.getByLabel('Ticket text').fill(text)
-  await dialog.getByRole('button', { name: 'Fill Ticket' }).click()
-  await expect(dialog).toHaveCount(0)
+  await pasteTicket(page, text)
   await page.getByLabel('Reference').fill('FX-TICKET-E2E')
   await page.getByRole('button', { name: 'Next' }).click()
   const first = page.getByRole('group', { name: 'Passenger 1 Details' })

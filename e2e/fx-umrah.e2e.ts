@@ -1,7 +1,16 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { addDaysIso, formatDate, todayIso } from '@booking/shared'
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, dayRate, fillPassenger, seedCustomer, shoot, vendorIn } from './helpers.ts'
+import {
+  adminHeaders,
+  dayRate,
+  fillPassenger,
+  pasteTicket,
+  seedCustomer,
+  sharedTicket,
+  shoot,
+  vendorIn,
+} from './helpers.ts'
 
 /**
  * Issue 34's must-show (items 3 and 6, decisions 123-124): an Umrah package bought from a Saudi
@@ -117,29 +126,16 @@ test('an Umrah bought in SAR and sold in rupees, paid a month later at another r
   await shoot(page, 'fx-exchange-report')
 })
 
-/** The shared fixtures beside the repository, or where the coordinator keeps them. */
-const FIXTURE = ['../../shared/fixtures/tickets', '/work/shared/fixtures/tickets']
-  .map((d) => (d.startsWith('/') ? d : new URL(d, import.meta.url).pathname))
-  .find((d) => existsSync(`${d}/amadeus-twd-lahore.txt`))
-
 // Issue 34 item 7 (decision 125): a ticket priced in dollars proposes USD and the day's rate; the
 // rupees it makes go into the payable on a click.
 test('a pasted ticket priced in USD proposes USD and the day’s rate', async ({ page }) => {
-  if (!FIXTURE) throw new Error('No shared ticket fixtures (../shared/fixtures/tickets)')
-  const text = readFileSync(`${FIXTURE}/amadeus-twd-lahore.txt`, 'utf8')
-    .split('\n')
-    .filter((l) => !l.startsWith('#'))
-    .join('\n')
+  const text = sharedTicket('amadeus-twd-lahore.txt')
   await dayRate(page.request, 'USD', '280.1234')
   await seedCustomer(page.request, 'Safdar Family')
   await loginAs(page, 'admin')
   await page.goto('/admin/tickets')
   await page.getByRole('button', { name: 'Add New' }).click()
-  await page.getByRole('button', { name: 'Paste ticket' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Paste Ticket' })
-  await dialog.getByLabel('Ticket text').fill(text)
-  await dialog.getByRole('button', { name: 'Fill Ticket' }).click()
-  await expect(dialog).toHaveCount(0)
+  await pasteTicket(page, text)
   await page.getByLabel('Customer').selectOption('Safdar Family')
   await page.getByRole('button', { name: 'Next' }).click()
   await page

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { todayIso } from '@booking/shared'
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { apiToken, expect, loginAs } from './fixtures.ts'
@@ -154,6 +155,30 @@ export const fillPassenger = async (scope: Page | Locator, p: PassengerInput) =>
   if (p.issueCountry) await scope.getByLabel('Issue Country').fill(p.issueCountry)
 }
 
+/** The shared fixtures' ticket texts: beside the repository, or where the coordinator keeps them. */
+const TICKET_FIXTURES = ['../../shared/fixtures/tickets', '/work/shared/fixtures/tickets'].map((d) =>
+  d.startsWith('/') ? d : new URL(d, import.meta.url).pathname,
+)
+
+/** A ticket text from the shared fixtures, without its `#` notes (a GDS screen has none). */
+export const sharedTicket = (file: string) => {
+  const dir = TICKET_FIXTURES.find((d) => existsSync(`${d}/${file}`))
+  if (!dir) throw new Error(`No shared ticket fixture ${file} (../shared/fixtures/tickets)`)
+  return readFileSync(`${dir}/${file}`, 'utf8')
+    .split('\n')
+    .filter((l) => !l.startsWith('#'))
+    .join('\n')
+}
+
+/** On an open ticket form: "Paste ticket", the text in its box, "Fill Ticket", and the box closes. */
+export const pasteTicket = async (page: Page, text: string) => {
+  await page.getByRole('button', { name: 'Paste ticket' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Paste Ticket' })
+  await dialog.getByLabel('Ticket text').fill(text)
+  await dialog.getByRole('button', { name: 'Fill Ticket' }).click()
+  await expect(dialog).toHaveCount(0)
+}
+
 /** Deletes the row matching `name` through the confirmation dialog and waits for it to go. */
 export const deleteRow = async (page: Page, name: RegExp) => {
   await page.getByRole('row', { name }).getByRole('button', { name: 'Delete' }).click()
@@ -163,17 +188,26 @@ export const deleteRow = async (page: Page, name: RegExp) => {
   await expect(page.getByRole('row', { name })).toHaveCount(0)
 }
 
-/** With SHOTS_DIR set, a full-page screenshot at desktop and phone widths (`{name}-1366.png`, `{name}-375.png`). */
-export const shoot = async (page: Page, name: string) => {
+/** The sidebar slides away below 768 px: a screenshot waits for it to settle at the new width. */
+const settled = (page: Page) => page.waitForTimeout(600)
+
+/**
+ * With SHOTS_DIR set, a full-page screenshot at desktop and phone widths (`{name}-1366.png`,
+ * `{name}-375.png`), for the developer to look at. At each width `ready` runs first: by default the
+ * layout settles; a test wanting the screen as it opens at that width (the phone menu closed) passes
+ * one that reloads or opens it. The page goes back to the size it had, so the test goes on as before.
+ */
+export const shoot = async (page: Page, name: string, ready: (page: Page) => Promise<unknown> = settled) => {
   const dir = process.env.SHOTS_DIR
   if (!dir) return
+  const size = page.viewportSize()
   for (const width of [1366, 375]) {
     await page.setViewportSize({ width, height: 900 })
-    // The phone layout's sidebar slides away after the resize.
-    await page.waitForTimeout(600)
+    await ready(page)
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
   }
-  await page.setViewportSize({ width: 1366, height: 900 })
+  if (size) await page.setViewportSize(size)
+  await settled(page)
 }
 
 /**

@@ -1,7 +1,6 @@
 import { businessToday, formatAmount } from '@booking/shared'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { closeThroughOnScreen } from './helpers.ts'
+import { closeThroughOnScreen, shoot } from './helpers.ts'
 
 /**
  * Issue 24 items 3-4: an employee counts the drawer (a blind count: Cash in Office is shown only
@@ -10,18 +9,6 @@ import { closeThroughOnScreen } from './helpers.ts'
  * long before any other test's records, so the shared e2e database stays open for them.
  */
 const CLOSED = '2019-12-31'
-
-/** With SHOTS_DIR set, the screen at 1366 and 375 px once the layout settled (the sidebar slides away). */
-const shoot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(600)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test('an employee counts the cash; an admin closes the books through a day', async ({ page, as, api }) => {
   await as('employee')

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { shoot } from './helpers.ts'
 
 /**
  * Issue 37 item 6: at 375 px Bank Reconciliation fits (it was 406 px wide, its Monthly report tab
@@ -12,17 +13,6 @@ const REPO = resolve(import.meta.dirname, '..')
 const SHARED = process.env.BANK_FIXTURES ?? join(REPO, '../shared/fixtures/bank-statements')
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
-
-const shots = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(400)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 375, height: 900 })
-}
 
 test('Bank Reconciliation fits 375 px on every tab, its three tabs in view', async ({ page, as, api }) => {
   const bankName = `Phone Bank ${Date.now().toString(36).slice(-4)}`
@@ -43,7 +33,7 @@ test('Bank Reconciliation fits 375 px on every tab, its three tabs in view', asy
   await expect(page.getByTestId('import-lines')).toHaveText('5')
   // The unmatched lines' table (with its screen-reader texts) stays inside its own scroll box.
   expect(await pageWidth(page)).toBeLessThanOrEqual(375)
-  await shots(page, 'phone-bank-reconcile-admin')
+  await shoot(page, 'phone-bank-reconcile-admin')
   for (const name of ['Reconcile', 'Import statement', 'Monthly report']) {
     const box = await page.getByRole('tab', { name }).boundingBox()
     expect(box && box.x >= 0 && box.x + box.width <= 375, `${name} tab in view`).toBe(true)
@@ -51,7 +41,7 @@ test('Bank Reconciliation fits 375 px on every tab, its three tabs in view', asy
   await page.getByRole('tab', { name: 'Monthly report' }).click()
   await expect(page.getByRole('tab', { name: 'Monthly report' })).toHaveAttribute('aria-selected', 'true')
   expect(await pageWidth(page)).toBeLessThanOrEqual(375)
-  await shots(page, 'phone-bank-report-admin')
+  await shoot(page, 'phone-bank-report-admin')
 })
 
 for (const role of ['admin', 'employee'] as const)
@@ -74,5 +64,5 @@ for (const role of ['admin', 'employee'] as const)
       const shown = await button.evaluate((el) => getComputedStyle(el, '::after').content)
       expect(shown).toBe(`"${name}"`)
     }
-    await shots(page, `phone-ticket-cards-${role}`)
+    await shoot(page, `phone-ticket-cards-${role}`)
   })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { adminHeaders, fillPassenger, openNewForm, pageAs, seedCustomer } from './helpers.ts'
+import { adminHeaders, fillPassenger, openNewForm, pageAs, seedCustomer, shoot } from './helpers.ts'
 
 /**
  * Issue 37 item 2: an employee's sale refused by the credit limit offers "Send for approval"; the
@@ -9,17 +9,6 @@ import { adminHeaders, fillPassenger, openNewForm, pageAs, seedCustomer } from '
  */
 
 const AGENT = 'Approval Agent E2E'
-
-const shots = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
 
 /** The ticket wizard filled by hand as the employee would, sold on credit to the agent. */
 const fillTicket = async (staff: Page, reference: string, amount: string) => {
@@ -69,7 +58,7 @@ test('an employee sends a sale past the limit for approval; the admin approves o
   await staff.getByRole('button', { name: 'Submit' }).click()
   const send = staff.getByRole('dialog', { name: 'Send for approval' })
   await expect(send).toContainText(`Credit limit of Rs 100,000 for ${AGENT} exceeded by Rs 20,000`)
-  await shots(staff, 'approval-send-employee')
+  await shoot(staff, 'approval-send-employee')
   await send.getByLabel('Note for the admin (optional)').fill('Pays on Friday')
   await send.getByLabel('Note for the admin (optional)').press('Enter')
   await expect(staff.getByText('Sent to an admin for approval')).toBeVisible()
@@ -102,13 +91,13 @@ test('an employee sends a sale past the limit for approval; the admin approves o
   await first.getByText('Show the sale as typed').click()
   await expect(first).toContainText('PNR-APPR-1')
   await expect(first).toContainText('HR1234567')
-  await shots(admin, 'approval-queue-admin')
+  await shoot(admin, 'approval-queue-admin')
   await first.getByRole('button', { name: 'Approve' }).click()
   const approve = admin.getByRole('dialog', { name: 'Approve the sale' })
   await approve.getByRole('button', { name: 'Approve' }).click()
   await expect(approve.getByRole('alert')).toHaveText('Reason is required')
   await approve.getByLabel('Reason for going past the limit').fill('Owner agreed on the phone')
-  await shots(admin, 'approval-approve-dialog-admin')
+  await shoot(admin, 'approval-approve-dialog-admin')
   await approve.getByLabel('Reason for going past the limit').press('Enter')
   await expect(approve).toBeHidden()
   await expect(admin.getByText(/Sale approved and saved as Ticket \d+\/\d+/)).toBeVisible()
@@ -136,7 +125,7 @@ test('an employee sends a sale past the limit for approval; the admin approves o
   await expect(mine.getByRole('listitem').filter({ hasText: 'Rs 130,000' })).toContainText(
     'Reason: Collect the old balance first',
   )
-  await shots(staff, 'approval-mine-employee')
+  await shoot(staff, 'approval-mine-employee')
   expect(dialogs).toEqual([])
 })
 

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { fillPassenger, openNewForm, seedCustomer } from './helpers.ts'
+import { fillPassenger, openNewForm, pasteTicket, seedCustomer, shoot } from './helpers.ts'
 
 /**
  * Issue 37 item 7, typed where the app knows: the customer proposed from a pasted ticket's lead
@@ -14,30 +13,15 @@ const PIA = readFileSync(
   'utf8',
 )
 
-const shots = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
-
 test('a pasted ticket proposes its lead passenger as the customer', async ({ page, as }) => {
   await seedCustomer(page.request, 'Zahid Iqbal Bhatti')
   await as('employee')
   await openNewForm(page, '/tickets', 'New Ticket')
-  await page.getByRole('button', { name: 'Paste ticket' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Paste Ticket' })
-  await dialog.getByLabel('Ticket text').fill(PIA)
-  await dialog.getByRole('button', { name: 'Fill Ticket' }).click()
-  await expect(dialog).toHaveCount(0)
+  await pasteTicket(page, PIA)
   // The registered customer of the lead passenger's name, picked in the list.
   await expect(page.getByLabel('Customer')).toHaveValue('Zahid Iqbal Bhatti')
   await expect(page.getByText('Customer from the lead passenger: Zahid Iqbal Bhatti')).toBeVisible()
-  await shots(page, 'typed-paste-customer-employee')
+  await shoot(page, 'typed-paste-customer-employee')
 })
 
 test("each pilgrim takes the first pilgrim's nationality and issue country", async ({ page, as }) => {
@@ -58,7 +42,7 @@ test("each pilgrim takes the first pilgrim's nationality and issue country", asy
   // Typed over, it stays as typed.
   await second.getByLabel('Nationality').fill('British')
   await expect(second.getByLabel('Nationality')).toHaveValue('British')
-  await shots(page, 'typed-umrah-pilgrims-admin')
+  await shoot(page, 'typed-umrah-pilgrims-admin')
 })
 
 test("a new service's Paid Cash and Paid In Bank start at 0", async ({ page, as }) => {
@@ -92,5 +76,5 @@ test("a statement's agent is picked from the list, not typed", async ({ page, as
   await name.selectOption(first)
   await page.getByRole('button', { name: 'Show statement' }).click()
   await expect(page.getByRole('article', { name: 'Statement' })).toContainText(`Agent: ${first}`)
-  await shots(page, 'typed-statement-agent-employee')
+  await shoot(page, 'typed-statement-agent-employee')
 })
