@@ -20,6 +20,25 @@ export interface ServerProcess {
   exited: Promise<number | string>
 }
 
+/**
+ * What a test's server process starts with: its database and port, quiet, no web files, the test
+ * admin, sign-ins not rate-limited; `env` over that. One copy for every test that spawns the server,
+ * directly or under the supervisor.
+ */
+export const serverEnv = (databaseUrl: string, port: number, env: Record<string, string> = {}) => ({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG: 'off',
+  WEB_DIR: '/nonexistent',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  JWT_SECRET,
+  LOGIN_RATE_MAX: '100000',
+  ...env,
+})
+
 export const startServer = (
   databaseUrl: string,
   port: number,
@@ -27,19 +46,7 @@ export const startServer = (
 ): ServerProcess => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG: 'off',
-      WEB_DIR: '/nonexistent',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JWT_SECRET,
-      LOGIN_RATE_MAX: '100000',
-      ...env,
-    },
+    env: serverEnv(databaseUrl, port, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

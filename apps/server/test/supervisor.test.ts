@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DB_KIND, freshDatabase } from './harness.ts'
-import { freePort } from './server-process.ts'
+import { freePort, serverEnv } from './server-process.ts'
 
 /**
  * Issue 33 item 7: `npm start` runs the server under scripts/supervise.mjs, which starts it again
@@ -21,19 +21,7 @@ const supervised = (databaseUrl: string, port: number, env: Record<string, strin
     ['scripts/supervise.mjs', process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG: 'off',
-        WEB_DIR: '/nonexistent',
-        ADMIN_EMAIL: 'sup-admin@test.local',
-        ADMIN_PASSWORD: 'Sup-Admin-Pass-7qLx2',
-        JWT_SECRET: 'supervisor-test-secret-0123456789abcdef0123456789abcdef',
-        BACKUP_HOUR: 'off',
-        ...env,
-      },
+      env: serverEnv(databaseUrl, port, { BACKUP_HOUR: 'off', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
