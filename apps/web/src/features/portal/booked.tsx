@@ -53,6 +53,37 @@ export const BookedOwed = ({
   </div>
 )
 
+/**
+ * A booking's price, what is left of it, and its receipt (`receipt`: the API path after /api):
+ * the line every booking on the desk ends with, a ticket or a booked type alike.
+ */
+export const DueAndReceipt = ({
+  w,
+  money,
+  booking,
+  receipt,
+  onError,
+}: {
+  w: Words
+  money: (n: number) => string
+  booking: { amount: number; remaining: number }
+  receipt: string
+  onError: (message: string) => void
+}) => (
+  <div className="flex items-center justify-between gap-2">
+    <span>
+      {money(booking.amount)} · {w.remaining} {money(booking.remaining)}
+    </span>
+    <button
+      type="button"
+      className="text-blue-700 underline"
+      onClick={() => downloadFile(receipt, undefined, 'receipt.pdf').catch((e: Error) => onError(e.message))}
+    >
+      {w.receipt}
+    </button>
+  </div>
+)
+
 export const BookedList = ({
   w,
   lang,
@@ -94,22 +125,13 @@ export const BookedList = ({
                 {r.passengers ? ` · ${w.passengers}: ${r.passengers}` : ''}
                 {r.stage ? ` · ${w.bookingState[r.stage] ?? r.stage}` : ''}
               </p>
-              <div className="flex items-center justify-between gap-2">
-                <span>
-                  {money(r.amount)} · {w.remaining} {money(r.remaining)}
-                </span>
-                <button
-                  type="button"
-                  className="text-blue-700 underline"
-                  onClick={() =>
-                    downloadFile(r.receipt.replace(/^\/api/, ''), undefined, 'receipt.pdf').catch(
-                      (e: Error) => onError(e.message),
-                    )
-                  }
-                >
-                  {w.receipt}
-                </button>
-              </div>
+              <DueAndReceipt
+                w={w}
+                money={money}
+                booking={r}
+                receipt={r.receipt.replace(/^\/api/, '')}
+                onError={onError}
+              />
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ import { readToken } from '../../lib/session.ts'
 import '@fontsource/noto-naskh-arabic/arabic-400.css'
 import '@fontsource/noto-naskh-arabic/arabic-700.css'
 import type { BookingRequest } from '../../lib/booking-request.ts'
-import { BookedList, BookedOwed, type BookedRecord } from './booked.tsx'
+import { BookedList, BookedOwed, type BookedRecord, DueAndReceipt } from './booked.tsx'
 import { Field } from './field.tsx'
 import { FormStatus } from './form-status.tsx'
 import { isOffline, OfflineNote } from './offline-note.tsx'
@@ -340,24 +340,13 @@ export default function PortalPage() {
                   {t.entry} · {w.pnr} {t.pnr || '-'}
                   {t.ticket_numbers.length > 0 ? ` · ${w.tickets}: ${t.ticket_numbers.join(', ')}` : ''}
                 </p>
-                <div className="flex items-center justify-between gap-2">
-                  <span>
-                    {money(t.amount)} · {w.remaining} {money(t.remaining)}
-                  </span>
-                  <button
-                    type="button"
-                    className="text-blue-700 underline"
-                    onClick={() =>
-                      downloadFile(
-                        `/portal/bookings/tickets/${t.id}/receipt.pdf`,
-                        undefined,
-                        'receipt.pdf',
-                      ).catch((e: Error) => setError(e.message))
-                    }
-                  >
-                    {w.receipt}
-                  </button>
-                </div>
+                <DueAndReceipt
+                  w={w}
+                  money={money}
+                  booking={t}
+                  receipt={`/portal/bookings/tickets/${t.id}/receipt.pdf`}
+                  onError={setError}
+                />
               </li>
             ))}
           </ul>
