@@ -44,3 +44,33 @@ export const Pager = ({ page, pageSize, rows, total, capped = false, fetching, o
     </div>
   )
 }
+
+/**
+ * "1,000 of 4,210 lines shown" with Load more, under a statement or day book read a page at a time
+ * (`pages`: its infinite query). Left off paper: the printed sheet carries the lines, not the button.
+ */
+export const LoadMore = ({
+  shown,
+  total,
+  noun,
+  pages,
+}: {
+  shown: number
+  total: number
+  noun: 'lines' | 'movements'
+  pages: { isFetchingNextPage: boolean; fetchNextPage: () => unknown }
+}) => (
+  <div className="no-print flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-slate-600">
+    <span>
+      {n(shown)} of {n(total)} {noun} shown
+    </span>
+    <button
+      type="button"
+      className="btn-secondary"
+      disabled={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
+      {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
+    </button>
+  </div>
+)

@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
+import { LoadMore } from '../../components/pager.tsx'
 import { PartyProfilePanel } from '../../components/party-profile.tsx'
 import { PaymentReceiptButton } from '../../components/receive-payment.tsx'
 import { RecordLink } from '../../components/record-link.tsx'
@@ -134,21 +135,7 @@ export const CustomerStatement = ({ customerId }: { customerId: number }) => {
         label="Customer statement"
         emptyText="No entries in the books"
       />
-      {pages.hasNextPage && (
-        <div className="flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-slate-600">
-          <span>
-            {shown.toLocaleString('en-US')} of {s.page.lines_total.toLocaleString('en-US')} lines shown
-          </span>
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      )}
+      {pages.hasNextPage && <LoadMore shown={shown} total={s.page.lines_total} noun="lines" pages={pages} />}
       <ExportButtons
         path={path}
         query={{}}

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { DateInput } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { LineCards } from '../../components/line-cards.tsx'
+import { LoadMore } from '../../components/pager.tsx'
 import { ScrollX } from '../../components/scroll-x.tsx'
 import { TabStrip } from '../../components/tab-strip.tsx'
 import { useMoney } from '../../lib/agency.ts'
@@ -220,20 +221,12 @@ const ReportsPage = () => {
     : plain
   const lastDay = dayPages.data?.pages.at(-1)
   const moreLines = dayBook && dayPages.hasNextPage && lastDay && (
-    <div className="no-print flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-slate-600">
-      <span>
-        {Math.min(lastDay.offset + lastDay.limit, lastDay.rows_total).toLocaleString('en-US')} of{' '}
-        {lastDay.rows_total.toLocaleString('en-US')} movements shown
-      </span>
-      <button
-        type="button"
-        className="btn-secondary"
-        disabled={dayPages.isFetchingNextPage}
-        onClick={() => void dayPages.fetchNextPage()}
-      >
-        {dayPages.isFetchingNextPage ? 'Loading...' : 'Load more'}
-      </button>
-    </div>
+    <LoadMore
+      shown={Math.min(lastDay.offset + lastDay.limit, lastDay.rows_total)}
+      total={lastDay.rows_total}
+      noun="movements"
+      pages={dayPages}
+    />
   )
   const label = REPORTS.find((r) => r.key === report)!.label
   const period = from || to ? `${dmy(from) || '…'} to ${dmy(to) || '…'}` : 'All dates'

@@ -5,6 +5,7 @@ import { customerValue } from '../../components/customer-select.tsx'
 import { DateInput } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { LineCards } from '../../components/line-cards.tsx'
+import { LoadMore } from '../../components/pager.tsx'
 import { PartyProfilePanel } from '../../components/party-profile.tsx'
 import { useMoney } from '../../lib/agency.ts'
 import { ApiError, api } from '../../lib/api.ts'
@@ -85,20 +86,8 @@ const StatementsPage = () => {
   }
   const last = pages.data?.pages.at(-1)?.page
   const shownLines = last ? Math.min(last.offset + last.limit, last.lines_total) : 0
-  const more = pages.hasNextPage && (
-    <div className="no-print flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-slate-600">
-      <span>
-        {shownLines.toLocaleString('en-US')} of {first?.page.lines_total.toLocaleString('en-US')} lines shown
-      </span>
-      <button
-        type="button"
-        className="btn-secondary"
-        disabled={pages.isFetchingNextPage}
-        onClick={() => void pages.fetchNextPage()}
-      >
-        {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
-      </button>
-    </div>
+  const more = pages.hasNextPage && first && (
+    <LoadMore shown={shownLines} total={first.page.lines_total} noun="lines" pages={pages} />
   )
   const show = (e: FormEvent) => {
     e.preventDefault()
