@@ -1,7 +1,7 @@
 import { AGING_BUCKETS, formatAmount, type NetProfit, todayIso } from '@booking/shared'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { DateInput } from '../../components/date-input.tsx'
+import { DateInput, FromToDates } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { LineCards } from '../../components/line-cards.tsx'
 import { LoadMore } from '../../components/pager.tsx'
@@ -245,14 +245,7 @@ const ReportsPage = () => {
       <div className="no-print card flex flex-wrap items-end gap-3 p-4">
         {ranged ? (
           <>
-            <label className="w-[calc(50%-0.375rem)] sm:w-40">
-              <span className="label">From</span>
-              <DateInput value={from} onChange={setFrom} />
-            </label>
-            <label className="w-[calc(50%-0.375rem)] sm:w-40">
-              <span className="label">To</span>
-              <DateInput value={to} onChange={setTo} />
-            </label>
+            <FromToDates from={from} to={to} onFrom={setFrom} onTo={setTo} />
             {report === 'profit' && (
               <label className="w-full sm:w-40">
                 <span className="label">By</span>

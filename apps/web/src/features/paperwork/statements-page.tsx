@@ -2,7 +2,7 @@ import { formatAmount, type LinesPage, type Statement, type StatementKind } from
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { customerValue } from '../../components/customer-select.tsx'
-import { DateInput } from '../../components/date-input.tsx'
+import { FromToDates } from '../../components/date-input.tsx'
 import { ExportButtons } from '../../components/export-buttons.tsx'
 import { LineCards } from '../../components/line-cards.tsx'
 import { LoadMore } from '../../components/pager.tsx'
@@ -172,14 +172,7 @@ const StatementsPage = () => {
             </datalist>
           </label>
         )}
-        <label className="w-[calc(50%-0.375rem)] sm:w-40">
-          <span className="label">From</span>
-          <DateInput value={from} onChange={setFrom} />
-        </label>
-        <label className="w-[calc(50%-0.375rem)] sm:w-40">
-          <span className="label">To</span>
-          <DateInput value={to} onChange={setTo} />
-        </label>
+        <FromToDates from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <label className="w-full sm:w-40">
           <span className="label">Paper language</span>
           <select className="input" value={paper} onChange={(e) => setPaper(e.target.value as typeof paper)}>

@@ -1,7 +1,7 @@
 import { todayIso } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { DateInput } from '../../components/date-input.tsx'
+import { FromToDates } from '../../components/date-input.tsx'
 import { useMoney } from '../../lib/agency.ts'
 import { ApiError, api } from '../../lib/api.ts'
 
@@ -83,14 +83,7 @@ export const ExchangeReportCard = () => {
         restatement of open balances made or lost (unrealised), by party, in rupees.
       </p>
       <form className="flex flex-wrap items-end gap-3" onSubmit={show}>
-        <label className="w-[calc(50%-0.375rem)] sm:w-40">
-          <span className="label">From</span>
-          <DateInput value={from} onChange={setFrom} />
-        </label>
-        <label className="w-[calc(50%-0.375rem)] sm:w-40">
-          <span className="label">To</span>
-          <DateInput value={to} onChange={setTo} />
-        </label>
+        <FromToDates from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <button type="submit" className="btn-secondary">
           Show differences
         </button>
