@@ -102,6 +102,16 @@ describe(`sales bought in the vendor's currency (${DB_KIND})`, () => {
     // Paid in dirhams at 77: AED 0.00 and Rs 0.00 owed, Rs 375 realised as a loss.
     await pay('Dubai Visa Desk', 500, 77)
     await clearedInBoth('Dubai Visa Desk')
+    // The profile's last payment in dirhams, with its rupees and rate beside.
+    const profile = await t.call('admin', 'GET', '/api/vendors/Dubai%20Visa%20Desk')
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200)
+    expect(profile.body.profile.last_payment).toMatchObject({
+      date: '2027-01-20',
+      currency: 'AED',
+      amount_fx: 500,
+      amount: 38500,
+      rate: 77,
+    })
     const after = await statement('Dubai Visa Desk')
     expect([c(after.closing), c(after.closing_pkr)]).toEqual([0, 0])
     expect(await ledger.rupeeBalance(t.app.db, 'expense:Exchange gain/loss (realised)')).toEqual({
