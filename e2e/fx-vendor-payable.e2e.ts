@@ -108,6 +108,7 @@ test('a Service from a USD vendor: the rate of its Booking Date proposed, the pr
   await page.getByLabel('Payable To Vendor').fill('40')
   // USD 40 × 279.5 = Rs 11,180: the typed Rs 5,000 gives way to the Rs 8,820 left.
   await expect(page.getByLabel('Profit')).toHaveValue('8,820')
+  await shoot(page, 'fx-service-form')
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByText('Service saved')).toBeVisible()
   const list = await page.request.get('/api/services', { headers, params: { q: 'FX-SERVICE-E2E' } })
