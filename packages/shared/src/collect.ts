@@ -63,7 +63,16 @@ export interface PartyProfile extends PartyProfileFields {
   balance: number
   /** credit_limit − balance; null without a limit. */
   credit_left: number | null
-  last_payment: { date: string; amount: number; entry: string } | null
+  last_payment: {
+    date: string
+    /** Rupees. */
+    amount: number
+    entry: string
+    /** A payment in a foreign currency (issue 34): its currency, amount there and rate (rupees per unit). */
+    currency?: string
+    amount_fx?: number
+    rate?: number
+  } | null
 }
 
 /** The 409 an employee gets for a sale past a party's credit limit (issue 25, word for word). */

@@ -650,7 +650,15 @@ export interface UmrahTable extends Base, Authored, CustomerLinked {
   rates: Generated<string>
 }
 
-export interface VisaProcessingTable extends Base, Authored, CustomerLinked {
+/** A sale's buying side from a named vendor (0051, decision 140): the payable in its currency, the rates used as JSON. */
+export interface VendorPayable {
+  vendor_name: Generated<string>
+  payable_to_vendor: Generated<number>
+  vendor_currency: Generated<string>
+  rates: Generated<string>
+}
+
+export interface VisaProcessingTable extends Base, Authored, CustomerLinked, VendorPayable {
   employee_name: string
   file_number: string
   entry: string
@@ -682,7 +690,7 @@ export interface VisaProcessingTable extends Base, Authored, CustomerLinked {
   bank_title: ColumnType<string, string | undefined, string>
 }
 
-export interface GamcaTokensTable extends Base, Authored, CustomerLinked {
+export interface GamcaTokensTable extends Base, Authored, CustomerLinked, VendorPayable {
   employee_name: string
   customer_add: string
   entry: string
@@ -737,7 +745,7 @@ export interface RefundedTable extends Base, Authored {
   withdraw: number
 }
 
-export interface ServicesTable extends Base, Authored, CustomerLinked {
+export interface ServicesTable extends Base, Authored, CustomerLinked, VendorPayable {
   user_name: string
   entry: string
   customer_add: string

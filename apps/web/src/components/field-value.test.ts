@@ -18,6 +18,17 @@ describe('formatFieldValue (history and corrections)', () => {
   })
 })
 
+describe('a stored rates column (issue 34)', () => {
+  it('shows micro-rupees as rupees per unit; an empty map as "-"; other text as it is', () => {
+    expect(formatFieldValue('rates', '{"SAR":"74850000"}')).toBe('SAR 74.85')
+    expect(formatFieldValue('rates', '{"USD":"280123400","AED":"76000000"}')).toBe('USD 280.1234, AED 76')
+    expect(formatFieldValue('rates', '{}')).toBe('-')
+    expect(formatFieldValue('rates', 'not a map')).toBe('not a map')
+    // Another field with the same text is left alone.
+    expect(formatFieldValue('detail', '{"SAR":"74850000"}')).toBe('{"SAR":"74850000"}')
+  })
+})
+
 describe('formatDateTime', () => {
   it("shows a time in the agency's zone when given one (issue 37: the backups screen)", () => {
     // The issue's backup: made 03:56 in Karachi, shown as the day before by a browser in UTC-5.

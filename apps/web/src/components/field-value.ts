@@ -1,4 +1,4 @@
-import { formatAmount, formatDate } from '@booking/shared'
+import { formatAmount, formatDate, rateOfMicro } from '@booking/shared'
 
 /** Counts and ids are numbers too, but not money. */
 const NOT_MONEY = /(^id$|_id$|^adults$|^children$|^infants$|count|^year$)/i
@@ -45,12 +45,31 @@ const passengersText = (value: string): string | null => {
   }
 }
 
+/**
+ * A record's stored `rates` (issue 34: JSON text of micro-rupees, {"SAR": "74850000"}) as rupees per
+ * unit, "SAR 74.85"; null when the text is not such a map.
+ */
+const ratesText = (value: string): string | null => {
+  try {
+    const parsed = JSON.parse(value) as unknown
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null
+    const pairs = Object.entries(parsed as Record<string, unknown>)
+    if (!pairs.every(([code, micro]) => /^[A-Z]{3}$/.test(code) && /^\d+$/.test(String(micro)))) return null
+    return pairs.length === 0
+      ? '-'
+      : pairs.map(([code, micro]) => `${code} ${rateOfMicro(String(micro))}`).join(', ')
+  } catch {
+    return null
+  }
+}
+
 /** A field's value as the screens show it: amounts with separators, dates dd/mm/yyyy, "-" when empty. */
 export const formatFieldValue = (field: string, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '-'
   if (typeof value === 'number') return NOT_MONEY.test(field) ? String(value) : formatAmount(value)
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'string') {
+    if (field === 'rates') return ratesText(value) ?? value
     if (TIMESTAMP.test(value)) return formatDateTime(value)
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value)
     return passengersText(value) ?? value

@@ -32,6 +32,12 @@ const useProfilePath = (kind: PartyKind, name: string) => {
   return `/customers/${encodeURIComponent(/^\d+$/.test(key) ? key : (customer.data?.name ?? key))}/profile`
 }
 
+/** A payment in the party's currency with its rupees beside, as the statement shows it; else rupees. */
+const paidText = (paid: NonNullable<PartyProfile['last_payment']>) =>
+  paid.currency && paid.amount_fx !== undefined
+    ? `${paid.currency} ${formatAmount(paid.amount_fx)} (Rs ${formatAmount(paid.amount)})`
+    : `Rs ${formatAmount(paid.amount)}`
+
 interface Draft {
   phone: string
   email: string
@@ -157,9 +163,7 @@ export const PartyProfilePanel = ({
           <div className="rounded-md bg-slate-50 p-2">
             <dt className="text-xs text-slate-500">Last payment</dt>
             <dd className="tabular-nums">
-              {p.last_payment
-                ? `Rs ${formatAmount(p.last_payment.amount)}, ${formatDate(p.last_payment.date)}`
-                : 'None'}
+              {p.last_payment ? `${paidText(p.last_payment)}, ${formatDate(p.last_payment.date)}` : 'None'}
             </dd>
           </div>
         </dl>

@@ -3,6 +3,7 @@ import { amount, requiredText } from '../fields.ts'
 import { taxAuthorityField } from '../tax.ts'
 import { refuseOverpayment } from './overpayment.ts'
 import { RequiredPassenger } from './single-passenger.ts'
+import { requireVendorForPayable, type VendorPayableAnswer, vendorPayableFields } from './vendor-payable.ts'
 
 /** GAMCA token (spec part 1 §5): profit is typed by the user; remaining is the server's. */
 export const GamcaInput = z
@@ -30,13 +31,17 @@ export const GamcaInput = z
       min: { value: 0, message: 'Paid In Bank cannot be negative' },
     }),
     profit: amount({ typeError: 'Profit must be a number' }),
+    ...vendorPayableFields,
   })
   .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
     when: () => true,
   })
+  .superRefine(requireVendorForPayable, { when: () => true })
 export type GamcaInput = z.input<typeof GamcaInput>
 
-export interface Gamca extends Omit<z.output<typeof GamcaInput>, 'passport_detail'> {
+export interface Gamca
+  extends Omit<z.output<typeof GamcaInput>, 'passport_detail' | 'vendor_currency' | 'rates'>,
+    VendorPayableAnswer {
   id: number
   entry: string
   /** JSON text of one passenger. */

@@ -7,6 +7,7 @@ import { VISA_TYPES } from '../options.ts'
 import { taxAuthorityField } from '../tax.ts'
 import { requireBankTitle } from './bank-title.ts'
 import { NOT_NEGATIVE } from './not-negative.ts'
+import { requireVendorForPayable, type VendorPayableAnswer, vendorPayableFields } from './vendor-payable.ts'
 
 /** Remaining as the form shows it while typing: junk or empty inputs count as 0. */
 export const serviceRemaining = (v: {
@@ -36,6 +37,7 @@ export const ServiceInput = z
     profit: amount({ required: 'Profit is required', typeError: 'Profit must be a number' }),
     // Sent by the client for display only; the server recomputes it.
     remaining_amount: z.unknown().optional(),
+    ...vendorPayableFields,
   })
   .superRefine((v, ctx) => {
     if (serviceRemaining(v) < 0) {
@@ -46,10 +48,13 @@ export const ServiceInput = z
       })
     }
     requireBankTitle('paid_in_bank')(v, ctx)
+    requireVendorForPayable(v, ctx)
   })
 export type ServiceInput = z.input<typeof ServiceInput>
 
-export interface Service extends Omit<z.output<typeof ServiceInput>, 'remaining_amount'> {
+export interface Service
+  extends Omit<z.output<typeof ServiceInput>, 'remaining_amount' | 'vendor_currency' | 'rates'>,
+    VendorPayableAnswer {
   id: number
   entry: string
   remaining_amount: number

@@ -31,6 +31,7 @@ export * from './refunded.ts'
 export * from './services.ts'
 export * from './ticket.ts'
 export * from './umrah.ts'
+export * from './vendor-payable.ts'
 export * from './visa.ts'
 
 /** The non-empty texts among `parts`, joined by a middle dot (a file line's detail). */
@@ -250,6 +251,9 @@ const BOOKING_MONEY = [
   'remaining_amount',
   'payments_total',
 ] as const
+
+/** A sale's optional buying side (decision 140): its columns, in the Payment Details step too. */
+const VENDOR_PAYABLE = ['payable_to_vendor', 'vendor_name', 'vendor_currency', 'rates'] as const
 
 export const RECORD_SPECS = {
   tickets: spec<Ticket>()({
@@ -538,7 +542,10 @@ export const RECORD_SPECS = {
     request: { ur: 'ویزا', desk: 'visas' },
     dashboardLabel: 'Visa Processing',
     formType: 'visa',
-    profit: { from: 'receivable_amount', less: ['additional_charges', 'pay_for_protector'] },
+    profit: {
+      from: 'receivable_amount',
+      less: ['additional_charges', 'pay_for_protector', 'payable_to_vendor'],
+    },
     card: { key: 'visa' as const, label: 'Visa' },
     loadError: 'Failed to load Visa data',
     sentForApproval: true,
@@ -598,6 +605,7 @@ export const RECORD_SPECS = {
       'profit',
       'remaining_amount',
       'payments_total',
+      'payable_to_vendor',
     ],
     columns: [
       ...BASE,
@@ -629,6 +637,7 @@ export const RECORD_SPECS = {
       'remaining_amount',
       'payments_total',
       'bank_title',
+      ...VENDOR_PAYABLE,
     ],
     segment: 'visa',
     formSteps: [
@@ -668,6 +677,7 @@ export const RECORD_SPECS = {
           'paid_cash',
           'paid_in_bank',
           'bank_title',
+          ...VENDOR_PAYABLE,
         ],
       },
     ],
@@ -750,7 +760,15 @@ export const RECORD_SPECS = {
       'created_at',
     ],
     employeeColumn: 'employee_name',
-    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount', 'payments_total'],
+    money: [
+      'receivable_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+      'payments_total',
+      'payable_to_vendor',
+    ],
     columns: [
       ...BASE,
       'customer_id',
@@ -767,6 +785,7 @@ export const RECORD_SPECS = {
       'profit',
       'remaining_amount',
       'payments_total',
+      ...VENDOR_PAYABLE,
     ],
     segment: 'gamcaToken',
     formSteps: [
@@ -774,7 +793,14 @@ export const RECORD_SPECS = {
       { title: 'Passport Details', fields: ['passport_detail'] },
       {
         title: 'Payment Details',
-        fields: ['receivable_amount', 'paid_cash', 'paid_from_bank', 'paid_in_bank', 'profit'],
+        fields: [
+          'receivable_amount',
+          'paid_cash',
+          'paid_from_bank',
+          'paid_in_bank',
+          ...VENDOR_PAYABLE,
+          'profit',
+        ],
       },
     ],
     dashboardOrder: 4,
@@ -954,7 +980,15 @@ export const RECORD_SPECS = {
       'created_at',
     ],
     employeeColumn: 'user_name',
-    money: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'profit', 'remaining_amount', 'payments_total'],
+    money: [
+      'receivable_amount',
+      'paid_cash',
+      'paid_in_bank',
+      'profit',
+      'remaining_amount',
+      'payments_total',
+      'payable_to_vendor',
+    ],
     columns: [
       ...BASE,
       'customer_id',
@@ -971,6 +1005,7 @@ export const RECORD_SPECS = {
       'remaining_amount',
       'payments_total',
       'bank_title',
+      ...VENDOR_PAYABLE,
     ],
     segment: 'services',
     formSteps: [
@@ -983,6 +1018,7 @@ export const RECORD_SPECS = {
           'paid_cash',
           'paid_in_bank',
           'bank_title',
+          ...VENDOR_PAYABLE,
           'profit',
           'remaining_amount',
         ],

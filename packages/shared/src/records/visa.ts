@@ -6,6 +6,7 @@ import { requireBankTitle } from './bank-title.ts'
 import { notNegative } from './not-negative.ts'
 import { refuseOverpayment } from './overpayment.ts'
 import { OptionalPassenger } from './single-passenger.ts'
+import { requireVendorForPayable, type VendorPayableAnswer, vendorPayableFields } from './vendor-payable.ts'
 
 const money = (label: string) =>
   amount({
@@ -43,14 +44,18 @@ export const VisaInput = z
     paid_in_bank: money('Paid In Bank'),
     /** The bank (banks table) Paid In Bank went into; needed only when it is above 0. */
     bank_title: optionalText(100),
+    ...vendorPayableFields,
   })
   .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
     when: () => true,
   })
   .superRefine(requireBankTitle('paid_in_bank'), { when: () => true })
+  .superRefine(requireVendorForPayable, { when: () => true })
 export type VisaInput = z.input<typeof VisaInput>
 
-export interface Visa extends Omit<z.output<typeof VisaInput>, 'passport_detail'> {
+export interface Visa
+  extends Omit<z.output<typeof VisaInput>, 'passport_detail' | 'vendor_currency' | 'rates'>,
+    VendorPayableAnswer {
   id: number
   entry: string
   /** JSON text of one passenger. */

@@ -15,6 +15,12 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
+import {
+  ProfitOrPayable,
+  VendorPayableFields,
+  vendorPayableBody,
+  vendorPayableValues,
+} from '../../components/vendor-payable-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBankOptions } from '../../lib/select-options.ts'
@@ -42,9 +48,11 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
       // Spec-required; a cash-only token has nothing to say here (decision 049).
       paid_in_bank: record?.paid_in_bank ?? 0,
       profit: record?.profit ?? '',
+      ...vendorPayableValues(record),
     },
     // The spec stores passport_detail as JSON text.
-    toBody: (values) => ({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
+    toBody: (values) =>
+      vendorPayableBody({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
     toasts: { saved: 'GAMCA token saved', updated: 'GAMCA token updated' },
     onDone,
   })
@@ -87,7 +95,8 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
             placeholder={bankTitles.placeholder}
           />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
-          <Field name="profit" label="Profit" type="number" step="0.01" />
+          <VendorPayableFields />
+          <ProfitOrPayable />
           <ReadOnlyField
             money
             label="Remaining Amount"

@@ -18,6 +18,12 @@ import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
+import {
+  ProfitOrPayable,
+  VendorPayableFields,
+  vendorPayableBody,
+  vendorPayableValues,
+} from '../../components/vendor-payable-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useRecordForm } from '../../lib/use-record-form.ts'
@@ -59,8 +65,9 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
       paid_in_bank: record?.paid_in_bank ?? 0,
       bank_title: record?.bank_title ?? '',
       profit: record?.profit ?? '',
+      ...vendorPayableValues(record),
     },
-    toBody: (values) => ({ ...values, remaining_amount: serviceRemaining(values) }),
+    toBody: (values) => vendorPayableBody({ ...values, remaining_amount: serviceRemaining(values) }),
     toasts: { saved: 'Service saved', updated: 'Service updated' },
     onDone,
   })
@@ -89,7 +96,8 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
           <BankSelect name="bank_title" current={record?.bank_title} />
-          <Field name="profit" label="Profit" type="number" step="0.01" />
+          <VendorPayableFields date="booking_date" />
+          <ProfitOrPayable />
           <RemainingAmount later={paidLater(record)} />
           <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,

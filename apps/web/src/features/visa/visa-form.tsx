@@ -1,14 +1,18 @@
 import {
   formatAmount,
+  fromPaisa,
+  numberOrZero,
   passengerFormValues,
   RECORD_SPECS,
   remainingAmount,
   type SaleTax,
   toIsoDate,
+  toPaisa,
   type Visa,
   VisaInput,
   visaProfit,
 } from '@booking/shared'
+import { useWatch } from 'react-hook-form'
 import { BankSelect } from '../../components/bank-select.tsx'
 import { BookingRequestNote } from '../../components/booking-request-note.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
@@ -18,6 +22,12 @@ import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
+import {
+  usePayableRupees,
+  VendorPayableFields,
+  vendorPayableBody,
+  vendorPayableValues,
+} from '../../components/vendor-payable-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { passengerBlock, useBookingRequest, useRequestId, withRequest } from '../../lib/booking-request.ts'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
@@ -31,6 +41,23 @@ const MONEY = [
   'paid_cash',
   'paid_in_bank',
 ] as const
+
+/** Receivable less the charges, the protector fee and a vendor's payable in rupees (decision 140). */
+const VisaProfit = () => {
+  const [receivable, additional, protector] = (
+    useWatch({ name: ['receivable_amount', 'additional_charges', 'pay_for_protector'] }) as unknown[]
+  ).map(numberOrZero)
+  const { rupees } = usePayableRupees()
+  return (
+    <ReadOnlyField
+      money
+      label="Profit"
+      value={formatAmount(
+        fromPaisa(toPaisa(visaProfit(receivable ?? 0, additional ?? 0, protector ?? 0)) - toPaisa(rupees)),
+      )}
+    />
+  )
+}
 
 /** Visa processing in four steps; profit and remaining follow the amounts as they are typed. */
 export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) => {
@@ -60,10 +87,14 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
       passport_deliver_date: toIsoDate(record?.passport_deliver_date),
       ...Object.fromEntries(MONEY.map((k) => [k, record?.[k] ?? ''])),
       bank_title: record?.bank_title ?? '',
+      ...vendorPayableValues(record),
     },
     // The spec stores passport_detail as JSON text.
     toBody: (values) =>
-      withRequest(requestId, { ...values, passport_detail: JSON.stringify(values.passport_detail) }),
+      withRequest(
+        requestId,
+        vendorPayableBody({ ...values, passport_detail: JSON.stringify(values.passport_detail) }),
+      ),
     toasts: { saved: 'Visa processing saved', updated: 'Visa processing updated' },
     onDone,
   })
@@ -76,7 +107,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
     ...(r.passengers[0] ? { passport_detail: passengerBlock(r.passengers[0]) } : {}),
   }))
 
-  const [receivable, additional, protector, cash, bank] = useAmounts(recordForm.form.control, MONEY)
+  const [receivable, , , cash, bank] = useAmounts(recordForm.form.control, MONEY)
 
   // Next does not check a step; the whole record is checked on submit.
   return (
@@ -119,11 +150,8 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
           <BankSelect name="bank_title" current={record?.bank_title} />
-          <ReadOnlyField
-            money
-            label="Profit"
-            value={formatAmount(visaProfit(receivable, additional, protector))}
-          />
+          <VendorPayableFields />
+          <VisaProfit />
           <ReadOnlyField
             money
             label="Remaining Amount"

@@ -1,10 +1,12 @@
 import {
+  BOOKS_CURRENCY,
   type DebtorKind,
   fromPaisa,
   type PartyKind,
   type PartyProfile,
   type PartyProfileFields,
   type ReminderLanguage,
+  rateOfMicro,
   whatsappNumber,
 } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
@@ -165,7 +167,7 @@ export const lastPayment = async (db: Trx, party: Pick<Party, 'kind' | 'account'
   if (!day) return null
   const row = await db
     .selectFrom('posting_lines')
-    .select(['date', 'entry', side])
+    .select(['date', 'entry', side, 'currency', side === 'debit' ? 'fx_debit' : 'fx_credit', 'rate'])
     .where('account', '=', party.account)
     .where('date', '=', day.date)
     .where(side, '>', 0)
@@ -173,10 +175,15 @@ export const lastPayment = async (db: Trx, party: Pick<Party, 'kind' | 'account'
     .limit(1)
     .executeTakeFirst()
   if (!row) return null
+  const r = row as Record<string, unknown>
+  const paid = { date: row.date, entry: row.entry, amount: fromPaisa(Number(r[side])) }
+  // Paid in the party's foreign currency (issue 34): that amount and rate beside the rupees.
+  if (row.currency === BOOKS_CURRENCY || r.rate === null || r.rate === undefined) return paid
   return {
-    date: row.date,
-    entry: row.entry,
-    amount: fromPaisa(Number((row as Record<string, unknown>)[side])),
+    ...paid,
+    currency: row.currency,
+    amount_fx: fromPaisa(Number(r[`fx_${side}`])),
+    rate: rateOfMicro(String(r.rate)),
   }
 }
 

@@ -3,7 +3,7 @@ import type { PostOptions } from '../../../books/index.ts'
 import { createdDay, customerAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
-import { payableCurrency } from '../tickets/booking.ts'
+import { payableCurrency } from '../vendor/payable.ts'
 
 /**
  * A NAVTCC entry's lines: a sale to the customer on the day it was recorded, and the amount payed

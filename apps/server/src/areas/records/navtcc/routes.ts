@@ -13,7 +13,7 @@ import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
-import { payableCurrency, ratesColumn, settlePayableCurrency } from '../tickets/booking.ts'
+import { payableCurrency, ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
 import { postNavtccBooks } from './postings.ts'
 
 /** The payable's vendor row (credit), kept equal to the NAVTCC entry. */
@@ -88,7 +88,9 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
         if (!known) throw new HttpError(400, 'Unknown vendor name', { vendor_name: 'Unknown vendor name' })
       }
       if (row)
-        await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before, 'payed_to_bank')
+        await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before, {
+          payable: 'payed_to_bank',
+        })
     },
     postings: async (trx, row, opts) => {
       await postNavtccVendor(trx, row)

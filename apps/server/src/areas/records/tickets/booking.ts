@@ -1,25 +1,13 @@
 import {
   bookingProfit,
   formatDate,
-  fromPaisa,
   passengerList,
   passengerName,
   remainingAmount,
   type TravelTable,
-  toPaisa,
 } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import {
-  COST_OF_SALES,
-  createdDay,
-  currencyOf,
-  moveIn,
-  type RecordCurrency,
-  recordCurrency,
-  rupeesOn,
-  storedRates,
-  vendorAccount,
-} from '../../../books/index.ts'
+import { createdDay } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -100,58 +88,4 @@ export const checkName = async (
   if (found) return
   const message = list === 'agent_names' ? 'Unknown agent name' : 'Unknown vendor name'
   throw new HttpError(400, message, { [field]: message })
-}
-
-/** The payable's currency and rate as stored (a row written before issue 34: rupees). */
-export const payableCurrency = (row: { vendor_currency?: unknown; rates?: unknown }): RecordCurrency => {
-  const currency = String(row.vendor_currency ?? 'PKR')
-  return { currency, rate: currency === 'PKR' ? null : (storedRates(row.rates)[currency] ?? null) }
-}
-
-/** The body's `rates` ({"usd": 280.5}) as the column keeps them: codes upper case, rates as text. */
-export const ratesColumn = (rates: Record<string, number | string> | undefined) =>
-  JSON.stringify(
-    Object.fromEntries(Object.entries(rates ?? {}).map(([k, v]) => [k.trim().toUpperCase(), v.toString()])),
-  )
-
-/**
- * Issue 34 (decisions 109, 136), before anything is written, for a sale with a buying side (Umrah,
- * Ticket, NAVTCC, whose payable is `payableField`): the payable is in the vendor's currency (`vendor_currency`, its default), at
- * `rates[vendor_currency]` (typed, kept on an edit of the same day, else the day's rate); the profit
- * is the receivable less the payable's rupees as the lines round them.
- */
-export const settlePayableCurrency = async (
-  trx: Kysely<Database>,
-  row: Record<string, unknown>,
-  before: { vendor_currency?: unknown; rates?: unknown } | null,
-  payableField = 'payable_to_vendor',
-) => {
-  const typed = storedRates(row.rates)
-  const date = bookingDate((before ?? row) as ApiRow)
-  const given = row.vendor_currency as string | undefined
-  const vendor = vendorAccount(String(row.vendor_name ?? '').trim())
-  // No vendor, no payable to keep in a currency: rupees, as before.
-  if (!String(row.vendor_name ?? '').trim() && !given) {
-    row.vendor_currency = 'PKR'
-    row.rates = '{}'
-    return
-  }
-  const kept = before ? payableCurrency(before) : null
-  const c = await recordCurrency(trx, {
-    party: vendor,
-    partyName: String(row.vendor_name),
-    given,
-    // No rate typed (a rupee call): no need to read the vendor's currency twice.
-    typed: Object.keys(typed).length === 0 ? undefined : typed[given ?? (await currencyOf(trx, vendor))],
-    date,
-    kept: kept && before ? { ...kept, date: bookingDate(before as ApiRow) } : null,
-    currencyField: 'vendor_currency',
-    rateField: 'rates',
-  })
-  row.vendor_currency = c.currency
-  row.rates = JSON.stringify(c.rate === null ? {} : { [c.currency]: c.rate.toString() })
-  if (c.rate !== null && Number(row[payableField]) > 0) {
-    const cost = rupeesOn(moveIn(c, COST_OF_SALES, vendor, Number(row[payableField])), COST_OF_SALES)
-    row.profit = fromPaisa(toPaisa(Number(row.receivable_amount)) - toPaisa(cost))
-  }
 }

@@ -3,7 +3,8 @@ import type { PostOptions } from '../../../books/index.ts'
 import { partyAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
-import { bookingDate, firstPassengerName, payableCurrency } from './booking.ts'
+import { payableCurrency } from '../vendor/payable.ts'
+import { bookingDate, firstPassengerName } from './booking.ts'
 
 /** A ticket's lines: a sale to its agent (or customer), the payable to its vendor (decision 020). */
 export const postTicketBooks = (

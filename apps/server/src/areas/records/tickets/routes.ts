@@ -7,15 +7,13 @@ import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import { payableCurrency, ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
 import {
   bookingDate,
   bookingFigures,
   checkBank,
   checkName,
   firstPassengerName,
-  payableCurrency,
-  ratesColumn,
-  settlePayableCurrency,
   travelDetail,
 } from './booking.ts'
 import { refuseDuplicateTickets } from './duplicates.ts'

@@ -3,7 +3,8 @@ import type { PostOptions } from '../../../books/index.ts'
 import { customerAccountOf, postSale } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
-import { bookingDate, firstPassengerName, payableCurrency } from '../tickets/booking.ts'
+import { bookingDate, firstPassengerName } from '../tickets/booking.ts'
+import { payableCurrency } from '../vendor/payable.ts'
 
 /** An Umrah booking's lines: a sale to its customer, the payable to its vendor (decision 020). */
 export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: PostOptions<'umrah'>) =>

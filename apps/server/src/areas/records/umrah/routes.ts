@@ -19,11 +19,9 @@ import {
   checkBank,
   checkName,
   firstPassengerName,
-  payableCurrency,
-  ratesColumn,
-  settlePayableCurrency,
   travelDetail,
 } from '../tickets/booking.ts'
+import { payableCurrency, ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
 import { postUmrahBooks } from './postings.ts'
 
 /** Issue 34 (decision 109): an Umrah's selling side is rupees (another is not kept yet: 400). */

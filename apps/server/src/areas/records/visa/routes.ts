@@ -1,29 +1,52 @@
-import { RECORD_SPECS, remainingAmount, visaProfit } from '@booking/shared'
+import { fromPaisa, RECORD_SPECS, remainingAmount, toPaisa, visaProfit } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import { ratesAnswer, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
+import { checkName } from '../tickets/booking.ts'
+import { ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
 import { passengerJournal, passengerText } from './passenger-record.ts'
 import { postPassengerSale } from './postings.ts'
 
-/** Visa processing: profit and remaining are always the server's; no ledger postings. */
+/** Visa processing: profit and remaining are always the server's. */
 const KIND = { table: 'visa_processing', bankField: 'bank_title' } as const
 
 export const visaRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.visa_processing, {
-    toRow: (input, { before }) => ({
+    toRow: ({ vendor_currency, rates, ...input }, { before }) => ({
       ...input,
       passport_detail: passengerText(input.passport_detail),
-      profit: visaProfit(input.receivable_amount, input.additional_charges, input.pay_for_protector),
+      payable_to_vendor: input.payable_to_vendor ?? 0,
+      // Issue 34 (decision 140): a vendor's payable, in its currency; its rupees are another cost.
+      ...(vendor_currency ? { vendor_currency } : {}),
+      rates: ratesColumn(rates),
+      profit: fromPaisa(
+        toPaisa(visaProfit(input.receivable_amount, input.additional_charges, input.pay_for_protector)) -
+          toPaisa(input.payable_to_vendor ?? 0),
+      ),
       remaining_amount: remainingAfterPayments(
         remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
         before,
         'receivable_amount',
       ),
     }),
+    // Issue 34 (decision 140): the selling side is rupees; the payable in `vendor_currency` at `rates`.
+    toApi: (row) => ({
+      ...row,
+      currency: 'PKR',
+      vendor_currency: row.vendor_currency ?? 'PKR',
+      rates: ratesAnswer(row.rates),
+    }),
     // Money is dated the business day it was recorded; the embassy dates stay record data (decision 019).
     journal: (row) => passengerJournal(row, null),
+    check: async (trx, row, { before }) => {
+      if (!row) return
+      await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
+      await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before, {
+        otherCosts: fromPaisa(toPaisa(row.additional_charges) + toPaisa(row.pay_for_protector)),
+      })
+    },
     postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, KIND.table, row.id)
