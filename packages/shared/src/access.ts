@@ -63,6 +63,11 @@ export const CAPABILITIES = {
   'agent-users': 'admin',
   /** An agent's desk: /api/portal/*, its own agent's rows only (issue 35). */
   portal: 'portal',
+  /**
+   * The office-wide figures (every party's rows at once): trial balance, books check, cash in
+   * office, receivables, payables, profit, day book, net profit, the tax reports (decision 147).
+   */
+  'office-figures': 'admin',
 } as const satisfies Record<string, Level>
 export type Capability = keyof typeof CAPABILITIES
 
