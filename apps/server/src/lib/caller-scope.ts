@@ -43,6 +43,17 @@ export const officeReader = (caller: Caller | null, resource: Capability): Calle
 }
 
 /**
+ * The caller of a reader of every party's rows (record lists and records, decision 128): staff.
+ * A caller that sees one party reads through the readers that scope by it; here it is refused as
+ * the auth hook refuses it, so a route registered outside that hook cannot leak rows.
+ */
+export const callerSeeingAll = (req: { caller: Caller | null }): Caller => {
+  const caller = req.caller
+  if (!caller?.sees.all) throw refused()
+  return caller
+}
+
+/**
  * An office-wide reader whose answers are cached by URL: the caller's check runs before the cache
  * can hand back an answer (as the record lists do, decision 128), and the reader checks again.
  */
