@@ -31,7 +31,7 @@ import { setAccountCurrency } from '../../../books/account-rows.ts'
 import { enabledCurrencies, NOT_TURNED_ON } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
-import { partyReader, scopeOf } from '../../../lib/caller-scope.ts'
+import { officeReader, partyReader, scopeOf } from '../../../lib/caller-scope.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody, parseIdParam } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
@@ -531,7 +531,14 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
         : null,
     }
   }
-  app.get('/admin/collect-settings', { schema: { response: { 200: CollectSettingsAnswer } } }, settingsAnswer)
+  app.get(
+    '/admin/collect-settings',
+    { schema: { response: { 200: CollectSettingsAnswer } } },
+    async (req) => {
+      officeReader(req.caller, 'admin-area')
+      return settingsAnswer()
+    },
+  )
   const SettingsBody = CollectSettingsInput.extend({ smtp: SmtpSettingsInput.nullable().default(null) })
   app.put(
     '/admin/collect-settings',
