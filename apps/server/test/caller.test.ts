@@ -9,7 +9,8 @@ import { netProfit } from '../src/areas/readers/reports/net-profit.ts'
 import { openItems } from '../src/areas/readers/reports/sources.ts'
 import { booksCheckFor, trialBalanceFor } from '../src/areas/readers/reports/trial-balance.ts'
 import { statementOf } from '../src/areas/readers/statements/routes.ts'
-import { officeReader, scopeOf } from '../src/lib/caller-scope.ts'
+import { accountsFor } from '../src/books/account-rows.ts'
+import { officeReader, scopeOf, seesParty } from '../src/lib/caller-scope.ts'
 import { callerSeeingAll } from '../src/plugins/auth.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
@@ -34,7 +35,9 @@ describe('the caller from the pipeline', () => {
 // with a one-party caller directly, against a real database, since the staff routes never let one
 // through the auth hook.
 describe(`readers scoped by the caller (${DB_KIND})`, () => {
-  const t = setupTestApp((t) => addNames(t, { agents: ['Agent A', 'Agent B'], vendors: ['Vendor V'] }))
+  const t = setupTestApp((t) =>
+    addNames(t, { agents: ['Agent A', 'Agent B'], vendors: ['Vendor V', 'Umrah Vendor'] }),
+  )
   const ids: Record<string, number> = {}
   const staff = callerOf({ role: 'employee' })
   const admin = callerOf({ role: 'admin' })
@@ -108,6 +111,57 @@ describe(`readers scoped by the caller (${DB_KIND})`, () => {
     expect(await seesBooking(db, { all: true }, 'tickets', ids['Agent B'] as number)).toBe(true)
   })
 
+  it("a customer's own caller (a later role): its own statement and To Collect row, not another's", async () => {
+    const db = t.app.db
+    for (const family of ['Bibi Family', 'Other Family']) {
+      const res = await t.call(
+        'employee',
+        'POST',
+        '/api/umrah',
+        recordInput('umrah', { customerAdd: family }),
+      )
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+    }
+    const account = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('address', '=', 'customer:bibi family')
+      .executeTakeFirstOrThrow()
+    const bibi = callerOf({ role: 'agent_user', party: { kind: 'customer', id: account.id } })
+    expect(await scopeOf(db, bibi)).toMatchObject({ all: false, kind: 'customer', name: 'bibi family' })
+    await expect(statementOf(db, bibi, 'customer', 'Bibi Family')).resolves.toBeTruthy()
+    await expect(statementOf(db, staff, 'customer', 'Other Family')).resolves.toBeTruthy()
+    await expect(statementOf(db, bibi, 'customer', 'Other Family')).rejects.toMatchObject({ statusCode: 404 })
+    await expect(statementOf(db, bibi, 'agent', 'Agent A')).rejects.toMatchObject({ statusCode: 404 })
+    const all = await collectionRows(db, await scopeOf(db, staff), LATER, 30)
+    const customers = all.rows.filter((r) => r.kind === 'customer')
+    expect(customers.map((r) => r.key).sort()).toEqual(['bibi family', 'other family'])
+    const own = await collectionRows(db, await scopeOf(db, bibi), LATER, 30)
+    expect(own.rows).toEqual(customers.filter((r) => r.key === 'bibi family'))
+    // A customer kept by id is keyed by its id, as its page (/customers/:id) and statements are.
+    const made = await t.call('employee', 'POST', '/api/customers', {
+      name: 'Sana Kausar',
+      mobile_number: '03001234567',
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const id = Number(made.body.customer.id)
+    const byId = (await accountsFor(db, [`customer:#${id}`])).get(`customer:#${id}`)
+    const sana = await scopeOf(
+      db,
+      callerOf({ role: 'agent_user', party: { kind: 'customer', id: Number(byId?.id) } }),
+    )
+    expect(sana).toMatchObject({ all: false, kind: 'customer', name: String(id) })
+    expect(seesParty(sana, 'customer', String(id))).toBe(true)
+    expect(seesParty(sana, 'customer', String(id + 1))).toBe(false)
+    expect(seesParty(sana, 'agent', String(id))).toBe(false)
+    const sanaCaller = callerOf({ role: 'agent_user', party: { kind: 'customer', id: Number(byId?.id) } })
+    await expect(statementOf(db, sanaCaller, 'customer', String(id))).resolves.toBeTruthy()
+    await expect(statementOf(db, sanaCaller, 'customer', 'Bibi Family')).rejects.toMatchObject({
+      statusCode: 404,
+    })
+    expect(own.rows).toHaveLength(1)
+  })
+
   it('office-wide readers refuse a caller without the capability, whatever route registered them', async () => {
     const db = t.app.db
     // Sync or async, each reader refuses with the auth hook's 403.
@@ -126,7 +180,7 @@ describe(`readers scoped by the caller (${DB_KIND})`, () => {
       await refused(() => summary(db, who, {}))
       await refused(() => officeReader(who, 'staff-area'))
     }
-    expect((await summary(db, staff, {})).totalBookings).toBe(2)
+    expect((await summary(db, staff, {})).totalBookings).toBe(4)
     expect((await trialBalanceFor(db, admin)).accounts.length).toBeGreaterThan(0)
   })
 })

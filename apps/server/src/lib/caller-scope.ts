@@ -1,6 +1,7 @@
 import { ADMIN_ONLY_MESSAGE, type Caller, type Capability, can } from '@booking/shared'
 import type { FastifyRequest, preHandlerHookHandler, RouteShorthandOptions } from 'fastify'
 import type { Kysely } from 'kysely'
+import { customerIdOfAccount } from '../books/accounts.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import { cachedAnswers } from './answer-cache.ts'
@@ -83,14 +84,12 @@ export const scopeOf = async (db: Kysely<Database>, caller: Caller | null): Prom
       .executeTakeFirst()
     if (!row) break
     const prefix = `${sees.party.kind}:`
-    if (row.address?.startsWith(prefix))
-      return {
-        all: false,
-        kind: sees.party.kind,
-        account: row.code,
-        address: row.address,
-        name: row.address.slice(prefix.length),
-      }
+    if (row.address?.startsWith(prefix)) {
+      // A customer kept by id (`customer:#12`) is keyed by its id, as its statements are.
+      const id = customerIdOfAccount(row.address)
+      const name = id === null ? row.address.slice(prefix.length) : String(id)
+      return { all: false, kind: sees.party.kind, account: row.code, address: row.address, name }
+    }
     id = row.merged_into
   }
   throw new HttpError(404, `${KIND_LABEL[sees.party.kind]} not found`)
