@@ -493,3 +493,73 @@ describe(`authorization matrix (${DB_KIND})`, () => {
     }
   })
 })
+
+// Issue 32 item 5 (decision 147): an agent's user asking the staff's readers of one party's rows
+// is refused, for another agent's rows and for its own (those routes are staff-only by the spec:
+// the auth hook's 403; caller.test.ts proves the readers refuse another party by themselves);
+// its desk serves its own rows through the same readers, with the staff's figures.
+describe(`readers take the caller (${DB_KIND})`, () => {
+  const t = setupTestApp((t) => addNames(t, { agents: ['Agent A', 'Agent B'], vendors: ['Vendor V'] }))
+
+  it("an agent's user: the staff's readers 403 for any party; its desk's statement is the staff's", async () => {
+    const a = await agentUser(t, 'Agent A', 'scope-a@agents.pk')
+    const ticketOf: Record<string, number> = {}
+    for (const agent of ['Agent A', 'Agent B']) {
+      const res = await t.call(
+        'employee',
+        'POST',
+        '/api/ticket',
+        recordInput('tickets', { agent_name: agent }),
+      )
+      expect(res.status).toBe(201)
+      ticketOf[agent] = res.body.ticket.id
+    }
+    const readers = (agent: string) => {
+      const name = encodeURIComponent(agent)
+      return [
+        `/api/statements/agent/${name}`,
+        `/api/statements/agent/${name}?format=pdf`,
+        `/api/statements/agent/${name}?limit=10`,
+        `/api/statements/agent/${name}/reminders`,
+        `/api/statements/agent/${name}/shares`,
+        `/api/agents/${name}`,
+        `/api/credit/agent/${name}`,
+        `/api/ticket/${ticketOf[agent]}/receipt.pdf`,
+        `/api/ticket/${ticketOf[agent]}/invoice`,
+        '/api/collections',
+        '/api/reports/receivables',
+        '/api/reports/trial-balance',
+        '/api/dashboard',
+        '/api/customers',
+        '/api/customers/1',
+      ]
+    }
+    let asked = 0
+    for (const agent of ['Agent B', 'Agent A']) {
+      for (const url of readers(agent)) {
+        const res = await t.app.inject({ method: 'GET', url, headers: bearer(a.token) })
+        expect(res.statusCode, `${agent}: ${url}`).toBe(403)
+        expect(res.json()).toEqual({ status: 'error', message: ADMIN_ONLY_MESSAGE })
+        asked++
+      }
+    }
+    expect(asked).toBe(30)
+    // Staff are served the same readers (the refusals above are the caller's, not missing rows).
+    for (const url of readers('Agent B').filter(
+      (u) => !u.includes('/invoice') && !u.endsWith('/customers/1'),
+    ))
+      expect((await t.call('admin', 'GET', url)).status, url).toBe(200)
+    const desk = await t.app.inject({ method: 'GET', url: '/api/portal/statement', headers: bearer(a.token) })
+    expect(desk.statusCode).toBe(200)
+    const staff = await t.call('employee', 'GET', '/api/statements/agent/Agent%20A')
+    expect(desk.json()).toEqual(staff.body)
+    expect(staff.body.rows.length).toBeGreaterThan(0)
+    const overdue = await t.app.inject({
+      method: 'GET',
+      url: '/api/portal/overdue',
+      headers: bearer(a.token),
+    })
+    expect(overdue.statusCode).toBe(200)
+    expect(overdue.json()).toMatchObject({ status: 'success', overdue: 0, total: 0 })
+  })
+})

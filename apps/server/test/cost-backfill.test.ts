@@ -1,3 +1,4 @@
+import { callerOf } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
@@ -226,7 +227,7 @@ describe(`cost backfill, migration 0025 (${DB_KIND})`, () => {
           -balance('income:visa_processing') - balance('income:gamca_tokens') - balance('cost:sales'),
         ).toBe(125_000 + 2_500)
         // The dashboard's cards are the cash lines: 500 credit / 200 debit counts as 300 in.
-        const dash = await summary(app.db, { from: DAY, to: DAY })
+        const dash = await summary(app.db, callerOf({ role: 'admin' }), { from: DAY, to: DAY })
         expect(dash.totalPaidCash).toBe(50_000 + 300)
         expect(dash.withdraw).toBe(0)
         expect(dash.cashInOffice).toBe(balance('cash'))

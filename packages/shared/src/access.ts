@@ -11,7 +11,13 @@
  */
 export type Grant = 'staff' | 'admin' | 'portal'
 
-/** What a caller may see: every row (staff), or later one party's rows only. */
+/**
+ * What a caller may see: every row (staff), or one party's rows only (an agent's own user). The
+ * server's readers take it from the caller (apps/server/src/lib/caller-scope.ts, decision 147): a
+ * caller without a reader's capability is refused (403, ADMIN_ONLY_MESSAGE); a one-party caller
+ * asking for another party's rows is answered as if they did not exist (404, the reader's own
+ * "not found").
+ */
 export type Sees = { all: true } | { all: false; party: { kind: 'agent' | 'customer'; id: number } }
 
 interface RoleData {
@@ -63,6 +69,11 @@ export const CAPABILITIES = {
   'agent-users': 'admin',
   /** An agent's desk: /api/portal/*, its own agent's rows only (issue 35). */
   portal: 'portal',
+  /**
+   * The office-wide figures (every party's rows at once): trial balance, books check, cash in
+   * office, receivables, payables, profit, day book, net profit, the tax reports (decision 147).
+   */
+  'office-figures': 'admin',
 } as const satisfies Record<string, Level>
 export type Capability = keyof typeof CAPABILITIES
 

@@ -229,8 +229,11 @@ export const openParties = async (
   side: OwedSide,
   asOf: string,
   windowStarts: readonly string[],
+  /** Only these accounts of the kind (one party's aging, decision 147); every one when absent. */
+  only?: readonly string[],
 ): Promise<OpenParty[]> => {
-  const sums = await sumsTo(db, { kind }, asOf)
+  const which: Which = only ? { accounts: only.filter((a) => a.startsWith(`${kind}:`)) } : { kind }
+  const sums = await sumsTo(db, which, asOf)
   const open: OpenParty[] = []
   for (const [account, s] of sums) {
     const left = side === 'debit' ? s.debit - s.credit : s.credit - s.debit

@@ -293,16 +293,8 @@ const authenticate = async (
 
 const adminOnly = () => new HttpError(403, ADMIN_ONLY_MESSAGE)
 
-/**
- * The caller of a reader of every party's rows (record lists and records, issue 32 item 5): staff.
- * A caller that sees one party reads through the portal's readers, which scope by it; here it is
- * refused as the auth hook refuses it, so a route registered outside that hook cannot leak rows.
- */
-export const callerSeeingAll = (req: FastifyRequest): Caller => {
-  const caller = req.caller
-  if (!caller?.sees.all) throw adminOnly()
-  return caller
-}
+/** The record lists' and records' check of the caller (decision 128), kept with the caller's scope. */
+export { callerSeeingAll } from '../lib/caller-scope.ts'
 
 /**
  * The one access rule: a route's level from its RecordSpec (`spec.access`), or 'admin' for

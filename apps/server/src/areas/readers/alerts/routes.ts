@@ -14,6 +14,7 @@ import { sql } from 'kysely'
 import { byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 import { documentRoute } from '../../../lib/openapi.ts'
 import { parseBody } from '../../../lib/validate.ts'
 
@@ -209,6 +210,7 @@ const GET_ALERTS = { schema: { querystring: AlertsQuery, response: { 200: Alerts
 export const alertRoutes = async (app: FastifyInstance, db: Db) => {
   // Not cached: the answer depends on today as well as on the data.
   app.get('/alerts', GET_ALERTS, async (req) => {
+    officeReader(req.caller, 'staff-area')
     const { within_days } = parseBody(AlertsQuery, req.query)
     const alerts = await alertsOf(db, within_days)
     return { status: 'success', within_days, passport_months: PASSPORT_MONTHS, alerts }

@@ -37,6 +37,7 @@ import { connectionUrl, type Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
@@ -430,6 +431,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     })
 
     scoped.get('/banks/:id/statement-lines', GET_ST_LINES, async (req) => {
+      officeReader(req.caller, 'office-figures')
       const q = parseBody(BankLinesQuery, req.query)
       const state = await loadState(db, await bankById(db, bankIdOf(req)))
       const lines = state.st.filter(
@@ -446,6 +448,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     })
 
     scoped.get('/banks/:id/book-lines', GET_BOOK_LINES, async (req) => {
+      officeReader(req.caller, 'office-figures')
       const q = parseBody(BankLinesQuery, req.query)
       const state = await loadState(db, await bankById(db, bankIdOf(req)))
       const lines = [...state.bk.values()]
@@ -465,6 +468,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     })
 
     scoped.get('/banks/:id/matches', GET_MATCHES, async (req) => {
+      officeReader(req.caller, 'office-figures')
       const state = await loadState(db, await bankById(db, bankIdOf(req)))
       return { status: 'success', matches: [...state.matches.values()].map((m) => matchView(state, m)) }
     })
@@ -606,6 +610,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     })
 
     scoped.get('/banks/:id/reconciliation', GET_RECON, async (req) => {
+      officeReader(req.caller, 'office-figures')
       const q = parseBody(ReconciliationQuery, req.query)
       const bank = await bankById(db, bankIdOf(req))
       const asOf = q.as_of ?? agencyToday(await agencySettings(db))
@@ -615,6 +620,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     })
 
     scoped.get('/bank-reconciliations', GET_RECONS, async (req) => {
+      officeReader(req.caller, 'office-figures')
       const q = parseBody(ReconciliationQuery, req.query)
       const asOf = q.as_of ?? agencyToday(await agencySettings(db))
       const banks = await db.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
@@ -639,6 +645,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
     })
 
     scoped.get('/banks/:id/reconciliation.pdf', GET_RECON_PDF, async (req, reply) => {
+      officeReader(req.caller, 'office-figures')
       const q = parseBody(ReconciliationReportQuery, req.query)
       const bank = await bankById(db, bankIdOf(req))
       const settings = await agencySettings(db)

@@ -18,6 +18,7 @@ import { balanceTo } from '../../../books/read.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { CashCountsTable, Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../../lib/idempotency.ts'
 import { removeJournal, writeJournal } from '../../../lib/journal.ts'
@@ -154,6 +155,7 @@ export const cashCountRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.get('/cash-counts', GET_CASH_COUNTS, async (req) => {
+    officeReader(req.caller, 'staff-area')
     const { from, to } = parseBody(CashCountsQuery, req.query)
     let q = db.selectFrom('cash_counts').selectAll()
     if (from) q = q.where('date', '>=', from)

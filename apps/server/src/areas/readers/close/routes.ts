@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentLock } from '../../../books/lock.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { documentRoute } from '../../../lib/openapi.ts'
 import { parseBody } from '../../../lib/validate.ts'
@@ -85,7 +86,10 @@ export const closeLeft = async (db: Db, through: string): Promise<Record<string,
 export const closeRoutes = async (app: FastifyInstance, db: Db) => {
   await cashCountRoutes(app, db)
 
-  app.get('/admin/books/lock', GET_LOCK, async () => ({ status: 'success', lock: await currentLock(db) }))
+  app.get('/admin/books/lock', GET_LOCK, async (req) => {
+    officeReader(req.caller, 'admin-area')
+    return { status: 'success', lock: await currentLock(db) }
+  })
 
   app.put('/admin/books/lock', PUT_LOCK, async (req: FastifyRequest) => {
     const input = parseBody(BooksLockInput, req.body)
@@ -137,6 +141,7 @@ export const closeRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.get('/admin/month-end', GET_MONTH_END, async (req) => {
+    officeReader(req.caller, 'admin-area')
     const { month } = parseBody(MonthEndQuery, req.query)
     const range = monthRange(month ?? businessToday().slice(0, 7))
     const [items, lock] = await Promise.all([monthEndItems(db, range), currentLock(db)])

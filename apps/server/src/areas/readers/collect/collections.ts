@@ -1,9 +1,12 @@
 import { type CollectionRow, fromPaisa, whatsappNumber } from '@booking/shared'
 import { daysBefore } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
+import type { Scope } from '../../../lib/caller-scope.ts'
 import { openItems } from '../reports/sources.ts'
 import { foreignOpen, minorAmount } from '../statements/foreign.ts'
 import { lastPayment, storedProfile } from './parties.ts'
+
+const DEBTORS = ['agent', 'customer'] as const
 
 /** The last reminder sent to a party, for the list. */
 export const lastReminder = async (db: Db, kind: string, key: string) => {
@@ -19,13 +22,16 @@ export const lastReminder = async (db: Db, kind: string, key: string) => {
 }
 
 /**
- * Every agent and customer owing something older than `minDays` on `asOf`, largest overdue first.
+ * Every agent and customer the scope covers owing something older than `minDays` on `asOf`,
+ * largest overdue first: every party for staff (To Collect), one party's own row for a one-party
+ * caller (an agent's desk's "overdue", decision 147), which reads that party's checkpoints only.
  * Aged exactly as the receivables report ages (first in first out from the open items, decision
  * 068): what is left owed was raised on the newest days, so the part raised within minDays is
  * min(left, what those days raised); the overdue part is the rest, the total everything owed.
  */
 export const collectionRows = async (
   db: Db,
+  scope: Scope,
   asOf: string,
   minDays: number,
 ): Promise<{ rows: CollectionRow[]; owed: number }> => {
@@ -33,8 +39,8 @@ export const collectionRows = async (
   const rows: CollectionRow[] = []
   // "Owed in all" is every open item, overdue or not: the receivables report's total (issue 37).
   let owed = 0
-  for (const kind of ['agent', 'customer'] as const) {
-    const items = await openItems(db, kind, asOf, [start])
+  for (const kind of scope.all ? DEBTORS : [scope.kind]) {
+    const items = await openItems(db, scope, kind, asOf, [start])
     // A party kept in another currency is aged in it too, beside the rupees (decision 123).
     const foreign = await foreignOpen(
       db,

@@ -31,6 +31,7 @@ import { setAccountCurrency } from '../../../books/account-rows.ts'
 import { enabledCurrencies, NOT_TURNED_ON } from '../../../books/rates.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
+import { officeReader, partyReader, scopeOf } from '../../../lib/caller-scope.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody, parseIdParam } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
@@ -134,6 +135,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
     app.get(path, { schema: { params, response: { 200: PartyProfileAnswer } } }, async (req) => {
       if (adminOnly) admin(req)
       const party = await partyOr404(db, kind, nameOf(req))
+      await partyReader(db, req.caller, party.account, `${LABEL[kind]} not found`)
       return { status: 'success', profile: await profileAnswer(db, party) }
     })
     app.put(
@@ -231,6 +233,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       // Customer text no customer row stands behind, or a new name: no limit, nothing owed yet.
       if (!party)
         return { status: 'success', kind, name, key: null, balance: 0, credit_limit: null, credit_left: null }
+      await partyReader(db, req.caller, party.account, `${LABEL[kind]} not found`)
       const balance = await partyBalancePaisa(db, party)
       const { limitPaisa } = await storedProfile(db, kind, party.key)
       return {
@@ -253,7 +256,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
       const q = parseBody(CollectionsQuery, req.query)
       const asOf = q.as_of ?? agencyToday(await agencySettings(db))
       const minDays = q.min_days ?? (await collectSettings(db)).overdue_days
-      const { rows, owed } = await collectionRows(db, asOf, minDays)
+      const { rows, owed } = await collectionRows(db, await scopeOf(db, req.caller), asOf, minDays)
       const overdue = fromPaisa(rows.reduce((s, r) => s + toPaisa(r.overdue), 0))
       return {
         status: 'success',
@@ -342,6 +345,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
     async (req) => {
       const { kind, name } = parseBody(DebtorParams, req.params)
       const party = await partyOr404(db, kind, name)
+      await partyReader(db, req.caller, party.account, `${LABEL[kind]} not found`)
       const shares = await db
         .selectFrom('statement_shares')
         .select(['id', 'date_from', 'date_to', 'expires_at', 'revoked_at', 'created_by_name', 'created_at'])
@@ -428,6 +432,7 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
     async (req) => {
       const { kind, name } = parseBody(DebtorParams, req.params)
       const party = await partyOr404(db, kind, name)
+      await partyReader(db, req.caller, party.account, `${LABEL[kind]} not found`)
       const rows = await db
         .selectFrom('reminders')
         .selectAll()
@@ -526,7 +531,14 @@ export const collectRoutes = async (app: FastifyInstance, db: Db) => {
         : null,
     }
   }
-  app.get('/admin/collect-settings', { schema: { response: { 200: CollectSettingsAnswer } } }, settingsAnswer)
+  app.get(
+    '/admin/collect-settings',
+    { schema: { response: { 200: CollectSettingsAnswer } } },
+    async (req) => {
+      officeReader(req.caller, 'admin-area')
+      return settingsAnswer()
+    },
+  )
   const SettingsBody = CollectSettingsInput.extend({ smtp: SmtpSettingsInput.nullable().default(null) })
   app.put(
     '/admin/collect-settings',

@@ -32,8 +32,8 @@ import type { Db } from '../../../db/connect.ts'
 import { containsCI, type DbKind, dbKind } from '../../../db/dialect.ts'
 import { moneyOut } from '../../../db/money-columns.ts'
 import type { Database } from '../../../db/schema.ts'
-import { cachedAnswers } from '../../../lib/answer-cache.ts'
 import { audit } from '../../../lib/audit.ts'
+import { officeAnswers, officeReader, scopeOf, seesParty } from '../../../lib/caller-scope.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { answerOnce, idempotencyKeyOf, sendAnswer } from '../../../lib/idempotency.ts'
@@ -372,7 +372,8 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
     return sendAnswer(reply, answer)
   })
 
-  app.get('/customers', { ...cachedAnswers(db), ...GET_CUSTOMERS }, async (req) => {
+  // Every customer: an office-wide list (decision 147), checked before a cached answer is sent.
+  app.get('/customers', { ...officeAnswers(db, 'staff-area'), ...GET_CUSTOMERS }, async (req) => {
     const query = parseBody(CustomerListQuery, req.query)
     const paged = query.limit !== undefined || query.q !== undefined || query.sort !== undefined
     if (!paged) {
@@ -413,12 +414,16 @@ export const customerRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.get('/customers/matches', GET_MATCHES, async (req) => {
+    officeReader(req.caller, 'staff-area')
     const query = parseBody(CustomerMatchQuery, req.query)
     return { status: 'success', matches: await customerMatches(db, query, query.except_id) }
   })
 
   app.get('/customers/:id', GET_CUSTOMERS_ID, async (req) => {
     const id = parseIdParam(req.params, 'customer')
+    // One customer's page: a one-party caller's own only (decision 147).
+    if (!seesParty(await scopeOf(db, req.caller), 'customer', String(id)))
+      throw new HttpError(404, 'Customer not found')
     const page = parseBody(CustomerPageQuery, req.query)
     const customer = await findCustomer(db, id)
     const { records, total } = await customerRecords(db, id, page)

@@ -1,5 +1,6 @@
 import {
   addDaysIso,
+  type Caller,
   DASHBOARD_CARDS,
   DASHBOARD_SPECS,
   type DashboardCardKey,
@@ -13,6 +14,7 @@ import { monthlySums, splitRange } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbPaisa } from '../../../db/money-columns.ts'
 import type { Database } from '../../../db/schema.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 
 /** How each journal source is named on the dashboard (its spec's dashboard label, in its `dashboardOrder`: the spec's bookingsByType names first). */
 export const TYPE_LABELS: Record<string, string> = {
@@ -280,13 +282,15 @@ export const cashLines = async (database: Db, range: { from?: string; to?: strin
 }
 
 /** GET /api/dashboard. */
-export const summary = async (db: Db, range: Range) => {
+export const summary = async (db: Db, caller: Caller | null, range: Range) => {
+  officeReader(caller, 'staff-area')
   const [list, m, cash] = await Promise.all([cells(db, range), money(db, range), cashLines(db, range)])
   return summarize(list, sumMoney(m), cash)
 }
 
 /** GET /api/dashboard/charts: bookings per type and receivable vs received per month (rupees). */
-export const charts = async (db: Db, range: Range) => {
+export const charts = async (db: Db, caller: Caller | null, range: Range) => {
+  officeReader(caller, 'staff-area')
   const [list, m] = await Promise.all([cells(db, range, true), money(db, range)])
   const months = new Map<string, number>()
   for (const c of list) months.set(c.month, (months.get(c.month) ?? 0) + c.n)
@@ -311,7 +315,14 @@ export const charts = async (db: Db, range: Range) => {
  * row in range in (date, id) order. The database windows over the page only and starts it from
  * the sum of all rows before the page's oldest row, which equals windowing over the whole range.
  */
-export const bookings = async (database: Db, range: Range, limit: number, offset: number) => {
+export const bookings = async (
+  database: Db,
+  caller: Caller | null,
+  range: Range,
+  limit: number,
+  offset: number,
+) => {
+  officeReader(caller, 'staff-area')
   const db = database
   let inRange = db.selectFrom('journal_rows')
   if (range.from) inRange = inRange.where('date', '>=', range.from)

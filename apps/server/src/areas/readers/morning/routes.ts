@@ -2,6 +2,7 @@ import { businessToday, fromPaisa, MorningAnswer, MyReceiptsAnswer, RECORD_TYPE_
 import type { FastifyInstance } from 'fastify'
 import { renamedCodes } from '../../../books/account-rows.ts'
 import type { Db } from '../../../db/connect.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 import { documentRoute } from '../../../lib/openapi.ts'
 import type { AuthUser } from '../../../plugins/auth.ts'
 
@@ -42,7 +43,8 @@ const methodOf = (account: string, renamed: ReadonlyMap<string, { name: string }
  * so it agrees with the day book and the cash in office.
  */
 export const morningRoutes = async (app: FastifyInstance, db: Db) => {
-  app.get('/admin/morning', { schema: { response: { 200: MorningAnswer } } }, async () => {
+  app.get('/admin/morning', { schema: { response: { 200: MorningAnswer } } }, async (req) => {
+    officeReader(req.caller, 'admin-area')
     const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0)
     const [pendingUsers, corrections] = await Promise.all([
       count(
@@ -64,6 +66,7 @@ export const morningRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.get('/my-receipts/today', { schema: { response: { 200: MyReceiptsAnswer } } }, async (req) => {
+    officeReader(req.caller, 'staff-area')
     const user = req.user as AuthUser
     const today = businessToday()
     const rows = await db

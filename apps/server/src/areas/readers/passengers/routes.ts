@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import { moneyOut } from '../../../db/money-columns.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 import type { AnyRecordRow } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { documentRoute } from '../../../lib/openapi.ts'
@@ -79,6 +80,7 @@ export const passengerRoutes = async (app: FastifyInstance, db: Db) => {
   const anyDb = byName(db)
 
   app.get('/passengers/:passport', GET_PASSENGERS_PASSPORT, async (req): Promise<PassengerFile> => {
+    officeReader(req.caller, 'staff-area')
     const raw = (req.params as { passport?: unknown }).passport
     const passport = normalizePassport(raw)
     if (!passport || passport.length > 50 || !/^[A-Z0-9-]+$/.test(passport))

@@ -4,6 +4,7 @@ import { accountsFor } from '../../../books/account-rows.ts'
 import { agentAccount } from '../../../books/accounts.ts'
 import { byName } from '../../../db/by-name.ts'
 import type { Database } from '../../../db/schema.ts'
+import type { Scope } from '../../../lib/caller-scope.ts'
 import { BOOKING_RECEIPTS, type BookingReceipt } from '../receipts/bookings.ts'
 
 /**
@@ -44,6 +45,27 @@ export const agentBooked = async (db: Trx, agent: string, t: BookedType, id: num
       .where('record_id', '=', id)
       .executeTakeFirst(),
   )
+
+/**
+ * Whether a booking is one the scope sees (decision 147): staff see every booking; an agent's
+ * own user a ticket naming its agent, or a record its requests were booked as. Any other type
+ * belongs to no agent, so a one-party caller sees none of it.
+ */
+export const seesBooking = async (db: Trx, scope: Scope, table: string, id: number): Promise<boolean> => {
+  if (scope.all) return true
+  if (scope.kind !== 'agent') return false
+  if (table === 'tickets')
+    return Boolean(
+      await db
+        .selectFrom('tickets')
+        .select('id')
+        .where('id', '=', id)
+        .where('agent_name', '=', scope.name)
+        .executeTakeFirst(),
+    )
+  const type = BOOKED_BY_REQUEST.find((t) => t.spec.table === table)
+  return type ? agentBooked(db, scope.name, type, id) : false
+}
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 

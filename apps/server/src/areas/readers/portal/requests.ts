@@ -51,7 +51,7 @@ type RequestRow = Row<'booking_requests'>
 
 const user = (req: FastifyRequest) => req.user as AuthUser
 const staffOnly = (req: FastifyRequest) => {
-  if (!can(req.user, 'use', 'staff-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+  if (!can(req.caller, 'use', 'staff-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
 }
 const notFound = () => new HttpError(404, 'Booking request not found')
 

@@ -38,6 +38,7 @@ import { agentAccount } from '../../../books/accounts.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { audit } from '../../../lib/audit.ts'
+import { scopeOf } from '../../../lib/caller-scope.ts'
 import { recordLifecycle } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { hashPassword, isCommonPassword } from '../../../lib/passwords.ts'
@@ -56,7 +57,7 @@ import { collectSettings } from '../collect/settings.ts'
 import { shareBase } from '../collect/share-base.ts'
 import { sendBookingReceipt, ticketReceipt } from '../receipts/routes.ts'
 import { sendStatement } from '../statements/routes.ts'
-import { agentBooked, agentBookedRecords, BOOKED_BY_REQUEST, bookedReceiptPath } from './booked.ts'
+import { agentBookedRecords, BOOKED_BY_REQUEST, bookedReceiptPath } from './booked.ts'
 import { depositNotice, tellAgent } from './notice.ts'
 import { SLIP_MAX_BYTES, slipType } from './slip.ts'
 
@@ -74,10 +75,9 @@ const UserParams = z.object({
   name: z.string().trim().min(1, 'Agent is required').max(200),
   id: z.coerce.number().int().positive(),
 })
-const notFound = () => new HttpError(404, 'Not found')
 const user = (req: FastifyRequest) => req.user as AuthUser
 const need = (req: FastifyRequest, what: 'agent-users' | 'staff-area') => {
-  if (!can(req.user, 'use', what)) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+  if (!can(req.caller, 'use', what)) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
 }
 
 /** The agent a path names, or 404. */
@@ -88,28 +88,13 @@ const agentOr404 = async (db: Trx, name: string): Promise<Party> => {
 }
 
 /**
- * The agent the signed-in agent's user belongs to, by its account's id: a rename keeps the id and
- * moves the address (decision 081), a merge sends it to the surviving account.
+ * The agent the signed-in agent's user belongs to: the caller's scope (lib/caller-scope.ts), by
+ * its account's id, so a rename or a merge (decision 081) keeps the user at its agent's desk.
  */
 export const callerAgent = async (db: Trx, req: FastifyRequest): Promise<Party> => {
-  const caller = req.caller
-  if (!caller || caller.sees.all || caller.sees.party.kind !== 'agent')
-    throw new HttpError(403, ADMIN_ONLY_MESSAGE)
-  let id: number | null = caller.sees.party.id
-  for (let hops = 0; id !== null && hops < 10; hops++) {
-    const row = await db
-      .selectFrom('accounts')
-      .select(['code', 'address', 'merged_into'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!row) break
-    if (row.address?.startsWith('agent:')) {
-      const name = row.address.slice('agent:'.length)
-      return { kind: 'agent', key: name, name, account: row.code }
-    }
-    id = row.merged_into
-  }
-  throw new HttpError(404, 'Agent not found')
+  const scope = await scopeOf(db, req.caller)
+  if (scope.all || scope.kind !== 'agent') throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+  return { kind: 'agent', key: scope.name, name: scope.name, account: scope.account }
 }
 
 const inviteAnswer = (row: {
@@ -326,7 +311,7 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
     async (req, reply) => {
       const party = await callerAgent(db, req)
       const { language } = await profileAnswer(db, party)
-      return sendStatement(db, req, reply, 'agent', party.name, language)
+      return sendStatement(db, req.caller, req, reply, 'agent', party.name, language)
     },
   )
 
@@ -378,21 +363,21 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
     }
   })
 
+  // The staff's receipt reader, scoped by the caller: another party's booking answers as a
+  // missing one (receipts/routes.ts sendBookingReceipt, decision 147).
   app.get(
     '/portal/bookings/tickets/:id/receipt.pdf',
     { schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } } },
     async (req, reply) => {
-      const party = await callerAgent(db, req)
-      const id = parseIdParam(req.params, 'ticket')
-      const owned = await db
-        .selectFrom('tickets')
-        .select('id')
-        .where('id', '=', id)
-        .where('agent_name', '=', party.name)
-        .executeTakeFirst()
-      // Another party's booking answers as a missing one.
-      if (!owned) throw notFound()
-      return sendBookingReceipt(db, req, reply, ticketReceipt(), id)
+      await callerAgent(db, req)
+      return sendBookingReceipt(
+        db,
+        req.caller,
+        req,
+        reply,
+        ticketReceipt(),
+        parseIdParam(req.params, 'ticket'),
+      )
     },
   )
 
@@ -402,22 +387,22 @@ export const portalRoutes = async (app: FastifyInstance, db: Db) => {
       `${bookedReceiptPath(type)}/:id/receipt.pdf`,
       { schema: { params: IdParams, response: { 200: FileAnswer('application/pdf') } } },
       async (req, reply) => {
-        const party = await callerAgent(db, req)
+        await callerAgent(db, req)
         const id = parseIdParam(req.params, type.spec.label)
-        // Another party's booking answers as a missing one.
-        if (!(await agentBooked(db, party.name, type, id))) throw notFound()
-        return sendBookingReceipt(db, req, reply, type.receipt, id)
+        return sendBookingReceipt(db, req.caller, req, reply, type.receipt, id)
       },
     )
   }
 
+  // To Collect for the caller's one party (the same reader as the staff's list, scoped).
   app.get('/portal/overdue', { schema: { response: { 200: PortalOverdueAnswer } } }, async (req) => {
-    const party = await callerAgent(db, req)
+    const scope = await scopeOf(db, req.caller)
+    if (scope.all || scope.kind !== 'agent') throw new HttpError(403, ADMIN_ONLY_MESSAGE)
     const settings = await agencySettings(db)
     const asOf = agencyToday(settings)
     const minDays = (await collectSettings(db)).overdue_days
-    const { rows } = await collectionRows(db, asOf, minDays)
-    const own = rows.find((r) => r.kind === 'agent' && r.key === party.key)
+    const { rows } = await collectionRows(db, scope, asOf, minDays)
+    const own = rows[0]
     return {
       status: 'success',
       as_of: asOf,

@@ -1,7 +1,8 @@
-import { FileAnswer, IdParams, receiptTaxOf } from '@booking/shared'
+import { type Caller, FileAnswer, IdParams, receiptTaxOf } from '@booking/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { paymentsOf } from '../../../books/paid-records.ts'
 import type { Db } from '../../../db/connect.ts'
+import { scopeOf } from '../../../lib/caller-scope.ts'
 import { type AnyRecordRow, recordLifecycle } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseIdParam } from '../../../lib/validate.ts'
@@ -10,6 +11,7 @@ import { fileSafe, sendPdf, warmFonts } from '../../platform/documents/pdf.ts'
 import { renderReceipt } from '../../platform/documents/receipt.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
 import { answerSaleTaxes } from '../../records/tax/sale-tax.ts'
+import { seesBooking } from '../portal/booked.ts'
 import { BOOKING_RECEIPTS, type BookingReceipt, bookingReceipt } from './bookings.ts'
 
 /**
@@ -26,19 +28,25 @@ export const receiptRoutes = async (app: FastifyInstance, db: Db) => {
   warmFonts()
   for (const cfg of BOOKING_RECEIPTS) {
     app.get(`${cfg.path}/:id/receipt.pdf`, GET_RECORD_ID_RECEIPT_PDF, async (req, reply) =>
-      sendBookingReceipt(db, req, reply, cfg, parseIdParam(req.params, cfg.kind.toLowerCase())),
+      sendBookingReceipt(db, req.caller, req, reply, cfg, parseIdParam(req.params, cfg.kind.toLowerCase())),
     )
   }
 }
 
-/** A booking's receipt PDF (also an agent's desk's, issue 35, after it checked the booking is theirs). */
+/**
+ * A booking's receipt PDF, staff's and an agent's desk's (issue 35): a one-party caller's own
+ * bookings only, another's answering as a missing one (decision 147).
+ */
 export const sendBookingReceipt = async (
   db: Db,
+  caller: Caller | null,
   req: FastifyRequest,
   reply: FastifyReply,
   cfg: BookingReceipt,
   id: number,
 ) => {
+  if (!(await seesBooking(db, await scopeOf(db, caller), cfg.table, id)))
+    throw new HttpError(404, `${cfg.kind} not found`)
   const lifecycle = recordLifecycle(db, cfg.table)
   if (!lifecycle) throw new HttpError(404, `${cfg.kind} not found`)
   const row: AnyRecordRow = await lifecycle.findById(db, id)

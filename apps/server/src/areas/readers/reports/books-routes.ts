@@ -5,7 +5,7 @@ import { HttpError } from '../../../lib/http-error.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
 import { foreignBalances, withForeign } from '../statements/foreign.ts'
 import { documentBooks } from './openapi.ts'
-import { booksCheck, cashInOffice, trialBalance } from './trial-balance.ts'
+import { booksCheckFor, cashInOfficeFor, trialBalanceFor } from './trial-balance.ts'
 
 const dayParam = (value: unknown): string | undefined => {
   if (value === undefined || value === '') return undefined
@@ -31,7 +31,7 @@ export const booksReportRoutes = async (app: FastifyInstance, db: Db) => {
     { ...GET_REPORTS_TRIAL_BALANCE, preHandler: requireAccess('admin') },
     async (req) => {
       const to = dayParam((req.query as Record<string, unknown>).to)
-      const [tb, foreign] = await Promise.all([trialBalance(db, to), foreignBalances(db, to)])
+      const [tb, foreign] = await Promise.all([trialBalanceFor(db, req.caller, to), foreignBalances(db, to)])
       // Rupees throughout; a foreign account's own balance beside its row (issue 34 item 6).
       return foreign.size === 0 ? tb : { ...tb, accounts: withForeign(tb.accounts, foreign) }
     },
@@ -39,14 +39,18 @@ export const booksReportRoutes = async (app: FastifyInstance, db: Db) => {
   app.get(
     '/reports/books-check',
     { ...GET_REPORTS_BOOKS_CHECK, preHandler: requireAccess('admin') },
-    async () => booksCheck(db),
+    async (req) => booksCheckFor(db, req.caller),
   )
   app.get(
     '/reports/cash-in-office',
     { ...GET_REPORTS_CASH_IN_OFFICE, preHandler: requireAccess('admin') },
     async (req) => ({
       status: 'success',
-      cashInOffice: await cashInOffice(db, dayParam((req.query as Record<string, unknown>).to)),
+      cashInOffice: await cashInOfficeFor(
+        db,
+        req.caller,
+        dayParam((req.query as Record<string, unknown>).to),
+      ),
     }),
   )
 }

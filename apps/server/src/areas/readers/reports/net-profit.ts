@@ -1,4 +1,5 @@
 import {
+  type Caller,
   formatAmount,
   formatDate,
   fromPaisa,
@@ -9,6 +10,7 @@ import {
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
 import { agencySettings } from '../../platform/settings/routes.ts'
@@ -20,7 +22,12 @@ import { resultAccounts } from './sources.ts'
  * sales (cost:*), is the gross profit the profit report totals; less expenses (expense:*: protector,
  * refunds, each expense type) is the net profit.
  */
-export const netProfit = async (db: Db, range: { from?: string; to?: string }): Promise<NetProfit> => {
+export const netProfit = async (
+  db: Db,
+  caller: Caller | null,
+  range: { from?: string; to?: string },
+): Promise<NetProfit> => {
+  officeReader(caller, 'office-figures')
   const accounts = await resultAccounts(db, range)
   const part = (kind: string, sign: 1 | -1) =>
     accounts
@@ -60,7 +67,7 @@ export const netProfitRoute = (app: FastifyInstance, db: Db) => {
     async (req, reply) => {
       const { from, to, format } = parseBody(NetProfitQuery, req.query)
       const settings = await agencySettings(db)
-      const report = await netProfit(db, { from, to })
+      const report = await netProfit(db, req.caller, { from, to })
       const t = report.totals
       const section = (label: string, lines: NetProfitLine[], total: number) => [
         { section: label, account: '', amount: null },

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { daysBefore } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
+import { officeReader, scopeOf } from '../../../lib/caller-scope.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
 import { sendTableDoc } from '../../platform/documents/send-table-doc.ts'
@@ -168,13 +169,14 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   netProfitRoute(app, db)
 
   app.get('/reports/receivables', { ...admin, ...GET_REPORTS_RECEIVABLES }, async (req, reply) => {
+    const scope = await scopeOf(db, officeReader(req.caller, 'office-figures'))
     const { as_of, format } = parseBody(AsOfQuery, req.query)
     const settings = await agencySettings(db)
     const asOf = as_of ?? agencyToday(settings)
     const starts = agingStarts(asOf)
     const [agents, customers] = await Promise.all([
-      openItems(db, 'agent', asOf, starts),
-      openItems(db, 'customer', asOf, starts),
+      openItems(db, scope, 'agent', asOf, starts),
+      openItems(db, scope, 'customer', asOf, starts),
     ])
     const [fxAgents, fxCustomers] = await Promise.all([
       foreignOpen(
@@ -208,11 +210,12 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.get('/reports/payables', { ...admin, ...GET_REPORTS_PAYABLES }, async (req, reply) => {
+    const scope = await scopeOf(db, officeReader(req.caller, 'office-figures'))
     const { as_of, format } = parseBody(AsOfQuery, req.query)
     const settings = await agencySettings(db)
     const asOf = as_of ?? agencyToday(settings)
     const starts = agingStarts(asOf)
-    const vendors = await openItems(db, 'vendor', asOf, starts)
+    const vendors = await openItems(db, scope, 'vendor', asOf, starts)
     const fxVendors = await foreignOpen(
       db,
       vendors.map((p) => p.party),
@@ -231,6 +234,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.get('/reports/profit', { ...admin, ...GET_REPORTS_PROFIT }, async (req, reply) => {
+    officeReader(req.caller, 'office-figures')
     const { from, to, by, format } = parseBody(ProfitQuery, req.query)
     const settings = await agencySettings(db)
     const groups = new Map<string, { key: string; count: number; receivable: number; profit: number }>()
@@ -297,6 +301,7 @@ export const reportRoutes = async (app: FastifyInstance, db: Db) => {
   })
 
   app.get('/reports/day-book', { ...admin, ...GET_REPORTS_DAY_BOOK }, async (req, reply) => {
+    officeReader(req.caller, 'office-figures')
     const { date: asked, format, limit, offset } = parseBody(DayBookQuery, req.query)
     const settings = await agencySettings(db)
     const date = asked ?? agencyToday(settings)

@@ -13,6 +13,7 @@ import {
 import { accountsOfKind, openParties, sumsBetween } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
+import { type Scope, scopeAccounts } from '../../../lib/caller-scope.ts'
 
 /**
  * Where every report figure comes from. Paisa throughout. Receivables, payables, cash and banks are
@@ -40,15 +41,18 @@ export interface OpenItem {
  * (books/sums.ts openParties). Receivables are owed on the debit side (agents, customers: a sale
  * raises, a payment settles); payables on the credit side. A customer account keyed by id
  * (decision 033) is named by the customer's label and its statement key is the id; a text account
- * by its text.
+ * by its text. Only the parties the scope covers: every one for staff, one party's own aging for
+ * a one-party caller (decision 147), read from its own checkpoints only.
  */
 export const openItems = async (
   db: Db,
+  scope: Scope,
   type: 'agent' | 'customer' | 'vendor',
   asOf: string,
   windowStarts: readonly string[],
 ): Promise<OpenItem[]> => {
-  const open = await openParties(db, type, type === 'vendor' ? 'credit' : 'debit', asOf, windowStarts)
+  const side = type === 'vendor' ? 'credit' : 'debit'
+  const open = await openParties(db, type, side, asOf, windowStarts, scopeAccounts(scope))
   const ids = [...new Set(open.map((p) => customerIdOfAccount(p.account)).filter((x) => x !== null))]
   const labels = new Map<number, string>()
   for (let i = 0; i < ids.length; i += 500) {

@@ -1,5 +1,6 @@
 import {
   BOOKS_CURRENCY,
+  type Caller,
   can,
   STATEMENT_KINDS,
   StatementAnswer,
@@ -10,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { customerIdOfAccount } from '../../../books/accounts.ts'
 import { connectionUrl, type Db } from '../../../db/connect.ts'
+import { partyReader } from '../../../lib/caller-scope.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { resolvePaperLang } from '../../platform/documents/paper-lang.ts'
@@ -49,18 +51,33 @@ const GET_STATEMENTS_KIND_NAME = {
 export const statementRoutes = async (app: FastifyInstance, db: Db) => {
   app.get('/statements/:kind/:name', GET_STATEMENTS_KIND_NAME, async (req, reply) => {
     const { kind, name } = parseBody(Params, req.params)
-    if (!EMPLOYEE_KINDS.has(kind) && !can(req.user, 'view', 'all-statements'))
+    if (!EMPLOYEE_KINDS.has(kind) && !can(req.caller, 'view', 'all-statements'))
       throw new HttpError(403, 'Only admins can do this')
-    return sendStatement(db, req, reply, kind, name)
+    return sendStatement(db, req.caller, req, reply, kind, name)
   })
+}
+
+/**
+ * The account of the statement a caller asks for: 404 when the party does not exist, and when
+ * the caller sees one party and this is another (the same answer: decision 147).
+ */
+export const statementOf = async (db: Db, caller: Caller | null, kind: StatementKind, name: string) => {
+  const notFound = `${KIND_LABELS[kind]} not found`
+  const { account, exists } = await statementAccount(db, kind, name)
+  if (!exists) throw new HttpError(404, notFound)
+  await partyReader(db, caller, account, notFound)
+  return { account }
 }
 
 /**
  * A party's statement as JSON (whole or paged), PDF, Excel or CSV: the staff's route and an agent's
  * desk (issue 35) both answer with this one reader, so the figures are the same line for line.
+ * Scoped by the caller it is given (decision 147): staff read any party's; a one-party caller its
+ * own party's only, another's answering as a missing one.
  */
 export const sendStatement = async (
   db: Db,
+  caller: Caller | null,
   req: FastifyRequest,
   reply: FastifyReply,
   kind: StatementKind,
@@ -69,8 +86,7 @@ export const sendStatement = async (
   langDefault?: PaperLang,
 ) => {
   const { from, to, format, limit, offset } = parseBody(StatementQuery, req.query)
-  const { account, exists } = await statementAccount(db, kind, name)
-  if (!exists) throw new HttpError(404, `${KIND_LABELS[kind]} not found`)
+  const { account } = await statementOf(db, caller, kind, name)
   // A page for the screen (decision 077); documents are always the whole statement.
   if (format === 'json' && (limit !== undefined || offset !== undefined)) {
     const currency = await accountCurrency(db, account)

@@ -13,6 +13,7 @@ import {
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
+import { scopeOf } from '../../../lib/caller-scope.ts'
 import { type AnyRecordRow, recordLifecycle } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseIdParam } from '../../../lib/validate.ts'
@@ -20,6 +21,7 @@ import { resolvePaperLang } from '../../platform/documents/paper-lang.ts'
 import { fileSafe, sendPdf } from '../../platform/documents/pdf.ts'
 import { type ReceiptDoc, renderReceipt } from '../../platform/documents/receipt.ts'
 import { agencySettings, printedAt } from '../../platform/settings/routes.ts'
+import { seesBooking } from '../portal/booked.ts'
 import { buyerOf, invoiceNo } from './registers.ts'
 
 type Rec = Record<string, unknown>
@@ -166,10 +168,16 @@ export const invoiceRoutes = async (app: FastifyInstance, db: Db) => {
     const kind = spec.receipt.kind
     app.get(`${spec.path}/:id/invoice`, GET_INVOICE, async (req) => {
       const id = parseIdParam(req.params, kind.toLowerCase())
+      // A sale's paper, like its receipt: a one-party caller's own sales only (decision 147).
+      if (!(await seesBooking(db, await scopeOf(db, req.caller), spec.table, id)))
+        throw new HttpError(404, `${kind} not found`)
       return { status: 'success', invoice: await taxInvoiceOf(db, spec.table, kind, id) }
     })
     app.get(`${spec.path}/:id/invoice.pdf`, GET_INVOICE_PDF, async (req, reply) => {
       const id = parseIdParam(req.params, kind.toLowerCase())
+      // A sale's paper, like its receipt: a one-party caller's own sales only (decision 147).
+      if (!(await seesBooking(db, await scopeOf(db, req.caller), spec.table, id)))
+        throw new HttpError(404, `${kind} not found`)
       const { invoice: inv, customerId } = await invoiceAndBuyer(db, spec.table, kind, id)
       const settings = await agencySettings(db)
       const lang = await resolvePaperLang(db, req.query, customerId)

@@ -13,6 +13,7 @@ import { accruedAccount } from '../../../books/accounts.ts'
 import { byName } from '../../../db/by-name.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { TableName } from '../../../db/schema.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 
 type Rec = Record<string, unknown>
 
@@ -81,6 +82,7 @@ const GET_OPEN_COSTS = { schema: { response: { 200: OpenCostsAnswer } } }
 /** GET /api/tax/open-costs[?keep=visa_processing:3] for the Protector and Expense forms (staff). */
 export const openCostRoutes = async (app: FastifyInstance, db: Db) => {
   app.get('/tax/open-costs', GET_OPEN_COSTS, async (req) => {
+    officeReader(req.caller, 'staff-area')
     const raw = String((req.query as { keep?: unknown }).keep ?? '')
     const [type, id] = raw.split(':')
     const keep =

@@ -9,6 +9,7 @@ import {
 } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
+import { officeReader } from '../../../lib/caller-scope.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
 import { sendTableDoc } from '../../platform/documents/send-table-doc.ts'
@@ -105,6 +106,7 @@ const GET_TAX_WITHHELD = { schema: { querystring: TaxReportQuery, response: { 20
 export const taxReportRoutes = async (app: FastifyInstance, db: Db) => {
   const admin = { preHandler: requireAccess('admin') }
   app.get('/reports/sales-tax', { ...admin, ...GET_SALES_TAX }, async (req, reply) => {
+    officeReader(req.caller, 'office-figures')
     const { from, to, authority, format, lang } = parseBody(TaxReportQuery, req.query)
     const report = await salesTaxRegister(db, { from, to, authority: authority || undefined })
     if (!format || format === 'json') return { status: 'success', ...report }
@@ -113,6 +115,7 @@ export const taxReportRoutes = async (app: FastifyInstance, db: Db) => {
     return sendTableDoc(reply, settings, doc, format, printedAt(settings), lang)
   })
   app.get('/reports/tax-withheld', { ...admin, ...GET_TAX_WITHHELD }, async (req, reply) => {
+    officeReader(req.caller, 'office-figures')
     const { from, to, format, lang } = parseBody(TaxReportQuery, req.query)
     const report = await taxWithheldRegister(db, { from, to })
     if (!format || format === 'json') return { status: 'success', ...report }
