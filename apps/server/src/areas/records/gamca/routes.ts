@@ -1,6 +1,6 @@
 import { RECORD_SPECS, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import { createdDay, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
@@ -24,6 +24,7 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
     // A token has no date of its own; the day it was recorded is when the money came in.
     journal: (row) => passengerJournal(row, null),
     // paid_from_bank names the bank by its GAMCA title ("United Bank (holder …)") or its name.
+    postingDay: (row) => createdDay(row),
     postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, KIND.table, row.id)

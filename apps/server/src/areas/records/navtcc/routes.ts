@@ -90,6 +90,7 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
       if (row)
         await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before, 'payed_to_bank')
     },
+    postingDay: (row) => createdDay(row),
     postings: async (trx, row, opts) => {
       await postNavtccVendor(trx, row)
       await postNavtccBooks(trx, row, opts)

@@ -19,6 +19,7 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.customer_add,
       employee: row.user_name,
     }),
+    postingDay: (row) => row.booking_date,
     postings: postServiceBooks,
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'services', row.id)

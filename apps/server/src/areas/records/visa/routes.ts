@@ -1,6 +1,6 @@
 import { RECORD_SPECS, remainingAmount, visaProfit } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import { createdDay, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
@@ -24,6 +24,7 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
     }),
     // Money is dated the business day it was recorded; the embassy dates stay record data (decision 019).
     journal: (row) => passengerJournal(row, null),
+    postingDay: (row) => createdDay(row),
     postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, KIND.table, row.id)
