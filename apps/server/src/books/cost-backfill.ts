@@ -1,4 +1,4 @@
-import { type RecordTable, SETTLES_COST_TYPES } from '@booking/shared'
+import { PROFIT_FORMULAS, RECORD_SPECS, type RecordTable, SETTLES_COST_TYPES } from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Db } from '../db/connect.ts'
 import { moneyOut } from '../db/money-columns.ts'
@@ -36,12 +36,13 @@ const BACKFILLS: { key: string; steps: Step[] }[] = [
     ],
   },
   {
-    // Migration 0053: a Ticket's or NAVTCC's payable with no vendor posts its cost to pay (decision 146).
+    // Migration 0053: a sale's payable with no vendor posts its cost to pay (decision 146): the
+    // types whose profit is the receivable less one payable, beside an optional vendor.
     key: 'books_backfill_0053',
-    steps: [
-      { table: 'tickets', lines: true, unvendored: 'payable_to_vendor' },
-      { table: 'navtcc', lines: true, unvendored: 'payed_to_bank' },
-    ],
+    steps: PROFIT_FORMULAS.filter(
+      (f) =>
+        f.less.length === 1 && (RECORD_SPECS[f.table].columns as readonly string[]).includes('vendor_name'),
+    ).map((f) => ({ table: f.table, lines: true, unvendored: f.less[0] })),
   },
 ]
 
