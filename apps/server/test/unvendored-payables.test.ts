@@ -46,6 +46,10 @@ describe(`a payable with no vendor (${DB_KIND})`, () => {
     // Posted on save: Dr cost of sales, Cr the type's costs to pay; the check proves each profit.
     expect(await balance('accrued:tickets')).toBe(-150_000)
     expect(await balance('accrued:navtcc')).toBe(-45_000)
+    const names = (await trialBalance(db)).accounts
+      .filter((a) => a.code.startsWith('accrued:'))
+      .map((a) => a.name)
+    expect(names.sort()).toEqual(['Costs to pay: Navtcc', 'Costs to pay: Ticket'])
     expect((await booksCheck(db, { full: true })).first_divergence).toBeUndefined()
 
     // As the previous release left them: the same sale, no cost line; the second ticket on an earlier day.
