@@ -36,10 +36,17 @@ export const refuseDays = (through: string | null, days: readonly string[]) => {
   for (const day of days) if (day && day <= through) throw new HttpError(409, booksClosedMessage(through))
 }
 
+/**
+ * The lock as a record write's closed-period step read it, by its transaction. The write holds the
+ * write lock that closing the books waits for (decisions 066, 070), so the lock cannot move before
+ * it commits: `postEntry`'s own check refuses the same days against the same read.
+ */
+const readByWrite = new WeakMap<object, string | null>()
+
 /** Reads the lock and refuses `days` that are closed (the one check every money write passes). */
 export const refuseClosed = async (db: Reader, days: readonly string[]) => {
   if (days.every((d) => !d)) return
-  refuseDays(await lockedThrough(db), days)
+  refuseDays(readByWrite.has(db) ? (readByWrite.get(db) ?? null) : await lockedThrough(db), days)
 }
 
 /**
@@ -55,6 +62,7 @@ export const refuseClosedWrite = async (
   source: { type: string; id: number } | null,
 ) => {
   const through = await lockedThrough(db)
+  readByWrite.set(db, through)
   if (through === null) return
   refuseDays(through, days)
   if (!source) return
