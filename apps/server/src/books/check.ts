@@ -438,9 +438,10 @@ const proveCopies = async (k: K, c: Comparer) => {
         } AS day,
         (SELECT coalesce(sum(l.credit - l.debit), 0) FROM posting_lines l WHERE l.source_type = ${table}
           AND l.source_id = t.id AND (l.account LIKE 'income:%' OR l.account LIKE 'cost:%')) AS books,
-        (SELECT count(*) FROM current_lines l WHERE l.source_type = ${table} AND l.source_id = t.id
-          AND l.account LIKE 'cost:%') AS costs
+        (SELECT coalesce(sum(CASE WHEN l.reverses IS NULL THEN 1 ELSE -1 END), 0) FROM posting_lines l
+          WHERE l.source_type = ${table} AND l.source_id = t.id AND l.account LIKE 'cost:%') AS costs
       FROM ${sql.table(table)} t`.execute(k)
+    // costs: the cost lines in force (each reversal cancels one line).
     for (const r of rows) {
       const books = r.voided_at ? r.last_entry : r.books
       const typed = r.typed === null ? -1n : r.payable_in !== 'PKR' ? dbPaisa(books) : dbPaisa(r.typed)
