@@ -14,7 +14,7 @@ import { ticketBody } from './ticket-body.ts'
  * `app.inject` (routing, auth, zod, the write pipeline, JSON; no socket), one create at a time:
  * - wall time per create (each answered after its commit's flush, as over HTTP);
  * - every SQL statement a create runs, with its time, attributed to the pipeline step whose code
- *   issued it (lib/record-write.ts: authorize, check, number, store, index, journal, post, credit
+ *   issued it (lib/record-write.ts: authorize, check, closed period, number, store, index, journal, post, credit
  *   check, audit; read from the statement's async stack);
  * - a CPU profile (node:inspector, 100 µs sampling) of CREATES creates, its samples put in kinds of
  *   work (SQLite's native statements, Kysely building SQL, zod, Fastify and the inject, JSON, GC,
@@ -63,12 +63,10 @@ const load = () =>
 
 /** The pipeline step a stack is in: the innermost of these names (lib/record-write.ts and the hooks it calls). */
 const STEPS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['closed period (the lock)', /books\/lock\.ts|closedPeriod/],
   ['audit', /\b(auditLinked|linkAudit|audit) \(/],
   ['credit check', /credit|postingsCheck/i],
-  [
-    'post (book entry, lines, checkpoints)',
-    /books\/|lib\/books|postings\.ts|afterSave|postEntry|syncPosting/,
-  ],
+  ['post (book entry, lines, checkpoints)', /books\/|lib\/books|postings\.ts|postEntry|syncPosting/],
   ['journal (All Bookings row)', /\b(writeJournal|journal) \(|lib\/journal\.ts/],
   ['index (customer, passports, tax)', /record-extensions|\bwritten \(|passport|customer-link|tax\//],
   ['store (the ticket row)', /\binsert \(.*record-write/],

@@ -14,6 +14,7 @@ import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import { CASH } from './accounts.ts'
 import { BANK_IN_SOURCES, SALE_TABLES } from './day-checkpoints.ts'
+import { lockedThrough } from './lock.ts'
 import { REALISED, UNREALISED } from './moves.ts'
 import { PAYMENT_TABLES } from './paid-records.ts'
 import { lineSplitSql } from './split.ts'
@@ -391,9 +392,11 @@ const proveCopies = async (k: K, c: Comparer) => {
 
   // Stored copies of figures (issue 32 item 7): each proved against the books or the typed figures
   // it is made of, so none can drift unseen.
-  // A sale's profit: its typed figures' formula (shared calc.ts), and, where its lines carry a
-  // cost, what they put in income less cost of sales. (A NAVTCC or Ticket payable with no vendor
-  // posts no cost: its books profit is its receivable; that gap is left, issue 32.)
+  // A sale's profit: its typed figures' formula (shared calc.ts), and what its lines put in income
+  // less cost of sales wherever they carry a cost or the formula says there is one (a payable with
+  // no vendor posts its cost to the type's costs to pay, decision 146). A record saved before that
+  // whose day was already closed kept its lines (the upgrade cannot post there): only its formula.
+  const through = await lockedThrough(k)
   const PROFIT = Object.fromEntries(
     PROFIT_FORMULAS.map(({ table, from, less, whenLessPositive }) => {
       const typed = sql.join(
@@ -401,10 +404,16 @@ const proveCopies = async (k: K, c: Comparer) => {
         sql` - `,
       )
       const first = sql.ref(`t.${less[0]}`)
-      return [table, whenLessPositive ? sql`CASE WHEN ${first} > 0 THEN ${typed} END` : typed]
+      return [
+        table,
+        {
+          formula: whenLessPositive ? sql`CASE WHEN ${first} > 0 THEN ${typed} END` : typed,
+          receivable: sql.ref(`t.${from}`),
+        },
+      ]
     }),
   )
-  for (const [table, formula] of Object.entries(PROFIT)) {
+  for (const [table, { formula, receivable }] of Object.entries(PROFIT)) {
     // A void ticket's entry is reversed (decision 092): its books profit is 0, its typed one stays.
     const voided = keeps(table, 'voided_at') ? sql`t.voided_at` : sql`NULL`
     // A sale payable in another currency (an Umrah's, issue 34, decision 109): its profit is the receivable
@@ -422,17 +431,27 @@ const proveCopies = async (k: K, c: Comparer) => {
     const { rows } = await sql<
       Record<string, unknown>
     >`SELECT t.id, t.profit, ${formula} AS typed, ${payableIn} AS payable_in, ${voided} AS voided_at,
-        ${lastEntry} AS last_entry,
+        ${lastEntry} AS last_entry, ${receivable} AS receivable,
+        ${
+          through === null
+            ? sql`NULL`
+            : sql`(SELECT max(l.date) FROM current_lines l WHERE l.source_type = ${table}
+                AND l.source_id = t.id)`
+        } AS day,
         (SELECT coalesce(sum(l.credit - l.debit), 0) FROM posting_lines l WHERE l.source_type = ${table}
           AND l.source_id = t.id AND (l.account LIKE 'income:%' OR l.account LIKE 'cost:%')) AS books,
-        (SELECT count(*) FROM posting_lines l WHERE l.source_type = ${table} AND l.source_id = t.id
-          AND l.account LIKE 'cost:%') AS costs
+        (SELECT coalesce(sum(CASE WHEN l.reverses IS NULL THEN 1 ELSE -1 END), 0) FROM posting_lines l
+          WHERE l.source_type = ${table} AND l.source_id = t.id AND l.account LIKE 'cost:%') AS costs
       FROM ${sql.table(table)} t`.execute(k)
+    // costs: the cost lines in force (each reversal cancels one line).
     for (const r of rows) {
       const books = r.voided_at ? r.last_entry : r.books
       const typed = r.typed === null ? -1n : r.payable_in !== 'PKR' ? dbPaisa(books) : dbPaisa(r.typed)
       c.compare('profit', table, String(r.id), r.profit === null ? -1n : dbPaisa(r.profit), typed)
-      if (r.typed !== null && !r.voided_at && Number(r.costs) > 0)
+      const costed = Number(r.costs) > 0 || dbPaisa(r.typed) !== dbPaisa(r.receivable)
+      const closedBefore =
+        Number(r.costs) === 0 && through !== null && r.day !== null && String(r.day) <= through
+      if (r.typed !== null && !r.voided_at && costed && !closedBefore)
         c.compare('profit in the books', table, String(r.id), typed, dbPaisa(r.books))
     }
   }

@@ -65,7 +65,7 @@ export { PAYMENT_TABLES, refuseIfPaid, refuseOverpaid, remainingAfterPayments } 
 export { linkAudit } from './post.ts'
 export { enabledCurrencies, NOT_TURNED_ON, rateOn } from './rates.ts'
 export type { LedgerLine } from './read.ts'
-export { type PostOptions, registerPoster } from './registry.ts'
+export type { PostOptions } from './registry.ts'
 export { postSale } from './sale.ts'
 export { officePurposeAccountOf, settledAccountOf } from './settlements.ts'
 export { postWithdraw, removeWithdraw } from './withdraw.ts'

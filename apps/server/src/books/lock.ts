@@ -36,21 +36,36 @@ export const refuseDays = (through: string | null, days: readonly string[]) => {
   for (const day of days) if (day && day <= through) throw new HttpError(409, booksClosedMessage(through))
 }
 
+/**
+ * The lock as a record write's closed-period step read it, by its transaction. The write holds the
+ * write lock that closing the books waits for (decisions 066, 070), so the lock cannot move before
+ * it commits: `postEntry`'s own check refuses the same days against the same read.
+ */
+const readByWrite = new WeakMap<object, string | null>()
+
 /** Reads the lock and refuses `days` that are closed (the one check every money write passes). */
 export const refuseClosed = async (db: Reader, days: readonly string[]) => {
   if (days.every((d) => !d)) return
-  refuseDays(await lockedThrough(db), days)
+  refuseDays(readByWrite.has(db) ? (readByWrite.get(db) ?? null) : await lockedThrough(db), days)
 }
 
 /**
- * The closed-period step of the record write (issue 32 item 4, decision 128): an edit or delete of
- * a record whose entry in force lies on a closed day is refused before its row is stored. Only
- * what is sure before the posting rule runs: the day the record's money moved on. The new day of
- * an edit or create is known from its moves, so `postEntry` still checks it (and this day again).
+ * The closed-period step of the record write (issue 32 item 4, decisions 128 and 145), before its
+ * row is stored: `days`, the day the type declares its new entry lands on (a create, an edit, a
+ * restore: `postingDay`, from the row alone), and, for an edit or a delete, the days the record's
+ * entry in force lies on (`source`: one indexed read of its lines, only when a day is closed).
+ * `postEntry` still checks both again before any line (a defence).
  */
-export const refuseClosedSource = async (db: Reader, source: { type: string; id: number }) => {
+export const refuseClosedWrite = async (
+  db: Reader,
+  days: readonly string[],
+  source: { type: string; id: number } | null,
+) => {
   const through = await lockedThrough(db)
+  readByWrite.set(db, through)
   if (through === null) return
+  refuseDays(through, days)
+  if (!source) return
   const closed = await runText<{ n: unknown }>(
     db,
     `select count(*) as n from posting_lines l

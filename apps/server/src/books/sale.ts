@@ -47,21 +47,23 @@ export interface Sale {
   tax?: { authority: string; amount: number }
 }
 
+const payeeOf = (s: Sale) => (s.vendor ? vendorAccount(s.vendor) : accruedAccount(s.type))
+
 /**
  * docs/decisions/020: the customer (or agent) owes the receivable (Dr party, Cr income); cash and
  * bank received pay part of it (Dr cash / bank, Cr party); a payable to a named vendor is a cost
- * (Dr cost of sales, Cr vendor). The party's balance is the record's remaining amount.
+ * (Dr cost of sales, Cr vendor; with no vendor, Cr the type's costs to pay, decision 146). The
+ * party's balance is the record's remaining amount.
  */
 export const saleMoves = (s: Sale): Move[] => [
   ...move(s.party, incomeAccount(s.type), fromPaisa(toPaisa(s.receivable) - toPaisa(s.tax?.amount ?? 0))),
   ...(s.tax ? move(s.party, salesTaxAccount(s.tax.authority), s.tax.amount) : []),
   ...move(CASH, s.party, s.cash),
   ...(s.bank ? move(bankAccount(s.bank), s.party, s.bankAmount) : []),
-  ...(s.vendor
-    ? s.payableIn && s.payableIn.rate !== null
-      ? moveIn(s.payableIn, COST_OF_SALES, vendorAccount(s.vendor), s.payable)
-      : move(COST_OF_SALES, vendorAccount(s.vendor), s.payable)
-    : []),
+  // A payable with no vendor named is owed all the same: a cost to pay of the type (decision 146).
+  ...(s.payableIn && s.payableIn.rate !== null
+    ? moveIn(s.payableIn, COST_OF_SALES, payeeOf(s), s.payable)
+    : move(COST_OF_SALES, payeeOf(s), s.payable)),
   ...move(COST_OF_SALES, accruedAccount(s.type), s.unpaidCost ?? 0),
 ]
 

@@ -1,7 +1,7 @@
 import { IdParams, ListQuery, type RecordAction, type RecordSpec, recordAnswerSchemas } from '@booking/shared'
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Kysely } from 'kysely'
-import { type Poster, registerPoster } from '../books/registry.ts'
+import { type Poster, type PostingDay, registerPoster } from '../books/registry.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import { type AuthUser, callerSeeingAll } from '../plugins/auth.ts'
@@ -35,17 +35,11 @@ export const crudRoutes = <S extends RecordSpec, R extends Record<string, unknow
   spec: S,
   hooks: RecordHooks<S, R>,
 ) => {
-  const { postings } = hooks
-  // A declared posting rule is the write's `post` step and the back-fills' poster: one function.
-  if (postings) registerPoster(spec.table, postings as unknown as Poster)
-  const cfg: CrudConfig<S, R> = {
-    ...spec,
-    ...hooks,
-    afterSave:
-      hooks.afterSave ??
-      (postings &&
-        ((trx, row, { before, created }) => postings(trx, row, { lenient: false, before, created }))),
-  }
+  const cfg: CrudConfig<S, R> = { ...spec, ...hooks }
+  // A declared posting rule is the write's `post` step and the back-fills' poster: one function,
+  // registered here only (decision 145).
+  if (hooks.postings)
+    registerPoster(spec.table, hooks.postings as unknown as Poster, hooks.postingDay as unknown as PostingDay)
   const toApi = (row: AnyRecordRow) => (cfg.toApi ? cfg.toApi(row as StoredRow<S>) : row)
   const Label = capital(cfg.label)
   const rows = repository(cfg.table, cfg.columns)

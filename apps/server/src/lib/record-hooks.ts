@@ -39,13 +39,10 @@ export type StoredRow<S extends RecordSpec> = Selectable<Database[S['table']]>
 
 /**
  * What differs between record types beyond their RecordSpec (postings, field mapping), given to
- * crudRoutes beside the spec. The lifecycle runs: parse -> check (before any write) -> entry
- * number -> write -> journal -> postings (afterSave) -> audit.
+ * crudRoutes beside the spec. The write runs them in lib/record-write.ts: toRow -> check -> closed
+ * period (postingDay) -> store -> journal -> ledgerRows -> postings -> audit.
  */
-export interface RecordHooks<
-  S extends RecordSpec = RecordSpec,
-  R extends Record<string, unknown> = Record<string, unknown>,
-> {
+interface BaseHooks<S extends RecordSpec, R extends Record<string, unknown>> {
   /** Body (parsed) -> column values in rupees, derived figures recomputed here. */
   toRow: (input: z.output<S['input']>, ctx: { user: AuthUser; before: StoredRow<S> | null }) => R
   /**
@@ -63,18 +60,10 @@ export interface RecordHooks<
   /** The record's line on the dashboard, or null when it moves no money. */
   journal?: (row: StoredRow<S>) => JournalFields | null
   /**
-   * The type's posting rule, declared once (issue 32 item 4, decision 128): the write's `post` step
-   * runs it (`lenient: false`, `before` the row an edit replaces), and `crudRoutes` registers it
-   * for the back-fills and re-posts (books/registry.ts). A type declares this or `afterSave`.
+   * A row the write keeps in another ledger beside its postings that a back-fill never writes
+   * (Office Accounts' vendor row, decision 145); run just before `postings`.
    */
-  postings?: (
-    trx: Trx,
-    row: StoredRow<S>,
-    /** `created`: the write just created the row (a back-fill or re-post does not say). */
-    opts: { lenient: boolean; before: StoredRow<S> | null; created?: boolean },
-  ) => Promise<void>
-  /** Ledger postings and other side effects, in the same transaction (types whose write posts otherwise than their back-fill). */
-  afterSave?: (trx: Trx, row: StoredRow<S>, ctx: SaveContext<StoredRow<S>>) => Promise<void>
+  ledgerRows?: (trx: Trx, row: StoredRow<S>, ctx: SaveContext<StoredRow<S>>) => Promise<void>
   /**
    * Runs in the delete's transaction after the row and its journal line are gone (throwing undoes
    * the delete). Removing postings after the record keeps create and delete locking rows in the
@@ -88,6 +77,36 @@ export interface RecordHooks<
   /** Replaces the default list query (ledgers add running balances). */
   list?: (db: Db, query: ListQuery, user: AuthUser) => Promise<{ rows: AnyRecordRow[]; total?: number }>
 }
+
+/**
+ * A type's posting rule, declared once (issue 32 item 4, decisions 128 and 145): both or neither.
+ * `crudRoutes` registers them for the back-fills and re-posts (books/registry.ts).
+ */
+type PostingHooks<S extends RecordSpec> =
+  | {
+      /**
+       * The write's `post` step runs it (`lenient: false`, `before` the row an edit replaces);
+       * the back-fills run it as the type's poster.
+       */
+      postings: (
+        trx: Trx,
+        row: StoredRow<S>,
+        /** `created`: the write just created the row (a back-fill or re-post does not say). */
+        opts: { lenient: boolean; before: StoredRow<S> | null; created?: boolean },
+      ) => Promise<void>
+      /**
+       * The business day the entry `postings` makes lands on, from the row alone (no database;
+       * null when the row posts nothing), so the closed-period step refuses a closed day before
+       * the row is stored.
+       */
+      postingDay: (row: StoredRow<S>) => string | null
+    }
+  | { postings?: undefined; postingDay?: undefined }
+
+export type RecordHooks<
+  S extends RecordSpec = RecordSpec,
+  R extends Record<string, unknown> = Record<string, unknown>,
+> = BaseHooks<S, R> & PostingHooks<S>
 
 /** A spec with its hooks: everything crudRoutes and the lifecycle read. */
 export type CrudConfig<

@@ -12,7 +12,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { moveOwed } from '../books/day-checkpoints.ts'
-import { refuseClosedSource } from '../books/lock.ts'
+import { refuseClosedWrite } from '../books/lock.ts'
 import { linkAudit } from '../books/post.ts'
 import { byName } from '../db/by-name.ts'
 import { dbKind } from '../db/dialect.ts'
@@ -35,15 +35,17 @@ import { parseBody } from './validate.ts'
  * order, inside the caller's transaction:
  *
  *   validate -> authorize                      (the route, before the transaction)
- *   shape -> check -> closed period            (edit, delete: the entry in force's day, decision 128)
+ *   shape -> check -> closed period            (the new entry's declared day; an edit's or delete's
+ *                                               entry in force: decisions 128, 145)
  *   number -> store                            (the record's own row)
- *   index -> journal -> post -> credit check   (what the row writes beside it; `post` refuses a
- *                                               closed new day before any line: books/post.ts)
+ *   index -> journal -> post -> credit check   (what the row writes beside it; `post` checks the
+ *                                               closed days again before any line: books/post.ts)
  *   audit                                      (linked to the book entries the write appended)
  *
  * Each step is a named function below; `create`, `update`, `remove` and `restore` are the lists of
  * steps each runs. A record type's own part comes from its `crudRoutes` hooks (toRow, check,
- * journal, postings or afterSave, onDelete); what every type gets from the areas, from `extendRecords`.
+ * journal, postingDay + postings, ledgerRows, onDelete); what every type gets from the areas, from
+ * `extendRecords`.
  */
 
 type Trx = Kysely<Database>
@@ -200,11 +202,17 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
       : Promise.resolve()
 
   /**
-   * Closed period (decision 128): an edit or delete of a record whose money moved on a closed day
-   * is a 409 before its row is stored. Types that post nothing have no entry and pass.
+   * Closed period (decisions 128, 145), before the store: a 409 when the entry the row will post
+   * lands on a closed day (`next`: the row as it will be stored; the type's `postingDay` says the
+   * day from the row alone), or when an edit's or delete's record (`id`) has money in force on one.
+   * Types that post nothing pass.
    */
-  const closedPeriod = (trx: Trx, id: number, posts: boolean) =>
-    posts ? refuseClosedSource(trx, { type: table, id }) : Promise.resolve()
+  const closedPeriod = (trx: Trx, next: Record<string, unknown> | null, id: number | null) => {
+    // A write posts through `postings`; a delete reverses through `onDelete`.
+    if (!(next ? cfg.postings : cfg.onDelete)) return Promise.resolve()
+    const day = next && cfg.postingDay ? cfg.postingDay(next as StoredRow<S>) : null
+    return refuseClosedWrite(trx, day ? [day] : [], id === null ? null : { type: table, id })
+  }
 
   /** Number: the record's entry number from the counters ("current/global"). */
   const number = async (trx: Trx) => {
@@ -236,15 +244,16 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
   }
 
   /**
-   * Post: the type's `afterSave` hook turns the row into moves and posts them (books/lines.ts ->
-   * books/post.ts `postEntry`: closed-period check, reversal of the entry in force, new entry).
+   * Post: the type's `ledgerRows` (a row kept in another ledger that no back-fill writes), then its
+   * `postings`, which turn the row into moves and post them (books/lines.ts -> books/post.ts
+   * `postEntry`: closed-period check again, reversal of the entry in force, new entry).
    */
-  const post = (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) =>
-    cfg.afterSave?.(trx, row as StoredRow<S>, {
-      user: actor.user,
-      ...ctx,
-      before: ctx.before as StoredRow<S> | null,
-    })
+  const post = async (trx: Trx, row: ApiRow, actor: Actor, ctx: Omit<SaveContext, 'user'>) => {
+    const stored = row as StoredRow<S>
+    const before = ctx.before as StoredRow<S> | null
+    await cfg.ledgerRows?.(trx, stored, { user: actor.user, created: ctx.created, before })
+    await cfg.postings?.(trx, stored, { lenient: false, before, created: ctx.created })
+  }
 
   /** Audit: the change's history row, linked to the book entries the change posted (decision 050). */
   const auditLinked = async (
@@ -288,14 +297,14 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
       const u = actor.user
       const values = shape(input, actor, null)
       await check(trx, values, actor, null, input)
-      const entry = await number(trx)
-      const row = await rows.insert(trx, {
-        ...values,
-        entry,
+      const own = {
         ...(cfg.employeeColumn ? { [cfg.employeeColumn]: u.username } : {}),
         created_by: u.id,
         created_at: new Date().toISOString(),
-      })
+      }
+      await closedPeriod(trx, { ...values, ...own }, null)
+      const entry = await number(trx)
+      const row = await rows.insert(trx, { ...values, entry, ...own })
       const creditCheck = await prepareCreditCheck(trx, row.id, actor, true)
       await afterWrite(trx, row, actor, { created: true, before: null }, input)
       await creditCheck()
@@ -314,7 +323,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
         ...changes
       } = shape(input, actor, before)
       await check(trx, changes as R, actor, before, input)
-      await closedPeriod(trx, id, cfg.afterSave !== undefined)
+      await closedPeriod(trx, { ...before, ...changes }, id)
       const creditCheck = await prepareCreditCheck(trx, id, actor, false)
       const row = await rows.update(trx, id, changes)
       if (!row) throw notFound()
@@ -326,7 +335,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
     remove: async (trx, actor, id) => {
       const before = await lockById(trx, id)
       await check(trx, null, actor, before)
-      await closedPeriod(trx, id, cfg.onDelete !== undefined)
+      await closedPeriod(trx, null, id)
       await rows.remove(trx, id)
       await removeJournal(trx, cfg.table, id)
       await recordExtensions().removed(trx, cfg.table, id)
@@ -338,6 +347,7 @@ export const recordLifecycleOf = <S extends RecordSpec, R extends Record<string,
     restore: async (trx, actor, deleted) => {
       if (await rows.exists(trx, deleted.id)) throw new HttpError(409, `This ${cfg.label} already exists`)
       await check(trx, deleted as unknown as R, actor, null)
+      await closedPeriod(trx, deleted, null)
       const row = await rows.insert(trx, deleted)
       await afterWrite(trx, row, actor, { created: true, before: null })
       await auditLinked(trx, actor, 'restore', row.id, null, row)

@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
   currencyOf,
-  registerPoster,
   removeLines,
   rowCurrency,
   settleEntryCurrency,
@@ -87,7 +86,6 @@ const vendorPosting = (row: ApiRow<'account_entries'>) =>
 
 /** Office Accounts (bank ledgers), admin only. GET /accounts/{bankName} answers a plain array as the spec's client reads it. */
 export const accountRoutes = async (app: FastifyInstance, db: Db) => {
-  registerPoster('account_entries', (trx, row) => postOfficeEntry(trx, row))
   await app.register(async (scoped) => {
     crudRoutes(scoped, db, RECORD_SPECS.account_entries, {
       getOne: false,
@@ -100,10 +98,11 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
       // The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107).
       toApi: (row) =>
         'rate' in row ? { ...row, rate: row.rate == null ? null : rateOfMicro(row.rate) } : row,
-      afterSave: async (trx, row) => {
-        await syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row))
-        await postOfficeEntry(trx, row)
-      },
+      // The entry's vendor row is the write's own: a back-fill never wrote it (decision 145).
+      ledgerRows: (trx, row) =>
+        syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row)),
+      postingDay: (row) => (row.source_type ? null : row.date),
+      postings: (trx, row) => postOfficeEntry(trx, row),
       onDelete: async (trx, row) => {
         await removePostings(trx, { type: 'account_entries', id: row.id })
         await removeLines(trx, { type: 'account_entries', id: row.id })

@@ -52,6 +52,7 @@ export const agentRoutes = async (app: FastifyInstance, db: Db) => {
             employee: row.employee,
           }
         : null,
+    postingDay: (row) => (row.source_type ? null : row.date),
     postings: postAgentEntry,
     onDelete: async (trx, row) => {
       await removePostings(trx, { type: 'agent_entries', id: row.id })

@@ -34,6 +34,7 @@ export const expenseRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.detail,
       employee: row.user_name,
     }),
+    postingDay: (row) => row.date,
     postings: (trx, row) => postExpense(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'expenses', row),
   })

@@ -1,6 +1,12 @@
 import { profitWithPayable, RECORD_SPECS, remainingAmount } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { ratesAnswer, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import {
+  createdDay,
+  ratesAnswer,
+  refuseIfPaid,
+  remainingAfterPayments,
+  removeLines,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
@@ -43,6 +49,7 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
       await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before)
     },
     // paid_from_bank names the bank by its GAMCA title ("United Bank (holder …)") or its name.
+    postingDay: (row) => createdDay(row),
     postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, KIND.table, row.id)

@@ -92,6 +92,7 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
           payable: 'payed_to_bank',
         })
     },
+    postingDay: (row) => createdDay(row),
     postings: async (trx, row, opts) => {
       await postNavtccVendor(trx, row)
       await postNavtccBooks(trx, row, opts)

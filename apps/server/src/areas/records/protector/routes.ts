@@ -26,6 +26,7 @@ export const protectorRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.name,
       employee: row.employee,
     }),
+    postingDay: (row) => row.protector_date,
     postings: (trx, row) => postProtector(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'protectors', row),
   })

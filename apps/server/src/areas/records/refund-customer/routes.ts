@@ -28,6 +28,7 @@ export const refundCustomerRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.name,
       employee: row.employee,
     }),
+    postingDay: (row) => row.date,
     postings: postRefundCustomer,
     onDelete: async (trx, row) => {
       await removePostings(trx, { type: 'refund_customers', id: row.id })

@@ -25,6 +25,7 @@ export const refundedRoutes = async (app: FastifyInstance, db: Db) => {
       name: row.name,
       employee: row.employee,
     }),
+    postingDay: (row) => row.date,
     postings: (trx, row) => postRefunded(trx, row),
     onDelete: (trx, row) => removeWithdraw(trx, 'refunded', row),
   })

@@ -41,6 +41,7 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
         day: (r) => String(r.booking_date ?? ''),
       })
     },
+    postingDay: (row) => row.booking_date,
     postings: postServiceBooks,
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'services', row.id)

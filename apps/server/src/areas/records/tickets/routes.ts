@@ -139,6 +139,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
       await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before)
     },
+    postingDay: (row) => (row.voided_at ? null : bookingDate(row)),
     postings: async (trx, row, opts) => {
       // A void ticket has no money (decision 092): a restore or a back-fill brings back no postings, no lines.
       if (row.voided_at) return

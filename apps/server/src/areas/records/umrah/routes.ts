@@ -152,6 +152,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before)
     },
     // The spec's follow-up POST /vender and the books' lines, in the same transaction.
+    postingDay: (row) => bookingDate(row),
     postings: postUmrah,
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, 'umrah', row.id)

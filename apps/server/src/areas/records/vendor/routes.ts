@@ -40,6 +40,7 @@ export const vendorRoutes = async (app: FastifyInstance, db: Db) => {
       // The ledger's list reads its view, which has no rate: its rows are answered as they are.
       toApi: (row) =>
         'rate' in row ? { ...row, rate: row.rate == null ? null : rateOfMicro(row.rate) } : row,
+      postingDay: (row) => (row.source_type ? null : row.date),
       postings: postVendorEntry,
       onDelete: async (trx, row) => {
         await removePostings(trx, { type: 'vender_entries', id: row.id })

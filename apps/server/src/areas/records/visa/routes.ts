@@ -1,6 +1,12 @@
 import { fromPaisa, RECORD_SPECS, remainingAmount, toPaisa, visaProfit } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { ratesAnswer, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import {
+  createdDay,
+  ratesAnswer,
+  refuseIfPaid,
+  remainingAfterPayments,
+  removeLines,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
@@ -47,6 +53,7 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
         otherCosts: fromPaisa(toPaisa(row.additional_charges) + toPaisa(row.pay_for_protector)),
       })
     },
+    postingDay: (row) => createdDay(row),
     postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
     onDelete: async (trx, row) => {
       await refuseIfPaid(trx, KIND.table, row.id)
