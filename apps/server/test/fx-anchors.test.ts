@@ -646,6 +646,41 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
         open: { currency: 'SAR', amount: 400, rupees: 29_940 },
       }),
     ])
+    expect(res.body.advances).toEqual([])
+    // An advance paid without naming a bill is listed beside the bills, with what is left of it
+    // (decision 122); a later payment names it with the bill and it leaves the list.
+    const advance = await vendor('Taif Hotels', {
+      date: '2027-01-22',
+      debit: 250,
+      rate: '75',
+      detail: 'Advance',
+    })
+    res = await open('vendor', 'Taif Hotels')
+    expect(res.body.advances).toEqual([
+      {
+        id: advance.id,
+        date: '2027-01-22',
+        detail: 'Advance',
+        currency: 'SAR',
+        rate: 75,
+        amount: 250,
+        open: { currency: 'SAR', amount: 250, rupees: 18_750 },
+      },
+    ])
+    const rest = await vendor('Taif Hotels', {
+      date: '2027-01-25',
+      debit: 150,
+      rate: '76',
+      settles: [{ id: advance.id }, { id: first.id }],
+    })
+    // SAR 250 of the advance at 75 and SAR 150 at 76 against SAR 400 billed at 74.85.
+    expect(rest.settled?.map((p) => [p.amount, p.realised])).toEqual([
+      [250, -37.5],
+      [150, -172.5],
+    ])
+    res = await open('vendor', 'Taif Hotels')
+    expect(res.body).toMatchObject({ bills: [], advances: [] })
+    await zeroInBoth('vendor:Taif Hotels', 'SAR')
     // A vendor's bills are admins' (as the Vendor ledger is); an agent's any staff's; a rupee party has none.
     expect((await open('vendor', 'Taif Hotels', 'employee')).status).toBe(403)
     await agent('Riyadh Agent', { date: '2027-01-07', debit: 250 })
@@ -655,7 +690,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       expect.objectContaining({ open: expect.objectContaining({ amount: 250 }) }),
     ])
     res = await open('vendor', 'Lahore Printers')
-    expect(res.body).toMatchObject({ currency: 'PKR', bills: [] })
+    expect(res.body).toMatchObject({ currency: 'PKR', bills: [], advances: [] })
     expect((await open('kiosk', 'X')).status).toBe(400)
   })
 })

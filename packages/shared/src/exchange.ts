@@ -114,7 +114,8 @@ export const DocumentAnswer = z.object({
 
 /**
  * GET /api/books/open-bills/{kind}/{name}: a foreign party's bills (a vendor's payables, an
- * agent's charges) still open, newest first, for a payment's form to name in `settles`.
+ * agent's charges) still open, newest first, for a payment's form to name in `settles`; beside
+ * them the earlier payments whose money is not all applied yet (advances).
  */
 export const OpenBillsAnswer = z.object({
   status: z.literal('success'),
@@ -122,6 +123,18 @@ export const OpenBillsAnswer = z.object({
   name: z.string(),
   currency: z.string(),
   bills: z.array(
+    z.object({
+      id: z.number(),
+      date: z.string(),
+      detail: z.string(),
+      currency: z.string(),
+      rate: z.number().nullable(),
+      amount: z.number(),
+      open: money,
+    }),
+  ),
+  /** Earlier payments' money not yet applied to a bill (decision 122), newest first: `settles` names them too. */
+  advances: z.array(
     z.object({
       id: z.number(),
       date: z.string(),

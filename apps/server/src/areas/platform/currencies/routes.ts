@@ -33,7 +33,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { currencyOf } from '../../../books/account-rows.ts'
 import { agentAccount, bankAccount, CASH, vendorAccount } from '../../../books/accounts.ts'
-import { documentOf } from '../../../books/fx-settlement.ts'
+import { advanceOf, documentOf } from '../../../books/fx-settlement.ts'
 import { linkAudit } from '../../../books/post.ts'
 import {
   enabledCurrencies,
@@ -327,6 +327,7 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
         throw new HttpError(403, ADMIN_ONLY_MESSAGE)
       const currency = await currencyOf(db, kind === 'agent' ? agentAccount(name) : vendorAccount(name))
       const bills = []
+      const advances = []
       if (currency !== BOOKS_CURRENCY) {
         const rows =
           kind === 'vendor'
@@ -364,8 +365,31 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
             open: doc.open,
           })
         }
+        // Earlier payments with money not yet applied to a bill (advances, decision 122).
+        const money =
+          kind === 'vendor'
+            ? await db
+                .selectFrom('vender_entries')
+                .selectAll()
+                .where('vender_name', '=', name)
+                .where((eb) => eb.or([eb('debit', '>', 0), eb('withdraw', '>', 0)]))
+                .orderBy('id', 'desc')
+                .limit(200)
+                .execute()
+            : await db
+                .selectFrom('agent_entries')
+                .selectAll()
+                .where('agent_name', '=', name)
+                .where('credit', '>', 0)
+                .orderBy('id', 'desc')
+                .limit(200)
+                .execute()
+        for (const row of money as Record<string, unknown>[]) {
+          const open = await advanceOf(db, table, row)
+          if (open) advances.push({ ...open, date: String(row.date), detail: String(row.detail ?? '') })
+        }
       }
-      return { status: 'success', kind, name: name.trim(), currency, bills }
+      return { status: 'success', kind, name: name.trim(), currency, bills, advances }
     },
   )
 
