@@ -419,7 +419,21 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
     trx,
     appended.reduce((s, l) => s + l.debit, 0n),
   )
+  const foreignDays = appended.filter((l) => l.currency !== BOOKS_CURRENCY).map((l) => l.date)
+  if (foreignDays.length > 0)
+    for (const hook of foreignLinesHooks) await hook(trx, e.source, foreignDays.sort(cmp)[0]!)
   return ids
+}
+
+/**
+ * Called after an entry appended lines in a foreign currency, with the earliest of their days (the
+ * reversed lines' days included): a revaluation of a later day re-reads the balances it restated
+ * (decision 142). Registered by revaluation.ts, which posts through this module.
+ */
+type ForeignLinesHook = (trx: Trx, source: BookSource, from: string) => Promise<void>
+const foreignLinesHooks: ForeignLinesHook[] = []
+export const onForeignLines = (hook: ForeignLinesHook) => {
+  foreignLinesHooks.push(hook)
 }
 
 /** Reverses the source's current entry (a delete): its money nets to nothing from then on. */

@@ -42,7 +42,7 @@ import {
   realisedByParty,
   setCurrencyEnabled,
 } from '../../../books/rates.ts'
-import { revalue, unrealisedByParty } from '../../../books/revaluation.ts'
+import { restatedText, revalue, unrealisedByParty } from '../../../books/revaluation.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -261,17 +261,7 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
         const id = Number(row.id)
         const done = await revalue(trx, id, input.as_of, typed)
         const rates = Object.fromEntries(Object.entries(done.rates).map(([k, v]) => [k, v.toString()]))
-        const restated = JSON.stringify(
-          done.accounts.map((a) => ({
-            account: a.account,
-            name: a.name,
-            currency: a.currency,
-            balance: fromPaisa(Number(a.fx)),
-            rupees_before: fromPaisa(Number(a.before)),
-            rupees_after: fromPaisa(Number(a.after)),
-            difference: fromPaisa(Number(a.after - a.before)),
-          })),
-        )
+        const restated = restatedText(done.accounts)
         await trx
           .updateTable('revaluations')
           .set({ rates: JSON.stringify(rates), restated })
