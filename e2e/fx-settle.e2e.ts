@@ -232,3 +232,49 @@ test('an employee’s agent receipt in dirhams names the charge it settles', asy
   })
   expect(await after.json()).toMatchObject({ bills: [], advances: [] })
 })
+
+// A transfer between a rupee bank and a riyal bank (decision 143): rupees out, riyals in at the
+// day's rate, each bank's Office Accounts list showing its side; the toast says what moved.
+test('a transfer from a rupee bank to a riyal bank at the day’s rate', async ({ page }) => {
+  const headers = await adminHeaders(page.request)
+  const tag = Date.now().toString(36)
+  const rupeeBank = `Meezan ${tag}`
+  const riyalBank = `Al Rajhi ${tag}`
+  const today = todayIso()
+  await page.request.put('/api/admin/currencies/SAR', { headers, data: { enabled: true } })
+  expect((await page.request.post('/api/admin/banks', { headers, data: { name: rupeeBank } })).status()).toBe(
+    201,
+  )
+  expect(
+    (
+      await page.request.post('/api/admin/banks', { headers, data: { name: riyalBank, currency: 'SAR' } })
+    ).status(),
+  ).toBe(201)
+  await page.request.post('/api/rates', {
+    headers,
+    data: { date: today, currency: 'SAR', rate: '74.85', source: 'open market' },
+  })
+  await loginAs(page, 'admin')
+  await page.goto('/admin/officeAccount')
+  await page.getByRole('combobox', { name: 'Bank', exact: true }).selectOption(rupeeBank)
+  await page.getByRole('button', { name: 'Transfer' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Transfer between banks' })
+  await expect(dialog.getByLabel('From bank')).toHaveValue(rupeeBank)
+  await dialog.getByLabel('To bank').selectOption(riyalBank)
+  await expect(dialog.getByLabel('Rate (Rs per 1 SAR)')).toHaveAttribute('placeholder', '74.85')
+  await dialog.getByLabel('Amount sent (Rs)').fill('100000')
+  await expect(dialog.getByLabel('Amount received (SAR)')).toBeVisible()
+  await dialog.getByLabel('Detail').fill('For Makkah hotels')
+  await shoot(page, 'fx-transfer-dialog')
+  await dialog.getByLabel('Detail').press('Enter')
+  await expect(page.getByText('Transfer saved')).toBeVisible()
+  await expect(
+    page.getByText(
+      `Rs 100,000 out of ${rupeeBank}, SAR 1,336.01 into ${riyalBank} at 74.85; exchange gain Rs 0.35 (realised)`,
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('row', { name: /Transfer to Al Rajhi/ })).toContainText('100,000')
+  await page.getByRole('combobox', { name: 'Bank', exact: true }).selectOption(riyalBank)
+  await expect(page.getByRole('row', { name: /Transfer from Meezan/ })).toContainText('1,336.01')
+  await shoot(page, 'fx-transfer-list')
+})
