@@ -26,12 +26,19 @@ describe(`a merge of accounts kept in a foreign currency (${DB_KIND})`, () => {
   }
   let n = 0
   /** A riyal (or dirham) sale to the customer at `rate` micro-rupees, and optionally its realised line. */
-  const sale = async (id: number, currency: string, minor: bigint, rate: bigint, realised = 0n) => {
+  const sale = async (
+    id: number,
+    currency: string,
+    minor: bigint,
+    rate: bigint,
+    realised = 0n,
+    month = '2027-06',
+  ) => {
     n++
     await t.app.db.transaction().execute(async (trx) => {
       await ledger.post(trx, {
         source: { type: 'fx_merge_test', id: n },
-        day: `2027-06-${String(n).padStart(2, '0')}`,
+        day: `${month}-${String(n).padStart(2, '0')}`,
         meta: { entry: `T${n}`, detail: `Test sale ${n}` },
         moves: [
           ...ledger.transfer(`customer:#${id}`, 'income:umrah', { currency, minor }, rate),
@@ -61,6 +68,12 @@ describe(`a merge of accounts kept in a foreign currency (${DB_KIND})`, () => {
     // A receipt at another rate: riyals in, and a realised rupee line on the customer.
     await sale(a, 'SAR', -50_000n, 76_100_000n, 62_500n)
     await sale(b, 'SAR', 20_001n, 75_123_457n)
+    // A month end between: both restated at 76 (reversed on 1 July).
+    const reval = await t.call('admin', 'POST', '/api/admin/books/revaluation', {
+      as_of: '2027-06-30',
+      rates: { SAR: '76' },
+    })
+    expect(reval.status, JSON.stringify(reval.body)).toBe(201)
     const before = { a: await both(a), b: await both(b) }
     expect(before.a.fx).toEqual({ currency: 'SAR', minor: 50_001n })
     const res = await t.call('admin', 'POST', `/api/customers/${a}/merge`, { into_id: b })
@@ -70,6 +83,36 @@ describe(`a merge of accounts kept in a foreign currency (${DB_KIND})`, () => {
       fx: { currency: 'SAR', minor: before.a.fx.minor + before.b.fx.minor },
       rupees: before.a.rupees + before.b.rupees,
     })
+    // The month end is redone once on the finished books: the survivor restated at 76 for both
+    // balances (SAR 700.02 = Rs 53,201.52), the merged account left with nothing.
+    expect(await ledger.rupeeBalance(t.app.db, `customer:#${b}`, '2027-06-30')).toEqual({
+      currency: 'PKR',
+      minor: 5_320_152n,
+    })
+    const again = await t.call('admin', 'POST', '/api/admin/books/revaluation', {
+      as_of: '2027-06-30',
+      rates: { SAR: '76' },
+    })
+    expect(again.body.revaluation.accounts.map((r: { account: string }) => r.account)).toEqual([
+      `customer:#${b}`,
+    ])
+    const left = await t.app.db
+      .selectFrom('posting_lines')
+      .select(['debit', 'credit', 'fx_debit', 'fx_credit', 'date'])
+      .where('account', '=', `customer:#${a}`)
+      .execute()
+    expect(left.length).toBeGreaterThan(0)
+    for (const day of ['2027-06-30', '2027-07-01', '2099-12-31']) {
+      const upTo = left.filter((l) => l.date <= day)
+      expect(
+        upTo.reduce((s, l) => s + BigInt(l.debit) - BigInt(l.credit), 0n),
+        day,
+      ).toBe(0n)
+      expect(
+        upTo.reduce((s, l) => s + BigInt(l.fx_debit) - BigInt(l.fx_credit), 0n),
+        day,
+      ).toBe(0n)
+    }
     // The survivor's statement is in riyals with each line's own rate and rupees.
     const st = await t.call('admin', 'GET', `/api/statements/customer/${b}`)
     expect(st.status, JSON.stringify(st.body).slice(0, 300)).toBe(200)
@@ -85,8 +128,9 @@ describe(`a merge of accounts kept in a foreign currency (${DB_KIND})`, () => {
   it('accounts in different currencies: 409 saying why, nothing written; a customer with no entries takes the currency first', async () => {
     const sar = await customer('Bilal Ahmed', '03005552001', 'SAR')
     const aed = await customer('Bilal Ahmed Sb', '03005552002', 'AED')
-    await sale(sar, 'SAR', 30_000n, 74_850_000n)
-    await sale(aed, 'AED', 10_000n, 76_200_000n)
+    // After the first test's month end (a back-dated dirham line would need that day's AED rate).
+    await sale(sar, 'SAR', 30_000n, 74_850_000n, 0n, '2027-08')
+    await sale(aed, 'AED', 10_000n, 76_200_000n, 0n, '2027-08')
     const before = { sar: await both(sar), aed: await both(aed) }
     const res = await t.call('admin', 'POST', `/api/customers/${aed}/merge`, { into_id: sar })
     expect(res.status).toBe(409)

@@ -5,7 +5,8 @@ import { HttpError } from '../lib/http-error.ts'
 import { runText } from '../lib/prepared.ts'
 import { accountsFor, byAddress, forgetAccounts, renamedCodes } from './account-rows.ts'
 import { type Move, moveMoney } from './moves.ts'
-import { postEntry } from './post.ts'
+import { holdingForeignHooks, postEntry } from './post.ts'
+import { REVALUATION_REVERSAL_SOURCE, REVALUATION_SOURCE } from './revaluation.ts'
 
 type Trx = Kysely<Database>
 
@@ -90,33 +91,40 @@ export const mergeAccount = async (trx: Trx, from: string, into: string, name: s
     sources.set(key, list)
   }
   const addresses = await renamedCodes(trx)
-  for (const lines of sources.values()) {
-    if (!lines.some((l) => l.account === fromRef.code)) continue
-    const first = lines[0]!
-    const moves = lines.flatMap((l): Move[] => {
-      const address = l.account === fromRef.code ? into : (addresses.get(l.account)?.address ?? l.account)
-      // A line in another currency moves as it was: its amount there, its rate and its rupees
-      // (decision 144), so both balances are kept to the paisa.
-      if (l.currency !== BOOKS_CURRENCY && l.rate !== null)
-        return [
-          {
-            debit: address,
-            credit: PIVOT,
-            money: { currency: l.currency, minor: l.fx },
-            rate: l.rate,
-            paisa: l.debit - l.credit,
-          },
-        ]
-      // Each line against one pivot that nets to nothing (linesOf drops it), in exact paisa.
-      return moveMoney(address, PIVOT, pkr(l.debit - l.credit))
-    })
-    await postEntry(trx, {
-      source: { type: first.source_type, id: first.source_id },
-      day: first.date,
-      meta: { entry: first.entry, detail: first.detail },
-      moves,
-    })
-  }
+  // A revaluation's lines on the account are not moved as they were: the revaluations of its days
+  // are redone once, after every other entry moved (decision 142), and restate the survivor.
+  const foreign = fromRef.currency !== BOOKS_CURRENCY
+  await holdingForeignHooks(trx, { type: 'merge', id: fromRef.id }, async () => {
+    for (const lines of sources.values()) {
+      if (!lines.some((l) => l.account === fromRef.code)) continue
+      const type = lines[0]!.source_type
+      if (foreign && (type === REVALUATION_SOURCE || type === REVALUATION_REVERSAL_SOURCE)) continue
+      const first = lines[0]!
+      const moves = lines.flatMap((l): Move[] => {
+        const address = l.account === fromRef.code ? into : (addresses.get(l.account)?.address ?? l.account)
+        // A line in another currency moves as it was: its amount there, its rate and its rupees
+        // (decision 144), so both balances are kept to the paisa.
+        if (l.currency !== BOOKS_CURRENCY && l.rate !== null)
+          return [
+            {
+              debit: address,
+              credit: PIVOT,
+              money: { currency: l.currency, minor: l.fx },
+              rate: l.rate,
+              paisa: l.debit - l.credit,
+            },
+          ]
+        // Each line against one pivot that nets to nothing (linesOf drops it), in exact paisa.
+        return moveMoney(address, PIVOT, pkr(l.debit - l.credit))
+      })
+      await postEntry(trx, {
+        source: { type: first.source_type, id: first.source_id },
+        day: first.date,
+        meta: { entry: first.entry, detail: first.detail },
+        moves,
+      })
+    }
+  })
   await trx
     .updateTable('accounts')
     .set({ address: null, name, merged_into: intoRef.id })
