@@ -8,6 +8,7 @@ import { dbKind, idColumn, idType, moneyType } from './helpers/dialect.ts'
  * received in the receiving bank's (minor units), the rate used (micro-rupees; null between two
  * rupee banks) and who entered it. Its money is two entries of the books, the sources
  * `bank_transfer_out` and `bank_transfer_in` with its id, and two linked Office Accounts rows.
+ * Also an index covering a foreign account's amounts in its currency (posting_lines_account_fx).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const kind = dbKind(db)
@@ -28,8 +29,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('bank_transfers_date').on('bank_transfers').columns(['date', 'id']).execute()
+  // The papers' foreign balances (trial balance, aging, To Collect, dashboard: decision 123) sum a
+  // foreign account's amounts in its currency over all its lines; covered here, the sums read the
+  // index alone instead of every line's row (bench/readers.ts BENCH_FX=20: decision 143's note).
+  await db.schema
+    .createIndex('posting_lines_account_fx')
+    .on('posting_lines')
+    .columns(['account', 'date', 'fx_debit', 'fx_credit', 'debit', 'credit'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('posting_lines_account_fx').execute()
   await db.schema.dropTable('bank_transfers').execute()
 }
