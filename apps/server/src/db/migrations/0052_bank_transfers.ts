@@ -31,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('bank_transfers_date').on('bank_transfers').columns(['date', 'id']).execute()
   // The papers' foreign balances (trial balance, aging, To Collect, dashboard: decision 123) sum a
   // foreign account's amounts in its currency over all its lines; covered here, the sums read the
-  // index alone instead of every line's row (bench/readers.ts BENCH_FX=20: decision 143's note).
+  // index alone instead of every line's row (bench/README.md: 40x -> 3.8x the all-rupee trial balance).
   await db.schema
     .createIndex('posting_lines_account_fx')
     .on('posting_lines')
