@@ -144,7 +144,24 @@ const ALL_READS: ReadonlyArray<readonly [string, string]> = [
   ['dashboard', '/api/dashboard'],
 ]
 
-const READS = ONLY ? ALL_READS.filter(([name]) => ONLY.some((o) => name.includes(o))) : ALL_READS
+let READS = ONLY ? ALL_READS.filter(([name]) => ONLY.some((o) => name.includes(o))) : ALL_READS
+
+/**
+ * Issue 34's leftovers (decisions 122, 132): with BENCH_FX, a foreign vendor's open bills and
+ * advances as the payment form asks for them, and a foreign bank's Office Accounts pages (the view
+ * joins each linked row's lines to `accounts` for the bank's currency). The same URLs on the
+ * all-PKR copy read a rupee vendor (no bills to list) and a rupee bank: the difference is their cost.
+ */
+const fxReads = (vendor: string, bank: string): Array<readonly [string, string]> => {
+  const v = encodeURIComponent(vendor)
+  const b = encodeURIComponent(bank)
+  return [
+    ['open bills, a foreign vendor (newest 200)', `/api/books/open-bills/vendor/${v}`],
+    ['Office Accounts, a foreign bank, page 1 of 50', `/api/accounts?name=${b}&limit=50&offset=0`],
+    ['Office Accounts, a foreign bank, page 200 of 50', `/api/accounts?name=${b}&limit=50&offset=10000`],
+    ['Office Accounts, a foreign bank, by credit', `/api/accounts?name=${b}&limit=50&sort=-credit`],
+  ]
+}
 
 const helloTiming = async (n: number) => {
   const port = PORT + 1
@@ -274,6 +291,15 @@ const main = async () => {
       console.log(
         `  ${fx.foreign.toLocaleString('en-US')} of ${fx.total.toLocaleString('en-US')} lines foreign (${((fx.foreign / fx.total) * 100).toFixed(1)} %): ${fx.accounts.join(', ')}`,
       )
+      const named = (kind: string) =>
+        fx.accounts.find((a) => a.startsWith(`${kind}:`))?.replace(/^[a-z]+:(.*) \([A-Z]{3}\)$/, '$1')
+      const vendor = named('vendor')
+      const bank = named('bank')
+      if (vendor && bank && !READS.some(([name]) => name.startsWith('open bills')))
+        READS = [
+          ...READS,
+          ...fxReads(vendor, bank).filter(([name]) => !ONLY || ONLY.some((o) => name.includes(o))),
+        ]
     }
     const pgUrl = DBS.includes('postgres') ? await postgresCopy(seeded, PG, PG_NAME, () => {}) : null
     const columns: Array<[string, Map<string, Timing>, number]> = []

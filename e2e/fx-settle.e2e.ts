@@ -131,7 +131,8 @@ test('an Office Accounts entry on a dirham bank is in dirhams at the day’s rat
   await shoot(page, 'fx-office-statement')
 })
 
-// The Agent form names the charge a receipt settles the same way (decision 122), for an employee too.
+// The Agent form names the charge a receipt settles the same way (decision 122), for an employee too,
+// and applies an earlier advance with it (decision 122).
 test('an employee’s agent receipt in dirhams names the charge it settles', async ({ page }) => {
   const headers = await adminHeaders(page.request)
   const agent = `Sharjah Travel ${Date.now().toString(36)}`
@@ -161,6 +162,22 @@ test('an employee’s agent receipt in dirhams names the charge it settles', asy
   })
   expect(charge.status()).toBe(201)
   const id = ((await charge.json()) as { agent: { id: number } }).agent.id
+  // An advance received earlier without naming the charge (decision 122): the form offers it.
+  const early = await page.request.post('/api/agent', {
+    headers,
+    data: {
+      agent_name: agent,
+      employee: 'admin',
+      date: today,
+      detail: 'Advance received',
+      debit: 0,
+      credit: 100,
+      paid_cash: 100,
+      paid_bank: 0,
+    },
+  })
+  expect(early.status()).toBe(201)
+  const advance = ((await early.json()) as { agent: { id: number } }).agent.id
 
   await loginAs(page, 'employee')
   await page.goto('/agent')
@@ -168,13 +185,72 @@ test('an employee’s agent receipt in dirhams names the charge it settles', asy
   await page.getByLabel('Agent Name', { exact: true }).selectOption(agent)
   const bills = page.getByRole('group', { name: 'Bills this payment settles' })
   await expect(bills).toContainText('Open AED 250 of 250 (Rs 19,050 at 76.2)')
+  await expect(bills).toContainText(`Advance row ${advance} · ${formatDate(today)} · Advance received`)
+  await expect(bills).toContainText('Left AED 100 of 100 (Rs 7,620 at 76.2)')
   await page.getByLabel('Rate (Rs per 1 AED)').fill('75')
   await page.getByLabel('Detail').fill('Visa charges received')
-  await page.getByLabel('Received (Credit)', { exact: true }).fill('250')
-  await page.getByLabel('Paid Cash').fill('250')
+  await page.getByLabel('Received (Credit)', { exact: true }).fill('150')
+  await page.getByLabel('Paid Cash').fill('150')
   await bills.getByRole('checkbox', { name: `Row ${id} ·` }).check()
+  await bills.getByRole('checkbox', { name: `Advance row ${advance} ·` }).check()
+  await shoot(page, 'fx-settle-advance')
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByText('Agent entry saved')).toBeVisible()
-  // AED 250 received at 75 against a charge at 76.20: Rs 300 less than billed.
-  await expect(page.getByText(`Settled row ${id}: AED 250; exchange loss Rs 300 (realised)`)).toBeVisible()
+  // The advance's AED 100 at 76.20 (no difference) and AED 150 at 75 against a charge at 76.20:
+  // Rs 180 less than billed.
+  await expect(
+    page.getByText(
+      `Settled row ${id}: AED 100 (advance row ${advance}), row ${id}: AED 150; exchange loss Rs 180 (realised)`,
+    ),
+  ).toBeVisible()
+  const after = await page.request.get(`/api/books/open-bills/agent/${encodeURIComponent(agent)}`, {
+    headers,
+  })
+  expect(await after.json()).toMatchObject({ bills: [], advances: [] })
+})
+
+// A transfer between a rupee bank and a riyal bank (decision 143): rupees out, riyals in at the
+// day's rate, each bank's Office Accounts list showing its side; the toast says what moved.
+test('a transfer from a rupee bank to a riyal bank at the day’s rate', async ({ page }) => {
+  const headers = await adminHeaders(page.request)
+  const tag = Date.now().toString(36)
+  const rupeeBank = `Meezan ${tag}`
+  const riyalBank = `Al Rajhi ${tag}`
+  const today = todayIso()
+  await page.request.put('/api/admin/currencies/SAR', { headers, data: { enabled: true } })
+  expect((await page.request.post('/api/admin/banks', { headers, data: { name: rupeeBank } })).status()).toBe(
+    201,
+  )
+  expect(
+    (
+      await page.request.post('/api/admin/banks', { headers, data: { name: riyalBank, currency: 'SAR' } })
+    ).status(),
+  ).toBe(201)
+  await page.request.post('/api/rates', {
+    headers,
+    data: { date: today, currency: 'SAR', rate: '74.85', source: 'open market' },
+  })
+  await loginAs(page, 'admin')
+  await page.goto('/admin/officeAccount')
+  await page.getByRole('combobox', { name: 'Bank', exact: true }).selectOption(rupeeBank)
+  await page.getByRole('button', { name: 'Transfer' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Transfer between banks' })
+  await expect(dialog.getByLabel('From bank')).toHaveValue(rupeeBank)
+  await dialog.getByLabel('To bank').selectOption(riyalBank)
+  await expect(dialog.getByLabel('Rate (Rs per 1 SAR)')).toHaveAttribute('placeholder', '74.85')
+  await dialog.getByLabel('Amount sent (Rs)').fill('100000')
+  await expect(dialog.getByLabel('Amount received (SAR)')).toBeVisible()
+  await dialog.getByLabel('Detail').fill('For Makkah hotels')
+  await shoot(page, 'fx-transfer-dialog')
+  await dialog.getByLabel('Detail').press('Enter')
+  await expect(page.getByText('Transfer saved')).toBeVisible()
+  await expect(
+    page.getByText(
+      `Rs 100,000 out of ${rupeeBank}, SAR 1,336.01 into ${riyalBank} at 74.85; exchange gain Rs 0.35 (realised)`,
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('row', { name: /Transfer to Al Rajhi/ })).toContainText('100,000')
+  await page.getByRole('combobox', { name: 'Bank', exact: true }).selectOption(riyalBank)
+  await expect(page.getByRole('row', { name: /Transfer from Meezan/ })).toContainText('1,336.01')
+  await shoot(page, 'fx-transfer-list')
 })

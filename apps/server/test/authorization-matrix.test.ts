@@ -141,6 +141,9 @@ const EXPECTED: Record<string, Access> = {
   // Decision 122: a party's open bills for a payment's form; a vendor's are admins' in the handler.
   'GET /api/books/open-bills/:kind/:name': 'user',
   'POST /api/admin/books/revaluation': 'admin',
+  // Decision 143: a transfer between a rupee bank and a foreign one (Office Accounts is admins').
+  'POST /api/admin/bank-transfers': 'admin',
+  'DELETE /api/admin/bank-transfers/:id': 'admin',
   // Vendor, bank and cash statements are admin-only by kind (statements.test.ts); the route is open to staff.
   'GET /api/statements/:kind/:name': 'user',
   'GET /api/reports/receivables': 'admin',

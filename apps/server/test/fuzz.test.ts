@@ -21,6 +21,7 @@ const TABLES = [
   'fx_settlements',
   'fx_paid_in',
   'revaluations',
+  'bank_transfers',
   'currencies',
   'tax_rates',
   'tax_rules',
@@ -225,6 +226,9 @@ const validFor = (method: string, path: string): Record<string, unknown> | null 
   if (path === '/api/admin/currencies/:code') return { enabled: true }
   // Issue 34 item 5 (decision 121): a month end's revaluation, the rates in force that day.
   if (path === '/api/admin/books/revaluation') return { as_of: '2026-11-30' }
+  // Decision 143: a transfer between two banks (the fuzz's banks are rupee banks).
+  if (path === '/api/admin/bank-transfers')
+    return { date: '2026-11-01', from_bank: 'Cash', to_bank: 'Cash', sent: 10 }
   // Issue 35: an agent's own users, their invite, deposits (decision 104-106). The desk's deposit is
   // multipart only: every JSON body is a 4xx there.
   if (path === '/api/agents/:name/users') return { email: 'fuzz.agent@example.pk' }

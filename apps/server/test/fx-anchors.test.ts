@@ -573,7 +573,9 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       .where('source_id', '=', first.body.revaluation.id)
       .execute()
     expect(entries).toHaveLength(2)
-    // No AED rate on or before the day: a 400 naming it, nothing written.
+    // No AED rate on or before the day: a 400 naming it, nothing written. (The AED charge dated
+    // before 31/10 redoes that day's revaluation, which needs the day's AED rate: decision 142.)
+    await rate('2026-10-31', 'AED', '76.5')
     await agent('Dubai Agent', { date: '2026-10-12', debit: 10, rate: '76' })
     const noRate = await t.call('admin', 'POST', '/api/admin/books/revaluation', { as_of: '2026-10-30' })
     expect(noRate.status).toBe(400)
@@ -646,6 +648,41 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
         open: { currency: 'SAR', amount: 400, rupees: 29_940 },
       }),
     ])
+    expect(res.body.advances).toEqual([])
+    // An advance paid without naming a bill is listed beside the bills, with what is left of it
+    // (decision 122); a later payment names it with the bill and it leaves the list.
+    const advance = await vendor('Taif Hotels', {
+      date: '2027-01-22',
+      debit: 250,
+      rate: '75',
+      detail: 'Advance',
+    })
+    res = await open('vendor', 'Taif Hotels')
+    expect(res.body.advances).toEqual([
+      {
+        id: advance.id,
+        date: '2027-01-22',
+        detail: 'Advance',
+        currency: 'SAR',
+        rate: 75,
+        amount: 250,
+        open: { currency: 'SAR', amount: 250, rupees: 18_750 },
+      },
+    ])
+    const rest = await vendor('Taif Hotels', {
+      date: '2027-01-25',
+      debit: 150,
+      rate: '76',
+      settles: [{ id: advance.id }, { id: first.id }],
+    })
+    // SAR 250 of the advance at 75 and SAR 150 at 76 against SAR 400 billed at 74.85.
+    expect(rest.settled?.map((p) => [p.amount, p.realised])).toEqual([
+      [250, -37.5],
+      [150, -172.5],
+    ])
+    res = await open('vendor', 'Taif Hotels')
+    expect(res.body).toMatchObject({ bills: [], advances: [] })
+    await zeroInBoth('vendor:Taif Hotels', 'SAR')
     // A vendor's bills are admins' (as the Vendor ledger is); an agent's any staff's; a rupee party has none.
     expect((await open('vendor', 'Taif Hotels', 'employee')).status).toBe(403)
     await agent('Riyadh Agent', { date: '2027-01-07', debit: 250 })
@@ -655,7 +692,116 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       expect.objectContaining({ open: expect.objectContaining({ amount: 250 }) }),
     ])
     res = await open('vendor', 'Lahore Printers')
-    expect(res.body).toMatchObject({ currency: 'PKR', bills: [] })
+    expect(res.body).toMatchObject({ currency: 'PKR', bills: [], advances: [] })
     expect((await open('kiosk', 'X')).status).toBe(400)
+  })
+
+  it("a payment back-dated before a revaluation day redoes that day (decision 142): the unrealised difference is the books' own, counted once", async () => {
+    await setUp()
+    await rate('2028-09-01', 'SAR', '74.85')
+    const bill = await vendor('Jeddah Transport', { date: '2028-09-10', credit: 1000 })
+    const sep = await revalue('2028-09-30', { SAR: '76' })
+    expect(sep.accounts).toContainEqual(
+      expect.objectContaining({ account: 'vendor:Jeddah Transport', balance: -1000, difference: -1150 }),
+    )
+    // Entered in October, dated 20 September: SAR 400 at 75.50 (Rs 260 realised against 74.85).
+    const late = await vendor('Jeddah Transport', {
+      date: '2028-09-20',
+      debit: 400,
+      rate: '75.5',
+      settles: [{ id: bill.id }],
+    })
+    expect(late.settled?.map((p) => p.realised)).toEqual([-260])
+    // The month end now restates SAR 600 owed: Rs 44,910 at the original rates, Rs 45,600 at 76.
+    expect(await ledger.rupeeBalance(t.app.db, 'vendor:Jeddah Transport', '2028-09-30')).toEqual({
+      currency: 'PKR',
+      minor: -4_560_000n,
+    })
+    expect(await ledger.rupeeBalance(t.app.db, 'vendor:Jeddah Transport', '2028-10-01')).toEqual({
+      currency: 'PKR',
+      minor: -4_491_000n,
+    })
+    // The day's answer is the redone one (the same call answers it; other rates still a 409).
+    const again = await t.call('admin', 'POST', '/api/admin/books/revaluation', {
+      as_of: '2028-09-30',
+      rates: { SAR: '76' },
+    })
+    expect(again.status).toBe(200)
+    expect(again.body.revaluation.accounts).toContainEqual(
+      expect.objectContaining({
+        account: 'vendor:Jeddah Transport',
+        balance: -600,
+        rupees_before: -44_910,
+        rupees_after: -45_600,
+        difference: -690,
+      }),
+    )
+    const sepReport = await exchange('2028-09-01', '2028-09-30')
+    expect(sepReport.realised.filter((r) => r.account === 'vendor:Jeddah Transport')).toEqual([
+      expect.objectContaining({ amount: -260 }),
+    ])
+    expect(sepReport.unrealised.filter((r) => r.account === 'vendor:Jeddah Transport')).toEqual([
+      expect.objectContaining({ amount: -690 }),
+    ])
+    // An edit of the back-dated payment (SAR 500) redoes it again; a delete would as well.
+    const edit = await t.call('admin', 'PUT', `/api/vender/${late.id}`, {
+      vender_name: 'Jeddah Transport',
+      date: '2028-09-20',
+      detail: 'Rooms',
+      bank_title: 'Cash',
+      credit: 0,
+      debit: 500,
+      withdraw: 0,
+      rate: '75.5',
+    })
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200)
+    expect(await ledger.rupeeBalance(t.app.db, 'vendor:Jeddah Transport', '2028-09-30')).toEqual({
+      currency: 'PKR',
+      minor: -3_800_000n,
+    })
+    // The rest in October at 77: billed Rs 74,850, paid Rs 37,750 + 38,500: Rs 1,400 lost, once.
+    await vendor('Jeddah Transport', {
+      date: '2028-10-10',
+      debit: 500,
+      rate: '77',
+      settles: [{ id: bill.id }],
+    })
+    await zeroInBoth('vendor:Jeddah Transport', 'SAR')
+    const all = await exchange('2028-09-01', '2028-10-31')
+    const mine = (rows: { account: string; amount: number }[]) =>
+      rows.filter((r) => r.account === 'vendor:Jeddah Transport').reduce((s, r) => s + r.amount, 0)
+    expect(mine(all.realised)).toBe(-1400)
+    expect(mine(all.unrealised)).toBe(0)
+    await booksBalance()
+  })
+
+  it('a back-dated line in a currency the revalued day had no rate for is a 409 naming the day, nothing kept', async () => {
+    await setUp()
+    await rate('2028-11-01', 'SAR', '74.85')
+    await vendor('Taif Hotels', { date: '2028-11-10', credit: 100 })
+    await revalue('2028-11-30')
+    // A dollar agent, and no dollar rate anywhere in the books.
+    expect((await t.call('admin', 'PUT', '/api/admin/currencies/USD', { enabled: true })).status).toBe(200)
+    expect((await t.call('admin', 'POST', '/api/agent-names', { name: 'Houston Agent' })).status).toBe(201)
+    expect((await t.call('employee', 'PUT', '/api/agents/Houston Agent', { currency: 'USD' })).status).toBe(
+      200,
+    )
+    const res = await t.call('employee', 'POST', '/api/agent', {
+      agent_name: 'Houston Agent',
+      employee: 'emp',
+      detail: 'Visas',
+      date: '2028-11-15',
+      debit: 50,
+      credit: 0,
+      paid_cash: 0,
+      paid_bank: 0,
+      rate: '280',
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.message).toBe(
+      "This entry changes the balances revalued on 30/11/2028, and there is no USD rate on or before 2028-11-30: save that day's rate under Rates, then save the entry again",
+    )
+    expect(await ledger.balance(t.app.db, 'agent:Houston Agent')).toEqual({ currency: 'USD', minor: 0n })
+    await booksBalance()
   })
 })

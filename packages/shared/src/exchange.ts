@@ -114,7 +114,8 @@ export const DocumentAnswer = z.object({
 
 /**
  * GET /api/books/open-bills/{kind}/{name}: a foreign party's bills (a vendor's payables, an
- * agent's charges) still open, newest first, for a payment's form to name in `settles`.
+ * agent's charges) still open, newest first, for a payment's form to name in `settles`; beside
+ * them the earlier payments whose money is not all applied yet (advances).
  */
 export const OpenBillsAnswer = z.object({
   status: z.literal('success'),
@@ -132,4 +133,59 @@ export const OpenBillsAnswer = z.object({
       open: money,
     }),
   ),
+  /** Earlier payments' money not yet applied to a bill (decision 122), newest first: `settles` names them too. */
+  advances: z.array(
+    z.object({
+      id: z.number(),
+      date: z.string(),
+      detail: z.string(),
+      currency: z.string(),
+      rate: z.number().nullable(),
+      amount: z.number(),
+      open: money,
+    }),
+  ),
+})
+
+const bankName = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(100, 'At most 100 characters')
+
+/**
+ * POST /api/admin/bank-transfers (decision 143): money from one bank to another, one of them in
+ * rupees. `sent` is in the sending bank's currency; `received` (optional) in the receiving bank's;
+ * `rate` (optional, rupees per unit of the foreign side): typed, else worked out from both amounts,
+ * else the day's rate.
+ */
+export const BankTransferInput = z.object({
+  date: isoDay('Date is required'),
+  from_bank: bankName('From bank is required'),
+  to_bank: bankName('To bank is required'),
+  sent: amount({
+    required: 'Amount sent is required',
+    typeError: 'Amount sent must be a number',
+    min: { value: 0.01, message: 'Amount sent must be more than 0' },
+  }),
+  received: amount({
+    typeError: 'Amount received must be a number',
+    min: { value: 0.01, message: 'Amount received must be more than 0' },
+  }),
+  rate: rateField.optional(),
+  detail: z.string().trim().max(500, 'At most 500 characters').optional(),
+})
+
+export const BankTransferAnswer = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  transfer: z.object({
+    id: z.number(),
+    date: z.string(),
+    from_bank: z.string(),
+    to_bank: z.string(),
+    detail: z.string(),
+    sent: z.object({ currency: z.string(), amount: z.number(), rupees: z.number() }),
+    received: z.object({ currency: z.string(), amount: z.number(), rupees: z.number() }),
+    rate: z.number().nullable(),
+    /** Rupees gained (+) or lost (−) by the conversion's rounding or the bank's spread (realised). */
+    realised: z.number(),
+  }),
 })

@@ -1,10 +1,12 @@
-import { pkr } from '@booking/shared'
+import { BOOKS_CURRENCY, pkr } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { HttpError } from '../lib/http-error.ts'
 import { runText } from '../lib/prepared.ts'
 import { accountsFor, byAddress, forgetAccounts, renamedCodes } from './account-rows.ts'
-import { moveMoney } from './moves.ts'
-import { postEntry } from './post.ts'
+import { type Move, moveMoney } from './moves.ts'
+import { holdingForeignHooks, postEntry } from './post.ts'
+import { REVALUATION_REVERSAL_SOURCE, REVALUATION_SOURCE } from './revaluation.ts'
 
 type Trx = Kysely<Database>
 
@@ -31,6 +33,9 @@ interface SourceLine {
   credit: bigint
   entry: string
   detail: string
+  currency: string
+  fx: bigint
+  rate: bigint | null
 }
 
 /**
@@ -39,15 +44,28 @@ interface SourceLine {
  * appended), so the survivor's statement, balance and aging carry the merged customer's lines on
  * their own days, and every closed day's figure stays as it was: an entry dated on or before the
  * lock date cannot be reversed, so such a merge is refused (409) before anything is written. The
- * merged account then has no address and points at its survivor (its balance is nothing).
+ * merged account then has no address and points at its survivor (its balance is nothing). Lines in
+ * another currency move with their amounts, rate and rupees; accounts kept in two currencies are
+ * not merged (409, decision 144).
  */
 export const mergeAccount = async (trx: Trx, from: string, into: string, name: string) => {
   const fromRef = (await byAddress(trx, [from])).get(from)
   if (!fromRef) return
   const intoRef = (await accountsFor(trx, [into])).get(into)!
+  // Accounts kept in different currencies (decision 144): a merge would change a balance's currency.
+  if (fromRef.currency !== intoRef.currency) {
+    const empty = !(
+      await runText(trx, 'select 1 as x from posting_lines where account = ? limit 1', [intoRef.code])
+    ).length
+    const message = `${name} keeps its account in ${fromRef.currency} and the account it is merged into keeps ${intoRef.currency}: accounts in different currencies cannot be merged${
+      empty ? ` (set the other's currency to ${fromRef.currency} first: it has no entries yet)` : ''
+    }`
+    throw new HttpError(409, message, { into_id: message })
+  }
   const rows = await runText<Record<string, unknown>>(
     trx,
-    `select source_type, source_id, account, date, debit, credit, entry, detail from posting_lines l
+    `select source_type, source_id, account, date, debit, credit, entry, detail,
+       currency, fx_debit, fx_credit, rate from posting_lines l
      where reverses is null and not exists (select 1 from posting_lines r where r.reverses = l.id)
        and (source_type, source_id) in (select source_type, source_id from posting_lines where account = ?)
      order by source_type, source_id, id`,
@@ -66,25 +84,47 @@ export const mergeAccount = async (trx: Trx, from: string, into: string, name: s
       credit: BigInt(String(r.credit)),
       entry: String(r.entry),
       detail: String(r.detail),
+      currency: String(r.currency),
+      fx: BigInt(String(r.fx_debit)) - BigInt(String(r.fx_credit)),
+      rate: r.rate == null ? null : BigInt(String(r.rate)),
     })
     sources.set(key, list)
   }
   const addresses = await renamedCodes(trx)
-  for (const lines of sources.values()) {
-    if (!lines.some((l) => l.account === fromRef.code)) continue
-    const first = lines[0]!
-    const moves = lines.flatMap((l) => {
-      const address = l.account === fromRef.code ? into : (addresses.get(l.account)?.address ?? l.account)
-      // Each line against one pivot that nets to nothing (linesOf drops it), in exact paisa.
-      return moveMoney(address, PIVOT, pkr(l.debit - l.credit))
-    })
-    await postEntry(trx, {
-      source: { type: first.source_type, id: first.source_id },
-      day: first.date,
-      meta: { entry: first.entry, detail: first.detail },
-      moves,
-    })
-  }
+  // A revaluation's lines on the account are not moved as they were: the revaluations of its days
+  // are redone once, after every other entry moved (decision 142), and restate the survivor.
+  const foreign = fromRef.currency !== BOOKS_CURRENCY
+  await holdingForeignHooks(trx, { type: 'merge', id: fromRef.id }, async () => {
+    for (const lines of sources.values()) {
+      if (!lines.some((l) => l.account === fromRef.code)) continue
+      const type = lines[0]!.source_type
+      if (foreign && (type === REVALUATION_SOURCE || type === REVALUATION_REVERSAL_SOURCE)) continue
+      const first = lines[0]!
+      const moves = lines.flatMap((l): Move[] => {
+        const address = l.account === fromRef.code ? into : (addresses.get(l.account)?.address ?? l.account)
+        // A line in another currency moves as it was: its amount there, its rate and its rupees
+        // (decision 144), so both balances are kept to the paisa.
+        if (l.currency !== BOOKS_CURRENCY && l.rate !== null)
+          return [
+            {
+              debit: address,
+              credit: PIVOT,
+              money: { currency: l.currency, minor: l.fx },
+              rate: l.rate,
+              paisa: l.debit - l.credit,
+            },
+          ]
+        // Each line against one pivot that nets to nothing (linesOf drops it), in exact paisa.
+        return moveMoney(address, PIVOT, pkr(l.debit - l.credit))
+      })
+      await postEntry(trx, {
+        source: { type: first.source_type, id: first.source_id },
+        day: first.date,
+        meta: { entry: first.entry, detail: first.detail },
+        moves,
+      })
+    }
+  })
   await trx
     .updateTable('accounts')
     .set({ address: null, name, merged_into: intoRef.id })

@@ -8,6 +8,8 @@ export const CASH = 'cash'
 export const COST_OF_SALES = 'cost:sales'
 export const REFUNDS = 'expense:refunds'
 export const OPENING = 'equity:opening'
+/** Money between two banks on its way (decision 143): a transfer's two entries meet here and net to 0. */
+export const BANK_TRANSFERS = 'equity:bank transfers'
 /** The drawer counted against Cash in Office (decision 065): an expense, a surplus reduces it. */
 export const CASH_OVER_SHORT = 'expense:cash over/short'
 

@@ -383,6 +383,37 @@ export const documentOf = async (db: Trx, table: LedgerTable, id: number) => {
   }
 }
 
+/**
+ * What is still open of an earlier payment's money (an advance a later payment may apply, decision
+ * 120): its lines on the party's foreign account less what every payment's pieces took of it (its
+ * own included). Null when the row is not money on a foreign party, or nothing of it is left.
+ */
+export const advanceOf = async (db: Trx, table: LedgerTable, row: Record<string, unknown>) => {
+  const ledger = LEDGERS[table]
+  if (!ledger.isMoney(row) || ledger.isBill(row)) return null
+  const kind = table === 'vender_entries' ? 'vendor' : 'agent'
+  const address = `${kind}:${ledger.party(row)}`
+  const ref = (await accountsFor(db, [address])).get(address)
+  if (!ref || ref.currency === BOOKS_CURRENCY) return null
+  const lines = await linesOn(db, ref.code, lineSourceOf(table, row))
+  if (lines.fx * ledger.billSign >= 0n) return null
+  const taken = await takenOf(db, 'money', table, num(row.id), { type: '', id: -1 })
+  const fx = abs(lines.fx)
+  const open = fx - taken.fx
+  if (open <= 0n) return null
+  return {
+    id: num(row.id),
+    currency: ref.currency,
+    rate: row.rate == null ? null : rateOfMicro(String(row.rate)),
+    amount: fromPaisa(Number(fx)),
+    open: {
+      currency: ref.currency,
+      amount: fromPaisa(Number(open)),
+      rupees: fromPaisa(Number(abs(lines.paisa) - taken.paisa)),
+    },
+  }
+}
+
 const MONEY_KEYS: Record<LedgerTable, readonly string[]> = {
   vender_entries: ['vender_name', 'credit', 'debit', 'withdraw', 'currency', 'rate'],
   agent_entries: ['agent_name', 'credit', 'debit', 'paid_cash', 'paid_bank', 'currency', 'rate'],

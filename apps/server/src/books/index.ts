@@ -9,6 +9,7 @@ export { addressCodes, currencyOf, setAccountCurrency } from './account-rows.ts'
 // Accounts by address (decision 081): what a record posts to.
 export {
   agentAccount,
+  BANK_TRANSFERS,
   bankAccount,
   CASH,
   COST_OF_SALES,
@@ -61,6 +62,7 @@ export {
 } from './ledger.ts'
 // A record's moves and their posting (decision 050): make `moves` the source's money, or reverse it.
 export { type Move, move, removeLines, renameAccount, syncLines } from './lines.ts'
+export { REALISED } from './moves.ts'
 export { PAYMENT_TABLES, refuseIfPaid, refuseOverpaid, remainingAfterPayments } from './paid-records.ts'
 export { linkAudit } from './post.ts'
 export { enabledCurrencies, NOT_TURNED_ON, rateOn } from './rates.ts'

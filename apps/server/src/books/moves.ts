@@ -6,7 +6,17 @@ import { allocatePaisa, BOOKS_CURRENCY, type Money, minorUnitsOf, moneyOfRupees 
  * micro-rupees per unit (issue 34, decision 108). Rupees typed on a form become Money once, in
  * `move` (decision 127); nothing after it sees a JS number.
  */
-export type Move = { debit: string; credit: string; money: Money; rate?: bigint }
+export type Move = {
+  debit: string
+  credit: string
+  money: Money
+  rate?: bigint
+  /**
+   * The rupees (paisa) of Money in another currency, when they are known already: a line posted
+   * again as it was (a merge, decision 144) keeps its rupees instead of being rounded afresh.
+   */
+  paisa?: bigint
+}
 
 /** A move of `amount` rupees as a form gives them (none for 0; a negative amount moves the other way). */
 export const move = (debit: string, credit: string, amount: number): Move[] =>
@@ -78,6 +88,8 @@ export const movesDifference = (accounts: readonly string[]) =>
 export const linesOf = (moves: readonly Move[]) => {
   const net = new Map<string, { account: string; currency: string; minor: bigint }>()
   const rates = new Map<string, bigint>()
+  // The rupees moves carried (null once a move into the line carried none).
+  const known = new Map<string, bigint | null>()
   for (const m of moves) {
     const { currency, minor } = m.money
     if (currency !== BOOKS_CURRENCY) {
@@ -96,12 +108,25 @@ export const linesOf = (moves: readonly Move[]) => {
       const n = net.get(key) ?? { account, currency, minor: 0n }
       n.minor += signed
       net.set(key, n)
+      const was = known.has(key) ? known.get(key)! : 0n
+      known.set(
+        key,
+        was === null || m.paisa === undefined ? null : was + (account === m.debit ? m.paisa : -m.paisa),
+      )
     }
   }
   const kept = [...net.values()].filter((n) => n.minor !== 0n)
   const paisa = new Map<(typeof kept)[number], bigint>()
   for (const [currency, rate] of rates) {
     const group = kept.filter((n) => n.currency === currency)
+    // Every line's rupees known (a line posted again as it was): kept, and proved balanced below.
+    const given = group.map((n) => known.get(`${n.account}\u0000${n.currency}`))
+    if (given.every((p) => p !== null && p !== undefined)) {
+      if (given.reduce((s, p) => s! + p!, 0n) !== 0n)
+        throw new Error(`Unbalanced posting in ${currency}'s rupees`)
+      for (const [i, n] of group.entries()) paisa.set(n, given[i]!)
+      continue
+    }
     const d = 10n ** BigInt(minorUnitsOf(currency) + 4)
     const allocated = allocatePaisa(
       group.map((n) => n.minor * rate),

@@ -419,7 +419,46 @@ const append = async (trx: Trx, e: PostEntry): Promise<number[]> => {
     trx,
     appended.reduce((s, l) => s + l.debit, 0n),
   )
+  const foreignDays = appended.filter((l) => l.currency !== BOOKS_CURRENCY).map((l) => l.date)
+  if (foreignDays.length > 0) await runForeignHooks(trx, e.source, foreignDays.sort(cmp)[0]!)
   return ids
+}
+
+/**
+ * Called after an entry appended lines in a foreign currency, with the earliest of their days (the
+ * reversed lines' days included): a revaluation of a later day re-reads the balances it restated
+ * (decision 142). Registered by revaluation.ts, which posts through this module.
+ */
+type ForeignLinesHook = (trx: Trx, source: BookSource, from: string) => Promise<void>
+const foreignLinesHooks: ForeignLinesHook[] = []
+export const onForeignLines = (hook: ForeignLinesHook) => {
+  foreignLinesHooks.push(hook)
+}
+/** Transactions whose hooks wait (the earliest day seen so far, or null): see holdingForeignHooks. */
+const held = new WeakMap<object, { from: string | null }>()
+const runForeignHooks = async (trx: Trx, source: BookSource, from: string) => {
+  const waiting = held.get(trx)
+  if (waiting) {
+    if (waiting.from === null || from < waiting.from) waiting.from = from
+    return
+  }
+  for (const hook of foreignLinesHooks) await hook(trx, source, from)
+}
+/**
+ * Runs `work` (many entries posted again: a merge) with the hooks held, then once from the
+ * earliest day its foreign lines had, so a later revaluation is redone once, on the finished books.
+ */
+export const holdingForeignHooks = async <T>(trx: Trx, source: BookSource, work: () => Promise<T>) => {
+  const waiting = { from: null as string | null }
+  held.set(trx, waiting)
+  let out: T
+  try {
+    out = await work()
+  } finally {
+    held.delete(trx)
+  }
+  if (waiting.from !== null) await runForeignHooks(trx, source, waiting.from)
+  return out
 }
 
 /** Reverses the source's current entry (a delete): its money nets to nothing from then on. */

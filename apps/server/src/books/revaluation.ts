@@ -1,11 +1,19 @@
-import { addDaysIso, BOOKS_CURRENCY, minorUnitsOf, pkr, RATE_DECIMALS } from '@booking/shared'
+import {
+  addDaysIso,
+  BOOKS_CURRENCY,
+  formatDate,
+  fromPaisa,
+  minorUnitsOf,
+  pkr,
+  RATE_DECIMALS,
+} from '@booking/shared'
 import { type Kysely, sql } from 'kysely'
 import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { lockNames } from '../lib/write-locks.ts'
-import { type Move, moveMoney, UNREALISED } from './moves.ts'
-import { postEntry } from './post.ts'
+import { type BookSource, type Move, moveMoney, UNREALISED } from './moves.ts'
+import { onForeignLines, postEntry } from './post.ts'
 import { rateOn } from './rates.ts'
 
 type Trx = Kysely<Database>
@@ -31,8 +39,11 @@ const roundDiv = (n: bigint, d: bigint) => {
   return n < 0n ? -q : q
 }
 
-/** Every foreign account's balance through `asOf`, in its currency and in rupees (lines only). */
-const openForeign = async (trx: Trx, asOf: string) => {
+/**
+ * Every foreign account's balance through `asOf`, in its currency and in rupees (lines only),
+ * leaving out revaluation `id`'s own lines (a redo re-reads the balances it restated).
+ */
+const openForeign = async (trx: Trx, asOf: string, id: number) => {
   const { rows } = await sql<{
     code: string
     address: string
@@ -44,6 +55,7 @@ const openForeign = async (trx: Trx, asOf: string) => {
       coalesce(sum(l.fx_debit) - sum(l.fx_credit), 0) AS fx, coalesce(sum(l.debit) - sum(l.credit), 0) AS n
     FROM accounts a JOIN posting_lines l ON l.account_id = a.id
     WHERE a.currency <> ${BOOKS_CURRENCY} AND l.date <= ${asOf}
+      AND NOT (l.source_type IN (${REVALUATION_SOURCE}, ${REVALUATION_REVERSAL_SOURCE}) AND l.source_id = ${id})
     GROUP BY a.code, a.address, a.name, a.currency
     ORDER BY a.code`.execute(trx)
   return rows.map((r) => ({ ...r, fx: dbPaisa(r.fx), n: dbPaisa(r.n) }))
@@ -63,21 +75,27 @@ export const revalue = async (
   id: number,
   asOf: string,
   typed: Record<string, bigint>,
+  redo = false,
 ): Promise<{ rates: Record<string, bigint>; accounts: Restated[] }> => {
-  // The foreign balances read are this run's alone until it commits (a payment waits for it).
-  const foreign = await trx
-    .selectFrom('accounts')
-    .select('code')
-    .where('currency', '<>', BOOKS_CURRENCY)
-    .execute()
-  await lockNames(
-    trx,
-    foreign.map((a) => `account:${a.code}`),
-  )
+  // The foreign balances read are this run's alone until it commits (a payment waits for it). A
+  // redo runs inside a payment that holds its own accounts: it waits on `revaluations` only (taken
+  // by its caller), since a write on another account dated after the day changes nothing here and
+  // one dated before redoes the day itself.
+  if (!redo) {
+    const foreign = await trx
+      .selectFrom('accounts')
+      .select('code')
+      .where('currency', '<>', BOOKS_CURRENCY)
+      .execute()
+    await lockNames(
+      trx,
+      foreign.map((a) => `account:${a.code}`),
+    )
+  }
   const rates: Record<string, bigint> = { ...typed }
   const accounts: Restated[] = []
   const missing: string[] = []
-  for (const r of await openForeign(trx, asOf)) {
+  for (const r of await openForeign(trx, asOf, id)) {
     if (r.fx === 0n && r.n === 0n) continue
     if (rates[r.currency] === undefined) {
       const found = await rateOn(trx, r.currency, asOf)
@@ -119,6 +137,65 @@ export const revalue = async (
   })
   return { rates, accounts: accounts.filter((a) => a.after !== a.before) }
 }
+
+/** A run's restated balances as kept in `revaluations.restated` and answered (decision 121). */
+export const restatedText = (accounts: readonly Restated[]) =>
+  JSON.stringify(
+    accounts.map((a) => ({
+      account: a.account,
+      name: a.name,
+      currency: a.currency,
+      balance: fromPaisa(Number(a.fx)),
+      rupees_before: fromPaisa(Number(a.before)),
+      rupees_after: fromPaisa(Number(a.after)),
+      difference: fromPaisa(Number(a.after - a.before)),
+    })),
+  )
+
+/**
+ * A line in a foreign currency appended on or before a revaluation's day (a payment back-dated
+ * before a month end, an edit of an earlier bill, a delete) changes a balance that revaluation
+ * restated: each such revaluation is redone in the same transaction at the rates it used (its own
+ * entry and its next day's reversal re-posted: the earlier pair reversed, a new pair written), so
+ * the day's unrealised difference is the one the books now hold and nothing is counted twice
+ * (decision 142). A currency the day had no open balance in takes the rate in force that day;
+ * none is a 409 before anything is kept.
+ */
+const redoLater = async (trx: Trx, source: BookSource, from: string) => {
+  if (source.type === REVALUATION_SOURCE || source.type === REVALUATION_REVERSAL_SOURCE) return
+  const later = () =>
+    trx
+      .selectFrom('revaluations')
+      .select(['id', 'as_of', 'rates'])
+      .where('as_of', '>=', from)
+      .orderBy('as_of')
+      .execute()
+  if ((await later()).length === 0) return
+  // One redo of a day at a time: a second back-dated payment reads the first one's lines.
+  await lockNames(trx, ['revaluations'])
+  for (const run of await later()) {
+    const typed = Object.fromEntries(
+      Object.entries(JSON.parse(run.rates) as Record<string, string>).map(([k, v]) => [k, BigInt(v)]),
+    )
+    const done = await revalue(trx, Number(run.id), run.as_of, typed, true).catch((e: unknown) => {
+      if (!(e instanceof HttpError) || e.statusCode !== 400) throw e
+      const missing = e.message.replace(/: type the closing rate.*$/, '').replace(/^No /, 'no ')
+      const message = `This entry changes the balances revalued on ${formatDate(run.as_of)}, and there is ${missing}: save that day's rate under Rates, then save the entry again`
+      throw new HttpError(409, message, { date: message })
+    })
+    await trx
+      .updateTable('revaluations')
+      .set({
+        rates: JSON.stringify(
+          Object.fromEntries(Object.entries(done.rates).map(([k, v]) => [k, v.toString()])),
+        ),
+        restated: restatedText(done.accounts),
+      })
+      .where('id', '=', Number(run.id))
+      .execute()
+  }
+}
+onForeignLines(redoLater)
 
 /**
  * The unrealised exchange differences of [from, to] by account (decision 121): the revaluation

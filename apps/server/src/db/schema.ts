@@ -248,6 +248,25 @@ export interface RevaluationsTable {
   created_at: string
 }
 
+/** A transfer between two banks, one of them in rupees (0052, decision 143): what was typed. */
+export interface BankTransfersTable {
+  id: Generated<number>
+  date: string
+  from_bank: string
+  to_bank: string
+  detail: string
+  from_currency: string
+  to_currency: string
+  /** Minor units of the sending bank's currency. */
+  sent: number
+  /** Minor units of the receiving bank's currency. */
+  received: number
+  /** Micro-rupees per unit of the foreign side; null between two rupee banks. */
+  rate: number | null
+  user_id: number | null
+  created_at: string
+}
+
 /** An account of the books (0034, decision 081): its code never changes, its address and name may. */
 export interface AccountsTable {
   id: Generated<number>
@@ -1018,6 +1037,7 @@ export interface Database {
   fx_settlements: FxSettlementsTable
   fx_paid_in: FxPaidInTable
   revaluations: RevaluationsTable
+  bank_transfers: BankTransfersTable
   posting_months: PostingMonthsTable
   posting_days: PostingDaysTable
   profit_days: ProfitDaysTable

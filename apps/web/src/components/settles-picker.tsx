@@ -41,6 +41,7 @@ export const SettlesPicker = ({ kind, party }: { kind: 'agent' | 'vendor'; party
     field.onChange(undefined)
   }, [name])
   const list = bills.data?.bills ?? []
+  const advances = bills.data?.advances ?? []
   if (!name || list.length === 0) return null
   const error = (get(formState.errors, 'settles') as { message?: string } | undefined)?.message
   const toggle = (id: number, on: boolean) =>
@@ -96,6 +97,37 @@ export const SettlesPicker = ({ kind, party }: { kind: 'agent' | 'vendor'; party
           )
         })}
       </ul>
+      {advances.length > 0 && (
+        <>
+          <p className="mt-3 mb-2 text-xs text-slate-500">
+            Earlier payments not yet applied (advances): tick one to apply what is left of it to the bills
+            ticked, before this payment's money.
+          </p>
+          <ul className="divide-y divide-slate-100 rounded border border-slate-200">
+            {advances.map((a) => (
+              <li key={a.id} className="px-3 py-2 text-sm">
+                <label className="flex min-w-0 items-start gap-2">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={picked.some((p) => p.id === a.id)}
+                    onChange={(e) => toggle(a.id, e.target.checked)}
+                  />
+                  <span className="min-w-0">
+                    <span className="font-medium">Advance row {a.id}</span> · {formatDate(a.date)}
+                    {a.detail ? ` · ${a.detail}` : ''}
+                    <span className="block tabular-nums text-slate-600">
+                      Left {cur} {formatAmount(a.open.amount)} of {formatAmount(a.amount)} (Rs{' '}
+                      {formatAmount(a.open.rupees)}
+                      {a.rate !== null ? ` at ${a.rate}` : ''})
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {error && (
         <p role="alert" className="mt-1 text-sm text-red-600">
           {error}
@@ -107,6 +139,7 @@ export const SettlesPicker = ({ kind, party }: { kind: 'agent' | 'vendor'; party
 
 interface SettledPiece {
   id: number
+  with: number
   currency: string
   amount: number
   realised: number
@@ -115,12 +148,18 @@ interface SettledPiece {
 /** What a saved payment settled, as a toast's second line ("Settled row 12: SAR 1,000 ..."). */
 export const settledNote = (answer: unknown, key: 'vendor' | 'agent'): string | undefined => {
   const row = (answer as Record<string, unknown> | null)?.[key] as
-    | { settled?: SettledPiece[]; paid?: { currency: string; amount: number } }
+    | { id?: number; settled?: SettledPiece[]; paid?: { currency: string; amount: number } }
     | undefined
   const pieces = row?.settled ?? []
   if (pieces.length === 0) return undefined
   const realised = pieces.reduce((s, p) => s + Math.round(p.realised * 100), 0) / 100
-  const parts = pieces.map((p) => `row ${p.id}: ${p.currency} ${formatAmount(p.amount)}`).join(', ')
+  // A piece paid from an earlier payment says so: the advance applied (decision 122).
+  const parts = pieces
+    .map(
+      (p) =>
+        `row ${p.id}: ${p.currency} ${formatAmount(p.amount)}${p.with !== row?.id ? ` (advance row ${p.with})` : ''}`,
+    )
+    .join(', ')
   const diff =
     realised === 0
       ? 'no exchange difference'

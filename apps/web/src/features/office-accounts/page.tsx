@@ -1,5 +1,5 @@
 import { type AccountEntry, CASH_IN_OFFICE, RECORD_SPECS } from '@booking/shared'
-import { Landmark } from 'lucide-react'
+import { ArrowLeftRight, Landmark } from 'lucide-react'
 import { useState } from 'react'
 import type { Column } from '../../components/data-table.tsx'
 import { ManageBanksDialog } from '../../components/manage-banks-dialog.tsx'
@@ -7,6 +7,7 @@ import { RecordList } from '../../components/record-list.tsx'
 import { useIsAdmin } from '../../lib/auth.tsx'
 import { useBanks } from '../../lib/records.ts'
 import { AccountForm } from './account-form.tsx'
+import { TransferDialog } from './transfer-dialog.tsx'
 
 const columns: Column<AccountEntry>[] = [
   { key: 'date', header: 'Date', format: 'date' },
@@ -25,6 +26,7 @@ export default function OfficeAccountsPage() {
   const admin = useIsAdmin()
   const [chosen, setChosen] = useState('')
   const [managing, setManaging] = useState(false)
+  const [transferring, setTransferring] = useState(false)
   // A chosen bank that was since deleted falls back to the first active one (or Cash in Office).
   const bank =
     chosen === CASH_IN_OFFICE
@@ -76,10 +78,23 @@ export default function OfficeAccountsPage() {
                 Manage Banks
               </button>
             )}
+            {admin && (
+              <button type="button" className="btn-secondary shrink-0" onClick={() => setTransferring(true)}>
+                <ArrowLeftRight className="h-4 w-4" aria-hidden />
+                Transfer
+              </button>
+            )}
           </div>
         }
         renderForm={(props) => <AccountForm {...props} bank={bank} />}
       />
+      {admin && transferring && (
+        <TransferDialog
+          open={transferring}
+          onOpenChange={setTransferring}
+          bank={bank === CASH_IN_OFFICE ? '' : bank}
+        />
+      )}
       {admin && (
         <ManageBanksDialog
           open={managing}

@@ -33,7 +33,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { currencyOf } from '../../../books/account-rows.ts'
 import { agentAccount, bankAccount, CASH, vendorAccount } from '../../../books/accounts.ts'
-import { documentOf } from '../../../books/fx-settlement.ts'
+import { advanceOf, documentOf } from '../../../books/fx-settlement.ts'
 import { linkAudit } from '../../../books/post.ts'
 import {
   enabledCurrencies,
@@ -42,7 +42,7 @@ import {
   realisedByParty,
   setCurrencyEnabled,
 } from '../../../books/rates.ts'
-import { revalue, unrealisedByParty } from '../../../books/revaluation.ts'
+import { restatedText, revalue, unrealisedByParty } from '../../../books/revaluation.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -261,17 +261,7 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
         const id = Number(row.id)
         const done = await revalue(trx, id, input.as_of, typed)
         const rates = Object.fromEntries(Object.entries(done.rates).map(([k, v]) => [k, v.toString()]))
-        const restated = JSON.stringify(
-          done.accounts.map((a) => ({
-            account: a.account,
-            name: a.name,
-            currency: a.currency,
-            balance: fromPaisa(Number(a.fx)),
-            rupees_before: fromPaisa(Number(a.before)),
-            rupees_after: fromPaisa(Number(a.after)),
-            difference: fromPaisa(Number(a.after - a.before)),
-          })),
-        )
+        const restated = restatedText(done.accounts)
         await trx
           .updateTable('revaluations')
           .set({ rates: JSON.stringify(rates), restated })
@@ -327,6 +317,7 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
         throw new HttpError(403, ADMIN_ONLY_MESSAGE)
       const currency = await currencyOf(db, kind === 'agent' ? agentAccount(name) : vendorAccount(name))
       const bills = []
+      const advances = []
       if (currency !== BOOKS_CURRENCY) {
         const rows =
           kind === 'vendor'
@@ -364,8 +355,31 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
             open: doc.open,
           })
         }
+        // Earlier payments with money not yet applied to a bill (advances, decision 122).
+        const money =
+          kind === 'vendor'
+            ? await db
+                .selectFrom('vender_entries')
+                .selectAll()
+                .where('vender_name', '=', name)
+                .where((eb) => eb.or([eb('debit', '>', 0), eb('withdraw', '>', 0)]))
+                .orderBy('id', 'desc')
+                .limit(200)
+                .execute()
+            : await db
+                .selectFrom('agent_entries')
+                .selectAll()
+                .where('agent_name', '=', name)
+                .where('credit', '>', 0)
+                .orderBy('id', 'desc')
+                .limit(200)
+                .execute()
+        for (const row of money as Record<string, unknown>[]) {
+          const open = await advanceOf(db, table, row)
+          if (open) advances.push({ ...open, date: String(row.date), detail: String(row.detail ?? '') })
+        }
       }
-      return { status: 'success', kind, name: name.trim(), currency, bills }
+      return { status: 'success', kind, name: name.trim(), currency, bills, advances }
     },
   )
 

@@ -25,6 +25,7 @@ import { requireAccess } from '../../../plugins/auth.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
 import { cashLedger } from './cash-ledger.ts'
 import { officeAccountOf, officeCashJournal, postOfficeEntry } from './postings.ts'
+import { bankTransferRoutes } from './transfers.ts'
 
 const bankList = ledgerList(LEDGER_LISTS.accounts)
 
@@ -86,6 +87,8 @@ const vendorPosting = (row: ApiRow<'account_entries'>) =>
 
 /** Office Accounts (bank ledgers), admin only. GET /accounts/{bankName} answers a plain array as the spec's client reads it. */
 export const accountRoutes = async (app: FastifyInstance, db: Db) => {
+  // Between two banks, one of them in rupees (decision 143).
+  bankTransferRoutes(app, db)
   await app.register(async (scoped) => {
     crudRoutes(scoped, db, RECORD_SPECS.account_entries, {
       getOne: false,
