@@ -84,6 +84,12 @@ export const rupeesOn = (moves: readonly Move[], account: string) => {
   return line ? fromPaisa(Number(line.debit + line.credit)) : 0
 }
 
+/** The rupees the moves put on `account`, all its lines (every currency), signed debit − credit (paisa). */
+export const rupeesMoved = (moves: readonly Move[], account: string) =>
+  linesOf(moves)
+    .lines.filter((l) => l.account === account)
+    .reduce((n, l) => n + l.debit - l.credit, 0n)
+
 /** A record's stored rates ({"SAR": "74850000"}) as bigints; junk reads as none. */
 export const storedRates = (text: unknown): Record<string, bigint> => {
   try {

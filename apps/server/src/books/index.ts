@@ -29,6 +29,7 @@ export {
   ratesAnswer,
   recordCurrency,
   rowCurrency,
+  rupeesMoved,
   rupeesOn,
   settleEntryCurrency,
   storedRates,
@@ -44,7 +45,9 @@ export {
   forgetPaidIn,
   forgetSettlements,
   paidInMoves,
+  rupeesOnParty,
   settleDocuments,
+  settleSalePayment,
 } from './fx-settlement.ts'
 // The ledger: post, reverse, read and prove.
 export {
@@ -66,6 +69,6 @@ export { linkAudit } from './post.ts'
 export { enabledCurrencies, NOT_TURNED_ON, rateOn } from './rates.ts'
 export type { LedgerLine } from './read.ts'
 export { type PostOptions, registerPoster } from './registry.ts'
-export { postSale } from './sale.ts'
+export { bankRowCurrency, postSale, salePartyOf, settleSaleCurrency } from './sale.ts'
 export { officePurposeAccountOf, settledAccountOf } from './settlements.ts'
 export { postWithdraw, removeWithdraw } from './withdraw.ts'

@@ -48,6 +48,7 @@ import * as bookingRequests from './migrations/0044_booking_requests.ts'
 import * as revaluation from './migrations/0046_revaluation.ts'
 import * as officeCurrency from './migrations/0047_office_currency.ts'
 import * as payableCurrencies from './migrations/0049_payable_currencies.ts'
+import * as sellingCurrency from './migrations/0050_selling_currency.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0046_revaluation': revaluation,
   '0047_office_currency': officeCurrency,
   '0049_payable_currencies': payableCurrencies,
+  '0050_selling_currency': sellingCurrency,
 }
 
 /**
