@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
+import { download, pdfText } from './paperwork-helpers.ts'
 
 /**
  * Issue 34 item 3, the selling side (decisions 137, 138): a sale to a party kept in riyals is typed
@@ -53,6 +54,13 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
 
   it('an Umrah sold in SAR to a SAR customer, paid in two parts at other rates: 0.00 in both, the difference realised', async () => {
     const customer = await setUp()
+    // The form asks the customer's currency by the text it names them with (decision 137).
+    const proposed = await t.call(
+      'employee',
+      'GET',
+      '/api/rates/party/customer/Rana%20Family?date=2026-11-28',
+    )
+    expect(proposed.body).toMatchObject({ currency: 'SAR', rate: 74.85 })
     const made = await t.call('employee', 'POST', '/api/umrah', {
       ...riyalUmrah('SAR-1', 'Makkah Hotels'),
       receivableAmount: 5000,
@@ -120,8 +128,18 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     await booksBalance()
 
     // The receipt: in riyals, with the rupees at the payment's rate.
-    const receipt = await t.call('employee', 'GET', `/api/payments/${rest.body.payment.id}/receipt.pdf`)
+    const receipt = await download(t, 'employee', `/api/payments/${rest.body.payment.id}/receipt.pdf`)
     expect(receipt.status).toBe(200)
+    const paper = await pdfText(receipt.bytes)
+    expect(paper).toContain('SAR 2,500')
+    expect(paper).toContain('Rs 73.5 per SAR')
+    expect(paper).toContain('Rs 183,750')
+    expect(paper).toContain('SAR Two Thousand Five Hundred Only')
+    // The booking's receipt: its total in riyals, at its rate, with the rupees.
+    const booking = await pdfText((await download(t, 'employee', `/api/umrah/${umrah.id}/receipt.pdf`)).bytes)
+    expect(booking).toContain('SAR 5,000')
+    expect(booking).toContain('Rs 74.85 per SAR')
+    expect(booking).toContain('Rs 374,250')
 
     // A payment taken back gives back what it settled: the books still agree.
     expect((await t.call('admin', 'DELETE', `/api/payments/${rest.body.payment.id}`)).status).toBe(200)
