@@ -60,6 +60,7 @@ const BookingFigures = ({
       <ReadOnlyField money label="Profit" value={profit === null ? '' : formatAmount(profit)} />
       <ReadOnlyField
         money
+        unit={typeof saleCurrency === 'string' && saleCurrency ? saleCurrency : undefined}
         label="Remaining Amount"
         value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater))}
       />
