@@ -1,5 +1,6 @@
 import { BOOKS_CURRENCY, fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
+import { byName } from '../db/by-name.ts'
 import { moneyIn } from '../db/money-columns.ts'
 import type { Database, TableName } from '../db/schema.ts'
 import type { ApiRow } from '../lib/crud.ts'
@@ -267,9 +268,9 @@ export const postSale = async (
     const profit = profitOfMoves(moves, sale.type)
     const stored = row as unknown as Record<string, unknown>
     if (stored.profit !== profit) {
-      await trx
-        .updateTable(sale.table as 'umrah')
-        .set(moneyIn(sale.table as TableName, { profit }) as { profit: number })
+      await byName(trx)
+        .updateTable(sale.table as TableName)
+        .set(moneyIn(sale.table as TableName, { profit }))
         .where('id', '=', row.id)
         .execute()
       stored.profit = profit
