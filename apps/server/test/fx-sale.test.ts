@@ -231,6 +231,17 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201)
     expect(await ledger.balance(t.app.db, 'agent:Riyadh Agent')).toEqual({ currency: 'SAR', minor: 0n })
     expect(await ledger.rupeeBalance(t.app.db, 'agent:Riyadh Agent')).toEqual({ currency: 'PKR', minor: 0n })
+    // The Agent ledger's rows in riyals: the ticket's as typed, the payment's from its line's riyals.
+    const rows = await t.app.db
+      .selectFrom('agent_ledger')
+      .select(['source_type', 'debit', 'credit'])
+      .where('agent_name', '=', 'Riyadh Agent')
+      .orderBy('id')
+      .execute()
+    expect(rows.map((r) => [r.source_type, Number(r.debit), Number(r.credit)])).toEqual([
+      ['tickets', 100000, 20000],
+      ['payments', 0, 80000],
+    ])
     await booksBalance()
   })
 

@@ -30,8 +30,13 @@ import { Field, FieldShell } from './field.tsx'
 
 type Values = z.input<typeof PaymentInput>
 
+/** An amount in the record's currency: "SAR 2,500.00", else "Rs 2,500.00". */
+const inCurrency = (value: number, currency: string | undefined) =>
+  currency && currency !== 'PKR' ? `${currency} ${formatAmount(value)}` : formatRs(value)
+
 /** The message under Amount when it is more than the record still owes (the server's words, and how much). */
-export const overpaidMessage = (remaining: number) => `${OVERPAID_PAYMENT} (${formatRs(remaining)})`
+export const overpaidMessage = (remaining: number, currency?: string) =>
+  `${OVERPAID_PAYMENT} (${inCurrency(remaining, currency)})`
 
 /** True when a typed amount is more than the remaining, compared in paisa (no float tolerance). */
 const overpays = (amount: unknown, remaining: number) => {
@@ -47,7 +52,7 @@ const schemaResolver = zodResolver(PaymentInput)
  * (the server refuses it too), shown on Amount together with any other message.
  */
 const withinRemaining =
-  (remaining: number): Resolver<Values, unknown, z.output<typeof PaymentInput>> =>
+  (remaining: number, currency?: string): Resolver<Values, unknown, z.output<typeof PaymentInput>> =>
   async (values, context, options) => {
     const result = await schemaResolver(values, context, options)
     // Tax the customer withheld settles the record too (issue 36): the two together may not pass it.
@@ -57,7 +62,7 @@ const withinRemaining =
       return result
     return {
       values: {},
-      errors: { ...result.errors, amount: { type: 'max', message: overpaidMessage(remaining) } },
+      errors: { ...result.errors, amount: { type: 'max', message: overpaidMessage(remaining, currency) } },
     }
   }
 
@@ -71,10 +76,6 @@ interface ReceivePaymentProps {
   /** The record's currency when not rupees (issue 34, decision 138): the payment is typed in it. */
   currency?: string
 }
-
-/** An amount in the record's currency: "SAR 2,500.00", else "Rs 2,500.00". */
-const inCurrency = (value: number, currency: string | undefined) =>
-  currency && currency !== 'PKR' ? `${currency} ${formatAmount(value)}` : formatRs(value)
 
 /**
  * The payment's rate (decision 138): the rate in force on its day is proposed (GET /api/rates) until
@@ -226,7 +227,7 @@ export const ReceivePaymentDialog = ({
   const [error, setError] = useState<string | null>(null)
   const banks = useBankOptions(undefined)
   const form = useForm<Values, unknown, z.output<typeof PaymentInput>>({
-    resolver: withinRemaining(remaining),
+    resolver: withinRemaining(remaining, currency),
     mode: 'onTouched',
     defaultValues: {
       source_type: source,
