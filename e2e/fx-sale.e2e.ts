@@ -88,10 +88,16 @@ test('an Umrah sold in SAR to a SAR customer: typed in riyals at the day’s rat
   await expect(page.getByText(/Payment received: Receipt \d+/)).toBeVisible()
 
   // The payment as the books keep it: riyals at 76, and its receipt in riyals with the rupees.
-  const list = await page.request.get(`/api/umrah?search=${encodeURIComponent(`SAR-SALE-${sfx}`)}`, {
+  const list = await page.request.get(`/api/umrah?q=${encodeURIComponent(`SAR-SALE-${sfx}`)}`, {
     headers,
   })
   const umrah = (await list.json()).umrahBookings[0]
+  expect(umrah).toMatchObject({
+    reference: `SAR-SALE-${sfx}`,
+    currency: 'SAR',
+    rates: { SAR: 75 },
+    profit: 75000,
+  })
   const payments = await page.request.get(`/api/payments?source_type=umrah&source_id=${umrah.id}`, {
     headers,
   })
