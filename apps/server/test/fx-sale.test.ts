@@ -126,6 +126,14 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
       expect.objectContaining({ account: customer, currency: 'SAR', amount: -1650 }),
     ])
     await booksBalance()
+    // The customer's statement in riyals with the rupee column (decision 123): 0.00 in both.
+    const statement = await t.call(
+      'admin',
+      'GET',
+      `/api/statements/customer/${customer.slice('customer:#'.length)}`,
+    )
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200)
+    expect(statement.body).toMatchObject({ currency: 'SAR', closing: 0, closing_pkr: 0 })
 
     // The receipt: in riyals, with the rupees at the payment's rate.
     const receipt = await download(t, 'employee', `/api/payments/${rest.body.payment.id}/receipt.pdf`)
