@@ -184,6 +184,8 @@ export const settleSaleCurrency = async (
       Object.entries({ ...decided, [c.currency]: c.rate }).map(([k, v]) => [k, v.toString()]),
     ),
   )
+  // A sale whose typed figures give no profit (no payable yet: shared calc.ts) keeps none.
+  if (row.profit === null || row.profit === undefined) return
   const vendorCurrency = String(row.vendor_currency ?? BOOKS_CURRENCY)
   const num = (column: string) => Number(row[column] ?? 0)
   row.profit = profitOfMoves(
@@ -267,7 +269,7 @@ export const postSale = async (
   if (foreignSale) {
     const profit = profitOfMoves(moves, sale.type)
     const stored = row as unknown as Record<string, unknown>
-    if (stored.profit !== profit) {
+    if (stored.profit !== null && stored.profit !== undefined && stored.profit !== profit) {
       await byName(trx)
         .updateTable(sale.table as TableName)
         .set(moneyIn(sale.table as TableName, { profit }))
