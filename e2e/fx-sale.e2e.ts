@@ -83,6 +83,7 @@ test('an Umrah sold in SAR to a SAR customer: typed in riyals at the day’s rat
   await expect(dialog.getByLabel('Rate (Rs per 1 SAR)')).toHaveValue(String(inForce))
   await dialog.getByLabel('Amount').fill('1500')
   await dialog.getByLabel('Rate (Rs per 1 SAR)').fill('76')
+  await expect(dialog.getByText(/SAR 1,500(\.00)? = Rs 114,000/)).toBeVisible()
   await shoot(page, 'fx-sale-payment-dialog')
   await dialog.getByRole('button', { name: 'Receive Payment' }).click()
   await expect(page.getByText(/Payment received: Receipt \d+/)).toBeVisible()

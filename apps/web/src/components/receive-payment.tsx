@@ -7,6 +7,8 @@ import {
   type Payment,
   PaymentInput,
   type PaymentSource,
+  rateMicroOf,
+  rupeesAt,
   toPaisa,
 } from '@booking/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -85,6 +87,7 @@ const PaymentRate = ({ currency }: { currency: string }) => {
   const date = String(useWatch({ name: 'date' }) || businessToday())
   const { setValue, getFieldState, formState } = useFormContext()
   const rate = String(useWatch({ name: 'rate' }) ?? '')
+  const amount = Number(useWatch({ name: 'amount' }) ?? 0)
   const typed = useRef(false)
   const found = useQuery({
     queryKey: ['/rates', currency, date],
@@ -102,11 +105,17 @@ const PaymentRate = ({ currency }: { currency: string }) => {
       id="field-rate"
       label={`Rate (Rs per 1 ${currency})`}
       error={error}
-      hint={
+      hint={[
         found.data
           ? `Rate of ${found.data.date.split('-').reverse().join('/')}${found.data.source ? ` (${found.data.source})` : ''}`
-          : `No ${currency} rate saved on or before this day: type it`
-      }
+          : `No ${currency} rate saved on or before this day: type it`,
+        // What the riyals come to in rupees at the rate, as the books round one line.
+        amount > 0 && rateMicroOf(rate) !== null
+          ? `${inCurrency(amount, currency)} = ${formatRs(rupeesAt(amount, currency, rate))}`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' · ')}
     >
       <input
         id="field-rate"
