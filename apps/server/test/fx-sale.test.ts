@@ -101,6 +101,27 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     const after = await t.call('employee', 'GET', `/api/umrah/${umrah.id}`)
     expect(after.body.umrahBooking).toMatchObject({ remainingAmount: 2500, paymentsTotal: 1500 })
 
+    // An edit of the same day keeps the sale's rate, though another is in force by then.
+    await t.call('employee', 'POST', '/api/rates', {
+      date: '2026-11-02',
+      currency: 'SAR',
+      rate: '80',
+      source: 'SBP',
+    })
+    const edited = await t.call('admin', 'PUT', `/api/umrah/${umrah.id}`, {
+      ...riyalUmrah('SAR-1', 'Makkah Hotels'),
+      packageDetail: '21 days',
+      receivableAmount: 5000,
+      paidCash: 1000,
+    })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body.umrahBooking).toMatchObject({
+      rates: { SAR: 74.85 },
+      profit: 74850,
+      remainingAmount: 2500,
+    })
+    expect(await ledger.rupeeBalance(t.app.db, customer)).toEqual({ currency: 'PKR', minor: 18_712_500n })
+
     // The rest at 73.50 (no rate typed: the day's rate in force then).
     await t.call('employee', 'POST', '/api/rates', {
       date: '2027-01-20',
