@@ -104,6 +104,12 @@ export const storedRates = (text: unknown): Record<string, bigint> => {
   }
 }
 
+/** A sale's selling side as stored (decision 137): its `currency` at `rates[currency]`; rupees before. */
+export const saleCurrencyOf = (row: { currency?: unknown; rates?: unknown }): RecordCurrency => {
+  const currency = typeof row.currency === 'string' && row.currency ? row.currency : BOOKS_CURRENCY
+  return { currency, rate: currency === BOOKS_CURRENCY ? null : (storedRates(row.rates)[currency] ?? null) }
+}
+
 /** Stored rates as the answer shows them: rupees per unit ({"SAR": 74.85}). */
 export const ratesAnswer = (text: unknown): Record<string, number> =>
   Object.fromEntries(Object.entries(storedRates(text)).map(([k, v]) => [k, rateOfMicro(v)]))

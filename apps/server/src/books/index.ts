@@ -31,6 +31,7 @@ export {
   rowCurrency,
   rupeesMoved,
   rupeesOn,
+  saleCurrencyOf,
   settleEntryCurrency,
   storedRates,
   withRealised,

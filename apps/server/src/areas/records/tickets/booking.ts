@@ -108,10 +108,6 @@ export const payableCurrency = (row: { vendor_currency?: unknown; rates?: unknow
   return { currency, rate: currency === 'PKR' ? null : (storedRates(row.rates)[currency] ?? null) }
 }
 
-/** The selling side's currency and rate as stored (decision 137; a row written before: rupees). */
-export const saleCurrency = (row: { currency?: unknown; rates?: unknown }): RecordCurrency =>
-  payableCurrency({ vendor_currency: row.currency, rates: row.rates })
-
 /** The body's `rates` ({"usd": 280.5}) as the column keeps them: codes upper case, rates as text. */
 export const ratesColumn = (rates: Record<string, number | string> | undefined) =>
   JSON.stringify(

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { PostOptions } from '../../../books/index.ts'
-import { partyAccountOf, postSale } from '../../../books/index.ts'
+import { partyAccountOf, postSale, saleCurrencyOf } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
-import { bookingDate, firstPassengerName, payableCurrency, saleCurrency } from './booking.ts'
+import { bookingDate, firstPassengerName, payableCurrency } from './booking.ts'
 
 /** A ticket's lines: a sale to its agent (or customer), the payable to its vendor (decision 020). */
 export const postTicketBooks = (
@@ -27,7 +27,7 @@ export const postTicketBooks = (
       vendor: String(row.vendor_name ?? '').trim(),
       payable: row.payable_to_vendor,
       payableIn: payableCurrency(row),
-      saleIn: saleCurrency(row),
+      saleIn: saleCurrencyOf(row),
       date: bookingDate(row),
       entry: row.entry,
       detail: [row.customer_add || firstPassengerName(row.passport_detail), row.reference]

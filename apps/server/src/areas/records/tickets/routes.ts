@@ -7,6 +7,7 @@ import {
   refuseIfPaid,
   remainingAfterPayments,
   removeLines,
+  saleCurrencyOf,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
@@ -22,7 +23,6 @@ import {
   firstPassengerName,
   payableCurrency,
   ratesColumn,
-  saleCurrency,
   settlePayableCurrency,
   travelDetail,
 } from './booking.ts'
@@ -62,9 +62,9 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, 
           entry: row.entry,
           bank_title: row.bank_title,
           // The agent's row in the ticket's currency (decision 137).
-          ...(saleCurrency(row).rate === null
+          ...(saleCurrencyOf(row).rate === null
             ? {}
-            : { currency: saleCurrency(row).currency, rate: Number(saleCurrency(row).rate) }),
+            : { currency: saleCurrencyOf(row).currency, rate: Number(saleCurrencyOf(row).rate) }),
         }
       : null,
     opts,
@@ -83,7 +83,7 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, 
           detail: customer,
           credit: row.paid_in_bank,
           debit: 0,
-          ...(await bankRowCurrency(trx, row.bank_title, saleCurrency(row))),
+          ...(await bankRowCurrency(trx, row.bank_title, saleCurrencyOf(row))),
         }
       : null,
     opts,

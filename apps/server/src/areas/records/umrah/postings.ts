@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { PostOptions } from '../../../books/index.ts'
-import { customerAccountOf, postSale } from '../../../books/index.ts'
+import { customerAccountOf, postSale, saleCurrencyOf } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
-import { bookingDate, firstPassengerName, payableCurrency, saleCurrency } from '../tickets/booking.ts'
+import { bookingDate, firstPassengerName, payableCurrency } from '../tickets/booking.ts'
 
 /** An Umrah booking's lines: a sale to its customer, the payable to its vendor (decision 020). */
 export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts: PostOptions<'umrah'>) =>
@@ -23,7 +23,7 @@ export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts
       vendor: String(row.vendor_name ?? '').trim(),
       payable: row.payable_to_vendor,
       payableIn: payableCurrency(row),
-      saleIn: saleCurrency(row),
+      saleIn: saleCurrencyOf(row),
       date: bookingDate(row),
       entry: row.entry,
       detail: ['Umrah', row.customer_add || firstPassengerName(row.passport_detail), row.reference]
