@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely'
 import { connect } from '../src/db/connect.ts'
 import * as accountsMigration from '../src/db/migrations/0034_accounts.ts'
 import * as officeCurrency from '../src/db/migrations/0047_office_currency.ts'
+import * as sellingCurrency from '../src/db/migrations/0050_selling_currency.ts'
 
 /**
  * Issue 32's "upgrade from the previous release": the release before the accounts table (migration
@@ -27,15 +28,20 @@ export const backBeforeAccounts = async (url: string) => {
   try {
     const present = new Set((await old.introspection.getTables()).map((t) => t.name))
     await old.transaction().execute(async (trx) => {
-      // 0047's Office Accounts view reads the accounts (decision 132): back to 0030's, run again after.
-      const ran = await trx
-        .selectFrom('kysely_migration')
-        .select('name')
-        .where('name', '=', '0047_office_currency')
-        .executeTakeFirst()
-      if (ran) {
-        await officeCurrency.down(trx)
-        await trx.deleteFrom('kysely_migration').where('name', '=', '0047_office_currency').execute()
+      // 0050's Agent ledger view and 0047's Office Accounts view read the accounts (decisions 132,
+      // 137): back to 0030's, run again after (later first).
+      for (const [name, migration] of [
+        ['0050_selling_currency', sellingCurrency],
+        ['0047_office_currency', officeCurrency],
+      ] as const) {
+        const ran = await trx
+          .selectFrom('kysely_migration')
+          .select('name')
+          .where('name', '=', name)
+          .executeTakeFirst()
+        if (!ran) continue
+        await migration.down(trx)
+        await trx.deleteFrom('kysely_migration').where('name', '=', name).execute()
       }
       for (const [migration, tables] of NAMING_ACCOUNTS) {
         if (!tables.some((t) => present.has(t))) continue

@@ -29,4 +29,9 @@ export const backBeforeMoneyOnce = async (trx: Kysely<Database>) => {
   await sql`ALTER TABLE account_entries DROP COLUMN currency`.execute(trx)
   await sql`ALTER TABLE account_entries DROP COLUMN rate`.execute(trx)
   await sql`DELETE FROM kysely_migration WHERE name = '0047_office_currency'`.execute(trx)
+  // 0050 redefines the Agent ledger view (decision 137): undone too, so the upgrade runs it again.
+  await sql`ALTER TABLE payments DROP COLUMN rate`.execute(trx)
+  await sql`ALTER TABLE payments DROP COLUMN currency`.execute(trx)
+  await sql`ALTER TABLE tickets DROP COLUMN currency`.execute(trx)
+  await sql`DELETE FROM kysely_migration WHERE name = '0050_selling_currency'`.execute(trx)
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fromPaisa, toPaisa } from './money.ts'
 
 /**
  * Issue 34 (decisions 107-109): money in the currency it moved in. PKR is the books' currency;
@@ -141,6 +142,17 @@ export const allocatePaisa = (numerators: readonly bigint[], d: bigint): bigint[
   return out
 }
 
+/**
+ * The rupees of `amount` (hundredths of `currency`) at `rate` (rupees per unit), rounded once half
+ * away from zero, as the books round a line alone (decision 108): a receipt's rupee equivalent.
+ */
+export const rupeesAt = (amount: number, currency: string, rate: number | string): number => {
+  const micro = rateMicroOf(rate)
+  if (micro === null) return 0
+  const { n, d } = paisaFraction(BigInt(toPaisa(amount)), currency, micro)
+  return fromPaisa(allocatePaisa([n], d)[0]!)
+}
+
 const success = <S extends z.ZodRawShape>(shape: S) => z.object({ status: z.literal('success'), ...shape })
 const rateShape = { currency: z.string(), date: z.string(), rate: z.number(), source: z.string() }
 export const CurrenciesAnswer = success({
@@ -154,7 +166,7 @@ export const RateSavedAnswer = success({ message: z.string(), ...rateShape })
  * 124): GET /api/rates/party/{kind}/{name}?date=.
  */
 // A bank (Office Accounts, decision 132): its currency and rate; "Cash in Office" is rupees.
-export const PARTY_RATE_KINDS = ['agent', 'vendor', 'bank'] as const
+export const PARTY_RATE_KINDS = ['agent', 'vendor', 'bank', 'customer'] as const
 export const PartyRateQuery = z.object({ date: isoDay.optional() })
 export const PartyRateAnswer = success({
   kind: z.string(),

@@ -418,7 +418,9 @@ const proveCopies = async (k: K, c: Comparer) => {
     const voided = keeps(table, 'voided_at') ? sql`t.voided_at` : sql`NULL`
     // A sale payable in another currency (an Umrah's, issue 34, decision 109): its profit is the receivable
     // less the payable's rupees as its lines rounded them, so the books' figure is the formula.
-    const payableIn = keeps(table, 'vendor_currency') ? sql`t.vendor_currency` : sql`'PKR'`
+    // A sale in another currency (decision 137) likewise: its receivable's rupees as its lines rounded them.
+    const payableIn = sql`CASE WHEN ${keeps(table, 'vendor_currency') ? sql`t.vendor_currency` : sql`'PKR'`} <> 'PKR'
+      OR ${keeps(table, 'currency') ? sql`t.currency` : sql`'PKR'`} <> 'PKR' THEN 'X' ELSE 'PKR' END`
     // A void foreign-currency Ticket (decision 136): its profit is what its last entry, the one the void
     // reversed, put in income less cost of sales.
     const lastEntry = keeps(table, 'voided_at')

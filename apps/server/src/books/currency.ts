@@ -84,6 +84,12 @@ export const rupeesOn = (moves: readonly Move[], account: string) => {
   return line ? fromPaisa(Number(line.debit + line.credit)) : 0
 }
 
+/** The rupees the moves put on `account`, all its lines (every currency), signed debit − credit (paisa). */
+export const rupeesMoved = (moves: readonly Move[], account: string) =>
+  linesOf(moves)
+    .lines.filter((l) => l.account === account)
+    .reduce((n, l) => n + l.debit - l.credit, 0n)
+
 /** A record's stored rates ({"SAR": "74850000"}) as bigints; junk reads as none. */
 export const storedRates = (text: unknown): Record<string, bigint> => {
   try {
@@ -96,6 +102,12 @@ export const storedRates = (text: unknown): Record<string, bigint> => {
   } catch {
     return {}
   }
+}
+
+/** A sale's selling side as stored (decision 137): its `currency` at `rates[currency]`; rupees before. */
+export const saleCurrencyOf = (row: { currency?: unknown; rates?: unknown }): RecordCurrency => {
+  const currency = typeof row.currency === 'string' && row.currency ? row.currency : BOOKS_CURRENCY
+  return { currency, rate: currency === BOOKS_CURRENCY ? null : (storedRates(row.rates)[currency] ?? null) }
 }
 
 /** Stored rates as the answer shows them: rupees per unit ({"SAR": 74.85}). */

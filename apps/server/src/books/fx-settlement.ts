@@ -218,14 +218,32 @@ export const settleDocuments = async (
   if (ownFx - ownTaken.fx > 0n)
     pool.push({ table, id: source.id, fx: ownFx - ownTaken.fx, paisa: ownPaisa - ownTaken.paisa })
 
-  const pieces: {
-    doc: Open
-    money: Open
-    asked: bigint | null
-    fx: bigint
-    doc_paisa: bigint
-    money_paisa: bigint
-  }[] = []
+  const pieces = spread(bills, pool)
+  if (pieces.length === 0) refuse('Nothing is left to settle the bills named with')
+  await writePieces(trx, source, ref.currency, pieces)
+  // The party's rupees from the pieces (bill side signed as the bills are, money the other way)
+  // go to the realised account, so every settled piece leaves nothing on the party.
+  const left = ledger.billSign * pieces.reduce((s, p) => s + p.doc_paisa - p.money_paisa, 0n)
+  return moveMoney(REALISED, partyAddress, pkr(left))
+}
+
+interface Piece {
+  doc: Open
+  money: Open
+  asked: bigint | null
+  fx: bigint
+  doc_paisa: bigint
+  money_paisa: bigint
+}
+
+/**
+ * The money (advances first, then the payment's own) spread over the bills in order: each piece
+ * the smaller of what the bill still needs and what the money has left, its rupees its share of
+ * each side's (the last piece of either taking exactly what is left). A bill named by amount that
+ * the money does not cover is a 400.
+ */
+const spread = (bills: readonly { open: Open; want: bigint | null }[], pool: Open[]): Piece[] => {
+  const pieces: Piece[] = []
   for (const bill of bills) {
     let need = bill.want ?? bill.open.fx
     while (need > 0n) {
@@ -244,30 +262,86 @@ export const settleDocuments = async (
       need -= fx
     }
   }
-  if (pieces.length === 0) refuse('Nothing is left to settle the bills named with')
+  return pieces
+}
+
+/** A payment's pieces, in order, kept in fx_settlements under its source. */
+const writePieces = async (
+  trx: Trx,
+  source: { type: string; id: number },
+  currency: string,
+  pieces: readonly Piece[],
+) => {
   let place = 0
   for (const p of pieces)
     await trx
       .insertInto('fx_settlements')
       .values({
-        source_type: table,
+        source_type: source.type,
         source_id: source.id,
         place: place++,
-        doc_type: table,
+        doc_type: p.doc.table,
         doc_id: p.doc.id,
         money_type: p.money.table,
         money_id: p.money.id,
-        currency: ref.currency,
+        currency,
         fx: p.fx.toString() as unknown as number,
         doc_paisa: p.doc_paisa.toString() as unknown as number,
         money_paisa: p.money_paisa.toString() as unknown as number,
         asked: p.asked === null ? null : (p.asked.toString() as unknown as number),
       })
       .execute()
-  // The party's rupees from the pieces (bill side signed as the bills are, money the other way)
-  // go to the realised account, so every settled piece leaves nothing on the party.
-  const left = ledger.billSign * pieces.reduce((s, p) => s + p.doc_paisa - p.money_paisa, 0n)
-  return moveMoney(REALISED, partyAddress, pkr(left))
+}
+
+/**
+ * A later payment (Receive Payment) against a sale kept in its party's foreign currency (issue 34
+ * item 4, decision 138): the sale is the bill, the payment's own money settles what is open of it,
+ * exactly in the currency, with the pieces of decision 120 (the last piece takes the rupees left),
+ * under the payment's source. Answers the realised rupee line; nothing for a rupee party.
+ */
+export const settleSalePayment = async (
+  trx: Trx,
+  payment: { type: string; id: number },
+  sale: { type: string; id: number },
+  partyAddress: string,
+  moves: readonly Move[],
+): Promise<Move[]> => {
+  await trx
+    .deleteFrom('fx_settlements')
+    .where('source_type', '=', payment.type)
+    .where('source_id', '=', payment.id)
+    .execute()
+  const ref = (await accountsFor(trx, [partyAddress])).get(partyAddress)!
+  if (ref.currency === BOOKS_CURRENCY) return []
+  // What is open of the sale is this write's alone until it commits.
+  await lockNames(trx, [`account:${ref.code}`])
+  const lines = await linesOn(trx, ref.code, sale)
+  const taken = await takenOf(trx, 'doc', sale.type, sale.id, payment)
+  const open = { table: sale.type, id: sale.id, fx: lines.fx - taken.fx, paisa: lines.paisa - taken.paisa }
+  const own = linesOf(moves).lines.filter((l) => l.account === partyAddress && l.currency === ref.currency)
+  const money = {
+    table: payment.type,
+    id: payment.id,
+    fx: abs(own.reduce((s, l) => s + l.fx_debit - l.fx_credit, 0n)),
+    paisa: abs(own.reduce((s, l) => s + l.debit - l.credit, 0n)),
+  }
+  if (open.fx <= 0n || money.fx === 0n) return []
+  const pieces = spread([{ open, want: null }], [money])
+  await writePieces(trx, payment, ref.currency, pieces)
+  // A sale's bill is a debit on its party (as an agent's charge is).
+  return moveMoney(REALISED, partyAddress, pkr(pieces.reduce((s, p) => s + p.doc_paisa - p.money_paisa, 0n)))
+}
+
+/** The rupees a source's lines in force put on a party's account, signed debit − credit (paisa). */
+export const rupeesOnParty = async (trx: Trx, source: { type: string; id: number }, partyAddress: string) => {
+  const ref = (await accountsFor(trx, [partyAddress])).get(partyAddress)!
+  const rows = await runText<{ n: unknown }>(
+    trx,
+    `select coalesce(sum(debit) - sum(credit), 0) as n from posting_lines
+     where account = ? and source_type = ? and source_id = ?`,
+    [ref.code, source.type, source.id],
+  )
+  return dbPaisa(rows[0]?.n)
 }
 
 /** 409 before a row another payment settled or applied is changed in its money, or deleted. */
@@ -439,8 +513,8 @@ export const checkSettlement = async (
   if (changed) await refuseSettledChange(trx, table, Number(before.id), row === null ? 'delete' : 'edit')
 }
 
-/** A deleted payment's pieces go with it (its lines are reversed beside). */
-export const forgetSettlements = (trx: Trx, table: LedgerTable, id: number) =>
+/** A deleted payment's pieces go with it (its lines are reversed beside); a Receive Payment's too. */
+export const forgetSettlements = (trx: Trx, table: LedgerTable | 'payments', id: number) =>
   trx.deleteFrom('fx_settlements').where('source_type', '=', table).where('source_id', '=', id).execute()
 
 /** `settled` on the answers of the payments that settled bills (in place): what each piece took. */

@@ -30,7 +30,9 @@ export {
   ratesAnswer,
   recordCurrency,
   rowCurrency,
+  rupeesMoved,
   rupeesOn,
+  saleCurrencyOf,
   settleEntryCurrency,
   storedRates,
   withRealised,
@@ -45,7 +47,9 @@ export {
   forgetPaidIn,
   forgetSettlements,
   paidInMoves,
+  rupeesOnParty,
   settleDocuments,
+  settleSalePayment,
 } from './fx-settlement.ts'
 // The ledger: post, reverse, read and prove.
 export {
@@ -68,6 +72,6 @@ export { linkAudit } from './post.ts'
 export { enabledCurrencies, NOT_TURNED_ON, rateOn } from './rates.ts'
 export type { LedgerLine } from './read.ts'
 export type { PostOptions } from './registry.ts'
-export { postSale } from './sale.ts'
+export { bankRowCurrency, postSale, salePartyOf, settleSaleCurrency } from './sale.ts'
 export { officePurposeAccountOf, settledAccountOf } from './settlements.ts'
 export { postWithdraw, removeWithdraw } from './withdraw.ts'

@@ -1,20 +1,30 @@
-import { fromPaisa, toPaisa } from '@booking/shared'
+import { BOOKS_CURRENCY, fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
+import { byName } from '../db/by-name.ts'
+import { moneyIn } from '../db/money-columns.ts'
+import type { Database, TableName } from '../db/schema.ts'
 import type { ApiRow } from '../lib/crud.ts'
+import { customerIdOfText } from '../lib/customer-text.ts'
+import { HttpError } from '../lib/http-error.ts'
 import { syncPosting } from '../lib/postings.ts'
+import { accountsFor, currencyOf } from './account-rows.ts'
 import {
   accruedAccount,
+  agentAccount,
   bankAccount,
   CASH,
   COST_OF_SALES,
+  customerIdAccount,
+  customerTextAccount,
   incomeAccount,
   salesTaxAccount,
   vendorAccount,
 } from './accounts.ts'
 import { resolveBank } from './banks.ts'
-import { moveIn, type RecordCurrency } from './currency.ts'
+import { moveIn, type RecordCurrency, recordCurrency, storedRates } from './currency.ts'
+import { createdDay } from './day.ts'
 import { type Move, move, syncLines } from './lines.ts'
+import { linesOf } from './moves.ts'
 import type { PostOptions } from './registry.ts'
 import { saleTaxOf } from './sale-tax.ts'
 
@@ -34,6 +44,12 @@ export interface Sale {
   payable: number
   /** The payable's currency and rate when not rupees (issue 34, decision 109). */
   payableIn?: RecordCurrency
+  /**
+   * The selling side's currency and rate when not rupees (issue 34, decision 137): the receivable,
+   * cash and bank received are typed in it and post as Money in it at its rate; income stays a
+   * rupee account (its line keeps the currency amount and the rupees at the rate).
+   */
+  saleIn?: RecordCurrency
   /**
    * Costs owed to no named vendor (Visa's additional charges and protector fee, GAMCA's and
    * Services' cost behind their typed profit), rupees: Dr cost of sales, Cr the record type's
@@ -55,17 +71,149 @@ const payeeOf = (s: Sale) => (s.vendor ? vendorAccount(s.vendor) : accruedAccoun
  * (Dr cost of sales, Cr vendor; with no vendor, Cr the type's costs to pay, decision 146). The
  * party's balance is the record's remaining amount.
  */
-export const saleMoves = (s: Sale): Move[] => [
-  ...move(s.party, incomeAccount(s.type), fromPaisa(toPaisa(s.receivable) - toPaisa(s.tax?.amount ?? 0))),
-  ...(s.tax ? move(s.party, salesTaxAccount(s.tax.authority), s.tax.amount) : []),
-  ...move(CASH, s.party, s.cash),
-  ...(s.bank ? move(bankAccount(s.bank), s.party, s.bankAmount) : []),
-  // A payable with no vendor named is owed all the same: a cost to pay of the type (decision 146).
-  ...(s.payableIn && s.payableIn.rate !== null
-    ? moveIn(s.payableIn, COST_OF_SALES, payeeOf(s), s.payable)
-    : move(COST_OF_SALES, payeeOf(s), s.payable)),
-  ...move(COST_OF_SALES, accruedAccount(s.type), s.unpaidCost ?? 0),
-]
+export const saleMoves = (s: Sale): Move[] => {
+  // The selling side in its currency (decision 137); rupees as before when it has none.
+  const sell = (debit: string, credit: string, amount: number) =>
+    s.saleIn && s.saleIn.rate !== null ? moveIn(s.saleIn, debit, credit, amount) : move(debit, credit, amount)
+  return [
+    ...sell(s.party, incomeAccount(s.type), fromPaisa(toPaisa(s.receivable) - toPaisa(s.tax?.amount ?? 0))),
+    ...(s.tax ? move(s.party, salesTaxAccount(s.tax.authority), s.tax.amount) : []),
+    ...sell(CASH, s.party, s.cash),
+    ...(s.bank ? sell(bankAccount(s.bank), s.party, s.bankAmount) : []),
+    // A payable with no vendor named is owed all the same: a cost to pay of the type (decision 146).
+    ...(s.payableIn && s.payableIn.rate !== null
+      ? moveIn(s.payableIn, COST_OF_SALES, payeeOf(s), s.payable)
+      : move(COST_OF_SALES, payeeOf(s), s.payable)),
+    ...move(COST_OF_SALES, accruedAccount(s.type), s.unpaidCost ?? 0),
+  ]
+}
+
+/**
+ * A sale's profit as its lines put it (decision 137): the income line's rupees less the cost of
+ * sales line's, each as the books round it once with the rest of its currency's lines.
+ */
+export const profitOfMoves = (moves: readonly Move[], type: string) => {
+  const lines = linesOf(moves).lines
+  const net = (account: string) =>
+    lines.filter((l) => l.account === account).reduce((n, l) => n + l.credit - l.debit, 0n)
+  return fromPaisa(Number(net(incomeAccount(type)) + net(COST_OF_SALES)))
+}
+
+/**
+ * The account a sale's receivable goes to, before the record is linked to its customer (its
+ * check): the agent's when it names one; else the customer the edit kept, or the one its customer
+ * text names (as the link will, areas/readers/customers/link.ts), else the text's own account.
+ */
+export const salePartyOf = async (
+  trx: Kysely<Database>,
+  row: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+  customerColumn: string,
+) => {
+  const agent = String(row.agent_name ?? '').trim()
+  if (agent) return { address: agentAccount(agent), name: agent }
+  const text = String(row[customerColumn] ?? '')
+  const id =
+    before && before[customerColumn] === row[customerColumn] && typeof before.customer_id === 'number'
+      ? before.customer_id
+      : typeof row.customer_id === 'number'
+        ? row.customer_id
+        : await customerIdOfText(trx, text)
+  return {
+    address: id ? customerIdAccount(id) : customerTextAccount(text),
+    name: text.trim() || 'The customer',
+  }
+}
+
+/** The columns a sale type keeps its selling side and payable in (Ticket's and Umrah's by default). */
+export interface SaleColumns {
+  receivable: string
+  cash: string
+  bank: string
+  bankAmount: string
+  vendor: string
+  payable: string
+}
+const BOOKING_COLUMNS: SaleColumns = {
+  receivable: 'receivable_amount',
+  cash: 'paid_cash',
+  bank: 'bank_title',
+  bankAmount: 'paid_in_bank',
+  vendor: 'vendor_name',
+  payable: 'payable_to_vendor',
+}
+
+/**
+ * Issue 34 item 3 (decision 137), in a sale's check, after its payable's currency is settled (so
+ * `row.rates` holds the payable's rate): the selling side is in the party's currency (`currency`,
+ * its default; another is a 400 saying why), at `rates[currency]` (the payable's when both sides
+ * share a currency, as one entry has one rate per currency; else typed in `typed`, else the one an
+ * edit of the same day keeps, else the day's; none is a 400). Sets `currency`, merges the rate into
+ * `rates`, and for a foreign sale the profit as its lines put it.
+ */
+export const settleSaleCurrency = async (
+  trx: Kysely<Database>,
+  row: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+  o: { type: string; typed: unknown; customerColumn: string; columns?: SaleColumns },
+) => {
+  const cols = o.columns ?? BOOKING_COLUMNS
+  const party = await salePartyOf(trx, row, before, o.customerColumn)
+  const given = row.currency as string | undefined
+  const decided = storedRates(row.rates)
+  const typed = storedRates(o.typed)
+  const currency = given ?? (await currencyOf(trx, party.address))
+  const keptCurrency = String(before?.currency ?? BOOKS_CURRENCY)
+  const c = await recordCurrency(trx, {
+    party: party.address,
+    partyName: party.name,
+    given,
+    typed: decided[currency] ?? typed[currency],
+    date: createdDay((before ?? row) as ApiRow),
+    kept: before
+      ? {
+          currency: keptCurrency,
+          rate: storedRates(before.rates)[keptCurrency]?.toString() ?? null,
+          date: createdDay(before as ApiRow),
+        }
+      : null,
+    rateField: 'rates',
+  })
+  row.currency = c.currency
+  if (c.rate === null) return
+  row.rates = JSON.stringify(
+    Object.fromEntries(
+      Object.entries({ ...decided, [c.currency]: c.rate }).map(([k, v]) => [k, v.toString()]),
+    ),
+  )
+  // A sale whose typed figures give no profit (no payable yet: shared calc.ts) keeps none.
+  if (row.profit === null || row.profit === undefined) return
+  const vendorCurrency = String(row.vendor_currency ?? BOOKS_CURRENCY)
+  const num = (column: string) => Number(row[column] ?? 0)
+  row.profit = profitOfMoves(
+    saleMoves({
+      party: party.address,
+      type: o.type,
+      receivable: num(cols.receivable),
+      cash: num(cols.cash),
+      bank: String(row[cols.bank] ?? '').trim(),
+      bankAmount: num(cols.bankAmount),
+      vendor: String(row[cols.vendor] ?? '').trim(),
+      payable: num(cols.payable),
+      payableIn: {
+        currency: vendorCurrency,
+        rate: vendorCurrency === BOOKS_CURRENCY ? null : (storedRates(row.rates)[vendorCurrency] ?? null),
+      },
+      saleIn: c,
+    }),
+    o.type,
+  )
+}
+
+const refuseTaxed = (currency: string) => {
+  const message = `A sale in ${currency} is kept without sales tax for now: choose No tax for it`
+  throw new HttpError(400, message, { tax_authority: message })
+}
 
 /**
  * Posts a sale: checks its bank first (before any line is written), then its lines and, when bank
@@ -105,6 +253,8 @@ export const postSale = async (
     cash: BigInt(toPaisa(sale.cash)),
     bank: BigInt(toPaisa(sale.bankAmount)),
   }
+  const foreignSale = sale.saleIn !== undefined && sale.saleIn.rate !== null
+  if (taxed && foreignSale) refuseTaxed(sale.saleIn!.currency)
   if (taxed) {
     sale = {
       ...sale,
@@ -115,15 +265,37 @@ export const postSale = async (
     }
   }
   if (!sale.ownBankRow) await syncBankRow(trx, source, sale, bank)
+  const moves = saleMoves({ ...sale, bank })
+  // A sale in another currency keeps the profit its lines make (decision 137): the check's figure
+  // rounded the same lines without the bank's, so it is set again here when the two differ.
+  if (foreignSale) {
+    const profit = profitOfMoves(moves, sale.type)
+    const stored = row as unknown as Record<string, unknown>
+    if (stored.profit !== null && stored.profit !== undefined && stored.profit !== profit) {
+      await byName(trx)
+        .updateTable(sale.table as TableName)
+        .set(moneyIn(sale.table as TableName, { profit }))
+        .where('id', '=', row.id)
+        .execute()
+      stored.profit = profit
+    }
+  }
   // Lines last: they take the books' total row, which every write takes last (lines.ts).
-  await syncLines(trx, source, sale, saleMoves({ ...sale, bank }), figures)
+  await syncLines(trx, source, sale, moves, figures)
 }
 
 /** The sale's Office Accounts row: its bank money, credited to the bank. */
-const syncBankRow = (
+const syncBankRow = async (
   trx: Kysely<Database>,
   source: { type: string; id: number },
-  sale: { employee: string; entry: string; date: string; detail: string; bankAmount: number },
+  sale: {
+    employee: string
+    entry: string
+    date: string
+    detail: string
+    bankAmount: number
+    saleIn?: RecordCurrency
+  },
   bank: string,
 ) =>
   syncPosting(
@@ -140,6 +312,18 @@ const syncBankRow = (
           detail: sale.detail,
           credit: sale.bankAmount,
           debit: 0,
+          ...(await bankRowCurrency(trx, bank, sale.saleIn)),
         }
       : null,
   )
+
+/**
+ * The currency of a foreign sale's Office Accounts row (decision 137): a bank kept in the sale's
+ * currency shows the amount in it at the sale's rate; a rupee bank shows the rupees its line carries.
+ */
+export const bankRowCurrency = async (trx: Kysely<Database>, bank: string, c: RecordCurrency | undefined) => {
+  if (!bank || !c || c.rate === null) return {}
+  const address = bankAccount(bank)
+  const own = (await accountsFor(trx, [address])).get(address)?.currency ?? BOOKS_CURRENCY
+  return own === c.currency ? { currency: c.currency, rate: Number(c.rate) } : {}
+}

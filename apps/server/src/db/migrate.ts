@@ -48,6 +48,7 @@ import * as bookingRequests from './migrations/0044_booking_requests.ts'
 import * as revaluation from './migrations/0046_revaluation.ts'
 import * as officeCurrency from './migrations/0047_office_currency.ts'
 import * as payableCurrencies from './migrations/0049_payable_currencies.ts'
+import * as sellingCurrency from './migrations/0050_selling_currency.ts'
 import * as vendorPayables from './migrations/0051_vendor_payables.ts'
 import * as bankTransfers from './migrations/0052_bank_transfers.ts'
 import * as unvendoredPayables from './migrations/0053_unvendored_payables.ts'
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0046_revaluation': revaluation,
   '0047_office_currency': officeCurrency,
   '0049_payable_currencies': payableCurrencies,
+  '0050_selling_currency': sellingCurrency,
   '0051_vendor_payables': vendorPayables,
   '0052_bank_transfers': bankTransfers,
   '0053_unvendored_payables': unvendoredPayables,

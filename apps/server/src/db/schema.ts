@@ -383,6 +383,9 @@ export interface PaymentsTable {
   tax_withheld: Generated<number>
   tax_section: Generated<string>
   tax_certificate: Generated<string>
+  /** The record's currency the amount is in, and the rate used (micro-rupees; null in rupees) (0050). */
+  currency: Generated<string>
+  rate: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** The single row (id 1) holding the books' total debits and whether existing records still need posting (0012). */
@@ -637,6 +640,8 @@ export interface TicketsTable extends Base, Authored, CustomerLinked {
   /** The payable's currency and the rates used, as JSON (0049, decision 136). */
   vendor_currency: Generated<string>
   rates: Generated<string>
+  /** The selling side's currency (0050, decision 137): the agent's or customer's. */
+  currency: Generated<string>
 }
 
 export interface UmrahTable extends Base, Authored, CustomerLinked {

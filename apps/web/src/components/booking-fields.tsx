@@ -24,10 +24,12 @@ const BookingFigures = ({
   names,
   paidLater = 0,
   fx,
+  sale,
 }: {
   names: FigureNames
   paidLater?: number
   fx?: VendorSide
+  sale?: VendorSide
 }) => {
   const { control } = useFormContext()
   const [receivable, cash, bank, typedPayable] = useAmounts(control, [
@@ -38,7 +40,7 @@ const BookingFigures = ({
   ])
   const [vendorCurrency, rates] = useWatch({
     control,
-    name: [fx?.currencyField ?? names.payable, fx?.ratesField ?? names.payable],
+    name: [fx?.currencyField ?? names.payable, fx?.ratesField ?? sale?.ratesField ?? names.payable],
   }) as [unknown, unknown]
   // A payable in another currency counts at its rate (the server rounds it once again on save).
   const rate =
@@ -46,12 +48,19 @@ const BookingFigures = ({
       ? numberOrZero((rates as Record<string, unknown> | undefined)?.[vendorCurrency])
       : 1
   const payable = Math.round(typedPayable * rate * 100) / 100
-  const profit = bookingProfit(receivable, payable)
+  // A selling side in the customer's or agent's currency likewise (decision 137): the profit is rupees.
+  const [saleCurrency] = useWatch({ control, name: [sale?.currencyField ?? names.receivable] }) as [unknown]
+  const saleRate =
+    sale && typeof saleCurrency === 'string' && saleCurrency
+      ? numberOrZero((rates as Record<string, unknown> | undefined)?.[saleCurrency])
+      : 1
+  const profit = bookingProfit(Math.round(receivable * saleRate * 100) / 100, payable)
   return (
     <>
       <ReadOnlyField money label="Profit" value={profit === null ? '' : formatAmount(profit)} />
       <ReadOnlyField
         money
+        unit={typeof saleCurrency === 'string' && saleCurrency ? saleCurrency : undefined}
         label="Remaining Amount"
         value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater))}
       />
@@ -59,7 +68,7 @@ const BookingFigures = ({
   )
 }
 
-/** A buying side in the vendor's currency (Umrah, issue 34): its fields and the rate's. */
+/** A side in its party's currency (issue 34: the payable's vendor, the sale's customer or agent): its fields and the rate's. */
 export interface VendorSide {
   currencyField: string
   ratesField: string
@@ -80,42 +89,55 @@ export const BookingPaymentFields = ({
   options,
   paidLater,
   fx,
+  sale,
 }: {
   names: PaymentNames
   options: ReturnType<typeof useBookingOptions>
   /** Received through Receive Payment since: the remaining shown is less by it. */
   paidLater?: number
   fx?: VendorSide
-}) => (
-  <>
-    <Field name={names.receivable} label="Total Receivable Amount" type="number" autoFocus />
-    {names.agent && (
-      <NameSelect name={names.agent} label="Agent Name" kind="agent" placeholder="Select Agent Name" />
-    )}
-    <Field name={names.paidCash} label="Paid Cash" type="number" />
-    <Field
-      name={names.bankTitle}
-      label="Bank Title"
-      type="select"
-      options={options.banks}
-      placeholder="Select Bank Title"
-    />
-    <Field name={names.paidInBank} label="Paid In Bank" type="number" />
-    {fx ? (
-      <SideAmount
-        currencyField={fx.currencyField}
-        name={names.payable}
-        label="Payable To Vendor"
-        type="number"
-      />
+  /** The selling side in the agent's or customer's currency (decision 137). */
+  sale?: VendorSide
+}) => {
+  // The receivable and what was paid are typed in the selling side's currency.
+  const Amount = (props: { name: string; label: string; autoFocus?: boolean }) =>
+    sale ? (
+      <SideAmount currencyField={sale.currencyField} type="number" {...props} />
     ) : (
-      <Field name={names.payable} label="Payable To Vendor" type="number" />
-    )}
-    <NameSelect name={names.vendor} label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
-    {fx?.node}
-    <BookingFigures names={names} paidLater={paidLater} fx={fx} />
-  </>
-)
+      <Field type="number" {...props} />
+    )
+  return (
+    <>
+      {Amount({ name: names.receivable, label: 'Total Receivable Amount', autoFocus: true })}
+      {names.agent && (
+        <NameSelect name={names.agent} label="Agent Name" kind="agent" placeholder="Select Agent Name" />
+      )}
+      {sale?.node}
+      {Amount({ name: names.paidCash, label: 'Paid Cash' })}
+      <Field
+        name={names.bankTitle}
+        label="Bank Title"
+        type="select"
+        options={options.banks}
+        placeholder="Select Bank Title"
+      />
+      {Amount({ name: names.paidInBank, label: 'Paid In Bank' })}
+      {fx ? (
+        <SideAmount
+          currencyField={fx.currencyField}
+          name={names.payable}
+          label="Payable To Vendor"
+          type="number"
+        />
+      ) : (
+        <Field name={names.payable} label="Payable To Vendor" type="number" />
+      )}
+      <NameSelect name={names.vendor} label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
+      {fx?.node}
+      <BookingFigures names={names} paidLater={paidLater} fx={fx} sale={sale} />
+    </>
+  )
+}
 
 /**
  * The bank select's options (customers, agents and vendors have their own pick-lists with

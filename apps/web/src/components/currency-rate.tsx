@@ -5,6 +5,9 @@ import { get, useController, useFormContext, useWatch } from 'react-hook-form'
 import { api } from '../lib/api.ts'
 import { Field, FieldShell } from './field.tsx'
 
+/** Whose currency a form asks for: a customer by the text the sale names it with (decision 137). */
+export type PartyKind = 'agent' | 'vendor' | 'bank' | 'customer'
+
 interface PartyRate {
   currency: string
   date: string | null
@@ -13,7 +16,7 @@ interface PartyRate {
 }
 
 /** The party's currency and the rate in force on the record's day (GET /api/rates/party, decision 124). */
-export const usePartyRate = (kind: 'agent' | 'vendor' | 'bank', name: string, day: string) =>
+export const usePartyRate = (kind: PartyKind, name: string, day: string) =>
   useQuery({
     queryKey: ['party-rate', kind, name, day],
     enabled: name.trim() !== '',
@@ -51,7 +54,7 @@ export const CurrencyRate = ({
   rates = false,
   label = 'Currency',
 }: {
-  kind: 'agent' | 'vendor' | 'bank'
+  kind: PartyKind
   /** Form field holding the party's name. */
   party: string
   /** Form field holding the record's day (empty: today). */
@@ -61,7 +64,7 @@ export const CurrencyRate = ({
   rates?: boolean
   label?: string
 }) => {
-  const { control, setValue, formState, getFieldState } = useFormContext()
+  const { control, setValue, getValues, formState, getFieldState } = useFormContext()
   const name = String(useWatch({ control, name: party }) ?? '')
   const dayValue = useWatch({ control, name: date ?? party })
   const day = String((date ? dayValue : '') || todayIso())
@@ -75,8 +78,17 @@ export const CurrencyRate = ({
     if (rates) return String((v as Record<string, unknown>)[shownCurrency] ?? '')
     return String(v)
   }
-  const setRate = (text: string, cur = shownCurrency) =>
-    setValue(rateField, text === '' ? undefined : rates ? { [cur]: text } : text, { shouldDirty: true })
+  // `rates` is shared by a record's two sides (decision 137): each side sets its own currency's.
+  const setRate = (text: string, cur = shownCurrency) => {
+    if (!rates) return setValue(rateField, text === '' ? undefined : text, { shouldDirty: true })
+    const { [cur]: _old, ...others } = (getValues(rateField) ?? {}) as Record<string, unknown>
+    const next = text === '' ? others : { ...others, [cur]: text }
+    setValue(rateField, Object.keys(next).length ? next : undefined, { shouldDirty: true })
+  }
+  // A side in rupees leaves the other side's rate alone.
+  const clearRate = () => {
+    if (!rates) setValue(rateField, undefined)
+  }
   // The proposal fills the rate until staff type one; a new party or day proposes again.
   const typed = useRef(false)
   const seen = useRef('')
@@ -91,7 +103,7 @@ export const CurrencyRate = ({
     if (first && currency.field.value) return
     if (p.currency === BOOKS_CURRENCY) {
       setValue(currencyField, undefined)
-      setValue(rateField, undefined)
+      clearRate()
       typed.current = false
       return
     }
@@ -120,7 +132,7 @@ export const CurrencyRate = ({
           onChange={(e) => {
             const cur = e.target.value
             currency.field.onChange(cur === BOOKS_CURRENCY ? undefined : cur)
-            if (cur === BOOKS_CURRENCY) setValue(rateField, undefined)
+            if (cur === BOOKS_CURRENCY) clearRate()
             else if (!typed.current && proposed.data?.currency === cur && proposed.data.rate !== null)
               setRate(String(proposed.data.rate), cur)
           }}
@@ -158,6 +170,33 @@ export const CurrencyRate = ({
         </FieldShell>
       )}
     </>
+  )
+}
+
+/**
+ * A sale's selling side (decision 137): in its agent's currency when it names one, else in its
+ * customer's (by the text it names the customer with), proposed with the day's rate.
+ */
+export const SaleCurrencyRate = ({
+  agent,
+  customer,
+}: {
+  /** Form field of the agent's name (a Ticket); an Umrah has none. */
+  agent?: string
+  /** Form field of the customer's text. */
+  customer: string
+}) => {
+  const agentName = String(useWatch({ name: agent ?? customer }) ?? '')
+  const byAgent = agent !== undefined && agentName.trim() !== ''
+  return (
+    <CurrencyRate
+      kind={byAgent ? 'agent' : 'customer'}
+      party={byAgent ? agent : customer}
+      currencyField="currency"
+      rateField="rates"
+      rates
+      label="Currency"
+    />
   )
 }
 

@@ -191,6 +191,7 @@ export const ReadOnlyField = ({
   disabled,
   error,
   money = false,
+  unit,
 }: {
   label: string
   value: ReactNode
@@ -198,6 +199,8 @@ export const ReadOnlyField = ({
   disabled?: boolean
   /** A computed amount: shows the currency label like the amount boxes around it. */
   money?: boolean
+  /** The amount's currency when not rupees ("SAR"). */
+  unit?: string
   /** Shown under the figure, e.g. a computed amount that must not go negative. */
   error?: string
 }) => {
@@ -205,7 +208,7 @@ export const ReadOnlyField = ({
   const box = (
     <input
       id={id}
-      className={`${error ? 'input input-error' : 'input'} ${money ? 'pl-10' : ''}`}
+      className={`${error ? 'input input-error' : 'input'} ${money ? (unit && unit !== 'PKR' ? 'pl-12' : 'pl-10') : ''}`}
       readOnly
       disabled={disabled}
       tabIndex={-1}
@@ -216,7 +219,7 @@ export const ReadOnlyField = ({
   )
   return (
     <FieldShell id={id} label={label} error={error} className={className}>
-      {money ? <WithCurrency>{box}</WithCurrency> : box}
+      {money ? <WithCurrency unit={unit}>{box}</WithCurrency> : box}
     </FieldShell>
   )
 }

@@ -1,34 +1,44 @@
 import {
   businessToday,
+  formatAmount,
   formatRs,
   fromPaisa,
   OVERPAID_PAYMENT,
   type Payment,
   PaymentInput,
   type PaymentSource,
+  rateMicroOf,
+  rupeesAt,
   toPaisa,
 } from '@booking/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import { HandCoins, ReceiptText, Trash2 } from 'lucide-react'
-import { useEffect, useState, useSyncExternalStore } from 'react'
-import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { FormProvider, type Resolver, useForm, useFormContext, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { ApiError } from '../lib/api.ts'
+import { ApiError, api } from '../lib/api.ts'
 import { useIsAdmin } from '../lib/auth.tsx'
 import { downloadFile } from '../lib/files.ts'
 import { useDeletePayment, usePayments, useReceivePayment } from '../lib/payments.ts'
 import { useBankOptions } from '../lib/select-options.ts'
 import { BankName } from './bank-name.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
+import { rateForApi } from './currency-rate.tsx'
 import { type Column, DataTable } from './data-table.tsx'
 import { Dialog } from './dialog.tsx'
-import { Field } from './field.tsx'
+import { Field, FieldShell } from './field.tsx'
 
 type Values = z.input<typeof PaymentInput>
 
+/** An amount in the record's currency: "SAR 2,500.00", else "Rs 2,500.00". */
+const inCurrency = (value: number, currency: string | undefined) =>
+  currency && currency !== 'PKR' ? `${currency} ${formatAmount(value)}` : formatRs(value)
+
 /** The message under Amount when it is more than the record still owes (the server's words, and how much). */
-export const overpaidMessage = (remaining: number) => `${OVERPAID_PAYMENT} (${formatRs(remaining)})`
+export const overpaidMessage = (remaining: number, currency?: string) =>
+  `${OVERPAID_PAYMENT} (${inCurrency(remaining, currency)})`
 
 /** True when a typed amount is more than the remaining, compared in paisa (no float tolerance). */
 const overpays = (amount: unknown, remaining: number) => {
@@ -44,7 +54,7 @@ const schemaResolver = zodResolver(PaymentInput)
  * (the server refuses it too), shown on Amount together with any other message.
  */
 const withinRemaining =
-  (remaining: number): Resolver<Values, unknown, z.output<typeof PaymentInput>> =>
+  (remaining: number, currency?: string): Resolver<Values, unknown, z.output<typeof PaymentInput>> =>
   async (values, context, options) => {
     const result = await schemaResolver(values, context, options)
     // Tax the customer withheld settles the record too (issue 36): the two together may not pass it.
@@ -54,7 +64,7 @@ const withinRemaining =
       return result
     return {
       values: {},
-      errors: { ...result.errors, amount: { type: 'max', message: overpaidMessage(remaining) } },
+      errors: { ...result.errors, amount: { type: 'max', message: overpaidMessage(remaining, currency) } },
     }
   }
 
@@ -65,6 +75,60 @@ interface ReceivePaymentProps {
   remaining: number
   /** Names the record in the dialog, e.g. "Ticket 3/7 · Ali Khan". */
   subject: string
+  /** The record's currency when not rupees (issue 34, decision 138): the payment is typed in it. */
+  currency?: string
+}
+
+/**
+ * The payment's rate (decision 138): the rate in force on its day is proposed (GET /api/rates) until
+ * staff type one; none saved asks for it.
+ */
+const PaymentRate = ({ currency }: { currency: string }) => {
+  const date = String(useWatch({ name: 'date' }) || businessToday())
+  const { setValue, getFieldState, formState } = useFormContext()
+  const rate = String(useWatch({ name: 'rate' }) ?? '')
+  const amount = Number(useWatch({ name: 'amount' }) ?? 0)
+  const typed = useRef(false)
+  const found = useQuery({
+    queryKey: ['/rates', currency, date],
+    queryFn: () =>
+      api
+        .get<{ rate: number; date: string; source: string }>('/rates', { currency, date })
+        .catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e))),
+  })
+  useEffect(() => {
+    if (found.data && !typed.current) setValue('rate', String(found.data.rate))
+  }, [found.data])
+  const error = getFieldState('rate', formState).error?.message
+  return (
+    <FieldShell
+      id="field-rate"
+      label={`Rate (Rs per 1 ${currency})`}
+      error={error}
+      hint={[
+        found.data
+          ? `Rate of ${found.data.date.split('-').reverse().join('/')}${found.data.source ? ` (${found.data.source})` : ''}`
+          : `No ${currency} rate saved on or before this day: type it`,
+        // What the riyals come to in rupees at the rate, as the books round one line.
+        amount > 0 && rateMicroOf(rate) !== null
+          ? `${inCurrency(amount, currency)} = ${formatRs(rupeesAt(amount, currency, rate))}`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    >
+      <input
+        id="field-rate"
+        className={`input tabular-nums ${error ? 'input-error' : ''}`}
+        inputMode="decimal"
+        value={rate}
+        onChange={(e) => {
+          typed.current = true
+          setValue('rate', e.target.value, { shouldValidate: formState.isSubmitted })
+        }}
+      />
+    </FieldShell>
+  )
 }
 
 /**
@@ -164,13 +228,15 @@ export const ReceivePaymentDialog = ({
   id,
   remaining,
   subject,
+  currency,
   onClose,
 }: ReceivePaymentProps & { onClose: () => void }) => {
+  const foreign = currency !== undefined && currency !== 'PKR'
   const receive = useReceivePayment(source, id)
   const [error, setError] = useState<string | null>(null)
   const banks = useBankOptions(undefined)
   const form = useForm<Values, unknown, z.output<typeof PaymentInput>>({
-    resolver: withinRemaining(remaining),
+    resolver: withinRemaining(remaining, currency),
     mode: 'onTouched',
     defaultValues: {
       source_type: source,
@@ -180,6 +246,7 @@ export const ReceivePaymentDialog = ({
       date: businessToday(),
       amount: remaining > 0 ? remaining : ('' as unknown as number),
       note: '',
+      ...(foreign ? { currency } : {}),
     },
   })
   const method = useWatch({ control: form.control, name: 'method' })
@@ -195,7 +262,12 @@ export const ReceivePaymentDialog = ({
   const submit = form.handleSubmit(async (values) => {
     setError(null)
     try {
-      const body = { ...values, bank_title: values.method === 'bank' ? values.bank_title : undefined }
+      const body = {
+        ...values,
+        bank_title: values.method === 'bank' ? values.bank_title : undefined,
+        // The schema keeps a rate as micro-rupees; the API takes rupees per unit.
+        rate: rateForApi(values.rate),
+      }
       const answer = await receive.mutateAsync(body)
       toast.success(`Payment received: ${answer.payment.receipt_no}`)
       onClose()
@@ -225,7 +297,7 @@ export const ReceivePaymentDialog = ({
             {subject}
           </span>
           <span className="text-slate-700">
-            Remaining: <strong className="tabular-nums">{formatRs(remaining)}</strong>
+            Remaining: <strong className="tabular-nums">{inCurrency(remaining, currency)}</strong>
           </span>
         </div>
         {remaining > 0 ? (
@@ -248,7 +320,14 @@ export const ReceivePaymentDialog = ({
                 <div className="hidden sm:block" />
               )}
               <Field name="date" label="Date" type="date" />
-              <Field name="amount" label="Amount" type="number" step="0.01" />
+              <Field
+                name="amount"
+                label="Amount"
+                type="number"
+                step="0.01"
+                unit={foreign ? currency : undefined}
+              />
+              {foreign && <PaymentRate currency={currency} />}
               <Field name="note" label="Note" className="sm:col-span-2" />
               <label className="flex items-center gap-2 text-sm sm:col-span-2">
                 <input
@@ -407,5 +486,6 @@ export const receivePaymentAction =
       id={row.id}
       remaining={Number(remaining(row) ?? 0)}
       subject={[row.entry, customer(row)].filter(Boolean).join(' · ')}
+      currency={(row as { currency?: string }).currency}
     />
   )

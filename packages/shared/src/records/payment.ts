@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { currencyCode, rateField } from '../currency.ts'
 import { requiredDate } from '../dates.ts'
 import { amount, MAX_ID, oneOf, optionalText } from '../fields.ts'
 import { TaxWithheldInput } from '../tax.ts'
@@ -31,6 +32,12 @@ export const PaymentInput = z
     method: oneOf(PAYMENT_METHODS, 'Cash or Bank is required', 'Cash or Bank is required'),
     bank_title: optionalText(100),
     note: optionalText(500),
+    /**
+     * Issue 34 (decision 138): the payment's currency, its record's (another is a 400), and the
+     * rate (rupees per unit; default the rate in force on its day).
+     */
+    currency: currencyCode.optional(),
+    rate: rateField.optional(),
   })
   .superRefine(
     (v, ctx) => {
@@ -58,6 +65,9 @@ export interface Payment {
   employee: string
   created_by: number | null
   created_at: string
+  /** Issue 34 (decision 138): the record's currency `amount` is in, and rupees per unit (null in rupees). */
+  currency: string
+  rate: number | null
   /** Income tax the customer withheld (issue 36): it settled the record beside `amount`. */
   tax_withheld?: { amount: number; section: string; certificate: string }
 }

@@ -340,6 +340,7 @@ export const RECORD_SPECS = {
       'void_reason',
       'vendor_currency',
       'rates',
+      'currency',
     ],
     segment: 'tickets',
     formSteps: [
@@ -362,6 +363,7 @@ export const RECORD_SPECS = {
         fields: [
           'receivable_amount',
           'agent_name',
+          'currency',
           'paid_cash',
           'bank_title',
           'paid_in_bank',
@@ -496,6 +498,7 @@ export const RECORD_SPECS = {
         title: 'Payment Details',
         fields: [
           'receivableAmount',
+          'currency',
           'paidCash',
           'bank_title',
           'paidInBank',

@@ -104,7 +104,8 @@ export const TicketInput = z
     vendor_name: optionalText(100),
     ticket_numbers: ticketNumbers,
     ticket_text: nullableText(TICKET_TEXT_MAX),
-    /** Issue 34 (decision 136): the payable's currency (default the vendor's) and the rates used. */
+    /** Issue 34 (decisions 136, 137): each side's currency (default its party's) and the rates used. */
+    currency: currencyCode.optional(),
     vendor_currency: currencyCode.optional(),
     rates: z.record(z.string(), rateField, { error: 'Rates must be {"USD": 280.5}' }).optional(),
     /** An admin saving a ticket number already on another record says so (decision 037). */
@@ -134,10 +135,11 @@ export type TicketInput = z.input<typeof TicketInput>
 export interface Ticket
   extends Omit<
     z.output<typeof TicketInput>,
-    'passport_detail' | 'allow_duplicate_ticket' | 'vendor_currency' | 'rates'
+    'passport_detail' | 'allow_duplicate_ticket' | 'currency' | 'vendor_currency' | 'rates'
   > {
   id: number
-  /** Issue 34 (decision 136): the payable's currency, and rupees per unit of each rate used. */
+  /** Issue 34 (decisions 136, 137): each side's currency, and rupees per unit of each rate used. */
+  currency: string
   vendor_currency: string
   rates: Record<string, number>
   entry: string

@@ -14,7 +14,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { BookingRequestNote } from '../../components/booking-request-note.tsx'
-import { CurrencyRate, ratesForApi, withoutUnset } from '../../components/currency-rate.tsx'
+import { CurrencyRate, ratesForApi, SaleCurrencyRate, withoutUnset } from '../../components/currency-rate.tsx'
 import { CustomerSelect, customerValue } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -78,6 +78,8 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
       vendor_name: record?.vendor_name ?? '',
       // Issue 34 (decision 136): the payable in the vendor's currency; left out for a rupee vendor.
       vendor_currency: record && record.vendor_currency !== 'PKR' ? record.vendor_currency : undefined,
+      // The selling side in the customer's (or agent's) currency; left out in rupees (decision 137).
+      currency: record?.currency && record.currency !== 'PKR' ? record.currency : undefined,
       rates:
         record && Object.keys(record.rates ?? {}).length
           ? Object.fromEntries(Object.entries(record.rates).map(([k, v]) => [k, String(v)]))
@@ -178,6 +180,11 @@ export const TicketForm = ({ record, onDone, onCancel }: RecordFormProps<Ticket>
           <BookingPaymentFields
             options={options}
             paidLater={paidLater(record)}
+            sale={{
+              currencyField: 'currency',
+              ratesField: 'rates',
+              node: <SaleCurrencyRate agent="agent_name" customer="customer_add" />,
+            }}
             fx={{
               currencyField: 'vendor_currency',
               ratesField: 'rates',

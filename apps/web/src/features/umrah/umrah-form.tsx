@@ -10,7 +10,7 @@ import {
 } from '@booking/shared'
 import { BookingPaymentFields, useBookingOptions } from '../../components/booking-fields.tsx'
 import { BookingRequestNote } from '../../components/booking-request-note.tsx'
-import { CurrencyRate, ratesForApi, withoutUnset } from '../../components/currency-rate.tsx'
+import { CurrencyRate, ratesForApi, SaleCurrencyRate, withoutUnset } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field } from '../../components/field.tsx'
@@ -57,6 +57,8 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
       vendorName: record?.vendorName ?? '',
       // Issue 34: the payable in the vendor's currency; left out for a rupee vendor (decision 124).
       vendor_currency: record && record.vendor_currency !== 'PKR' ? record.vendor_currency : undefined,
+      // The selling side in the customer's (or agent's) currency; left out in rupees (decision 137).
+      currency: record?.currency && record.currency !== 'PKR' ? record.currency : undefined,
       rates:
         record && Object.keys(record.rates ?? {}).length
           ? Object.fromEntries(Object.entries(record.rates).map(([k, v]) => [k, String(v)]))
@@ -125,6 +127,11 @@ export const UmrahForm = ({ record, onDone, onCancel }: RecordFormProps<UmrahBoo
           <BookingPaymentFields
             options={options}
             paidLater={paidLater(record)}
+            sale={{
+              currencyField: 'currency',
+              ratesField: 'rates',
+              node: <SaleCurrencyRate customer="customerAdd" />,
+            }}
             fx={{
               currencyField: 'vendor_currency',
               ratesField: 'rates',

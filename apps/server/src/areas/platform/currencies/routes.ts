@@ -32,7 +32,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { currencyOf } from '../../../books/account-rows.ts'
-import { agentAccount, bankAccount, CASH, vendorAccount } from '../../../books/accounts.ts'
+import { agentAccount, bankAccount, CASH, customerAccountOf, vendorAccount } from '../../../books/accounts.ts'
 import { advanceOf, documentOf } from '../../../books/fx-settlement.ts'
 import { linkAudit } from '../../../books/post.ts'
 import {
@@ -45,6 +45,7 @@ import {
 import { restatedText, revalue, unrealisedByParty } from '../../../books/revaluation.ts'
 import type { Db } from '../../../db/connect.ts'
 import { audit } from '../../../lib/audit.ts'
+import { customerIdOfText } from '../../../lib/customer-text.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
@@ -63,7 +64,7 @@ import { agencySettings, agencyToday } from '../settings/routes.ts'
 const CodeParams = z.object({ code: currencyCode })
 const partyName = z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters')
 const PartyParams = z.object({
-  kind: z.enum(PARTY_RATE_KINDS, { error: 'Kind must be agent, vendor or bank' }),
+  kind: z.enum(PARTY_RATE_KINDS, { error: 'Kind must be agent, vendor, bank or customer' }),
   name: partyName,
 })
 /** Parties with bills (decision 122): a bank has none. */
@@ -72,15 +73,20 @@ const BillParams = z.object({
   name: partyName,
 })
 
-/** The account a party's rate is asked for (Office Accounts' "Cash in Office" is office cash). */
-const partyAccount = (kind: (typeof PARTY_RATE_KINDS)[number], name: string) =>
-  kind === 'agent'
-    ? agentAccount(name)
-    : kind === 'vendor'
-      ? vendorAccount(name)
-      : name.trim() === CASH_IN_OFFICE
-        ? CASH
-        : bankAccount(name)
+/**
+ * The account a party's rate is asked for (Office Accounts' "Cash in Office" is office cash); a
+ * customer by the text a sale names it with, as the sale will link it (decision 137).
+ */
+const partyAccount = async (db: Db, kind: (typeof PARTY_RATE_KINDS)[number], name: string) =>
+  kind === 'customer'
+    ? customerAccountOf({ customer_id: await customerIdOfText(db, name), customer_add: name })
+    : kind === 'agent'
+      ? agentAccount(name)
+      : kind === 'vendor'
+        ? vendorAccount(name)
+        : name.trim() === CASH_IN_OFFICE
+          ? CASH
+          : bankAccount(name)
 
 const answerOf = (r: { currency: string; date: string; rate: bigint; source: string }) => ({
   currency: r.currency,
@@ -198,7 +204,7 @@ export const currencyRoutes = async (app: FastifyInstance, db: Db) => {
       const { kind, name } = parseBody(PartyParams, req.params)
       const q = parseBody(PartyRateQuery, req.query)
       const date = q.date ?? agencyToday(await agencySettings(db))
-      const currency = await currencyOf(db, partyAccount(kind, name))
+      const currency = await currencyOf(db, await partyAccount(db, kind, name))
       const found = currency === BOOKS_CURRENCY ? undefined : await rateOn(db, currency, date)
       return {
         status: 'success',

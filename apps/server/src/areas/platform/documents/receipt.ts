@@ -26,11 +26,27 @@ export interface ReceiptDoc {
   /** Left column: customer, agent and the booking's particulars. */
   particulars: Array<[string, string]>
   passengers: string[]
-  /** Money lines in rupees, in order; the last two are usually Received and Remaining. */
-  amounts: Array<{ label: string; value: number; strong?: boolean }>
+  /**
+   * Money lines in rupees, in order; the last two are usually Received and Remaining. In
+   * `currency` when the record has one (issue 34, decision 139), but for a line marked `rupees`.
+   */
+  amounts: Array<{ label: string; value: number; strong?: boolean; rupees?: boolean }>
+  /** The record's currency when not rupees ("SAR"): the figures and words are in it. */
+  currency?: string
   /** Amounts spelt out under the figures, e.g. [['Total', 150000], ['Received', 100000]]. */
   inWords: Array<[string, number]>
   note?: string
+}
+
+/** An amount in words: rupees, or "SAR Five Thousand and 50/100 Only" in another currency. */
+const inWordsOf = (value: number, currency: string | undefined) => {
+  if (!currency) return amountInWords(value)
+  const whole = Math.trunc(Math.abs(value))
+  const cents = Math.round((Math.abs(value) - whole) * 100)
+  const words = amountInWords(whole)
+    .replace(/^Rupees /, '')
+    .replace(/ Only$/, '')
+  return `${value < 0 ? 'Minus ' : ''}${currency} ${words}${cents ? ` and ${cents}/100` : ''} Only`
 }
 
 /** One receipt on one A4 page (the particulars are short; long passenger lists flow on). */
@@ -59,7 +75,7 @@ export const renderReceipt = (
   for (const a of r.amounts) {
     const face = a.strong ? 'bold' : 'body'
     const size = a.strong ? 10 : 9
-    const figure = `${settings.currency} ${formatAmount(a.value)}`
+    const figure = `${a.rupees ? settings.currency : (r.currency ?? settings.currency)} ${formatAmount(a.value)}`
     doc.fillColor(a.strong ? '#111827' : MUTED)
     // A long label (a payment with its method, tax withheld with its section) wraps: the next
     // line starts below it, not over it.
@@ -108,7 +124,7 @@ export const renderReceipt = (
       align: urdu ? 'right' : 'left',
     })
     doc.fillColor('#111827')
-    const end = put(doc, amountInWords(value), urdu ? left : left + 110, y, {
+    const end = put(doc, inWordsOf(value, r.currency), urdu ? left : left + 110, y, {
       face: 'bold',
       size: 9.5,
       width: full - 116,

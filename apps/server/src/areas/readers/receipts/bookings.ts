@@ -5,7 +5,9 @@ import {
   RECEIPT_SPECS,
   type ReceiptPayment,
   type ReceiptTax,
+  rateOfMicro,
   receiptFigures,
+  rupeesAt,
 } from '@booking/shared'
 import type { AnyRecordRow } from '../../../lib/crud.ts'
 import type { ReceiptDoc } from '../../platform/documents/receipt.ts'
@@ -69,7 +71,13 @@ export const bookingReceipt = (
     payments,
   )
   const bankTitle = text(row.bank_title ?? row.paid_from_bank)
+  // A sale in its party's currency (decision 139): figures in it, the rate and the rupees beside.
+  const currency = text(row.currency) || 'PKR'
+  const micro =
+    currency === 'PKR' ? null : (JSON.parse(text(row.rates) || '{}') as Record<string, string>)[currency]
+  const rate = micro ? rateOfMicro(micro) : null
   return {
+    ...(rate === null ? {} : { currency }),
     title: 'Receipt',
     // "Umrah 1/5", not "1/5": the record type beside the number (issue 37); "Ticket 1/5" stays.
     number: /^\p{L}/u.test(text(row.entry)) ? text(row.entry) : `${cfg.kind} ${text(row.entry)}`,
@@ -80,6 +88,7 @@ export const bookingReceipt = (
       ['Status', row.voided_at ? `VOID: ${text(row.void_reason)}` : ''] as [string, string],
       ...cfg.particulars(row),
       ['Bank', f.bank ? bankTitle : ''] as [string, string],
+      ['Rate', rate === null ? '' : `Rs ${rate} per ${currency}`] as [string, string],
     ].filter(([, v]) => v !== ''),
     passengers: passengerList(row.passport_detail)
       .map((p) => {
@@ -88,7 +97,12 @@ export const bookingReceipt = (
         return name ? `${name}${doc}` : ''
       })
       .filter(Boolean),
-    amounts: f.lines(formatDate, !!row.voided_at),
+    amounts: [
+      ...f.lines(formatDate, !!row.voided_at),
+      ...(rate === null
+        ? []
+        : [{ label: `Total in rupees at ${rate}`, value: rupeesAt(f.total, currency, rate), rupees: true }]),
+    ],
     inWords: [
       ['Total', f.total],
       ['Received', f.received],

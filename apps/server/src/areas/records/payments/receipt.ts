@@ -1,4 +1,4 @@
-import { FileAnswer, formatDate, fromPaisa, IdParams, toPaisa } from '@booking/shared'
+import { FileAnswer, formatDate, fromPaisa, IdParams, rupeesAt, toPaisa } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/connect.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -20,6 +20,9 @@ export interface Payment {
   method: string
   bank_title: string | null
   note: string | null
+  /** The record's currency the amounts are in, and rupees per unit (null in rupees; decision 139). */
+  currency?: string
+  rate?: number | null
   /** What the payment was for, as a person reads it ("Ticket 1/2"); else type and id are printed. */
   received_for?: string
   /** Who paid: the record's agent, else its customer. */
@@ -38,6 +41,9 @@ export interface Payment {
 
 const METHOD_LABEL: Record<string, string> = { cash: 'Cash', bank: 'Bank' }
 
+/** A payment in its record's foreign currency, with the rate it was taken at. */
+const foreign = (p: Payment) => p.currency !== undefined && p.currency !== 'PKR' && p.rate != null
+
 /** The receipt of one payment. */
 export const paymentReceipt = (p: Payment): ReceiptDoc => ({
   title: 'Payment Receipt',
@@ -50,10 +56,15 @@ export const paymentReceipt = (p: Payment): ReceiptDoc => ({
     ['Received for', p.received_for || (p.source_id ? `${p.source_type} #${p.source_id}` : p.source_type)],
     ['Method', METHOD_LABEL[p.method] ?? p.method],
     ...(p.bank_title ? ([['Bank', p.bank_title]] as Array<[string, string]>) : []),
+    ...(foreign(p) ? ([['Rate', `Rs ${p.rate} per ${p.currency}`]] as Array<[string, string]>) : []),
   ],
+  ...(foreign(p) ? { currency: p.currency } : {}),
   passengers: [],
   amounts: [
     { label: 'Amount received', value: p.amount, strong: true },
+    ...(foreign(p)
+      ? [{ label: `In rupees at ${p.rate}`, value: rupeesAt(p.amount, p.currency!, p.rate!), rupees: true }]
+      : []),
     ...(p.record
       ? [
           { label: 'Total amount', value: p.record.total },

@@ -12,6 +12,7 @@ import {
   PaymentSavedAnswer,
   type PaymentSource,
   PaymentsAnswer,
+  rateOfMicro,
   receiptFigures,
   receiptTaxOf,
   toPaisa,
@@ -21,14 +22,26 @@ import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import {
   addPaidToOwed,
+  bankAccount,
+  bankRowCurrency,
+  CASH,
+  forgetSettlements,
   linkAudit,
+  type Move,
   move,
+  moveIn,
   PAYMENT_TABLES,
   partyAccountOf,
+  type RecordCurrency,
+  recordCurrency,
   removeLines,
   resolveBank,
+  rupeesMoved,
+  rupeesOnParty,
+  settleSalePayment,
   syncLines,
   WITHHELD_TAX,
+  withRealised,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbKind } from '../../../db/dialect.ts'
@@ -71,7 +84,14 @@ const customerName = (row: AnyRecordRow) => String(row.agent_name || row.custome
  * Moves the record's payments total and remaining amount by `paisa`, and what the dashboard counts
  * its type still owed on the record's day (decision 078).
  */
-const applyToRecord = async (trx: Trx, type: PaymentSource, row: AnyRecordRow, paisa: number) => {
+const applyToRecord = async (
+  trx: Trx,
+  type: PaymentSource,
+  row: AnyRecordRow,
+  paisa: number,
+  // A payment in another currency lowers what is owed by the rupees it settled (decision 138).
+  owed: bigint = BigInt(paisa),
+) => {
   const table = PAYMENT_TABLES[type] as TableName
   const payments_total = fromPaisa(toPaisa(row.payments_total) + paisa)
   const remaining_amount = fromPaisa(toPaisa(row.remaining_amount) - paisa)
@@ -86,11 +106,60 @@ const applyToRecord = async (trx: Trx, type: PaymentSource, row: AnyRecordRow, p
     .where('source_type', '=', table)
     .where('source_id', '=', row.id)
     .executeTakeFirstOrThrow()
-  await addPaidToOwed(trx, { type: table, date: place.date }, BigInt(paisa))
+  await addPaidToOwed(trx, { type: table, date: place.date }, owed)
+}
+
+/**
+ * Issue 34 (decision 138): a payment is in its record's currency (the agent's or customer's; another
+ * is a 400 saying why), at its typed rate, else the rate in force on its day (none: 400).
+ */
+const paymentCurrency = async (trx: Trx, input: PaymentInput, record: AnyRecordRow, date: string) => {
+  const c = await recordCurrency(trx, {
+    party: partyAccountOf(record),
+    partyName: customerName(record) || 'The customer',
+    given: input.currency,
+    typed: typeof input.rate === 'string' ? BigInt(input.rate) : undefined,
+    date,
+  })
+  if (c.rate !== null && input.tax_withheld) {
+    const message = `A payment in ${c.currency} is kept without tax withheld for now`
+    throw new HttpError(400, message, { tax_withheld: message })
+  }
+  return c
+}
+
+/**
+ * The payment's lines: the money into cash or the bank, out of the party (decision 021); in another
+ * currency, as Money in it at the payment's rate, the sale settled exactly in it and the rupee
+ * difference realised (decision 138, books/fx-settlement.ts).
+ */
+const paymentBooks = async (
+  trx: Trx,
+  p: Payment,
+  record: AnyRecordRow,
+  table: string,
+  c: RecordCurrency,
+): Promise<Move[]> => {
+  const party = partyAccountOf(record)
+  if (c.rate === null)
+    return [
+      ...paymentMoves({ party, bank: p.bank_title, amount: p.amount }),
+      ...move(WITHHELD_TAX, party, p.tax_withheld?.amount ?? 0),
+    ]
+  const source = { type: SOURCE, id: p.id }
+  const money = moveIn(c, p.bank_title ? bankAccount(p.bank_title) : CASH, party, p.amount)
+  const realised = await settleSalePayment(trx, source, { type: table, id: record.id }, party, money)
+  return withRealised(trx, source, party, [...money, ...realised])
 }
 
 /** The payment's lines, Office Accounts row (bank) and agent ledger row (a ticket sold to an agent). */
-const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
+const postPayment = async (
+  trx: Trx,
+  p: Payment,
+  record: AnyRecordRow,
+  moves: readonly Move[],
+  c: RecordCurrency,
+) => {
   const source = { type: SOURCE, id: p.id }
   const name = customerName(record)
   const detail = [`Payment ${p.receipt_no}`, name, record.entry, p.note].filter(Boolean).join(', ')
@@ -109,6 +178,7 @@ const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
         detail,
         credit: p.amount,
         debit: 0,
+        ...(await bankRowCurrency(trx, bank, c)),
       },
       { created: true },
     )
@@ -131,6 +201,7 @@ const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
         date: p.date,
         entry: p.receipt_no,
         bank_title: bank,
+        ...(c.rate === null ? {} : { currency: c.currency, rate: Number(c.rate) }),
       },
       { created: true },
     )
@@ -142,10 +213,7 @@ const postPayment = async (trx: Trx, p: Payment, record: AnyRecordRow) => {
     employee: p.employee,
   })
   // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
-  await syncLines(trx, source, { date: p.date, entry: p.receipt_no, detail }, [
-    ...paymentMoves({ party: partyAccountOf(record), bank: p.bank_title, amount: p.amount }),
-    ...move(WITHHELD_TAX, partyAccountOf(record), p.tax_withheld?.amount ?? 0),
-  ])
+  await syncLines(trx, source, { date: p.date, entry: p.receipt_no, detail }, moves)
 }
 
 /**
@@ -201,6 +269,8 @@ const toPayment = (row: Record<string, unknown>): Payment => {
     employee: r.employee,
     created_by: r.created_by === null ? null : Number(r.created_by),
     created_at: r.created_at,
+    currency: r.currency ?? 'PKR',
+    rate: r.rate == null ? null : rateOfMicro(String(r.rate)),
     ...(Number(r.tax_withheld ?? 0) > 0
       ? {
           tax_withheld: {
@@ -256,6 +326,8 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
           input.method === 'bank'
             ? await resolveBank(trx, input.bank_title, { amount: input.amount, field: 'bank_title' })
             : ''
+        const date = input.date || businessToday()
+        const c = await paymentCurrency(trx, input, record, date)
         const { current } = await nextEntry(trx, 'payment')
         const inserted = await trx
           .insertInto('payments')
@@ -264,7 +336,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
               receipt_no: `Receipt ${current}`,
               source_type: input.source_type,
               source_id: input.source_id,
-              date: input.date || businessToday(),
+              date,
               // What the payment settles: the money received and any tax withheld (issue 36), so
               // the record's payments total stays the sum of its payments' amounts.
               amount: fromPaisa(paisa),
@@ -274,6 +346,8 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
               employee: u.username,
               created_by: u.id,
               created_at: new Date().toISOString(),
+              currency: c.currency,
+              rate: c.rate === null ? null : Number(c.rate),
               ...(withheld
                 ? {
                     tax_withheld: toPaisa(withheld.amount),
@@ -286,8 +360,16 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
           .returningAll()
           .executeTakeFirstOrThrow()
         const payment = toPayment(inserted)
-        await applyToRecord(trx, input.source_type, record, paisa)
-        await postPayment(trx, payment, record)
+        const table = PAYMENT_TABLES[input.source_type] as string
+        const moves = await paymentBooks(trx, payment, record, table, c)
+        await applyToRecord(
+          trx,
+          input.source_type,
+          record,
+          paisa,
+          -rupeesMoved(moves, partyAccountOf(record)),
+        )
+        await postPayment(trx, payment, record, moves, c)
         await linkAudit(
           trx,
           { type: SOURCE, id: payment.id },
@@ -377,12 +459,14 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       const record = await lockRecord(trx, payment.source_type, payment.source_id)
       const gone = await trx.deleteFrom('payments').where('id', '=', id).returning('id').executeTakeFirst()
       if (!gone) throw new HttpError(404, 'Payment not found')
-      await applyToRecord(
-        trx,
-        payment.source_type,
-        record,
-        -(toPaisa(payment.amount) + toPaisa(payment.tax_withheld?.amount ?? 0)),
-      )
+      const paisa = toPaisa(payment.amount) + toPaisa(payment.tax_withheld?.amount ?? 0)
+      // A payment in another currency gives back the rupees it settled (decision 138).
+      const owed =
+        payment.currency === 'PKR'
+          ? BigInt(-paisa)
+          : await rupeesOnParty(trx, { type: SOURCE, id }, partyAccountOf(record))
+      await applyToRecord(trx, payment.source_type, record, -paisa, owed)
+      await forgetSettlements(trx, SOURCE, id)
       await removeJournal(trx, SOURCE, id)
       await removePostings(trx, { type: SOURCE, id })
       // The books' total row last, as every write takes it (books/lines.ts).

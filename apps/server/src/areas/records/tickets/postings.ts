@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { PostOptions } from '../../../books/index.ts'
-import { partyAccountOf, postSale } from '../../../books/index.ts'
+import { partyAccountOf, postSale, saleCurrencyOf } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { payableCurrency } from '../vendor/payable.ts'
@@ -28,6 +28,7 @@ export const postTicketBooks = (
       vendor: String(row.vendor_name ?? '').trim(),
       payable: row.payable_to_vendor,
       payableIn: payableCurrency(row),
+      saleIn: saleCurrencyOf(row),
       date: bookingDate(row),
       entry: row.entry,
       detail: [row.customer_add || firstPassengerName(row.passport_detail), row.reference]

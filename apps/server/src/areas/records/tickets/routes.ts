@@ -1,7 +1,15 @@
 import { RECORD_SPECS, TICKET_IS_VOID } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { ratesAnswer, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import {
+  bankRowCurrency,
+  ratesAnswer,
+  refuseIfPaid,
+  remainingAfterPayments,
+  removeLines,
+  saleCurrencyOf,
+  settleSaleCurrency,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
@@ -51,6 +59,10 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, 
           date,
           entry: row.entry,
           bank_title: row.bank_title,
+          // The agent's row in the ticket's currency (decision 137).
+          ...(saleCurrencyOf(row).rate === null
+            ? {}
+            : { currency: saleCurrencyOf(row).currency, rate: Number(saleCurrencyOf(row).rate) }),
         }
       : null,
     opts,
@@ -69,6 +81,7 @@ export const postTicket = async (trx: Kysely<Database>, row: ApiRow<'tickets'>, 
           detail: customer,
           credit: row.paid_in_bank,
           debit: 0,
+          ...(await bankRowCurrency(trx, row.bank_title, saleCurrencyOf(row))),
         }
       : null,
     opts,
@@ -118,6 +131,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
     // Issue 34 (decision 136): the payable's currency and the rates it used.
     toApi: (row) => ({
       ...row,
+      currency: row.currency ?? 'PKR',
       vendor_currency: row.vendor_currency ?? 'PKR',
       rates: ratesAnswer(row.rates),
     }),
@@ -137,7 +151,15 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'agent_names', row.agent_name, before?.agent_name, 'agent_name')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
-      await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before)
+      const values = row as unknown as Record<string, unknown>
+      const typed = values.rates
+      await settlePayableCurrency(trx, values, before)
+      // Issue 34 (decision 137): the selling side in the agent's or customer's currency.
+      await settleSaleCurrency(trx, values, before as unknown as Record<string, unknown> | null, {
+        type: 'tickets',
+        typed,
+        customerColumn: 'customer_add',
+      })
     },
     postingDay: (row) => (row.voided_at ? null : bookingDate(row)),
     postings: async (trx, row, opts) => {

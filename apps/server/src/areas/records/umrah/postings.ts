@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { PostOptions } from '../../../books/index.ts'
-import { customerAccountOf, postSale } from '../../../books/index.ts'
+import { customerAccountOf, postSale, saleCurrencyOf } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { bookingDate, firstPassengerName } from '../tickets/booking.ts'
@@ -24,6 +24,7 @@ export const postUmrahBooks = (trx: Kysely<Database>, row: ApiRow<'umrah'>, opts
       vendor: String(row.vendor_name ?? '').trim(),
       payable: row.payable_to_vendor,
       payableIn: payableCurrency(row),
+      saleIn: saleCurrencyOf(row),
       date: bookingDate(row),
       entry: row.entry,
       detail: ['Umrah', row.customer_add || firstPassengerName(row.passport_detail), row.reference]

@@ -7,11 +7,11 @@ import {
   refuseIfPaid,
   remainingAfterPayments,
   removeLines,
+  settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
-import { HttpError } from '../../../lib/http-error.ts'
 import { removePostings, syncPosting } from '../../../lib/postings.ts'
 import {
   bookingDate,
@@ -23,14 +23,6 @@ import {
 } from '../tickets/booking.ts'
 import { payableCurrency, ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
 import { postUmrahBooks } from './postings.ts'
-
-/** Issue 34 (decision 109): an Umrah's selling side is rupees (another is not kept yet: 400). */
-const refuseForeignSale = (row: Record<string, unknown>) => {
-  if (row.currency !== 'PKR') {
-    const message = 'An Umrah sold in another currency than PKR is not kept yet'
-    throw new HttpError(400, message, { currency: message })
-  }
-}
 
 const source = (row: ApiRow<'umrah'>) => ({ type: 'umrah', id: row.id })
 
@@ -131,7 +123,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
         payable_to_vendor: input.payableToVendor,
         vendor_name: input.vendorName,
         profit: figures.profit,
-        currency: input.currency ?? 'PKR',
+        ...(input.currency ? { currency: input.currency } : {}),
         ...(input.vendor_currency ? { vendor_currency: input.vendor_currency } : {}),
         rates: ratesColumn(input.rates),
         remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivableAmount'),
@@ -148,8 +140,15 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
       if (!row) return
       await checkBank(trx, row.bank_title, before?.bank_title, 'bank_title')
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendorName')
-      refuseForeignSale(row as unknown as Record<string, unknown>)
-      await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before)
+      const values = row as unknown as Record<string, unknown>
+      const typed = values.rates
+      await settlePayableCurrency(trx, values, before)
+      // Issue 34 (decision 137): the selling side in the customer's currency.
+      await settleSaleCurrency(trx, values, before as unknown as Record<string, unknown> | null, {
+        type: 'umrah',
+        typed,
+        customerColumn: 'customer_add',
+      })
     },
     // The spec's follow-up POST /vender and the books' lines, in the same transaction.
     postingDay: (row) => bookingDate(row),
