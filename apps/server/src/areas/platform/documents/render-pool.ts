@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { PassThrough, type Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { HttpError } from '../../../lib/http-error.ts'
-import type { ReadJob, RenderJob } from './render-job.ts'
+import type { AnswerJob, ReadJob, RenderJob } from './render-job.ts'
 import type { WorkerMessage } from './render-worker.ts'
 
 // Large documents are drawn in worker threads (decision 045): pdfkit lays text out synchronously,
@@ -22,7 +22,8 @@ export interface ReadHead {
 
 interface Task {
   job: RenderJob
-  owner: string
+  /** The user the queue bound counts; null for an answer job (a screen's reads, not a document). */
+  owner: string | null
   out: PassThrough
   settled: boolean
   slot?: Slot
@@ -43,6 +44,7 @@ let readsStarted = 0
 const release = (task: Task) => {
   if (task.settled) return
   task.settled = true
+  if (task.owner === null) return
   const n = (perOwner.get(task.owner) ?? 1) - 1
   if (n > 0) perOwner.set(task.owner, n)
   else perOwner.delete(task.owner)
@@ -128,14 +130,16 @@ const cancel = (task: Task) => {
 }
 
 /** Queues `job` for a worker, or refuses it (429) past the user's bound. */
-const enqueue = (job: RenderJob, owner: string, head?: Task['head']): Task => {
-  const running = perOwner.get(owner) ?? 0
-  if (running >= PER_USER_JOBS)
-    throw new HttpError(
-      429,
-      `You already have ${PER_USER_JOBS} documents being made; wait for them to finish and try again`,
-    )
-  perOwner.set(owner, running + 1)
+const enqueue = (job: RenderJob, owner: string | null, head?: Task['head']): Task => {
+  if (owner !== null) {
+    const running = perOwner.get(owner) ?? 0
+    if (running >= PER_USER_JOBS)
+      throw new HttpError(
+        429,
+        `You already have ${PER_USER_JOBS} documents being made; wait for them to finish and try again`,
+      )
+    perOwner.set(owner, running + 1)
+  }
   const task: Task = { job, owner, out: new PassThrough(), settled: false, head }
   task.out.on('close', () => cancel(task))
   queue.push(task)
@@ -164,6 +168,12 @@ export const readInWorker = (job: ReadJob, owner: string): { stream: Readable; h
   task.out.once('close', () => head?.reject(new Error('The document was cancelled')))
   return { stream: task.out, head: read }
 }
+
+/**
+ * A JSON answer read and serialized in a worker (decision 131); its bytes arrive on the stream.
+ * Not counted in the user's documents: a screen asks for several at once, and each is a read.
+ */
+export const answerInWorker = (job: AnswerJob): Readable => enqueue(job, null).out
 
 /** Jobs waiting and workers drawing (and read jobs started), for tests and the bench. */
 export const poolState = () => ({

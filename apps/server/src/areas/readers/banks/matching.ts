@@ -174,13 +174,12 @@ export const loadState = async (db: Reader, bank: Bank): Promise<BankState> => {
       .select(ST_COLUMNS)
       .where('bank_id', '=', bank.id)
       .$if(hidden.length > 0, (q) => q.where('import_id', 'not in', hidden))
+      // A range on the index's day (an OR of the two cases made SQLite walk the bank's lines
+      // from the start for every page), the page's last day's earlier lines left out.
       .$if(from !== null, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('date', '>', from?.date ?? ''),
-            eb.and([eb('date', '=', from?.date ?? ''), eb('id', '>', from?.id ?? 0)]),
-          ]),
-        ),
+        q
+          .where('date', '>=', from?.date ?? '')
+          .where((eb) => eb.not(eb.and([eb('date', '=', from?.date ?? ''), eb('id', '<=', from?.id ?? 0)]))),
       )
       .orderBy('date')
       .orderBy('id')
