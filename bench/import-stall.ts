@@ -21,6 +21,7 @@ import { exportPrevious, root, sleep, start, stop } from './processes.ts'
  * it costs the server's main thread a wake-up per ms, so it is off for the figures).
  * BIG_LINES (e.g. 570000, the issue's bank): that many statement lines are then written straight
  * into the file, and a 1-line import, the posts and the PDF are measured again.
+ * PHASES=imports,screen,pdf,posts chooses the phases (all by default; the idles always run).
  * CPU_PROF=DIR writes the server's CPU profiles there (bench/cpu-profile.ts reads them).
  */
 const env = process.env
@@ -34,6 +35,8 @@ const PROBE_MS = Number(env.PROBE_MS ?? 5)
 const PHASE_MS = Number(env.PHASE_MS ?? 40_000)
 const BIG_LINES = Number(env.BIG_LINES ?? 0)
 const LOOP_DELAY = env.LOOP_DELAY === '1'
+/** Which phases run besides the idles: imports, screen, pdf, posts (all by default). */
+const PHASES = new Set((env.PHASES ?? 'imports,screen,pdf,posts').split(','))
 const cwd = env.BEFORE ? exportPrevious(env.BEFORE) : root
 const ADMIN = { email: 'import@bench.local', password: 'import-bench-pass-123' }
 const dir = '/tmp/booking-bench'
@@ -182,8 +185,14 @@ const loopDelay = async (pid: number | undefined) => {
   process.kill(pid, 'SIGUSR2')
   for (let i = 0; i < 100 && (existsSync(delayFile) ? statSync(delayFile).mtimeMs : 0) === before; i++)
     await sleep(10)
-  const d = JSON.parse(readFileSync(delayFile, 'utf8')) as { p50: number; p99: number; max: number }
-  return `loop delay p50 ${d.p50} / p99 ${d.p99} / max ${d.max} ms`
+  const d = JSON.parse(readFileSync(delayFile, 'utf8')) as {
+    p50: number
+    p99: number
+    max: number
+    gc?: { n: number; total: number; max: number }
+  }
+  const gc = d.gc ? `; GC ${d.gc.n} pauses, ${d.gc.total} ms, longest ${d.gc.max} ms` : ''
+  return `loop delay p50 ${d.p50} / p99 ${d.p99} / max ${d.max} ms${gc}`
 }
 
 const summary = (p: Phase) => {
@@ -339,7 +348,7 @@ try {
 
   const first = await idle('idle')
   idleP99 = summary(first).p99
-  for (const n of SIZES)
+  for (const n of PHASES.has('imports') ? SIZES : [])
     await phase(
       `${n.toLocaleString('en-US')}-line imports`,
       (i) => importOf(bankId, csvOf(n, `L${n}r${i}`)),
@@ -386,9 +395,9 @@ try {
       Math.floor(ids.length / POSTS),
     )
   }
-  await screen()
-  await pdf('2026-01')
-  await postLines()
+  if (PHASES.has('screen')) await screen()
+  if (PHASES.has('pdf')) await pdf('2026-01')
+  if (PHASES.has('posts')) await postLines()
   await idle('idle again (drift)')
 
   if (BIG_LINES > 0) {
@@ -452,6 +461,6 @@ console.log(
 for (const p of phases) {
   const s = summary(p)
   console.log(
-    `${pad(p.label, 48)} ${String(p.rounds).padStart(6)} ${String(p.times.length).padStart(6)} ${num(s.p50)} ${num(s.p95)} ${num(s.p99)} ${num(s.max)} ${s.ratio.padStart(9)}  ${pad(p.load, 15)} ${p.main}/${p.all}`,
+    `${pad(p.label, 48)} ${String(p.rounds).padStart(6)} ${String(p.times.length).padStart(6)} ${num(s.p50)} ${num(s.p95)} ${num(s.p99)} ${num(s.max)} ${s.ratio.padStart(9)}  ${pad(p.load, 15)} ${p.main}/${p.all}${p.delay ? `  ${p.delay}` : ''}`,
   )
 }
