@@ -38,8 +38,9 @@ interface Slot {
 const slots: Slot[] = []
 const queue: Task[] = []
 const perOwner = new Map<string, number>()
-/** Read jobs handed to a worker since the process started. */
+/** Read jobs and answer jobs handed to a worker since the process started. */
 let readsStarted = 0
+let answersStarted = 0
 
 const release = (task: Task) => {
   if (task.settled) return
@@ -116,6 +117,7 @@ const next = () => {
     task.slot = slot
     slot.task = task
     if (task.job.kind === 'read') readsStarted++
+    if (task.job.kind === 'answer') answersStarted++
     slot.worker.postMessage(task.job)
   }
 }
@@ -175,9 +177,10 @@ export const readInWorker = (job: ReadJob, owner: string): { stream: Readable; h
  */
 export const answerInWorker = (job: AnswerJob): Readable => enqueue(job, null).out
 
-/** Jobs waiting and workers drawing (and read jobs started), for tests and the bench. */
+/** Jobs waiting and workers drawing (and read and answer jobs started), for tests and the bench. */
 export const poolState = () => ({
   reads: readsStarted,
+  answers: answersStarted,
   queued: queue.length,
   running: slots.filter((s) => s.task).length,
   workers: slots.length,
