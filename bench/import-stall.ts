@@ -12,9 +12,11 @@ import { exportPrevious, root, sleep, start, stop } from './processes.ts'
  *   idle · 5,000-line imports · 10,000-line imports · the reconciliation screen (JSON) · the
  *   month's reconciliation PDF · POSTS statement lines posted one after another · idle again.
  * A phase's work is repeated (each import its own new file) until PROBES probes are in (300), so
- * its p99 is not its single longest wait. Each phase prints p50/p95/p99/max, p99 as a multiple of
- * the same run's first idle p99, the load average (1/5/15 min) as it ended, and the server's CPU
- * from /proc (main thread; all threads). A table of all phases ends the run.
+ * its p99 is not its single longest wait. Each round is followed by a paired idle window as long
+ * as it (200-1,500 ms): on a machine whose load drifts, a phase is also compared with the machine
+ * as it was then. Each phase prints p50/p95/p99/max, p99 as a multiple of the same run's first idle
+ * p99 and of its paired idle's p99, the load average (1/5/15 min) as it ended, and the server's CPU
+ * during its rounds from /proc (main thread; all threads). A table of all phases ends the run.
  * BEFORE=<commit> runs the same against that commit's server (exported under /tmp/booking-bench).
  * WARM=0 skips the warm-up (an import, a PDF and a post on another bank before the idle).
  * LOOP_DELAY=1 also gives the server's own event-loop delay per phase (perf_hooks, 1 ms timer;
@@ -170,6 +172,8 @@ interface Phase {
   took: number
   said: string
   times: number[]
+  /** Probes of the idle windows paired with the rounds (as long as each, right after it). */
+  idleTimes: number[]
   load: string
   main: number
   all: number
@@ -199,7 +203,9 @@ const summary = (p: Phase) => {
   const t = p.times
   const p99 = percentile(t, 99)
   const ratio = idleP99 > 0 ? `${(p99 / idleP99).toFixed(1)}x` : '-'
-  return { p50: percentile(t, 50), p95: percentile(t, 95), p99, max: t.at(-1) ?? 0, ratio }
+  const pairedP99 = percentile(p.idleTimes, 99)
+  const paired = p.idleTimes.length > 0 && pairedP99 > 0 ? `${(p99 / pairedP99).toFixed(1)}x` : ''
+  return { p50: percentile(t, 50), p95: percentile(t, 95), p99, max: t.at(-1) ?? 0, ratio, paired }
 }
 
 mkdirSync(dir, { recursive: true })
@@ -273,41 +279,55 @@ try {
     prepare: (i: number) => I,
     round: (input: I, i: number) => Promise<string>,
     maxRounds = 1_000,
+    paired = true,
   ) => {
     const times: number[] = []
+    const idleTimes: number[] = []
     const said: string[] = []
     let took = 0
     let rounds = 0
+    let main = 0
+    let all = 0
     const t0 = performance.now()
-    const cpu0 = cpuOf(server.pid)
     await loopDelay(server.pid)
     while (times.length < PROBES && rounds < maxRounds && performance.now() - t0 < PHASE_MS) {
       const input = prepare(rounds)
+      const cpu0 = cpuOf(server.pid)
       const s = performance.now()
       const got = await probed(() => round(input, rounds))
-      took += performance.now() - s
+      const ms = performance.now() - s
+      const cpu1 = cpuOf(server.pid)
+      main += cpu1.main - cpu0.main
+      all += cpu1.all - cpu0.all
+      took += ms
       said.push(got.result)
       for (const t of got.times) times.push(t)
       rounds++
+      // The paired idle: as long again with nothing but the probes, right after the round, so a
+      // phase is also compared with the machine as it was then (the load here drifts by minutes).
+      if (paired)
+        for (const t of (await probed(() => sleep(Math.min(1_500, Math.max(200, ms))))).times)
+          idleTimes.push(t)
     }
     const delay = await loopDelay(server.pid)
-    const cpu1 = cpuOf(server.pid)
     times.sort((a, b) => a - b)
+    idleTimes.sort((a, b) => a - b)
     const p: Phase = {
       label,
       rounds,
       took,
       said: [...new Set(said.filter(Boolean))].slice(0, 3).join('; '),
       times,
+      idleTimes,
       load: load(),
-      main: cpu1.main - cpu0.main,
-      all: cpu1.all - cpu0.all,
+      main,
+      all,
       delay,
     }
     phases.push(p)
     const s = summary(p)
     console.log(
-      `  ${label}: ${rounds} round${rounds === 1 ? '' : 's'} in ${fmt(took)} ms${p.said ? ` (${p.said})` : ''}; ${times.length} probes, p50 ${fmt(s.p50)} / p95 ${fmt(s.p95)} / p99 ${fmt(s.p99)} / max ${fmt(s.max)} ms; p99 ${s.ratio} idle; load ${p.load}; server CPU main ${p.main} ms, all ${p.all} ms${delay ? `; ${delay}` : ''}${times.length < PROBES ? ` (SHORT of ${PROBES} probes)` : ''}`,
+      `  ${label}: ${rounds} round${rounds === 1 ? '' : 's'} in ${fmt(took)} ms${p.said ? ` (${p.said})` : ''}; ${times.length} probes, p50 ${fmt(s.p50)} / p95 ${fmt(s.p95)} / p99 ${fmt(s.p99)} / max ${fmt(s.max)} ms; p99 ${s.ratio} idle${s.paired ? `, ${s.paired} its paired idle (p99 ${fmt(percentile(p.idleTimes, 99))} ms, ${p.idleTimes.length} probes)` : ''}; load ${p.load}; server CPU main ${p.main} ms, all ${p.all} ms${delay ? `; ${delay}` : ''}${times.length < PROBES ? ` (SHORT of ${PROBES} probes)` : ''}`,
     )
     return p
   }
@@ -319,6 +339,8 @@ try {
         await sleep(500)
         return ''
       },
+      1_000,
+      false,
     )
   const importOf = (bankOf: number, csv: string) => {
     const body = JSON.stringify({ csv, mapping: MAPPING })
@@ -453,14 +475,14 @@ try {
 const pad = (s: string, n: number) => s.padEnd(n)
 const num = (n: number) => fmt(n).padStart(6)
 console.log(
-  `\n/api/health during each phase (ms), p99 as a multiple of the first idle's p99; load average 1/5/15 min at the phase's end; ${fmt((performance.now() - began) / 1000)} s in all`,
+  `\n/api/health during each phase (ms); p99 as a multiple of the first idle's p99, and of the p99 of its paired idle (windows as long as each round, right after it); load average 1/5/15 min at the phase's end; server CPU during the rounds; ${fmt((performance.now() - began) / 1000)} s in all`,
 )
 console.log(
-  `${pad('phase', 48)} rounds probes     p50    p95    p99    max  p99/idle  load            main/all CPU ms`,
+  `${pad('phase', 48)} rounds probes     p50    p95    p99    max  p99/idle  /paired  load            main/all CPU ms`,
 )
 for (const p of phases) {
   const s = summary(p)
   console.log(
-    `${pad(p.label, 48)} ${String(p.rounds).padStart(6)} ${String(p.times.length).padStart(6)} ${num(s.p50)} ${num(s.p95)} ${num(s.p99)} ${num(s.max)} ${s.ratio.padStart(9)}  ${pad(p.load, 15)} ${p.main}/${p.all}${p.delay ? `  ${p.delay}` : ''}`,
+    `${pad(p.label, 48)} ${String(p.rounds).padStart(6)} ${String(p.times.length).padStart(6)} ${num(s.p50)} ${num(s.p95)} ${num(s.p99)} ${num(s.max)} ${s.ratio.padStart(9)} ${(s.paired || '-').padStart(8)}  ${pad(p.load, 15)} ${p.main}/${p.all}${p.delay ? `  ${p.delay}` : ''}`,
   )
 }
