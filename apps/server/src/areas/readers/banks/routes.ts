@@ -45,6 +45,7 @@ import { sendReadAnswer } from '../../platform/documents/send-answer.ts'
 import { sendReadTableDoc, sendTableDoc } from '../../platform/documents/send-table-doc.ts'
 import { requestGone } from '../../platform/outside/outside-pool.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
+import { parseLargeJsonOffLoop } from './json-body.ts'
 import {
   addMatch,
   autoMatch,
@@ -227,6 +228,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
   // Imports a stopped server left pending are removed before anything is served (decision 112).
   await discardStoppedImports(db)
   await app.register(async (scoped) => {
+    parseLargeJsonOffLoop(scoped)
     // A browser's file upload. Kept in a Map so the text guard (lib/validate.ts) does not walk its bytes.
     scoped.addContentTypeParser(
       'multipart/form-data',
