@@ -443,16 +443,16 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
       return reply.code(201).send({ status: 'success', message: 'Opening balance posted', ...answer })
     })
 
-    scoped.get('/banks/:id/statement-lines', GET_ST_LINES, async (req, reply) => {
+    scoped.get('/banks/:id/statement-lines', GET_ST_LINES, async (req) => {
       const query = parseBody(BankLinesQuery, req.query)
       const bank = await bankById(db, bankIdOf(req))
-      return screenAnswer(db, reply, { kind: 'statement-lines', bankId: bank.id, query })
+      return readAnswer(db, { kind: 'statement-lines', bankId: bank.id, query })
     })
 
-    scoped.get('/banks/:id/book-lines', GET_BOOK_LINES, async (req, reply) => {
+    scoped.get('/banks/:id/book-lines', GET_BOOK_LINES, async (req) => {
       const query = parseBody(BankLinesQuery, req.query)
       const bank = await bankById(db, bankIdOf(req))
-      return screenAnswer(db, reply, { kind: 'book-lines', bankId: bank.id, query })
+      return readAnswer(db, { kind: 'book-lines', bankId: bank.id, query })
     })
 
     scoped.get('/banks/:id/matches', GET_MATCHES, async (req) => {

@@ -6,10 +6,13 @@ import { bankById, loadState } from './matching.ts'
 import { bookLineView, reconcile, statementLineView } from './reconciliation.ts'
 
 /**
- * The reconciliation screen's reads (decision 131): each loads a bank's whole statement, so each
- * is read and serialized by a document worker (platform/documents/send-answer.ts), not on the main
- * thread, where a bank of tens of thousands of lines held every other request for 100-300 ms.
- * The routes check the bank (404) and the query (400) first; these build the same answers.
+ * The reconciliation screen's reads (decision 131). The reconciliation and the overview load a
+ * bank's whole statement and answer its every unexplained line, so they are read and serialized
+ * by a document worker (platform/documents/send-answer.ts), not on the main thread, where a bank
+ * of tens of thousands of lines held every other request for 100-300 ms. The statement and book
+ * line lists are built here too but run on the main thread (decision 131: from a worker, a
+ * browser test's match list came back without its match). The routes check the bank (404) and
+ * the query (400) first; these build the same answers.
  */
 export type ScreenRead =
   | { kind: 'reconciliation'; bankId: number; asOf: string }
