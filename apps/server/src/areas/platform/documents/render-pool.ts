@@ -72,7 +72,9 @@ const spawn = (): Slot => {
     const task = slot.task
     if (!task) return
     if ('chunk' in m) {
-      task.out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))
+      // An answer job's client may have gone while it ran (cancel keeps its worker): nobody reads.
+      if (!task.out.destroyed)
+        task.out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))
       return
     }
     if ('head' in m) {
@@ -80,8 +82,9 @@ const spawn = (): Slot => {
       task.head = undefined
       return
     }
-    if ('end' in m) task.out.end()
-    else fail(task, new Error(m.error))
+    if ('end' in m) {
+      if (!task.out.destroyed) task.out.end()
+    } else fail(task, new Error(m.error))
     slot.task = null
     release(task)
     next()
@@ -128,7 +131,9 @@ const cancel = (task: Task) => {
   release(task)
   const q = queue.indexOf(task)
   if (q >= 0) queue.splice(q, 1)
-  if (task.slot && task.slot.task === task) drop(task.slot)
+  // A running answer job is a short read: its worker finishes it and stays (a new worker costs
+  // seconds to load its code, and a screen's reads are cancelled whenever it refreshes).
+  if (task.slot && task.slot.task === task && task.job.kind !== 'answer') drop(task.slot)
 }
 
 /** Queues `job` for a worker, or refuses it (429) past the user's bound. */
