@@ -20,6 +20,7 @@ export type RenderJob =
       lang: PaperLang
     }
   | ReadJob
+  | AnswerJob
 
 /**
  * A table document whose rows the worker reads itself (decision 079), so the main thread neither
@@ -46,19 +47,44 @@ export type TableDocReader<I> = (db: Db, input: I) => Promise<TableDoc>
  */
 export const readJobDoc = async (job: ReadJob): Promise<TableDoc> => {
   const { readTableDoc } = (await import(job.reader)) as { readTableDoc: TableDocReader<unknown> }
-  const db = connectReader(job.database)
+  return inSnapshot(job.database, (t) => readTableDoc(t, job.input))
+}
+
+/**
+ * A JSON answer the worker reads and serializes itself (decision 131): a screen whose answer is
+ * built from a whole bank's statement held the main thread (its reads, its objects' garbage
+ * collection, the serializing) for 100-300 ms. `reader` is the URL of a module exporting
+ * `readAnswer` (an AnswerReader); the bytes are those the route's own serializer would send.
+ */
+export interface AnswerJob {
+  kind: 'answer'
+  reader: string
+  input: unknown
+  database: string
+}
+
+/** What a reader module exports as `readAnswer`: the answer's body, read through `db`. */
+export type AnswerReader<I> = (db: Db, input: I) => Promise<unknown>
+
+/** One snapshot of the books (one transaction) on a read-only connection of its own, closed after. */
+const inSnapshot = async <T>(database: string, read: (db: Db) => Promise<T>): Promise<T> => {
+  const db = connectReader(database)
   try {
     const trx = db.transaction()
-    return await (dbKind(db) === 'postgres' ? trx.setIsolationLevel('repeatable read') : trx).execute((t) =>
-      readTableDoc(t, job.input),
-    )
+    return await (dbKind(db) === 'postgres' ? trx.setIsolationLevel('repeatable read') : trx).execute(read)
   } finally {
     await db.destroy()
   }
 }
 
+/** An answer job's JSON text (the server's serializer is JSON.stringify: lib/route-schemas.ts). */
+export const readJobAnswer = async (job: AnswerJob): Promise<string> => {
+  const { readAnswer } = (await import(job.reader)) as { readAnswer: AnswerReader<unknown> }
+  return JSON.stringify(await inSnapshot(job.database, (t) => readAnswer(t, job.input)))
+}
+
 /** The job's bytes as a stream (a read job's document is read first: readJobDoc). */
-export const renderJob = (job: Exclude<RenderJob, ReadJob>): Readable => {
+export const renderJob = (job: Exclude<RenderJob, ReadJob | AnswerJob>): Readable => {
   if (job.kind === 'receipt') {
     const doc = renderReceipt(job.settings, job.receipt, job.printed, job.lang)
     doc.end()

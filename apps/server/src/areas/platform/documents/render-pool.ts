@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { PassThrough, type Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { HttpError } from '../../../lib/http-error.ts'
-import type { ReadJob, RenderJob } from './render-job.ts'
+import type { AnswerJob, ReadJob, RenderJob } from './render-job.ts'
 import type { WorkerMessage } from './render-worker.ts'
 
 // Large documents are drawn in worker threads (decision 045): pdfkit lays text out synchronously,
@@ -22,7 +22,8 @@ export interface ReadHead {
 
 interface Task {
   job: RenderJob
-  owner: string
+  /** The user the queue bound counts; null for an answer job (a screen's reads, not a document). */
+  owner: string | null
   out: PassThrough
   settled: boolean
   slot?: Slot
@@ -37,12 +38,14 @@ interface Slot {
 const slots: Slot[] = []
 const queue: Task[] = []
 const perOwner = new Map<string, number>()
-/** Read jobs handed to a worker since the process started. */
+/** Read jobs and answer jobs handed to a worker since the process started. */
 let readsStarted = 0
+let answersStarted = 0
 
 const release = (task: Task) => {
   if (task.settled) return
   task.settled = true
+  if (task.owner === null) return
   const n = (perOwner.get(task.owner) ?? 1) - 1
   if (n > 0) perOwner.set(task.owner, n)
   else perOwner.delete(task.owner)
@@ -69,7 +72,9 @@ const spawn = (): Slot => {
     const task = slot.task
     if (!task) return
     if ('chunk' in m) {
-      task.out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))
+      // An answer job's client may have gone while it ran (cancel keeps its worker): nobody reads.
+      if (!task.out.destroyed)
+        task.out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))
       return
     }
     if ('head' in m) {
@@ -77,8 +82,9 @@ const spawn = (): Slot => {
       task.head = undefined
       return
     }
-    if ('end' in m) task.out.end()
-    else fail(task, new Error(m.error))
+    if ('end' in m) {
+      if (!task.out.destroyed) task.out.end()
+    } else fail(task, new Error(m.error))
     slot.task = null
     release(task)
     next()
@@ -114,6 +120,7 @@ const next = () => {
     task.slot = slot
     slot.task = task
     if (task.job.kind === 'read') readsStarted++
+    if (task.job.kind === 'answer') answersStarted++
     slot.worker.postMessage(task.job)
   }
 }
@@ -124,18 +131,22 @@ const cancel = (task: Task) => {
   release(task)
   const q = queue.indexOf(task)
   if (q >= 0) queue.splice(q, 1)
-  if (task.slot && task.slot.task === task) drop(task.slot)
+  // A running answer job is a short read: its worker finishes it and stays (a new worker costs
+  // seconds to load its code, and a screen's reads are cancelled whenever it refreshes).
+  if (task.slot && task.slot.task === task && task.job.kind !== 'answer') drop(task.slot)
 }
 
 /** Queues `job` for a worker, or refuses it (429) past the user's bound. */
-const enqueue = (job: RenderJob, owner: string, head?: Task['head']): Task => {
-  const running = perOwner.get(owner) ?? 0
-  if (running >= PER_USER_JOBS)
-    throw new HttpError(
-      429,
-      `You already have ${PER_USER_JOBS} documents being made; wait for them to finish and try again`,
-    )
-  perOwner.set(owner, running + 1)
+const enqueue = (job: RenderJob, owner: string | null, head?: Task['head']): Task => {
+  if (owner !== null) {
+    const running = perOwner.get(owner) ?? 0
+    if (running >= PER_USER_JOBS)
+      throw new HttpError(
+        429,
+        `You already have ${PER_USER_JOBS} documents being made; wait for them to finish and try again`,
+      )
+    perOwner.set(owner, running + 1)
+  }
   const task: Task = { job, owner, out: new PassThrough(), settled: false, head }
   task.out.on('close', () => cancel(task))
   queue.push(task)
@@ -165,9 +176,16 @@ export const readInWorker = (job: ReadJob, owner: string): { stream: Readable; h
   return { stream: task.out, head: read }
 }
 
-/** Jobs waiting and workers drawing (and read jobs started), for tests and the bench. */
+/**
+ * A JSON answer read and serialized in a worker (decision 131); its bytes arrive on the stream.
+ * Not counted in the user's documents: a screen asks for several at once, and each is a read.
+ */
+export const answerInWorker = (job: AnswerJob): Readable => enqueue(job, null).out
+
+/** Jobs waiting and workers drawing (and read and answer jobs started), for tests and the bench. */
 export const poolState = () => ({
   reads: readsStarted,
+  answers: answersStarted,
   queued: queue.length,
   running: slots.filter((s) => s.task).length,
   workers: slots.length,

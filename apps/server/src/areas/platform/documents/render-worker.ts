@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { parentPort } from 'node:worker_threads'
-import { type RenderJob, readJobDoc, renderJob } from './render-job.ts'
+import { type RenderJob, readJobAnswer, readJobDoc, renderJob } from './render-job.ts'
 import { overLimit, type TableDoc } from './table-doc.ts'
 
 // A render worker: draws one job at a time and posts its bytes back as they are made. The pool
@@ -63,6 +63,8 @@ const send = (stream: Readable) => {
 }
 
 const run = async (job: RenderJob) => {
+  // One chunk, its buffer moved to the main thread, not copied.
+  if (job.kind === 'answer') return send(Readable.from([Buffer.from(await readJobAnswer(job))]))
   if (job.kind !== 'read') return send(renderJob(job))
   const doc: TableDoc = await readJobDoc(job)
   post({ head: { rows: doc.rows.length, file: doc.file } })

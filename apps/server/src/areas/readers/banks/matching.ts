@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads'
 import { addDaysIso, type BankMatch, type Direction, fromPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { codeOf } from '../../../books/account-rows.ts'
@@ -13,11 +14,24 @@ import { HttpError } from '../../../lib/http-error.ts'
 
 type Reader = Kysely<Database>
 
+/** The longest pause of a worker between two steps of a bank's read (decision 131). */
+const MAX_PAUSE_MS = 10
+let stepFrom = performance.now()
+
 /**
  * Lets the event loop answer others between steps of a long import or match (issue 33 item 2):
- * SQLite's calls are synchronous, so awaiting them alone never gives another request a turn.
+ * SQLite's calls are synchronous, so awaiting them alone never gives another request a turn. In a
+ * document worker (the reconciliation screen and PDF read a whole bank there, decisions 113 and
+ * 131) a turn frees no core, so it pauses as long as the step took: the worker holds a core about
+ * half the time and the main thread finds one free.
  */
-export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
+export const breathe = async () => {
+  if (isMainThread) return new Promise<void>((resolve) => setImmediate(resolve))
+  await new Promise<void>((resolve) =>
+    setTimeout(resolve, Math.min(MAX_PAUSE_MS, Math.max(0, performance.now() - stepFrom))),
+  )
+  stepFrom = performance.now()
+}
 
 export interface Bank {
   id: number
@@ -174,13 +188,12 @@ export const loadState = async (db: Reader, bank: Bank): Promise<BankState> => {
       .select(ST_COLUMNS)
       .where('bank_id', '=', bank.id)
       .$if(hidden.length > 0, (q) => q.where('import_id', 'not in', hidden))
+      // A range on the index's day (an OR of the two cases made SQLite walk the bank's lines
+      // from the start for every page), the page's last day's earlier lines left out.
       .$if(from !== null, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('date', '>', from?.date ?? ''),
-            eb.and([eb('date', '=', from?.date ?? ''), eb('id', '>', from?.id ?? 0)]),
-          ]),
-        ),
+        q
+          .where('date', '>=', from?.date ?? '')
+          .where((eb) => eb.not(eb.and([eb('date', '=', from?.date ?? ''), eb('id', '<=', from?.id ?? 0)]))),
       )
       .orderBy('date')
       .orderBy('id')

@@ -30,7 +30,7 @@ import {
   StatementPostBody,
   StatementPreviewAnswer,
 } from '@booking/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { connectionUrl, type Db } from '../../../db/connect.ts'
@@ -42,9 +42,11 @@ import { HttpError } from '../../../lib/http-error.ts'
 import { parseBody } from '../../../lib/validate.ts'
 import { writeTransaction } from '../../../lib/write-batch.ts'
 import { type AuthUser, requireAccess } from '../../../plugins/auth.ts'
+import { sendReadAnswer } from '../../platform/documents/send-answer.ts'
 import { sendReadTableDoc, sendTableDoc } from '../../platform/documents/send-table-doc.ts'
 import { requestGone } from '../../platform/outside/outside-pool.ts'
 import { agencySettings, agencyToday, printedAt } from '../../platform/settings/routes.ts'
+import { parseLargeJsonOffLoop } from './json-body.ts'
 import {
   addMatch,
   autoMatch,
@@ -66,10 +68,21 @@ import {
   storePendingLines,
 } from './pending-import.ts'
 import { postStatementLine } from './post-line.ts'
-import { bookLineView, monthEnd, reconcile, statementLineView } from './reconciliation.ts'
+import { monthEnd, reconcile } from './reconciliation.ts'
 import { RECONCILIATION_DOC_READER, type ReconciliationDocInput, reconciliationDoc } from './report.ts'
+import { readAnswer, SCREEN_READER, type ScreenRead } from './screen-read.ts'
 import { statementFileOf, statementUploadOf } from './statement-file.ts'
 import { readStatementFile, readStatementLines } from './statement-reader.ts'
+
+/**
+ * A reconciliation screen's read in a document worker (decision 131), or here for a database
+ * without a connection URL (none in use).
+ */
+const screenAnswer = async (db: Db, reply: FastifyReply, read: ScreenRead) => {
+  const database = connectionUrl(db)
+  if (!database) return readAnswer(db, read)
+  return sendReadAnswer(reply, { reader: SCREEN_READER, input: read, database })
+}
 
 /** A 5 MB file, also as base64 in JSON (a year of a busy account is well under 1 MB of CSV). */
 const FILE_LIMIT = 8 * 1024 * 1024
@@ -216,6 +229,7 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
   // Imports a stopped server left pending are removed before anything is served (decision 112).
   await discardStoppedImports(db)
   await app.register(async (scoped) => {
+    parseLargeJsonOffLoop(scoped)
     // A browser's file upload. Kept in a Map so the text guard (lib/validate.ts) does not walk its bytes.
     scoped.addContentTypeParser(
       'multipart/form-data',
@@ -432,39 +446,16 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
 
     scoped.get('/banks/:id/statement-lines', GET_ST_LINES, async (req) => {
       officeReader(req.caller, 'office-figures')
-      const q = parseBody(BankLinesQuery, req.query)
-      const state = await loadState(db, await bankById(db, bankIdOf(req)))
-      const lines = state.st.filter(
-        (l) =>
-          (!q.from || l.date >= q.from) &&
-          (!q.to || l.date <= q.to) &&
-          (q.status === 'matched'
-            ? state.stMatch.has(l.id)
-            : q.status === 'unmatched'
-              ? !state.stMatch.has(l.id)
-              : true),
-      )
-      return { status: 'success', lines: lines.map((l) => statementLineView(state, l)) }
+      const query = parseBody(BankLinesQuery, req.query)
+      const bank = await bankById(db, bankIdOf(req))
+      return readAnswer(db, { kind: 'statement-lines', bankId: bank.id, query })
     })
 
     scoped.get('/banks/:id/book-lines', GET_BOOK_LINES, async (req) => {
       officeReader(req.caller, 'office-figures')
-      const q = parseBody(BankLinesQuery, req.query)
-      const state = await loadState(db, await bankById(db, bankIdOf(req)))
-      const lines = [...state.bk.values()]
-        .filter(
-          (l) =>
-            l.signed !== 0 &&
-            (!q.from || l.date >= q.from) &&
-            (!q.to || l.date <= q.to) &&
-            (q.status === 'matched'
-              ? state.bkMatch.has(l.id)
-              : q.status === 'unmatched'
-                ? !state.bkMatch.has(l.id)
-                : true),
-        )
-        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
-      return { status: 'success', lines: lines.map((l) => bookLineView(state, l)) }
+      const query = parseBody(BankLinesQuery, req.query)
+      const bank = await bankById(db, bankIdOf(req))
+      return readAnswer(db, { kind: 'book-lines', bankId: bank.id, query })
     })
 
     scoped.get('/banks/:id/matches', GET_MATCHES, async (req) => {
@@ -609,39 +600,19 @@ export const bankStatementRoutes = async (app: FastifyInstance, db: Db) => {
         .send({ status: 'success', message: 'Posted to the books and matched', ...answer })
     })
 
-    scoped.get('/banks/:id/reconciliation', GET_RECON, async (req) => {
+    scoped.get('/banks/:id/reconciliation', GET_RECON, async (req, reply) => {
       officeReader(req.caller, 'office-figures')
       const q = parseBody(ReconciliationQuery, req.query)
       const bank = await bankById(db, bankIdOf(req))
       const asOf = q.as_of ?? agencyToday(await agencySettings(db))
-      const state = await loadState(db, bank)
-      const r = await reconcile(db, state, asOf)
-      return { status: 'success', bank: { id: bank.id, name: bank.name }, ...r }
+      return screenAnswer(db, reply, { kind: 'reconciliation', bankId: bank.id, asOf })
     })
 
-    scoped.get('/bank-reconciliations', GET_RECONS, async (req) => {
+    scoped.get('/bank-reconciliations', GET_RECONS, async (req, reply) => {
       officeReader(req.caller, 'office-figures')
       const q = parseBody(ReconciliationQuery, req.query)
       const asOf = q.as_of ?? agencyToday(await agencySettings(db))
-      const banks = await db.selectFrom('banks').select(['id', 'name', 'active']).orderBy('id').execute()
-      const out = []
-      for (const b of banks) {
-        const state = await loadState(db, await bankById(db, b.id))
-        const r = await reconcile(db, state, asOf)
-        const upTo = state.st.filter((l) => l.date <= asOf)
-        out.push({
-          id: b.id,
-          name: b.name,
-          active: Boolean(b.active),
-          start: r.start,
-          statement_to: upTo.at(-1)?.date ?? null,
-          unmatched_statement: r.unmatched_statement.length,
-          outstanding: r.outstanding_deposits.length + r.outstanding_payments.length,
-          unconfirmed_matches: [...state.matches.values()].filter((m) => !m.confirmed).length,
-          difference: r.difference,
-        })
-      }
-      return { status: 'success', as_of: asOf, banks: out }
+      return screenAnswer(db, reply, { kind: 'reconciliations', asOf })
     })
 
     scoped.get('/banks/:id/reconciliation.pdf', GET_RECON_PDF, async (req, reply) => {
