@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
 
@@ -9,7 +10,7 @@ import { addNames, setupTestApp } from './helpers.ts'
  */
 describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
   const t = setupTestApp(async (t) => {
-    await addNames(t, { agents: ['Riyadh Agent'], vendors: ['Lahore Printers'] })
+    await addNames(t, { agents: ['Riyadh Agent'], vendors: ['Lahore Printers', 'Makkah Hotels'] })
   })
 
   const entry = (more: Record<string, unknown>) =>
@@ -139,5 +140,38 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
     ])
     const listed = await t.call('admin', 'GET', '/api/accounts?name=Meezan%20PKR')
     for (const row of listed.body.accounts) expect(Object.keys(row).sort()).toEqual(keys)
+  })
+
+  it('a riyal vendor’s profile says what the office owes in riyals with the rupees beside; a rupee vendor’s is as it was', async () => {
+    // The first test made the bank, the currency and the rate (one database per file).
+    expect((await t.call('admin', 'PUT', '/api/vendors/Makkah Hotels', { currency: 'SAR' })).status).toBe(200)
+    const bill = await t.call('admin', 'POST', '/api/vender', {
+      vender_name: 'Makkah Hotels',
+      date: '2027-03-03',
+      detail: 'Rooms',
+      bank_title: 'Cash',
+      credit: 1000,
+      debit: 0,
+      withdraw: 0,
+    })
+    expect(bill.status, JSON.stringify(bill.body)).toBe(201)
+    const paid = await entry({
+      bank_name: 'Al Rajhi SAR',
+      vendor_name: 'Makkah Hotels',
+      date: '2027-03-06',
+      detail: 'Hotel part paid',
+      debit: 400,
+      rate: 76,
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    const owed = -Number((await ledger.rupeeBalance(t.app.db, 'vendor:Makkah Hotels')).minor) / 100
+    expect(owed).toBeGreaterThan(0)
+    const profile = await t.call('admin', 'GET', '/api/vendors/Makkah%20Hotels')
+    expect(profile.status).toBe(200)
+    expect(profile.body.profile).toMatchObject({ currency: 'SAR', balance_fx: 600, balance: owed })
+    expect(profile.body.profile.last_payment).toMatchObject({ currency: 'SAR', amount_fx: 400, rate: 76 })
+    const rupee = await t.call('admin', 'GET', '/api/vendors/Lahore%20Printers')
+    expect(rupee.body.profile).toMatchObject({ currency: 'PKR', balance: -1234.5 })
+    expect(rupee.body.profile).not.toHaveProperty('balance_fx')
   })
 })

@@ -38,6 +38,12 @@ const paidText = (paid: NonNullable<PartyProfile['last_payment']>) =>
     ? `${paid.currency} ${formatAmount(paid.amount_fx)} (Rs ${formatAmount(paid.amount)})`
     : `Rs ${formatAmount(paid.amount)}`
 
+/** The balance in the party's currency with the rupees beside (decision 150); else rupees. */
+const balanceText = (p: PartyProfile) =>
+  p.currency && p.balance_fx !== undefined
+    ? `${p.currency} ${formatAmount(p.balance_fx)} (Rs ${formatAmount(p.balance)})`
+    : `Rs ${formatAmount(p.balance)}`
+
 interface Draft {
   phone: string
   email: string
@@ -148,7 +154,9 @@ export const PartyProfilePanel = ({
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
           <div className="rounded-md bg-slate-50 p-2">
             <dt className="text-xs text-slate-500">{kind === 'vendor' ? 'Office owes' : 'Balance'}</dt>
-            <dd className="font-semibold tabular-nums">Rs {formatAmount(p.balance)}</dd>
+            <dd className="font-semibold tabular-nums" data-testid="profile-balance">
+              {balanceText(p)}
+            </dd>
           </div>
           {debtor && (
             <div className="rounded-md bg-slate-50 p-2">
