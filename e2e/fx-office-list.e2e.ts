@@ -75,6 +75,15 @@ test('a riyal bank’s Office Accounts and a riyal vendor’s profile in riyals 
   await expect(opening).toContainText('Rs 74,887.43')
   await expect(opening).toContainText('74.85')
   await shoot(page, 'fx-office-accounts')
+  // A rupee account's list is as it was: Rs headers, no rate column.
+  await page.getByLabel('Bank').selectOption('Cash in Office')
+  await expect(table.getByRole('columnheader', { name: /Balance \(Rs\)/ })).toBeVisible()
+  await expect(table.getByRole('columnheader', { name: 'Rate' })).toHaveCount(0)
+  // The dashboard says the banks' riyals beside their rupees (decision 123).
+  await page.goto('/admin/dashboard')
+  await expect(page.getByRole('region', { name: 'Balances in other currencies' })).toContainText(
+    /banks SAR -?[\d,.]+ \(Rs -?[\d,.]+\)/,
+  )
 
   // The vendor's profile beside its statement: riyals owed, the rupees beside.
   await page.goto('/admin/statements')

@@ -38,11 +38,23 @@ const paidText = (paid: NonNullable<PartyProfile['last_payment']>) =>
     ? `${paid.currency} ${formatAmount(paid.amount_fx)} (Rs ${formatAmount(paid.amount)})`
     : `Rs ${formatAmount(paid.amount)}`
 
-/** The balance in the party's currency with the rupees beside (decision 150); else rupees. */
+/**
+ * The balance in the party's currency with the rupees under it (decision 150), each part kept
+ * whole on a phone; else rupees.
+ */
 const balanceText = (p: PartyProfile) =>
-  p.currency && p.balance_fx !== undefined
-    ? `${p.currency} ${formatAmount(p.balance_fx)} (Rs ${formatAmount(p.balance)})`
-    : `Rs ${formatAmount(p.balance)}`
+  p.currency && p.balance_fx !== undefined ? (
+    <>
+      <span className="whitespace-nowrap">
+        {p.currency} {formatAmount(p.balance_fx)}
+      </span>{' '}
+      <span className="block whitespace-nowrap text-xs font-normal text-slate-600">
+        (Rs {formatAmount(p.balance)})
+      </span>
+    </>
+  ) : (
+    `Rs ${formatAmount(p.balance)}`
+  )
 
 interface Draft {
   phone: string

@@ -38,7 +38,8 @@ const bothCurrencies = (key: 'credit' | 'debit' | 'balance') => (row: AccountEnt
   return (
     <>
       {formatAmount(r[key] ?? 0)}
-      {rupees !== undefined && (
+      {/* A side the row does not move (0 in both) shows no rupee line. */}
+      {rupees !== undefined && (key === 'balance' || rupees !== 0 || r[key] !== 0) && (
         <span className="block text-[11px] text-slate-500">Rs {formatAmount(rupees)}</span>
       )}
     </>
