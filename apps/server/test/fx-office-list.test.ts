@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
 import { addNames, setupTestApp } from './helpers.ts'
+import { download } from './paperwork-helpers.ts'
 
 /**
  * Issue 34 item 6 for Office Accounts (decision 150): a bank kept in riyals lists its entries in
@@ -101,6 +102,13 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
     expect(searched.body.accounts).toEqual([want[2]])
     const from = await t.call('admin', 'GET', '/api/accounts?name=Al%20Rajhi%20SAR&from=2027-03-04')
     expect(inOrder(from.body.accounts)).toEqual([want[1], want[2]])
+
+    // Its file carries both currencies: the riyal balance, the rate and the rupee balance.
+    const csv = await download(t, 'admin', '/api/accounts?name=Al%20Rajhi%20SAR&sort=date&format=csv')
+    expect(csv.status).toBe(200)
+    const text = csv.bytes.toString('utf8')
+    expect(text).toContain('Balance Pkr')
+    expect(text).toMatch(/Owner drawings.*SAR.*76.*1100\.25.*82168\.43/)
 
     // A rupee bank: the keys and figures it always answered, no rupee twins.
     expect((await entry({ bank_name: 'Meezan PKR', date: '2027-03-02', credit: 2500 })).status).toBe(201)
