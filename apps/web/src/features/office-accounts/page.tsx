@@ -104,9 +104,9 @@ export default function OfficeAccountsPage() {
         canModify={(row) => !row.source_type}
         params={{ name: bank }}
         filters={
-          <div className="flex w-full gap-2 sm:w-auto">
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:flex-nowrap">
             <select
-              className="input min-w-0 flex-1 sm:w-56"
+              className="input min-w-0 basis-full sm:basis-auto sm:w-56"
               aria-label="Bank"
               value={bank}
               onChange={(e) => setChosen(e.target.value)}
