@@ -61,6 +61,8 @@ export interface PartyProfile extends PartyProfileFields {
   whatsapp_number: string | null
   /** What the party owes the office (rupees; a vendor: what the office owes them). */
   balance: number
+  /** A party kept in another currency (issue 34, decision 150): `balance` in that currency. */
+  balance_fx?: number
   /** credit_limit − balance; null without a limit. */
   credit_left: number | null
   last_payment: {

@@ -9,6 +9,8 @@ export interface Column<T> {
   header: string
   /** 'amount' adds thousands separators and right-aligns; 'date' shows dd/mm/yyyy. */
   format?: 'amount' | 'date' | 'text'
+  /** The currency an 'amount' column's header names: "Rs" unless the column's figures are in another. */
+  unit?: string
   cell?: (row: T) => ReactNode
   sortable?: boolean
   /** Not shown until the user picks it in the column picker (keeps the list within 1366 px). */
@@ -136,7 +138,9 @@ export const DataTable = <T,>({
               const Icon = active ? (sort?.desc ? ArrowDown : ArrowUp) : ArrowUpDown
               const align = col.format === 'amount' ? 'text-right' : 'text-left'
               // Amount columns say their currency once, in the header; cells keep the bare figure.
-              const rs = col.format === 'amount' && <span className="font-normal normal-case"> (Rs)</span>
+              const rs = col.format === 'amount' && (
+                <span className="font-normal normal-case"> ({col.unit ?? 'Rs'})</span>
+              )
               return (
                 <th
                   key={col.key}
@@ -297,7 +301,7 @@ const CardList = <T,>({
                 <div key={col.key} className="min-w-0">
                   <dt className="text-xs text-slate-500">
                     {col.header}
-                    {col.format === 'amount' && ' (Rs)'}
+                    {col.format === 'amount' && ` (${col.unit ?? 'Rs'})`}
                   </dt>
                   {/* Amounts wrap rather than cut: a figure is never shown half. */}
                   <dd

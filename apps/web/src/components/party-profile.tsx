@@ -38,6 +38,24 @@ const paidText = (paid: NonNullable<PartyProfile['last_payment']>) =>
     ? `${paid.currency} ${formatAmount(paid.amount_fx)} (Rs ${formatAmount(paid.amount)})`
     : `Rs ${formatAmount(paid.amount)}`
 
+/**
+ * The balance in the party's currency with the rupees under it (decision 150), each part kept
+ * whole on a phone; else rupees.
+ */
+const balanceText = (p: PartyProfile) =>
+  p.currency && p.balance_fx !== undefined ? (
+    <>
+      <span className="whitespace-nowrap">
+        {p.currency} {formatAmount(p.balance_fx)}
+      </span>{' '}
+      <span className="block whitespace-nowrap text-xs font-normal text-slate-600">
+        (Rs {formatAmount(p.balance)})
+      </span>
+    </>
+  ) : (
+    `Rs ${formatAmount(p.balance)}`
+  )
+
 interface Draft {
   phone: string
   email: string
@@ -148,7 +166,9 @@ export const PartyProfilePanel = ({
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
           <div className="rounded-md bg-slate-50 p-2">
             <dt className="text-xs text-slate-500">{kind === 'vendor' ? 'Office owes' : 'Balance'}</dt>
-            <dd className="font-semibold tabular-nums">Rs {formatAmount(p.balance)}</dd>
+            <dd className="font-semibold tabular-nums" data-testid="profile-balance">
+              {balanceText(p)}
+            </dd>
           </div>
           {debtor && (
             <div className="rounded-md bg-slate-50 p-2">

@@ -18,10 +18,12 @@ import {
   customerTextAccount,
   vendorAccount,
 } from '../../../books/accounts.ts'
+import * as ledger from '../../../books/ledger.ts'
 import { balanceTo } from '../../../books/read.ts'
 import { dbKind } from '../../../db/dialect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { customerBalance } from '../customers/balance.ts'
+import { minorAmount } from '../statements/foreign.ts'
 import { statementAccount } from '../statements/sources.ts'
 
 type Trx = Kysely<Database>
@@ -202,6 +204,7 @@ export const profileAnswer = async (db: Trx, party: Party): Promise<PartyProfile
   const phone = stored.phone || (party.kind === 'customer' ? await customerMobile(db, party.key) : '')
   const balance = await partyBalancePaisa(db, party)
   const { limitPaisa, ...fields } = stored
+  const currency = await currencyOf(db, accountOf(party.kind, party.key))
   return {
     kind: party.kind,
     name: party.name,
@@ -212,8 +215,22 @@ export const profileAnswer = async (db: Trx, party: Party): Promise<PartyProfile
     balance: fromPaisa(balance),
     credit_left: limitPaisa === null ? null : fromPaisa(limitPaisa - balance),
     last_payment: await lastPayment(db, party),
-    currency: await currencyOf(db, accountOf(party.kind, party.key)),
+    currency,
+    ...(await balanceInCurrency(db, party, currency)),
   }
+}
+
+/**
+ * An agent's or vendor's balance in the currency its account is kept in (issue 34 item 6, decision
+ * 150), turned round for a vendor as the rupee one is; nothing for a rupee party, whose answer is
+ * what it was. A customer's balance deducts refunds owed from outside its account (customers/
+ * balance.ts), so it has no currency twin here.
+ */
+const balanceInCurrency = async (db: Trx, party: Party, currency: string) => {
+  if (currency === BOOKS_CURRENCY || party.kind === 'customer') return {}
+  const own = await ledger.balance(db, party.account)
+  const amount = minorAmount(own.minor, own.currency)
+  return { balance_fx: party.kind === 'vendor' ? -amount : amount }
 }
 
 export const isDebtor = (kind: PartyKind): kind is DebtorKind => kind === 'agent' || kind === 'customer'

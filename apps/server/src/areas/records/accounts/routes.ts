@@ -24,14 +24,27 @@ import { removePostings, syncPosting } from '../../../lib/postings.ts'
 import { requireAccess } from '../../../plugins/auth.ts'
 import { LEDGER_LISTS, ledgerList, refuseLinked } from '../ledgers/running-balance.ts'
 import { cashLedger } from './cash-ledger.ts'
+import { foreignBankCurrency, inBankCurrency } from './foreign-list.ts'
 import { officeAccountOf, officeCashJournal, postOfficeEntry } from './postings.ts'
 import { bankTransferRoutes } from './transfers.ts'
 
 const bankList = ledgerList(LEDGER_LISTS.accounts)
 
-/** One bank's rows, or (the "Cash in Office" account) every cash movement of the books. */
-const list = (db: Db, query: ListQuery): Promise<{ rows: AnyRecordRow[]; total?: number }> =>
-  query.name === CASH_IN_OFFICE ? cashLedger(db, query) : bankList(db, query)
+/**
+ * One bank's rows, or (the "Cash in Office" account) every cash movement of the books. A bank kept
+ * in another currency runs its balance in it, the rupees beside (decision 150).
+ */
+const list = async (db: Db, query: ListQuery): Promise<{ rows: AnyRecordRow[]; total?: number }> => {
+  if (query.name === CASH_IN_OFFICE) return cashLedger(db, query)
+  const answer = await bankList(db, query)
+  const currency = await foreignBankCurrency(db, query.name)
+  if (currency === null) return answer
+  return { ...answer, rows: await inBankCurrency(db, query.name!, currency, query, answer.rows) }
+}
+
+/** The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107). */
+const rateOut = (row: AnyRecordRow) =>
+  'rate' in row ? { ...row, rate: row.rate == null ? null : rateOfMicro(row.rate as string | number) } : row
 
 /** New rows go only to a bank account that exists and is active; old rows of a deactivated bank stay editable. */
 const checkBank = async (trx: Kysely<Database>, name: string) => {
@@ -98,9 +111,7 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
         if (row && (!before || before.bank_name !== row.bank_name)) await checkBank(trx, row.bank_name)
         if (row) await settleOfficeCurrency(trx, row as Record<string, unknown>, before)
       },
-      // The rate as the rupees per unit it was typed as (stored as micro-rupees, decision 107).
-      toApi: (row) =>
-        'rate' in row ? { ...row, rate: row.rate == null ? null : rateOfMicro(row.rate) } : row,
+      toApi: (row) => rateOut(row as AnyRecordRow) as typeof row,
       // The entry's vendor row is the write's own: a back-fill never wrote it (decision 145).
       ledgerRows: (trx, row) =>
         syncPosting(trx, 'vender_entries', { type: 'account_entries', id: row.id }, vendorPosting(row)),
@@ -126,7 +137,8 @@ export const accountRoutes = async (app: FastifyInstance, db: Db) => {
       async (req) => {
         const { bankName } = req.params as { bankName: string }
         const { rows } = await list(db, { ...parseListQuery(req.query), name: bankName })
-        return rows
+        // A rupee bank's rows have no rate (null as before); a foreign bank's read as typed.
+        return rows.map(rateOut)
       },
     )
   })
