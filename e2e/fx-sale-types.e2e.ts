@@ -50,6 +50,9 @@ test('a Visa sold to a SAR customer: the receivable, cash and remaining in riyal
   await shoot(page, 'fx-sale-visa-form')
   await page.getByLabel('Paid In Bank').press('Enter')
   await expect(page.getByText('Visa processing saved')).toBeVisible()
+  // The list names the row's currency beside its remaining (rupee rows beside it say Rs).
+  await expect(page.getByRole('cell', { name: /^(SAR )?800\.00$|^(SAR )?800$/ }).first()).toBeVisible()
+  await shoot(page, 'fx-sale-visa-list')
   const list = await page.request.get('/api/visa-processing', { headers, params: { q: 'FX-SALE-VISA' } })
   const saved = (await list.json()).visa_processing[0]
   expect(saved).toMatchObject({
