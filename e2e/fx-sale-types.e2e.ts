@@ -63,4 +63,18 @@ test('a Visa sold to a SAR customer: the receivable, cash and remaining in riyal
     profit: 74500,
     remaining_amount: 800,
   })
+  // Settled at the sale's rate, so no open riyal balance is left for a later file's month end.
+  const paid = await page.request.post('/api/payments', {
+    headers,
+    data: {
+      source_type: 'visa-processing',
+      source_id: saved.id,
+      amount: 800,
+      rate: 75,
+      method: 'cash',
+      bank_title: '',
+      note: '',
+    },
+  })
+  expect(paid.status()).toBe(201)
 })
