@@ -131,6 +131,26 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
       currency: 'SAR',
       minor: before.minor + 100000n,
     })
+    // An edit of the same day keeps the sale's rate, though another is in force by then.
+    await t.call('employee', 'POST', '/api/rates', {
+      date: '2026-11-02',
+      currency: 'SAR',
+      rate: '80',
+      source: 'SBP',
+    })
+    const edited = await t.call('admin', 'PUT', `/api/navtcc/${navtcc.id}`, {
+      ...recordInput('navtcc'),
+      customer_add: 'Rana Family',
+      reference: 'REF-N2',
+      receivable_amount: 1000,
+      paid_cash: 0,
+      paid_in_bank: 0,
+      paid_from_bank: '',
+      payed_to_bank: 400,
+      vendor_name: 'Makkah Hotels',
+    })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body.navtcc).toMatchObject({ currency: 'SAR', rates: { SAR: 74.85 }, profit: 44910 })
     const payment = await pay({
       source_type: 'navtcc',
       source_id: navtcc.id,
