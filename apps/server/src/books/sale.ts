@@ -57,6 +57,11 @@ export interface Sale {
    */
   unpaidCost?: number
   /**
+   * A profit the user typed (GAMCA's, Services' with no vendor owed) on a sale in another currency
+   * (decision 151): rupees; the cost to pay is what leaves it from the income line's rupees.
+   */
+  typedProfit?: number
+  /**
    * The sales tax on the sale (issue 36): owed to its authority, never income. `receivable` is
    * then the customer's whole bill, the tax included.
    */
@@ -73,8 +78,15 @@ const payeeOf = (s: Sale) => (s.vendor ? vendorAccount(s.vendor) : accruedAccoun
  */
 export const saleMoves = (s: Sale): Move[] => {
   // The selling side in its currency (decision 137); rupees as before when it has none.
+  const foreign = s.saleIn !== undefined && s.saleIn.rate !== null
   const sell = (debit: string, credit: string, amount: number) =>
-    s.saleIn && s.saleIn.rate !== null ? moveIn(s.saleIn, debit, credit, amount) : move(debit, credit, amount)
+    foreign ? moveIn(s.saleIn!, debit, credit, amount) : move(debit, credit, amount)
+  if (foreign && s.typedProfit !== undefined) {
+    // A rupee line on its own account and currency leaves the riyal lines' rounding as it was.
+    const base = saleMoves({ ...s, typedProfit: undefined, unpaidCost: 0 })
+    const cost = fromPaisa(toPaisa(profitOfMoves(base, s.type)) - toPaisa(s.typedProfit))
+    return [...base, ...move(COST_OF_SALES, accruedAccount(s.type), cost)]
+  }
   return [
     ...sell(s.party, incomeAccount(s.type), fromPaisa(toPaisa(s.receivable) - toPaisa(s.tax?.amount ?? 0))),
     ...(s.tax ? move(s.party, salesTaxAccount(s.tax.authority), s.tax.amount) : []),
@@ -134,7 +146,7 @@ export interface SaleColumns {
   vendor: string
   payable: string
 }
-const BOOKING_COLUMNS: SaleColumns = {
+export const SALE_COLUMNS: SaleColumns = {
   receivable: 'receivable_amount',
   cash: 'paid_cash',
   bank: 'bank_title',
@@ -155,9 +167,21 @@ export const settleSaleCurrency = async (
   trx: Kysely<Database>,
   row: Record<string, unknown>,
   before: Record<string, unknown> | null,
-  o: { type: string; typed: unknown; customerColumn: string; columns?: SaleColumns },
+  o: {
+    type: string
+    typed: unknown
+    customerColumn: string
+    columns?: SaleColumns
+    /** The record's money day (a Service's Booking Date); left out, the day it was made. */
+    day?: (row: Record<string, unknown>) => string
+    /** Rupee costs owed to no named vendor (a Visa's charges and protector fee). */
+    otherCosts?: number
+    /** The profit is the user's (GAMCA, Services with no vendor owed): kept, in rupees (decision 151). */
+    typedProfit?: boolean
+  },
 ) => {
-  const cols = o.columns ?? BOOKING_COLUMNS
+  const cols = o.columns ?? SALE_COLUMNS
+  const dayOf = (r: Record<string, unknown>) => (o.day ? o.day(r) : createdDay(r as ApiRow))
   const party = await salePartyOf(trx, row, before, o.customerColumn)
   const given = row.currency as string | undefined
   const decided = storedRates(row.rates)
@@ -169,12 +193,12 @@ export const settleSaleCurrency = async (
     partyName: party.name,
     given,
     typed: decided[currency] ?? typed[currency],
-    date: createdDay((before ?? row) as ApiRow),
+    date: o.day ? dayOf(row) : dayOf(before ?? row),
     kept: before
       ? {
           currency: keptCurrency,
           rate: storedRates(before.rates)[keptCurrency]?.toString() ?? null,
-          date: createdDay(before as ApiRow),
+          date: dayOf(before),
         }
       : null,
     rateField: 'rates',
@@ -205,6 +229,8 @@ export const settleSaleCurrency = async (
         rate: vendorCurrency === BOOKS_CURRENCY ? null : (storedRates(row.rates)[vendorCurrency] ?? null),
       },
       saleIn: c,
+      unpaidCost: o.otherCosts ?? 0,
+      ...(o.typedProfit ? { typedProfit: Number(row.profit) } : {}),
     }),
     o.type,
   )

@@ -52,6 +52,7 @@ import * as sellingCurrency from './migrations/0050_selling_currency.ts'
 import * as vendorPayables from './migrations/0051_vendor_payables.ts'
 import * as bankTransfers from './migrations/0052_bank_transfers.ts'
 import * as unvendoredPayables from './migrations/0053_unvendored_payables.ts'
+import * as saleCurrencyMore from './migrations/0057_sale_currency_more.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '0051_vendor_payables': vendorPayables,
   '0052_bank_transfers': bankTransfers,
   '0053_unvendored_payables': unvendoredPayables,
+  '0057_sale_currency_more': saleCurrencyMore,
 }
 
 /**

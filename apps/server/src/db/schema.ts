@@ -680,6 +680,8 @@ export interface VendorPayable {
   payable_to_vendor: Generated<number>
   vendor_currency: Generated<string>
   rates: Generated<string>
+  /** The selling side's currency (0057, decision 151): the customer's. */
+  currency: Generated<string>
 }
 
 export interface VisaProcessingTable extends Base, Authored, CustomerLinked, VendorPayable {
@@ -828,6 +830,8 @@ export interface NavtccTable extends Base, Authored, CustomerLinked {
   /** The payable's currency and the rates used, as JSON (0049, decision 136). */
   vendor_currency: Generated<string>
   rates: Generated<string>
+  /** The selling side's currency (0057, decision 151): the customer's. */
+  currency: Generated<string>
 }
 
 export interface AgentEntriesTable extends Base, Linked, Authored {

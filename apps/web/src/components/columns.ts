@@ -1,6 +1,15 @@
 import type { Column } from './data-table.tsx'
 
 /**
+ * A sale's selling side is in its `currency` (decisions 137, 151): its receivable, paid and remaining
+ * columns name it (rows saved before issue 34, and types with none, are rupees).
+ */
+export const saleCurrency = <T>(row: T): string | undefined => {
+  const c = (row as { currency?: unknown }).currency
+  return typeof c === 'string' ? c : undefined
+}
+
+/**
  * What a booking still owes: pinned at the row's end beside the actions, so it stays in view
  * however many columns the user picks.
  */
@@ -10,6 +19,7 @@ export const remainingColumn = <T>(more: Partial<Column<T>> = {}): Column<T> => 
   format: 'amount',
   pin: 'end',
   width: 120,
+  currencyOf: saleCurrency,
   ...more,
 })
 
@@ -23,5 +33,6 @@ export const paidLaterColumn = <T>(more: Partial<Column<T>> = {}): Column<T> => 
   header: 'Paid Later',
   format: 'amount',
   sortable: false,
+  currencyOf: saleCurrency,
   ...more,
 })

@@ -1,4 +1,4 @@
-import { BOOKS_CURRENCY, rateOfMicro, todayIso } from '@booking/shared'
+import { BOOKS_CURRENCY, numberOrZero, rateOfMicro, todayIso } from '@booking/shared'
 import { useQuery } from '@tanstack/react-query'
 import { type ComponentProps, useEffect, useRef } from 'react'
 import { get, useController, useFormContext, useWatch } from 'react-hook-form'
@@ -180,11 +180,14 @@ export const CurrencyRate = ({
 export const SaleCurrencyRate = ({
   agent,
   customer,
+  date,
 }: {
   /** Form field of the agent's name (a Ticket); an Umrah has none. */
   agent?: string
   /** Form field of the customer's text. */
   customer: string
+  /** Form field of the record's money day (a Service's Booking Date); left out, today. */
+  date?: string
 }) => {
   const agentName = String(useWatch({ name: agent ?? customer }) ?? '')
   const byAgent = agent !== undefined && agentName.trim() !== ''
@@ -192,12 +195,26 @@ export const SaleCurrencyRate = ({
     <CurrencyRate
       kind={byAgent ? 'agent' : 'customer'}
       party={byAgent ? agent : customer}
+      date={date}
       currencyField="currency"
       rateField="rates"
       rates
       label="Currency"
     />
   )
+}
+
+/** A stored record's selling side as the form keeps it: left unset in rupees (decision 137). */
+export const saleCurrencyValue = (record: { currency?: string } | null | undefined) =>
+  record?.currency && record.currency !== BOOKS_CURRENCY ? record.currency : undefined
+
+/** Rupees per unit of a side's currency as typed (1 in rupees; 0 until a rate is typed). */
+export const useSideRate = (currencyField: string, ratesField = 'rates'): number => {
+  const [currency, rates] = useWatch({ name: [currencyField, ratesField] }) as [
+    string | undefined,
+    Record<string, unknown> | undefined,
+  ]
+  return currency ? numberOrZero(rates?.[currency]) : 1
 }
 
 /** An amount typed in a side's currency: the box shows that currency ("SAR"), else "Rs". */

@@ -54,6 +54,30 @@ describe('DataTable', () => {
     ).toEqual(['-', '-', '-'])
   })
 
+  it("names an amount column's currency: the rows' one in the header, else each cell its own (decision 151)", () => {
+    type Sold = { id: number; amount: number; currency?: string }
+    const sold: Column<Sold>[] = [
+      { key: 'amount', header: 'Remaining', format: 'amount', currencyOf: (r) => r.currency },
+    ]
+    const { rerender } = render(
+      <DataTable columns={sold} rows={[{ id: 1, amount: 800, currency: 'SAR' }]} rowKey={(r) => r.id} />,
+    )
+    expect(screen.getByRole('columnheader').textContent).toBe('Remaining (SAR)')
+    expect(within(bodyRows()[0]).getByRole('cell').textContent).toBe('800')
+    rerender(
+      <DataTable
+        columns={sold}
+        rows={[
+          { id: 1, amount: 800, currency: 'SAR' },
+          { id: 2, amount: 1000 },
+        ]}
+        rowKey={(r) => r.id}
+      />,
+    )
+    expect(screen.getByRole('columnheader').textContent).toBe('Remaining')
+    expect(bodyRows().map((r) => within(r).getByRole('cell').textContent)).toEqual(['SAR 800', 'Rs 1,000'])
+  })
+
   it('sorts by a header click: ascending, descending, then unsorted', () => {
     const rows: Row[] = [
       { id: 1, name: 'Bilal', amount: 30, date: null },

@@ -9,7 +9,7 @@ export interface Column<T> {
   header: string
   /** 'amount' adds thousands separators and right-aligns; 'date' shows dd/mm/yyyy. */
   format?: 'amount' | 'date' | 'text'
-  /** The currency an 'amount' column's header names: "Rs" unless the column's figures are in another. */
+  /** The currency (ISO code) every figure of an 'amount' column is in: rupees unless given. */
   unit?: string
   cell?: (row: T) => ReactNode
   sortable?: boolean
@@ -22,6 +22,21 @@ export interface Column<T> {
   pin?: 'start' | 'end'
   /** Fixed width in px (needed for 'end' pins, whose right offsets add up). */
   width?: number
+  /**
+   * An amount in its row's own currency (a sale's selling side, decision 151): left out, or
+   * undefined for a row, rupees.
+   */
+  currencyOf?: (row: T) => string | undefined
+}
+
+const RUPEES = 'PKR'
+const unitLabel = (currency: string) => (currency === RUPEES ? 'Rs' : currency)
+
+/** The one currency an amount column's rows are in (its header says it), or null when they differ. */
+const columnUnit = <T,>(col: Column<T>, rows: readonly T[]): string | null => {
+  if (!col.currencyOf) return col.unit ?? RUPEES
+  const seen = new Set(rows.map((r) => col.currencyOf?.(r) || RUPEES))
+  return seen.size > 1 ? null : ([...seen][0] ?? RUPEES)
 }
 
 export interface SortState {
@@ -43,15 +58,21 @@ interface DataTableProps<T> {
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === ''
 
-/** Renders a cell by the column's format; empty cells show "-". */
-const renderCell = <T,>(col: Column<T>, row: T): ReactNode => {
+/**
+ * Renders a cell by the column's format; empty cells show "-". `unitEach`: the header names no
+ * currency (rows in several), so each amount names its own.
+ */
+const renderCell = <T,>(col: Column<T>, row: T, unitEach = false): ReactNode => {
   if (col.cell) {
     const out = col.cell(row)
     return isEmpty(out) ? '-' : out
   }
   const value = (row as Record<string, unknown>)[col.key]
   if (isEmpty(value)) return '-'
-  if (col.format === 'amount') return formatAmount(value as number)
+  if (col.format === 'amount')
+    return unitEach
+      ? `${unitLabel(col.currencyOf?.(row) || RUPEES)} ${formatAmount(value as number)}`
+      : formatAmount(value as number)
   if (col.format === 'date') return formatDate(value) || '-'
   return String(value)
 }
@@ -115,6 +136,8 @@ export const DataTable = <T,>({
       />
     )
   const pins = pinStyles(columns)
+  // Amount columns whose rows are in several currencies: each cell names its own.
+  const mixed = new Set(columns.filter((c) => columnUnit(c, sorted) === null).map((c) => c.key))
 
   const items = virtual ? virtualizer.getVirtualItems() : null
   const visible = items ? items.map((i) => sorted[i.index]) : sorted
@@ -138,8 +161,9 @@ export const DataTable = <T,>({
               const Icon = active ? (sort?.desc ? ArrowDown : ArrowUp) : ArrowUpDown
               const align = col.format === 'amount' ? 'text-right' : 'text-left'
               // Amount columns say their currency once, in the header; cells keep the bare figure.
-              const rs = col.format === 'amount' && (
-                <span className="font-normal normal-case"> ({col.unit ?? 'Rs'})</span>
+              const unit = mixed.has(col.key) ? null : columnUnit(col, sorted)
+              const rs = col.format === 'amount' && unit !== null && (
+                <span className="font-normal normal-case"> ({unitLabel(unit)})</span>
               )
               return (
                 <th
@@ -191,7 +215,7 @@ export const DataTable = <T,>({
                       style={pins.get(col.key)?.style}
                       className={`px-2 py-2 ${cellLayout(col)} ${pins.get(col.key)?.className ?? ''}`}
                     >
-                      {renderCell(col, row)}
+                      {renderCell(col, row, mixed.has(col.key))}
                     </td>
                   ))}
                 </tr>
@@ -301,7 +325,8 @@ const CardList = <T,>({
                 <div key={col.key} className="min-w-0">
                   <dt className="text-xs text-slate-500">
                     {col.header}
-                    {col.format === 'amount' && ` (${col.unit ?? 'Rs'})`}
+                    {col.format === 'amount' &&
+                      ` (${unitLabel(col.currencyOf?.(row) || col.unit || RUPEES)})`}
                   </dt>
                   {/* Amounts wrap rather than cut: a figure is never shown half. */}
                   <dd

@@ -209,7 +209,8 @@ const PAYMENT_COLUMNS = (
       header: 'Bank',
       cell: (p) => (p.bank_title ? <BankName stored={p.bank_title} /> : ''),
     },
-    { key: 'amount', header: 'Amount', format: 'amount' },
+    // In the record's currency (decision 138): the header names it (decision 151).
+    { key: 'amount', header: 'Amount', format: 'amount', currencyOf: (p) => p.currency },
     {
       key: 'tax_withheld',
       header: 'Tax Withheld',

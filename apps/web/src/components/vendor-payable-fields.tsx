@@ -1,7 +1,7 @@
 import { formatAmount, fromPaisa, numberOrZero, toPaisa } from '@booking/shared'
 import { useEffect } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
-import { CurrencyRate, ratesForApi, SideAmount } from './currency-rate.tsx'
+import { CurrencyRate, ratesForApi, SideAmount, saleCurrencyValue, useSideRate } from './currency-rate.tsx'
 import { Field, ReadOnlyField } from './field.tsx'
 import { NameSelect } from './name-select.tsx'
 
@@ -11,14 +11,19 @@ import { NameSelect } from './name-select.tsx'
  */
 
 interface StoredPayable {
+  currency?: string
   payable_to_vendor?: number
   vendor_name?: string
   vendor_currency?: string
   rates?: Record<string, number>
 }
 
-/** The form's values for a stored record (a rupee vendor leaves currency and rate unset). */
+/**
+ * The form's values for a stored record (a rupee vendor leaves currency and rate unset), with the
+ * selling side's currency, which shares `rates` with the payable (decision 151).
+ */
 export const vendorPayableValues = (record: StoredPayable | null | undefined) => ({
+  currency: saleCurrencyValue(record),
   payable_to_vendor: record?.payable_to_vendor || '',
   vendor_name: record?.vendor_name ?? '',
   vendor_currency: record && record.vendor_currency !== 'PKR' ? record.vendor_currency : undefined,
@@ -33,14 +38,18 @@ export const vendorPayableValues = (record: StoredPayable | null | undefined) =>
  * spec's body is what it was; else the rates as the API takes them ({SAR: 74.85}).
  */
 export const vendorPayableBody = <V extends Record<string, unknown>>(values: V) => {
-  const { payable_to_vendor, vendor_name, vendor_currency, rates, ...rest } = values
-  if (!String(vendor_name ?? '').trim() && !numberOrZero(payable_to_vendor)) return rest
+  const { payable_to_vendor, vendor_name, vendor_currency, rates, currency, ...rest } = values
+  const typedRates = rates ? { rates: ratesForApi(rates as Record<string, unknown>) } : {}
+  // The selling side in another currency (decision 151) sends it and its rate; rupees leave both out.
+  const sale = currency ? { currency, ...typedRates } : {}
+  if (!String(vendor_name ?? '').trim() && !numberOrZero(payable_to_vendor)) return { ...rest, ...sale }
   return {
     ...rest,
     payable_to_vendor,
     vendor_name,
     ...(vendor_currency ? { vendor_currency } : {}),
-    ...(rates ? { rates: ratesForApi(rates as Record<string, unknown>) } : {}),
+    ...sale,
+    ...typedRates,
   }
 }
 
@@ -88,8 +97,9 @@ export const VendorPayableFields = ({ date }: { date?: string }) => (
 export const ProfitOrPayable = () => {
   const { setValue } = useFormContext()
   const { rupees, owed } = usePayableRupees()
-  const receivable = numberOrZero(useWatch({ name: 'receivable_amount' }))
-  const profit = fromPaisa(toPaisa(receivable) - toPaisa(rupees))
+  // The receivable in the customer's currency counts at its rate (decision 151).
+  const receivable = numberOrZero(useWatch({ name: 'receivable_amount' })) * useSideRate('currency')
+  const profit = fromPaisa(toPaisa(Math.round(receivable * 100) / 100) - toPaisa(rupees))
   useEffect(() => {
     if (owed) setValue('profit', profit, { shouldValidate: false })
   }, [owed, profit, setValue])

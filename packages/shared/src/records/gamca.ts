@@ -40,7 +40,7 @@ export const GamcaInput = z
 export type GamcaInput = z.input<typeof GamcaInput>
 
 export interface Gamca
-  extends Omit<z.output<typeof GamcaInput>, 'passport_detail' | 'vendor_currency' | 'rates'>,
+  extends Omit<z.output<typeof GamcaInput>, 'passport_detail' | 'currency' | 'vendor_currency' | 'rates'>,
     VendorPayableAnswer {
   id: number
   entry: string

@@ -43,6 +43,8 @@ export const NavtccInput = z
     vendor_name: optionalText(100),
     /** Issue 34 (decision 136): Paid To Bank's currency (default the vendor's) and the rates used. */
     vendor_currency: currencyCode.optional(),
+    /** Issue 34 (decision 151): the selling side's currency (default the customer's). */
+    currency: currencyCode.optional(),
     rates: z.record(z.string(), rateField, { error: 'Rates must be {"USD": 280.5}' }).optional(),
   })
   .superRefine(refuseOverpayment({ owed: 'receivable_amount', cash: 'paid_cash', bank: 'paid_in_bank' }), {
@@ -53,8 +55,10 @@ export type NavtccInput = z.input<typeof NavtccInput>
 
 /** As the API answers: passport_detail is the stored JSON text. */
 export interface Navtcc
-  extends Omit<z.output<typeof NavtccInput>, 'passport_detail' | 'vendor_currency' | 'rates'> {
+  extends Omit<z.output<typeof NavtccInput>, 'passport_detail' | 'currency' | 'vendor_currency' | 'rates'> {
   id: number
+  /** Issue 34 (decision 151): the selling side's currency. */
+  currency: string
   /** Issue 34 (decision 136): Paid To Bank's currency, and rupees per unit of each rate used. */
   vendor_currency: string
   rates: Record<string, number>

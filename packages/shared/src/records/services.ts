@@ -53,7 +53,7 @@ export const ServiceInput = z
 export type ServiceInput = z.input<typeof ServiceInput>
 
 export interface Service
-  extends Omit<z.output<typeof ServiceInput>, 'remaining_amount' | 'vendor_currency' | 'rates'>,
+  extends Omit<z.output<typeof ServiceInput>, 'remaining_amount' | 'currency' | 'vendor_currency' | 'rates'>,
     VendorPayableAnswer {
   id: number
   entry: string

@@ -253,7 +253,7 @@ const BOOKING_MONEY = [
 ] as const
 
 /** A sale's optional buying side (decision 140): its columns, in the Payment Details step too. */
-const VENDOR_PAYABLE = ['payable_to_vendor', 'vendor_name', 'vendor_currency', 'rates'] as const
+const VENDOR_PAYABLE = ['payable_to_vendor', 'vendor_name', 'vendor_currency', 'rates', 'currency'] as const
 
 export const RECORD_SPECS = {
   tickets: spec<Ticket>()({
@@ -900,6 +900,7 @@ export const RECORD_SPECS = {
       'bank_title',
       'vendor_currency',
       'rates',
+      'currency',
     ],
     segment: 'navtcc',
     formSteps: [
@@ -929,6 +930,7 @@ export const RECORD_SPECS = {
           'vendor_name',
           'vendor_currency',
           'rates',
+          'currency',
         ],
       },
     ],

@@ -17,6 +17,8 @@ export const vendorPayableFields = {
   }).optional(),
   vendor_name: optionalText(100),
   vendor_currency: currencyCode.optional(),
+  /** The selling side's currency (decision 151): default the customer's. */
+  currency: currencyCode.optional(),
   rates: z.record(z.string(), rateField, { error: 'Rates must be {"USD": 280.5}' }).optional(),
 }
 
@@ -33,6 +35,8 @@ export const requireVendorForPayable = (
 
 /** As the API answers the buying side: the currency, and rupees per unit of each rate used. */
 export interface VendorPayableAnswer {
+  /** The selling side's currency (decision 151). */
+  currency: string
   vendor_currency: string
   rates: Record<string, number>
 }

@@ -54,7 +54,7 @@ export const VisaInput = z
 export type VisaInput = z.input<typeof VisaInput>
 
 export interface Visa
-  extends Omit<z.output<typeof VisaInput>, 'passport_detail' | 'vendor_currency' | 'rates'>,
+  extends Omit<z.output<typeof VisaInput>, 'passport_detail' | 'currency' | 'vendor_currency' | 'rates'>,
     VendorPayableAnswer {
   id: number
   entry: string

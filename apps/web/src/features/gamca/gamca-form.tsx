@@ -8,6 +8,8 @@ import {
   remainingAmount,
   type SaleTax,
 } from '@booking/shared'
+import { useWatch } from 'react-hook-form'
+import { SaleCurrencyRate, SideAmount } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -64,6 +66,7 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
     'paid_cash',
     'paid_in_bank',
   ])
+  const saleCurrency = useWatch({ control: recordForm.form.control, name: 'currency' })
 
   // Next does not check a step; the whole record is checked on submit.
   return (
@@ -85,8 +88,16 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
         </>,
         <SinglePassengerFields name="passport_detail" />,
         <>
-          <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
-          <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+          <SideAmount
+            currencyField="currency"
+            name="receivable_amount"
+            label="Receivable Amount"
+            type="number"
+            step="0.01"
+            autoFocus
+          />
+          <SaleCurrencyRate customer="customer_add" />
+          <SideAmount currencyField="currency" name="paid_cash" label="Paid Cash" type="number" step="0.01" />
           <Field
             name="paid_from_bank"
             label="Bank Title"
@@ -94,11 +105,18 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
             options={bankTitles.options}
             placeholder={bankTitles.placeholder}
           />
-          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <SideAmount
+            currencyField="currency"
+            name="paid_in_bank"
+            label="Paid In Bank"
+            type="number"
+            step="0.01"
+          />
           <VendorPayableFields />
           <ProfitOrPayable />
           <ReadOnlyField
             money
+            unit={saleCurrency}
             label="Remaining Amount"
             value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater(record)))}
           />

@@ -1,6 +1,6 @@
 import { type Gamca, RECORD_SPECS, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
-import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn, saleCurrency } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -26,15 +26,27 @@ const columns: Column<Gamca>[] = [
     sortable: false,
     cell: (r) => passportCell(readPassenger(r.passport_detail).documentNo),
   },
-  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
-  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
+  {
+    key: 'receivable_amount',
+    header: 'Receivable Amount',
+    format: 'amount',
+    sortable: false,
+    currencyOf: saleCurrency,
+  },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false, currencyOf: saleCurrency },
   {
     key: 'paid_from_bank',
     header: 'Bank Title',
     hidden: true,
     cell: (r) => (r.paid_from_bank ? <BankName stored={r.paid_from_bank} /> : ''),
   },
-  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  {
+    key: 'paid_in_bank',
+    header: 'Paid In Bank',
+    format: 'amount',
+    sortable: false,
+    currencyOf: saleCurrency,
+  },
   paidLaterColumn(),
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
   remainingColumn({ sortable: false }),

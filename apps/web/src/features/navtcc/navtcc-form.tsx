@@ -12,7 +12,14 @@ import {
 import { useEffect } from 'react'
 import { useWatch } from 'react-hook-form'
 import { BankSelect } from '../../components/bank-select.tsx'
-import { CurrencyRate, ratesForApi, SideAmount, withoutUnset } from '../../components/currency-rate.tsx'
+import {
+  CurrencyRate,
+  ratesForApi,
+  SaleCurrencyRate,
+  SideAmount,
+  saleCurrencyValue,
+  withoutUnset,
+} from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -49,6 +56,8 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
       vendor_name: record?.vendor_name ?? '',
       // Issue 34 (decision 136): Paid To Bank in the vendor's currency; left out for a rupee vendor.
       vendor_currency: record && record.vendor_currency !== 'PKR' ? record.vendor_currency : undefined,
+      // The selling side in the customer's currency, sharing `rates` (decision 151).
+      currency: saleCurrencyValue(record),
       rates:
         record && Object.keys(record.rates ?? {}).length
           ? Object.fromEntries(Object.entries(record.rates).map(([k, v]) => [k, String(v)]))
@@ -74,10 +83,16 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
   const rate = values.vendor_currency
     ? numberOrZero((values.rates as Record<string, unknown> | undefined)?.[values.vendor_currency])
     : 1
-  const figures = navtccLiveFigures({
+  // The receivable in the customer's currency counts at its rate for the profit (decision 151).
+  const rateOf = (currency: string | undefined) =>
+    currency ? numberOrZero((values.rates as Record<string, unknown> | undefined)?.[currency]) : 1
+  const rupees = (v: unknown, r: number) => Math.round(numberOrZero(v) * r * 100) / 100
+  const figures = navtccLiveFigures({ ...values, payed_to_bank: rupees(values.payed_to_bank, rate) })
+  const profit = navtccLiveFigures({
     ...values,
-    payed_to_bank: Math.round(numberOrZero(values.payed_to_bank) * rate * 100) / 100,
-  })
+    receivable_amount: rupees(values.receivable_amount, rateOf(values.currency)),
+    payed_to_bank: rupees(values.payed_to_bank, rate),
+  }).profit
   // A record saved before bank_title existed named its bank only in paid_from_bank.
   const banks = useBanks()
   const { getValues, setValue } = recordForm.form
@@ -104,12 +119,27 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
         </>,
         <SinglePassengerFields name="passport_detail" />,
         <>
-          <Field name="receivable_amount" label="Receivable Amount" type="number" step="1" autoFocus />
-          <Field name="paid_cash" label="Paid Cash" type="number" step="1" />
-          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="1" />
+          <SideAmount
+            currencyField="currency"
+            name="receivable_amount"
+            label="Receivable Amount"
+            type="number"
+            step="1"
+            autoFocus
+          />
+          <SaleCurrencyRate customer="customer_add" />
+          <SideAmount currencyField="currency" name="paid_cash" label="Paid Cash" type="number" step="1" />
+          <SideAmount
+            currencyField="currency"
+            name="paid_in_bank"
+            label="Paid In Bank"
+            type="number"
+            step="1"
+          />
           <BankSelect name="bank_title" label="Paid From Bank" current={record?.bank_title} />
           <ReadOnlyField
             money
+            unit={values.currency}
             label="Remaining Amount"
             value={formatAmount(lessPaidLater(figures.remaining_amount, paidLater(record)))}
           />
@@ -129,7 +159,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
             rates
             label="Vendor Currency"
           />
-          <ReadOnlyField money label="Profit" value={formatAmount(figures.profit)} />
+          <ReadOnlyField money label="Profit" value={formatAmount(profit)} />
           <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,
       ]}

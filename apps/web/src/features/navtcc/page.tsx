@@ -1,6 +1,6 @@
 import { formatDate, type Navtcc, passengerName, RECORD_SPECS, readPassenger } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
-import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn, saleCurrency } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -33,15 +33,15 @@ const columns: Column<Navtcc>[] = [
     sortable: false,
     cell: (row) => formatDate(passenger(row).documentExpiry),
   },
-  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
-  { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
+  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', currencyOf: saleCurrency },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', currencyOf: saleCurrency },
   {
     key: 'paid_from_bank',
     header: 'Paid From Bank',
     hidden: true,
     cell: (r) => (r.paid_from_bank ? <BankName stored={r.paid_from_bank} /> : ''),
   },
-  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
+  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', currencyOf: saleCurrency },
   paidLaterColumn(),
   { key: 'payed_to_bank', header: 'Paid To Bank', format: 'amount', hidden: true },
   { key: 'vendor_name', header: 'Vendor Name', hidden: true },

@@ -1,5 +1,5 @@
 import { RECORD_SPECS, type Service } from '@booking/shared'
-import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn, saleCurrency } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
 import { RecordList } from '../../components/record-list.tsx'
@@ -12,9 +12,9 @@ const columns: Column<Service>[] = [
   { key: 'booking_date', header: 'Booking Date', format: 'date' },
   { key: 'specific_detail', header: 'Specific Detail' },
   { key: 'visa_type', header: 'Visa Type' },
-  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount' },
-  { key: 'paid_cash', header: 'Paid Cash', format: 'amount' },
-  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount' },
+  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', currencyOf: saleCurrency },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', currencyOf: saleCurrency },
+  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', currencyOf: saleCurrency },
   paidLaterColumn(),
   { key: 'profit', header: 'Profit', format: 'amount', hidden: true },
   remainingColumn(),

@@ -12,6 +12,7 @@ import {
 } from '@booking/shared'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { BankSelect } from '../../components/bank-select.tsx'
+import { SaleCurrencyRate, SideAmount } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -31,14 +32,15 @@ import { useRecordForm } from '../../lib/use-record-form.ts'
 /** Live remaining = receivable − paid cash − paid in bank − later payments; read-only, the server recomputes it. */
 const RemainingAmount = ({ later }: { later: number }) => {
   const { control } = useFormContext()
-  const [receivable_amount, paid_cash, paid_in_bank] = useWatch({
+  const [receivable_amount, paid_cash, paid_in_bank, currency] = useWatch({
     control,
-    name: ['receivable_amount', 'paid_cash', 'paid_in_bank'],
+    name: ['receivable_amount', 'paid_cash', 'paid_in_bank', 'currency'],
   })
   const remaining = lessPaidLater(serviceRemaining({ receivable_amount, paid_cash, paid_in_bank }), later)
   return (
     <ReadOnlyField
       money
+      unit={currency}
       label="Remaining Amount"
       value={formatAmount(remaining)}
       error={remaining < 0 ? SERVICE_REMAINING_NEGATIVE : undefined}
@@ -92,9 +94,23 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
           <Field name="visa_type" label="Visa Type" type="select" options={VISA_TYPES} />
         </>,
         <>
-          <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
-          <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <SideAmount
+            currencyField="currency"
+            name="receivable_amount"
+            label="Receivable Amount"
+            type="number"
+            step="0.01"
+            autoFocus
+          />
+          <SaleCurrencyRate customer="customer_add" date="booking_date" />
+          <SideAmount currencyField="currency" name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+          <SideAmount
+            currencyField="currency"
+            name="paid_in_bank"
+            label="Paid In Bank"
+            type="number"
+            step="0.01"
+          />
           <BankSelect name="bank_title" current={record?.bank_title} />
           <VendorPayableFields date="booking_date" />
           <ProfitOrPayable />

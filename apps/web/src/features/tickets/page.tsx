@@ -1,7 +1,7 @@
 import { formatDate, passengerList, passengerName, RECORD_SPECS, type Ticket } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
-import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn, saleCurrency } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { PassportLink } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -49,16 +49,28 @@ const columns: Column<Ticket>[] = [
     sortable: false,
     cell: (r) => paxSummary(r.adults, r.children, r.infants),
   },
-  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
+  {
+    key: 'receivable_amount',
+    header: 'Receivable Amount',
+    format: 'amount',
+    sortable: false,
+    currencyOf: saleCurrency,
+  },
   { key: 'agent_name', hidden: true, header: 'Agent Name' },
-  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false, currencyOf: saleCurrency },
   {
     key: 'bank_title',
     hidden: true,
     header: 'Bank Title',
     cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
   },
-  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  {
+    key: 'paid_in_bank',
+    header: 'Paid In Bank',
+    format: 'amount',
+    sortable: false,
+    currencyOf: saleCurrency,
+  },
   paidLaterColumn(),
   { key: 'payable_to_vendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
   { key: 'vendor_name', hidden: true, header: 'Vendor Name' },

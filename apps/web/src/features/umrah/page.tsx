@@ -1,7 +1,7 @@
 import { formatDate, passengerList, passengerName, RECORD_SPECS, type UmrahBooking } from '@booking/shared'
 import { BankName } from '../../components/bank-name.tsx'
 import { paxSummary } from '../../components/booking-fields.tsx'
-import { paidLaterColumn } from '../../components/columns.ts'
+import { paidLaterColumn, saleCurrency } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -30,15 +30,21 @@ const columns: Column<UmrahBooking>[] = [
     sortable: false,
     cell: (r) => paxSummary(r.adults, r.children, r.infants),
   },
-  { key: 'receivableAmount', header: 'Receivable Amount', format: 'amount', sortable: false },
-  { key: 'paidCash', header: 'Paid Cash', format: 'amount', sortable: false },
+  {
+    key: 'receivableAmount',
+    header: 'Receivable Amount',
+    format: 'amount',
+    sortable: false,
+    currencyOf: saleCurrency,
+  },
+  { key: 'paidCash', header: 'Paid Cash', format: 'amount', sortable: false, currencyOf: saleCurrency },
   {
     key: 'bank_title',
     header: 'Bank Title',
     hidden: true,
     cell: (r) => (r.bank_title ? <BankName stored={r.bank_title} /> : ''),
   },
-  { key: 'paidInBank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  { key: 'paidInBank', header: 'Paid In Bank', format: 'amount', sortable: false, currencyOf: saleCurrency },
   paidLaterColumn({ key: 'paymentsTotal' }),
   { key: 'payableToVendor', header: 'Payable To Vendor', format: 'amount', sortable: false, hidden: true },
   { key: 'vendorName', header: 'Vendor Name', sortable: false, hidden: true },
@@ -50,6 +56,7 @@ const columns: Column<UmrahBooking>[] = [
     sortable: false,
     pin: 'end',
     width: 120,
+    currencyOf: saleCurrency,
   },
 ]
 

@@ -1,5 +1,5 @@
 import { RECORD_SPECS, readPassenger, type Visa } from '@booking/shared'
-import { paidLaterColumn, remainingColumn } from '../../components/columns.ts'
+import { paidLaterColumn, remainingColumn, saleCurrency } from '../../components/columns.ts'
 import type { Column } from '../../components/data-table.tsx'
 import { passportCell } from '../../components/passport-link.tsx'
 import { PaymentsPanel, ReceivePaymentHost, receivePaymentAction } from '../../components/receive-payment.tsx'
@@ -24,9 +24,21 @@ const columns: Column<Visa>[] = [
   { key: 'embassy_return_date', header: 'Embassy Return Date', format: 'date', hidden: true },
   { key: 'protector_date', header: 'Protector Date', format: 'date' },
   { key: 'passport_deliver_date', header: 'Passport Deliver Date', format: 'date', hidden: true },
-  { key: 'receivable_amount', header: 'Receivable Amount', format: 'amount', sortable: false },
-  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false },
-  { key: 'paid_in_bank', header: 'Paid In Bank', format: 'amount', sortable: false },
+  {
+    key: 'receivable_amount',
+    header: 'Receivable Amount',
+    format: 'amount',
+    sortable: false,
+    currencyOf: saleCurrency,
+  },
+  { key: 'paid_cash', header: 'Paid Cash', format: 'amount', sortable: false, currencyOf: saleCurrency },
+  {
+    key: 'paid_in_bank',
+    header: 'Paid In Bank',
+    format: 'amount',
+    sortable: false,
+    currencyOf: saleCurrency,
+  },
   paidLaterColumn(),
   { key: 'profit', header: 'Profit', format: 'amount', sortable: false, hidden: true },
   remainingColumn({ sortable: false }),

@@ -15,6 +15,7 @@ import {
 import { useWatch } from 'react-hook-form'
 import { BankSelect } from '../../components/bank-select.tsx'
 import { BookingRequestNote } from '../../components/booking-request-note.tsx'
+import { SaleCurrencyRate, SideAmount, useSideRate } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
@@ -48,12 +49,15 @@ const VisaProfit = () => {
     useWatch({ name: ['receivable_amount', 'additional_charges', 'pay_for_protector'] }) as unknown[]
   ).map(numberOrZero)
   const { rupees } = usePayableRupees()
+  // The receivable in the customer's currency counts at its rate; the charges are rupees (decision 151).
+  const rate = useSideRate('currency')
+  const sold = Math.round((receivable ?? 0) * rate * 100) / 100
   return (
     <ReadOnlyField
       money
       label="Profit"
       value={formatAmount(
-        fromPaisa(toPaisa(visaProfit(receivable ?? 0, additional ?? 0, protector ?? 0)) - toPaisa(rupees)),
+        fromPaisa(toPaisa(visaProfit(sold, additional ?? 0, protector ?? 0)) - toPaisa(rupees)),
       )}
     />
   )
@@ -108,6 +112,7 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
   }))
 
   const [receivable, , , cash, bank] = useAmounts(recordForm.form.control, MONEY)
+  const saleCurrency = useWatch({ control: recordForm.form.control, name: 'currency' })
 
   // Next does not check a step; the whole record is checked on submit.
   return (
@@ -144,16 +149,31 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="passport_deliver_date" label="Passport Deliver Date" type="date" />
         </>,
         <>
-          <Field name="receivable_amount" label="Receivable Amount" type="number" step="0.01" autoFocus />
+          <SideAmount
+            currencyField="currency"
+            name="receivable_amount"
+            label="Receivable Amount"
+            type="number"
+            step="0.01"
+            autoFocus
+          />
+          <SaleCurrencyRate customer="customer_add" />
           <Field name="additional_charges" label="Additional Charges" type="number" step="0.01" />
           <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
-          <Field name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-          <Field name="paid_in_bank" label="Paid In Bank" type="number" step="0.01" />
+          <SideAmount currencyField="currency" name="paid_cash" label="Paid Cash" type="number" step="0.01" />
+          <SideAmount
+            currencyField="currency"
+            name="paid_in_bank"
+            label="Paid In Bank"
+            type="number"
+            step="0.01"
+          />
           <BankSelect name="bank_title" current={record?.bank_title} />
           <VendorPayableFields />
           <VisaProfit />
           <ReadOnlyField
             money
+            unit={saleCurrency}
             label="Remaining Amount"
             value={formatAmount(lessPaidLater(remainingAmount(receivable, cash, bank), paidLater(record)))}
           />

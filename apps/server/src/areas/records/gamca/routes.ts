@@ -6,6 +6,8 @@ import {
   refuseIfPaid,
   remainingAfterPayments,
   removeLines,
+  SALE_COLUMNS,
+  settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
@@ -20,8 +22,9 @@ const KIND = { table: 'gamca_tokens', bankField: 'paid_from_bank' } as const
 
 export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.gamca_tokens, {
-    toRow: ({ vendor_currency, rates, ...input }, { before }) => ({
+    toRow: ({ currency, vendor_currency, rates, ...input }, { before }) => ({
       ...input,
+      ...(currency ? { currency } : {}),
       passport_detail: passengerText(input.passport_detail),
       // Issue 34 (decision 140): a vendor's payable, in its currency, makes the profit the server's.
       payable_to_vendor: input.payable_to_vendor ?? 0,
@@ -34,10 +37,10 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
         'receivable_amount',
       ),
     }),
-    // Issue 34 (decision 140): the selling side is rupees; the payable in `vendor_currency` at `rates`.
+    // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
     toApi: (row) => ({
       ...row,
-      currency: 'PKR',
+      currency: row.currency ?? 'PKR',
       vendor_currency: row.vendor_currency ?? 'PKR',
       rates: ratesAnswer(row.rates),
     }),
@@ -46,7 +49,17 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
     check: async (trx, row, { before }) => {
       if (!row) return
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
-      await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before)
+      const values = row as unknown as Record<string, unknown>
+      const typed = values.rates
+      await settlePayableCurrency(trx, values, before)
+      // Issue 34 (decision 151): the selling side in the customer's currency.
+      await settleSaleCurrency(trx, values, before as unknown as Record<string, unknown> | null, {
+        type: KIND.table,
+        typed,
+        customerColumn: 'customer_add',
+        columns: { ...SALE_COLUMNS, bank: KIND.bankField },
+        typedProfit: !(String(row.vendor_name ?? '').trim() && Number(row.payable_to_vendor) > 0),
+      })
     },
     // paid_from_bank names the bank by its GAMCA title ("United Bank (holder …)") or its name.
     postingDay: (row) => createdDay(row),

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { PostOptions } from '../../../books/index.ts'
-import { createdDay, customerAccountOf, postSale } from '../../../books/index.ts'
+import { createdDay, customerAccountOf, postSale, saleCurrencyOf } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { payableCurrency } from '../vendor/payable.ts'
@@ -27,6 +27,7 @@ export const postNavtccBooks = (trx: Kysely<Database>, row: ApiRow<'navtcc'>, op
       vendor: String(row.vendor_name ?? '').trim(),
       payable: Number(row.payed_to_bank ?? 0),
       payableIn: payableCurrency(row),
+      saleIn: saleCurrencyOf(row),
       date: createdDay(row),
       entry: row.entry,
       detail: `NAVTCC ${row.entry} ${row.customer_add}`,

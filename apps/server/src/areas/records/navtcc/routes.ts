@@ -7,6 +7,8 @@ import {
   refuseIfPaid,
   remainingAfterPayments,
   removeLines,
+  SALE_COLUMNS,
+  settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
@@ -50,8 +52,9 @@ const postNavtccVendor = (trx: Kysely<Database>, row: ApiRow<'navtcc'>) => {
  */
 export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.navtcc, {
-    toRow: ({ vendor_currency, rates, ...input }, { before }) => ({
+    toRow: ({ currency, vendor_currency, rates, ...input }, { before }) => ({
       ...input,
+      ...(currency ? { currency } : {}),
       ...(vendor_currency ? { vendor_currency } : {}),
       rates: ratesColumn(rates),
       // The customer-facing title of the chosen bank, as the spec's form stored it.
@@ -64,9 +67,10 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
       ),
       profit: navtccProfit(input.receivable_amount, input.payed_to_bank),
     }),
-    // Issue 34 (decision 136): Paid To Bank's currency and the rates it used.
+    // Issue 34: the selling side's currency (decision 151), Paid To Bank's and the rates used (136).
     toApi: (row) => ({
       ...row,
+      currency: row.currency ?? 'PKR',
       vendor_currency: row.vendor_currency ?? 'PKR',
       rates: ratesAnswer(row.rates),
     }),
@@ -87,10 +91,17 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
           .executeTakeFirst()
         if (!known) throw new HttpError(400, 'Unknown vendor name', { vendor_name: 'Unknown vendor name' })
       }
-      if (row)
-        await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before, {
-          payable: 'payed_to_bank',
-        })
+      if (!row) return
+      const values = row as unknown as Record<string, unknown>
+      const typed = values.rates
+      await settlePayableCurrency(trx, values, before, { payable: 'payed_to_bank' })
+      // Issue 34 (decision 151): the selling side in the customer's currency.
+      await settleSaleCurrency(trx, values, before as unknown as Record<string, unknown> | null, {
+        type: 'navtcc',
+        typed,
+        customerColumn: 'customer_add',
+        columns: { ...SALE_COLUMNS, payable: 'payed_to_bank' },
+      })
     },
     postingDay: (row) => createdDay(row),
     postings: async (trx, row, opts) => {

@@ -1,7 +1,7 @@
 import { fromPaisa, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { PostOptions } from '../../../books/index.ts'
-import { customerAccountOf, postSale } from '../../../books/index.ts'
+import { customerAccountOf, postSale, saleCurrencyOf } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { salePayable, syncVendorPayable } from '../vendor/payable.ts'
@@ -17,6 +17,9 @@ export const postServiceBooks = async (
 ) => {
   const detail = ['Service', row.customer_add, row.specific_detail].filter(Boolean).join(', ')
   const owed = salePayable(row)
+  // The selling side in the customer's currency (decision 151): a typed profit is then rupees.
+  const saleIn = saleCurrencyOf(row)
+  const typedProfit = saleIn.rate !== null && !(owed.vendor && owed.payable > 0)
   await syncVendorPayable(
     trx,
     { type: 'services', id: row.id },
@@ -39,9 +42,11 @@ export const postServiceBooks = async (
       previousBank: opts.before?.bank_title,
       bankAmount: row.paid_in_bank,
       ...owed,
+      saleIn,
+      ...(typedProfit ? { typedProfit: row.profit } : {}),
       // The cost behind the profit the user typed (decision 053); a vendor's payable is that cost.
       unpaidCost:
-        owed.vendor && owed.payable > 0
+        typedProfit || (owed.vendor && owed.payable > 0)
           ? 0
           : fromPaisa(toPaisa(row.receivable_amount ?? 0) - toPaisa(row.profit ?? 0)),
       date: row.booking_date,

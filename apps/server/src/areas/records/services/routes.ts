@@ -1,6 +1,12 @@
 import { profitWithPayable, RECORD_SPECS, serviceRemaining } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
-import { ratesAnswer, refuseIfPaid, remainingAfterPayments, removeLines } from '../../../books/index.ts'
+import {
+  ratesAnswer,
+  refuseIfPaid,
+  remainingAfterPayments,
+  removeLines,
+  settleSaleCurrency,
+} from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
 import { removePostings } from '../../../lib/postings.ts'
@@ -11,8 +17,9 @@ import { postServiceBooks } from './postings.ts'
 /** Services: the remaining amount is recomputed here; the client's figure is ignored. */
 export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.services, {
-    toRow: ({ remaining_amount: _ignored, vendor_currency, rates, ...input }, { before }) => ({
+    toRow: ({ remaining_amount: _ignored, currency, vendor_currency, rates, ...input }, { before }) => ({
       ...input,
+      ...(currency ? { currency } : {}),
       // Issue 34 (decision 140): a vendor's payable, in its currency, makes the profit the server's.
       payable_to_vendor: input.payable_to_vendor ?? 0,
       ...(vendor_currency ? { vendor_currency } : {}),
@@ -20,10 +27,10 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
       profit: profitWithPayable(input) ?? input.profit,
       remaining_amount: remainingAfterPayments(serviceRemaining(input), before, 'receivable_amount'),
     }),
-    // Issue 34 (decision 140): the selling side is rupees; the payable in `vendor_currency` at `rates`.
+    // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
     toApi: (row) => ({
       ...row,
-      currency: 'PKR',
+      currency: row.currency ?? 'PKR',
       vendor_currency: row.vendor_currency ?? 'PKR',
       rates: ratesAnswer(row.rates),
     }),
@@ -37,8 +44,17 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
       if (!row) return
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
       // A service's money is dated by its Booking Date (decision 019): so is the rate it takes.
-      await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before, {
-        day: (r) => String(r.booking_date ?? ''),
+      const values = row as unknown as Record<string, unknown>
+      const typed = values.rates
+      const day = (r: Record<string, unknown>) => String(r.booking_date ?? '')
+      await settlePayableCurrency(trx, values, before, { day })
+      // Issue 34 (decision 151): the selling side in the customer's currency, at its Booking Date's rate.
+      await settleSaleCurrency(trx, values, before as unknown as Record<string, unknown> | null, {
+        type: 'services',
+        typed,
+        customerColumn: 'customer_add',
+        day,
+        typedProfit: !(String(row.vendor_name ?? '').trim() && Number(row.payable_to_vendor) > 0),
       })
     },
     postingDay: (row) => row.booking_date,

@@ -1,7 +1,7 @@
 import { fromPaisa, type OnePassengerTable, RECORD_TYPE_LABEL, toPaisa } from '@booking/shared'
 import type { Kysely } from 'kysely'
 import type { PostOptions } from '../../../books/index.ts'
-import { createdDay, customerAccountOf, postSale } from '../../../books/index.ts'
+import { createdDay, customerAccountOf, postSale, saleCurrencyOf } from '../../../books/index.ts'
 import type { Database } from '../../../db/schema.ts'
 import type { ApiRow } from '../../../lib/crud.ts'
 import { salePayable, syncVendorPayable } from '../vendor/payable.ts'
@@ -24,6 +24,10 @@ export const postPassengerSale = async (
 ) => {
   const detail = [RECORD_TYPE_LABEL[kind.table], row.customer_add, row.reference].filter(Boolean).join(', ')
   const owed = salePayable(row)
+  // The selling side in the customer's currency (decision 151): a typed profit is then rupees.
+  const saleIn = saleCurrencyOf(row)
+  const typedProfit =
+    saleIn.rate !== null && kind.table !== 'visa_processing' && !(owed.vendor && owed.payable > 0)
   await syncVendorPayable(
     trx,
     { type: kind.table, id: row.id },
@@ -46,8 +50,11 @@ export const postPassengerSale = async (
       previousBank: (opts.before as Record<string, unknown> | null)?.[kind.bankField],
       bankAmount: row.paid_in_bank,
       ...owed,
-      unpaidCost:
-        kind.table === 'visa_processing'
+      saleIn,
+      ...(typedProfit ? { typedProfit: row.profit } : {}),
+      unpaidCost: typedProfit
+        ? 0
+        : kind.table === 'visa_processing'
           ? fromPaisa(toPaisa(visa(row).additional_charges ?? 0) + toPaisa(visa(row).pay_for_protector ?? 0))
           : owed.vendor && owed.payable > 0
             ? 0

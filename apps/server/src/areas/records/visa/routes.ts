@@ -6,6 +6,7 @@ import {
   refuseIfPaid,
   remainingAfterPayments,
   removeLines,
+  settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
@@ -20,8 +21,9 @@ const KIND = { table: 'visa_processing', bankField: 'bank_title' } as const
 
 export const visaRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.visa_processing, {
-    toRow: ({ vendor_currency, rates, ...input }, { before }) => ({
+    toRow: ({ currency, vendor_currency, rates, ...input }, { before }) => ({
       ...input,
+      ...(currency ? { currency } : {}),
       passport_detail: passengerText(input.passport_detail),
       payable_to_vendor: input.payable_to_vendor ?? 0,
       // Issue 34 (decision 140): a vendor's payable, in its currency; its rupees are another cost.
@@ -37,10 +39,10 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
         'receivable_amount',
       ),
     }),
-    // Issue 34 (decision 140): the selling side is rupees; the payable in `vendor_currency` at `rates`.
+    // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
     toApi: (row) => ({
       ...row,
-      currency: 'PKR',
+      currency: row.currency ?? 'PKR',
       vendor_currency: row.vendor_currency ?? 'PKR',
       rates: ratesAnswer(row.rates),
     }),
@@ -49,8 +51,16 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
     check: async (trx, row, { before }) => {
       if (!row) return
       await checkName(trx, 'vender_names', row.vendor_name, before?.vendor_name, 'vendor_name')
-      await settlePayableCurrency(trx, row as unknown as Record<string, unknown>, before, {
-        otherCosts: fromPaisa(toPaisa(row.additional_charges) + toPaisa(row.pay_for_protector)),
+      const values = row as unknown as Record<string, unknown>
+      const typed = values.rates
+      const otherCosts = fromPaisa(toPaisa(row.additional_charges) + toPaisa(row.pay_for_protector))
+      await settlePayableCurrency(trx, values, before, { otherCosts })
+      // Issue 34 (decision 151): the selling side in the customer's currency; the charges stay rupees.
+      await settleSaleCurrency(trx, values, before as unknown as Record<string, unknown> | null, {
+        type: KIND.table,
+        typed,
+        customerColumn: 'customer_add',
+        otherCosts,
       })
     },
     postingDay: (row) => createdDay(row),
