@@ -51,6 +51,7 @@ import * as payableCurrencies from './migrations/0049_payable_currencies.ts'
 import * as vendorPayables from './migrations/0051_vendor_payables.ts'
 import * as bankTransfers from './migrations/0052_bank_transfers.ts'
 import * as unvendoredPayables from './migrations/0053_unvendored_payables.ts'
+import * as fxCheckpoints from './migrations/0055_fx_checkpoints.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
 /** Listed in order; a new migration is a new file plus a line here. */
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0051_vendor_payables': vendorPayables,
   '0052_bank_transfers': bankTransfers,
   '0053_unvendored_payables': unvendoredPayables,
+  '0055_fx_checkpoints': fxCheckpoints,
 }
 
 /**
