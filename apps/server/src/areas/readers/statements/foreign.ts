@@ -1,7 +1,7 @@
 import { BOOKS_CURRENCY, fromPaisa, minorUnitsOf, rateOfMicro } from '@booking/shared'
 import { sql } from 'kysely'
 import { balanceBefore } from '../../../books/read.ts'
-import { sumsTo } from '../../../books/sums.ts'
+import { daysBefore, sumsTo } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbPaisa } from '../../../db/money-columns.ts'
 import { entryWithType } from '../dashboard/queries.ts'
@@ -49,16 +49,14 @@ export const minorAmount = (minor: bigint, currency: string): number => {
   return units === 2 ? fromPaisa(Number(minor)) : Number(minor) / 10 ** units
 }
 
-/** The sum of fx_debit − fx_credit before `from` (every line is counted: reversals cancel). */
+/**
+ * The sum of fx_debit − fx_credit before `from` (every line is counted: reversals cancel), from the
+ * account's month and day checkpoints (decision 149).
+ */
 const fxBefore = async (db: Db, account: string, from?: string): Promise<bigint> => {
   if (!from) return 0n
-  const row = await db
-    .selectFrom('posting_lines')
-    .select(sql<string>`coalesce(sum(fx_debit) - sum(fx_credit), 0)`.as('n'))
-    .where('account', '=', account)
-    .where('date', '<', from)
-    .executeTakeFirst()
-  return dbPaisa(row?.n)
+  const s = (await sumsTo(db, { account }, daysBefore(from, 1))).get(account)
+  return s ? s.fxDebit - s.fxCredit : 0n
 }
 
 interface FxLine {
