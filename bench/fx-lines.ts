@@ -72,6 +72,22 @@ export const foreignLines = (file: string, share = 0.2) => {
         line.run({ currency: a.currency, id: a.id })
         amounts.run(a.id)
       }
+      // A seed the foreign sums' migration (0055, decision 149) already ran on: their checkpoints follow.
+      const hasFx = (table: string) =>
+        (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).some(
+          (c) => c.name === 'fx_debit',
+        )
+      for (const [table, key] of [
+        ['posting_months', 'month'],
+        ['posting_days', 'date'],
+      ] as const)
+        if (hasFx(table))
+          for (const a of picked)
+            db.prepare(
+              `UPDATE ${table} SET fx_debit = s.d, fx_credit = s.c FROM (SELECT ${key === 'month' ? 'substr(date, 1, 7)' : 'date'} AS k,
+                 sum(fx_debit) AS d, sum(fx_credit) AS c FROM posting_lines WHERE account = @code GROUP BY k) s
+               WHERE ${table}.account = @code AND ${table}.${key} = s.k`,
+            ).run({ code: a.code })
       for (const t of triggers) db.exec(t.sql)
     })()
     db.exec('ANALYZE')

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import * as fxCheckpoints from '../src/db/migrations/0055_fx_checkpoints.ts'
 import type { Database } from '../src/db/schema.ts'
 import { DB_KIND } from './harness.ts'
 
@@ -14,6 +15,10 @@ export const LEDGER_MONEY = [
  * row stores its money again (here the figures its view shows), no views, no verified point.
  */
 export const backBeforeMoneyOnce = async (trx: Kysely<Database>) => {
+  // Nor the checkpoints' foreign sums (0055, decision 149), which also widened the month sums 0030
+  // remembers: undone, the upgrade fills them again from the lines.
+  await fxCheckpoints.down(trx as unknown as Kysely<any>)
+  await sql`DELETE FROM kysely_migration WHERE name = '0055_fx_checkpoints'`.execute(trx)
   for (const [table, view, columns] of LEDGER_MONEY) {
     for (const c of columns)
       await sql`UPDATE ${sql.table(table)} SET ${sql.ref(c)} = (SELECT v.${sql.ref(c)} FROM ${sql.table(view)} v

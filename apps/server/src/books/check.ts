@@ -153,11 +153,11 @@ const proveLines = async (k: K, c: Comparer, after: number, to: number) => {
 const proveMonths = async (k: K, c: Comparer, to: number, pairs?: { account: string; month: string }[]) => {
   for (const batch of pairs ? chunks(pairs, 100) : [undefined]) {
     const stored = batch
-      ? sql<MonthSums>`SELECT account, month, n, debit, credit FROM posting_months WHERE ${sql.join(
+      ? sql<MonthSums>`SELECT account, month, n, debit, credit, fx_debit, fx_credit FROM posting_months WHERE ${sql.join(
           batch.map((p) => sql`(account = ${p.account} AND month = ${p.month})`),
           sql` OR `,
         )}`
-      : sql<MonthSums>`SELECT account, month, n, debit, credit FROM posting_months`
+      : sql<MonthSums>`SELECT account, month, n, debit, credit, fx_debit, fx_credit FROM posting_months`
     const lines = batch
       ? sql`(${sql.join(
           batch.map(
@@ -168,11 +168,11 @@ const proveMonths = async (k: K, c: Comparer, to: number, pairs?: { account: str
         )})`
       : sql`1 = 1`
     const computed = sql<MonthSums>`SELECT account, substr(date, 1, 7) AS month, count(*) AS n,
-        sum(debit) AS debit, sum(credit) AS credit
+        sum(debit) AS debit, sum(credit) AS credit, sum(fx_debit) AS fx_debit, sum(fx_credit) AS fx_credit
       FROM posting_lines WHERE id <= ${to} AND ${lines} GROUP BY account, substr(date, 1, 7)`
     const s = (await stored.execute(k)).rows
     const m = (await computed.execute(k)).rows
-    for (const column of ['n', 'debit', 'credit'] as const) {
+    for (const column of COLUMNS) {
       const pick = (rows: MonthSums[]) =>
         new Map(rows.map((r) => [`${r.account} ${r.month}`, dbPaisa(r[column])] as const))
       c.compareAll(`posting checkpoint ${column}`, 'posting_months', pick(s), pick(m))
@@ -186,7 +186,12 @@ interface MonthSums {
   n: unknown
   debit: unknown
   credit: unknown
+  fx_debit: unknown
+  fx_credit: unknown
 }
+
+/** A checkpoint's figures: its lines' count, rupee sums and sums in their own currency (decision 149). */
+const COLUMNS = ['n', 'debit', 'credit', 'fx_debit', 'fx_credit'] as const
 
 const chunks = <T>(xs: T[], n: number) => {
   const out: T[][] = []
@@ -279,7 +284,7 @@ const proveCopies = async (k: K, c: Comparer) => {
   c.compare('cash in office', CASH_IN_OFFICE, 'journal', 0n, dbPaisa(unlisted.rows[0]?.n))
 
   // The day checkpoints against their lines (decision 068).
-  for (const col of ['n', 'debit', 'credit'] as const) {
+  for (const col of COLUMNS) {
     const stored = await collect(
       k
         .selectFrom('posting_days')
@@ -539,12 +544,23 @@ const proveCopies = async (k: K, c: Comparer) => {
   }
 }
 
-/** A month checkpoint's figures: n, debits, credits. */
+/** A month checkpoint's figures: n, debits, credits, and the same in the lines' own currency. */
 interface Sums {
   n: bigint
   debit: bigint
   credit: bigint
+  fx_debit: bigint
+  fx_credit: bigint
 }
+type SumsRow = { n: unknown; debit: unknown; credit: unknown; fx_debit: unknown; fx_credit: unknown }
+const sumsOf = (r: SumsRow): Sums => ({
+  n: dbPaisa(r.n),
+  debit: dbPaisa(r.debit),
+  credit: dbPaisa(r.credit),
+  fx_debit: dbPaisa(r.fx_debit),
+  fx_credit: dbPaisa(r.fx_credit),
+})
+const NO_SUMS: Sums = { n: 0n, debit: 0n, credit: 0n, fx_debit: 0n, fx_credit: 0n }
 type Pair = { account: string; month: string }
 const pairKey = (p: Pair) => `${p.account} ${p.month}`
 
@@ -555,8 +571,9 @@ const pairKey = (p: Pair) => `${p.account} ${p.month}`
  * stored figures read, to be remembered as proved.
  */
 const proveTouched = async (k: K, c: Comparer, after: number, to: number, generation: number) => {
-  const { rows: added } = await sql<Pair & { n: unknown; debit: unknown; credit: unknown }>`SELECT account,
-      substr(date, 1, 7) AS month, count(*) AS n, sum(debit) AS debit, sum(credit) AS credit
+  const { rows: added } = await sql<Pair & SumsRow>`SELECT account,
+      substr(date, 1, 7) AS month, count(*) AS n, sum(debit) AS debit, sum(credit) AS credit,
+      sum(fx_debit) AS fx_debit, sum(fx_credit) AS fx_credit
     FROM posting_lines WHERE id > ${after} AND id <= ${to} GROUP BY account, substr(date, 1, 7)`.execute(k)
   const stored = new Map<string, Sums>()
   const proved = new Map<string, Sums>()
@@ -567,15 +584,12 @@ const proveTouched = async (k: K, c: Comparer, after: number, to: number, genera
     )
     const read = async (table: string, extra: ReturnType<typeof sql>) =>
       (
-        await sql<
-          Pair & { n: unknown; debit: unknown; credit: unknown }
-        >`SELECT account, month, n, debit, credit
+        await sql<Pair & SumsRow>`SELECT account, month, n, debit, credit, fx_debit, fx_credit
           FROM ${sql.table(table)} WHERE (${where}) ${extra}`.execute(k)
       ).rows
-    for (const r of await read('posting_months', sql``))
-      stored.set(pairKey(r), { n: dbPaisa(r.n), debit: dbPaisa(r.debit), credit: dbPaisa(r.credit) })
+    for (const r of await read('posting_months', sql``)) stored.set(pairKey(r), sumsOf(r))
     for (const r of await read('books_verified_months', sql`AND generation = ${generation}`))
-      proved.set(pairKey(r), { n: dbPaisa(r.n), debit: dbPaisa(r.debit), credit: dbPaisa(r.credit) })
+      proved.set(pairKey(r), sumsOf(r))
   }
   const recount: Pair[] = []
   for (const a of added) {
@@ -584,8 +598,8 @@ const proveTouched = async (k: K, c: Comparer, after: number, to: number, genera
       recount.push({ account: a.account, month: a.month })
       continue
     }
-    const now = stored.get(pairKey(a)) ?? { n: 0n, debit: 0n, credit: 0n }
-    for (const column of ['n', 'debit', 'credit'] as const)
+    const now = stored.get(pairKey(a)) ?? NO_SUMS
+    for (const column of COLUMNS)
       c.compare(
         `posting checkpoint ${column}`,
         pairKey(a),
@@ -595,7 +609,7 @@ const proveTouched = async (k: K, c: Comparer, after: number, to: number, genera
       )
   }
   await proveMonths(k, c, to, recount)
-  return added.map((a) => ({ ...a, sums: stored.get(pairKey(a)) ?? { n: 0n, debit: 0n, credit: 0n } }))
+  return added.map((a) => ({ ...a, sums: stored.get(pairKey(a)) ?? NO_SUMS }))
 }
 
 /**
@@ -696,6 +710,8 @@ const markVerified = async (
         n: m.sums.n.toString(),
         debit: m.sums.debit.toString(),
         credit: m.sums.credit.toString(),
+        fx_debit: m.sums.fx_debit.toString(),
+        fx_credit: m.sums.fx_credit.toString(),
       }
       await trx
         .insertInto('books_verified_months')

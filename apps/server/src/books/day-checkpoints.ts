@@ -16,6 +16,9 @@ interface Appended {
   credit: bigint
   /** What a statement's split of the line adds to each side (decision 080). */
   split: bigint
+  /** Its amounts in its own currency (minor units; 0 on a rupee line). */
+  fx_debit: bigint
+  fx_credit: bigint
 }
 
 const isIncome = (account: string) => account.startsWith('income:')
@@ -118,11 +121,22 @@ export const addToDays = async (
   const profit = new Map<string, { income: bigint; cost: bigint }>()
   for (const l of lines) {
     const key = `${l.account}\u0000${l.date}`
-    const d = days.get(key) ?? { account: l.account, date: l.date, n: 0, debit: 0n, credit: 0n, split: 0n }
+    const d = days.get(key) ?? {
+      account: l.account,
+      date: l.date,
+      n: 0,
+      debit: 0n,
+      credit: 0n,
+      split: 0n,
+      fx_debit: 0n,
+      fx_credit: 0n,
+    }
     d.n += 1
     d.debit += l.debit
     d.credit += l.credit
     d.split += l.split
+    d.fx_debit += l.fx_debit
+    d.fx_credit += l.fx_credit
     days.set(key, d)
     if (isIncome(l.account) || isCost(l.account)) {
       const p = profit.get(l.date) ?? { income: 0n, cost: 0n }
@@ -162,18 +176,23 @@ interface DayDelta {
   debit: bigint
   credit: bigint
   split: bigint
+  fx_debit: bigint
+  fx_credit: bigint
 }
 
 const upsertDays = async (trx: Trx, rows: readonly DayDelta[]) => {
   if (rows.length === 0) return
-  await sql`insert into posting_days (account, date, n, debit, credit, split_add) values ${sql.join(
+  await sql`insert into posting_days (account, date, n, debit, credit, split_add, fx_debit, fx_credit) values ${sql.join(
     rows.map(
       (d) =>
-        sql`(${d.account}, ${d.date}, ${d.n}, ${d.debit.toString()}, ${d.credit.toString()}, ${d.split.toString()})`,
+        sql`(${d.account}, ${d.date}, ${d.n}, ${d.debit.toString()}, ${d.credit.toString()}, ${d.split.toString()}, ${d.fx_debit.toString()}, ${d.fx_credit.toString()})`,
     ),
   )} on conflict (account, date) do update set n = posting_days.n + excluded.n,
       debit = posting_days.debit + excluded.debit, credit = posting_days.credit + excluded.credit,
-      split_add = posting_days.split_add + excluded.split_add`.execute(trx)
+      split_add = posting_days.split_add + excluded.split_add,
+      fx_debit = posting_days.fx_debit + excluded.fx_debit, fx_credit = posting_days.fx_credit + excluded.fx_credit`.execute(
+    trx,
+  )
 }
 
 const addToProfitDays = async (
@@ -214,8 +233,8 @@ export const recountDays = async (trx: Trx, accounts: readonly string[]) => {
     .deleteFrom('posting_days')
     .where('account', 'in', [...accounts])
     .execute()
-  await sql`INSERT INTO posting_days (account, date, n, debit, credit, split_add)
-    SELECT account, date, count(*), sum(debit), sum(credit), sum(split_add)
+  await sql`INSERT INTO posting_days (account, date, n, debit, credit, split_add, fx_debit, fx_credit)
+    SELECT account, date, count(*), sum(debit), sum(credit), sum(split_add), sum(fx_debit), sum(fx_credit)
     FROM posting_lines WHERE account IN (${sql.join([...accounts])}) GROUP BY account, date`.execute(trx)
 }
 

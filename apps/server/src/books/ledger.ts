@@ -1,6 +1,5 @@
 import { BOOKS_CURRENCY, type Money, pkr } from '@booking/shared'
-import { type Kysely, sql } from 'kysely'
-import { dbPaisa } from '../db/money-columns.ts'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { mergeAccount, renameAccount } from './account-changes.ts'
 import { codeOf } from './account-rows.ts'
@@ -8,6 +7,7 @@ import { booksCheck } from './check.ts'
 import { moveMoney } from './moves.ts'
 import { type PostEntry, postEntry, reverseEntry } from './post.ts'
 import { balanceTo, ledgerPage } from './read.ts'
+import { sumsTo } from './sums.ts'
 import { trialBalance } from './trial-balance.ts'
 
 /**
@@ -45,12 +45,9 @@ export const balance = async (db: Trx, address: string, to?: string): Promise<Mo
     .executeTakeFirst()
   const currency = account?.currency ?? BOOKS_CURRENCY
   if (currency === BOOKS_CURRENCY) return pkr(await balanceTo(db, code, to))
-  let q = db
-    .selectFrom('posting_lines')
-    .select(sql<string>`coalesce(sum(fx_debit) - sum(fx_credit), 0)`.as('n'))
-    .where('account', '=', code)
-  if (to !== undefined) q = q.where('date', '<=', to)
-  return { currency, minor: dbPaisa((await q.executeTakeFirst())?.n) }
+  // In its currency from the checkpoints' foreign sums (decision 149), as the rupee balance.
+  const s = (await sumsTo(db, { account: code }, to)).get(code)
+  return { currency, minor: s ? s.fxDebit - s.fxCredit : 0n }
 }
 
 /** An account's ledger rows (lines in force with the running balance, paisa), paged like any list. */

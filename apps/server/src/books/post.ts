@@ -138,6 +138,8 @@ interface MonthDelta {
   n: number
   debit: bigint
   credit: bigint
+  fx_debit: bigint
+  fx_credit: bigint
 }
 
 /** Adds appended lines to their (account, month) checkpoints, in (account, month) order so writers lock alike. */
@@ -146,10 +148,20 @@ const addToMonths = async (trx: Trx, lines: readonly NewLine[]) => {
   for (const l of lines) {
     const month = l.date.slice(0, 7)
     const key = `${l.account}\u0000${month}`
-    const d = delta.get(key) ?? { account: l.account, month, n: 0, debit: 0n, credit: 0n }
+    const d = delta.get(key) ?? {
+      account: l.account,
+      month,
+      n: 0,
+      debit: 0n,
+      credit: 0n,
+      fx_debit: 0n,
+      fx_credit: 0n,
+    }
     d.n += 1
     d.debit += l.debit
     d.credit += l.credit
+    d.fx_debit += l.fx_debit
+    d.fx_credit += l.fx_credit
     delta.set(key, d)
   }
   const moved = [...delta.values()].sort((a, b) =>
@@ -176,10 +188,13 @@ const upsertMonths = async (trx: Trx, moved: readonly MonthDelta[]) => {
       n: d.n,
       debit: d.debit.toString(),
       credit: d.credit.toString(),
+      fx_debit: d.fx_debit.toString(),
+      fx_credit: d.fx_credit.toString(),
     })),
     {
       conflict: `on conflict (account, month) do update set n = posting_months.n + excluded.n,
-        debit = posting_months.debit + excluded.debit, credit = posting_months.credit + excluded.credit`,
+        debit = posting_months.debit + excluded.debit, credit = posting_months.credit + excluded.credit,
+        fx_debit = posting_months.fx_debit + excluded.fx_debit, fx_credit = posting_months.fx_credit + excluded.fx_credit`,
     },
   )
 }

@@ -19,6 +19,9 @@ export type Which = { account: string } | { accounts: readonly string[] } | { ki
 export interface Sums {
   debit: bigint
   credit: bigint
+  /** The same in the lines' own currency (minor units; a rupee line adds 0; decision 149). */
+  fxDebit: bigint
+  fxCredit: bigint
   /** Lines (reversals included). */
   n: number
 }
@@ -44,12 +47,14 @@ const accountsOf =
 
 const add = (
   out: Map<string, Sums>,
-  rows: readonly { account: string; d: unknown; c: unknown; n: unknown }[],
+  rows: readonly { account: string; d: unknown; c: unknown; fd: unknown; fc: unknown; n: unknown }[],
 ) => {
   for (const r of rows) {
-    const s = out.get(r.account) ?? { debit: 0n, credit: 0n, n: 0 }
+    const s = out.get(r.account) ?? { debit: 0n, credit: 0n, fxDebit: 0n, fxCredit: 0n, n: 0 }
     s.debit += dbPaisa(r.d)
     s.credit += dbPaisa(r.c)
+    s.fxDebit += dbPaisa(r.fd)
+    s.fxCredit += dbPaisa(r.fc)
     s.n += Number(r.n)
     out.set(r.account, s)
   }
@@ -110,7 +115,15 @@ export const splitRange = (range: { from?: string; to?: string }) => {
   }
 }
 
-type SumRow = { account: string; month?: unknown; d: unknown; c: unknown; n: unknown }
+type SumRow = {
+  account: string
+  month?: unknown
+  d: unknown
+  c: unknown
+  fd: unknown
+  fc: unknown
+  n: unknown
+}
 
 /** Whole months from posting_months, the edge months' days from posting_days; grouped by account (and month). */
 const checkpointRows = async (
@@ -129,6 +142,8 @@ const checkpointRows = async (
       byMonth ? sql<string>`month`.as('month') : sql<string>`''`.as('month'),
       sql<string>`sum(debit)`.as('d'),
       sql<string>`sum(credit)`.as('c'),
+      sql<string>`sum(fx_debit)`.as('fd'),
+      sql<string>`sum(fx_credit)`.as('fc'),
       sql<string>`sum(n)`.as('n'),
     ])
     .groupBy(byMonth ? ['account', 'month'] : ['account'])
@@ -159,6 +174,8 @@ const checkpointRows = async (
             month.as('month'),
             sql<string>`sum(debit)`.as('d'),
             sql<string>`sum(credit)`.as('c'),
+            sql<string>`sum(fx_debit)`.as('fd'),
+            sql<string>`sum(fx_credit)`.as('fc'),
             sql<string>`sum(n)`.as('n'),
           ])
           .where(accountsOf(db, part))

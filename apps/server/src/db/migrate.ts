@@ -52,6 +52,7 @@ import * as sellingCurrency from './migrations/0050_selling_currency.ts'
 import * as vendorPayables from './migrations/0051_vendor_payables.ts'
 import * as bankTransfers from './migrations/0052_bank_transfers.ts'
 import * as unvendoredPayables from './migrations/0053_unvendored_payables.ts'
+import * as fxCheckpoints from './migrations/0055_fx_checkpoints.ts'
 import * as saleCurrencyMore from './migrations/0057_sale_currency_more.ts'
 import { errorCode, StartupError } from './startup-error.ts'
 
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0051_vendor_payables': vendorPayables,
   '0052_bank_transfers': bankTransfers,
   '0053_unvendored_payables': unvendoredPayables,
+  '0055_fx_checkpoints': fxCheckpoints,
   '0057_sale_currency_more': saleCurrencyMore,
 }
 

@@ -318,6 +318,8 @@ export interface BooksVerifiedMonthsTable {
   n: number | string
   debit: number | string
   credit: number | string
+  fx_debit: Generated<number | string>
+  fx_credit: Generated<number | string>
 }
 
 /** The lines of entries in force (view, 0022): neither reversals nor reversed. */
@@ -343,6 +345,9 @@ export interface PostingMonthsTable {
   n: number
   debit: number
   credit: number
+  /** The month's lines' amounts in their own currency (minor units; 0055, decision 149). */
+  fx_debit: Generated<number>
+  fx_credit: Generated<number>
 }
 
 /** An account's lines summed per day (0029), kept with the lines. */
@@ -354,6 +359,9 @@ export interface PostingDaysTable {
   credit: number
   /** The day's lines' split_add (0033, decision 080). */
   split_add: Generated<number>
+  /** The day's lines' amounts in their own currency (minor units; 0055, decision 149). */
+  fx_debit: Generated<number>
+  fx_credit: Generated<number>
 }
 
 /** Income and cost of sales per day and source type, and how many sources moved them (0029). */

@@ -1,6 +1,7 @@
 import { BOOKS_CURRENCY, fromPaisa, minorUnitsOf, rateOfMicro } from '@booking/shared'
 import { sql } from 'kysely'
 import { balanceBefore } from '../../../books/read.ts'
+import { daysBefore, sumsTo } from '../../../books/sums.ts'
 import type { Db } from '../../../db/connect.ts'
 import { dbPaisa } from '../../../db/money-columns.ts'
 import { entryWithType } from '../dashboard/queries.ts'
@@ -48,16 +49,14 @@ export const minorAmount = (minor: bigint, currency: string): number => {
   return units === 2 ? fromPaisa(Number(minor)) : Number(minor) / 10 ** units
 }
 
-/** The sum of fx_debit − fx_credit before `from` (every line is counted: reversals cancel). */
+/**
+ * The sum of fx_debit − fx_credit before `from` (every line is counted: reversals cancel), from the
+ * account's month and day checkpoints (decision 149).
+ */
 const fxBefore = async (db: Db, account: string, from?: string): Promise<bigint> => {
   if (!from) return 0n
-  const row = await db
-    .selectFrom('posting_lines')
-    .select(sql<string>`coalesce(sum(fx_debit) - sum(fx_credit), 0)`.as('n'))
-    .where('account', '=', account)
-    .where('date', '<', from)
-    .executeTakeFirst()
-  return dbPaisa(row?.n)
+  const s = (await sumsTo(db, { account }, daysBefore(from, 1))).get(account)
+  return s ? s.fxDebit - s.fxCredit : 0n
 }
 
 interface FxLine {
@@ -189,27 +188,38 @@ export const foreignPage = <S extends { opening: number; opening_pkr?: number; r
 
 type ForeignRowLike = { balance: number; balance_pkr?: number }
 
+/** The accounts kept in another currency than rupees, in code order. */
+const foreignAccounts = (db: Db, among?: readonly string[]) => {
+  let q = db
+    .selectFrom('accounts')
+    .select(['code', 'address', 'currency', 'kind'])
+    .where('currency', '<>', BOOKS_CURRENCY)
+    .orderBy('code')
+  if (among) q = q.where('code', 'in', [...among])
+  return q.execute()
+}
+
 /**
  * Every foreign account's balance in its own currency up to `to` (issue 34 item 6): what the
  * rupee reports (trial balance, dashboard) show beside a foreign account's rupee value. Keyed by
  * the account's address as those reports name it (a renamed account's address, else its code).
+ * From the month and day checkpoints (decision 149), as the rupee figures beside it.
  */
 export const foreignBalances = async (
   db: Db,
   to?: string,
 ): Promise<Map<string, { currency: string; balance: number }>> => {
-  let q = db
-    .selectFrom('accounts as a')
-    .innerJoin('posting_lines as l', 'l.account', 'a.code')
-    .select(['a.code', 'a.address', 'a.currency', sql<string>`sum(l.fx_debit) - sum(l.fx_credit)`.as('n')])
-    .where('a.currency', '<>', BOOKS_CURRENCY)
-    .groupBy(['a.code', 'a.address', 'a.currency'])
-  if (to) q = q.where('l.date', '<=', to)
   const out = new Map<string, { currency: string; balance: number }>()
-  for (const r of await q.execute()) {
-    const balance = { currency: r.currency, balance: minorAmount(dbPaisa(r.n), r.currency) }
-    out.set(r.address ?? r.code, balance)
-    out.set(r.code, balance)
+  const accounts = await foreignAccounts(db)
+  if (accounts.length === 0) return out
+  const sums = await sumsTo(db, { accounts: accounts.map((a) => a.code) }, to || undefined)
+  for (const a of accounts) {
+    const s = sums.get(a.code)
+    // An account with no line up to the day has no row, as the reports list it.
+    if (!s) continue
+    const balance = { currency: a.currency, balance: minorAmount(s.fxDebit - s.fxCredit, a.currency) }
+    out.set(a.address ?? a.code, balance)
+    out.set(a.code, balance)
   }
   return out
 }
@@ -250,30 +260,43 @@ export const foreignOpen = async (
 ): Promise<Map<string, ForeignOpen>> => {
   const out = new Map<string, ForeignOpen>()
   if (accounts.length === 0) return out
-  const foreign = await db
-    .selectFrom('accounts')
-    .select(['code', 'currency'])
-    .where('code', 'in', [...accounts])
-    .where('currency', '<>', BOOKS_CURRENCY)
-    .execute()
-  for (const a of foreign) {
+  const foreign = await foreignAccounts(db, accounts)
+  if (foreign.length === 0) return out
+  const codes = foreign.map((a) => a.code)
+  // The balance to the day from the checkpoints, what the days raised from posting_days
+  // (decision 149): no line is read, and no day older than the earliest window.
+  const sums = await sumsTo(db, { accounts: codes }, asOf)
+  const raisedBy = new Map<string, bigint[]>()
+  const starts = windowStarts.filter((w) => w <= asOf).sort()
+  const owed = sql.ref<string>(side === 'debit' ? 'fx_debit' : 'fx_credit')
+  for (let i = 0; starts.length > 0 && i < codes.length; i += 500) {
     const rows = await db
-      .selectFrom('posting_lines')
-      .select(['date', 'fx_debit', 'fx_credit'])
-      .where('account', '=', a.code)
+      .selectFrom('posting_days')
+      .select([
+        'account',
+        ...windowStarts.map((start, w) =>
+          sql<string>`sum(case when date >= ${start} then ${owed} else 0 end)`.as(`w${w}`),
+        ),
+      ])
+      .where('account', 'in', codes.slice(i, i + 500))
+      .where('date', '>=', starts[0] as string)
       .where('date', '<=', asOf)
+      .groupBy('account')
       .execute()
-    let left = 0n
-    const raised = windowStarts.map(() => 0n)
-    for (const r of rows) {
-      const d = dbPaisa(r.fx_debit)
-      const c = dbPaisa(r.fx_credit)
-      left += side === 'debit' ? d - c : c - d
-      windowStarts.forEach((start, w) => {
-        if (String(r.date) >= start) raised[w]! += side === 'debit' ? d : c
-      })
-    }
-    out.set(a.code, { currency: a.currency, left, raised })
+    for (const r of rows as Record<string, unknown>[])
+      raisedBy.set(
+        String(r.account),
+        windowStarts.map((_, w) => dbPaisa(r[`w${w}`])),
+      )
+  }
+  for (const a of foreign) {
+    const s = sums.get(a.code)
+    const left = s ? (side === 'debit' ? s.fxDebit - s.fxCredit : s.fxCredit - s.fxDebit) : 0n
+    out.set(a.code, {
+      currency: a.currency,
+      left,
+      raised: raisedBy.get(a.code) ?? windowStarts.map(() => 0n),
+    })
   }
   return out
 }
@@ -289,28 +312,33 @@ export interface ForeignTotal {
   balance_pkr: number
 }
 
-/** Every foreign account's balance summed by currency and kind; empty when all the books are rupees. */
+/**
+ * Every foreign account's balance summed by currency and kind; empty when all the books are rupees.
+ * From the month checkpoints (decision 149).
+ */
 export const foreignTotals = async (db: Db): Promise<ForeignTotal[]> => {
-  const rows = await db
-    .selectFrom('accounts as a')
-    .innerJoin('posting_lines as l', 'l.account', 'a.code')
-    .select([
-      'a.currency',
-      'a.kind',
-      sql<string>`sum(l.fx_debit) - sum(l.fx_credit)`.as('fx'),
-      sql<string>`sum(l.debit) - sum(l.credit)`.as('n'),
-    ])
-    .where('a.currency', '<>', BOOKS_CURRENCY)
-    .groupBy(['a.currency', 'a.kind'])
-    .orderBy('a.currency')
-    .orderBy('a.kind')
-    .execute()
-  return rows
-    .map((r) => ({
-      currency: r.currency,
-      kind: r.kind,
-      balance: minorAmount(dbPaisa(r.fx), r.currency),
-      balance_pkr: fromPaisa(Number(dbPaisa(r.n))),
+  const accounts = await foreignAccounts(db)
+  if (accounts.length === 0) return []
+  const sums = await sumsTo(db, { accounts: accounts.map((a) => a.code) })
+  const groups = new Map<string, { currency: string; kind: string; fx: bigint; n: bigint }>()
+  for (const a of accounts) {
+    const s = sums.get(a.code)
+    // An account with no lines makes no group, as the lines' join made none.
+    if (!s) continue
+    const key = `${a.currency}\u0000${a.kind}`
+    const g = groups.get(key) ?? { currency: a.currency, kind: a.kind, fx: 0n, n: 0n }
+    g.fx += s.fxDebit - s.fxCredit
+    g.n += s.debit - s.credit
+    groups.set(key, g)
+  }
+  const byCode = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
+  return [...groups.values()]
+    .sort((x, y) => byCode(x.currency, y.currency) || byCode(x.kind, y.kind))
+    .map((g) => ({
+      currency: g.currency,
+      kind: g.kind,
+      balance: minorAmount(g.fx, g.currency),
+      balance_pkr: fromPaisa(Number(g.n)),
     }))
     .filter((r) => r.balance !== 0 || r.balance_pkr !== 0)
 }
