@@ -6,6 +6,7 @@ import {
   CASH_IN_OFFICE,
   can,
   fromPaisa,
+  MessageAnswer,
   minorUnitsOf,
   rateOfMicro,
   toPaisa,
@@ -233,21 +234,25 @@ export const bankTransferRoutes = (app: FastifyInstance, db: Db) => {
   )
 
   // A transfer entered wrong is deleted (both entries reversed, both rows gone) and entered again.
-  app.delete('/admin/bank-transfers/:id', async (req: FastifyRequest) => {
-    const user = req.user as AuthUser
-    if (!can(user, 'use', 'admin-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
-    const { id } = parseBody(IdParams, req.params)
-    await writeTransaction(db, async (trx) => {
-      const row = await trx.selectFrom('bank_transfers').selectAll().where('id', '=', id).executeTakeFirst()
-      if (!row) throw new HttpError(404, 'Transfer not found')
-      for (const type of [OUT, IN]) {
-        await removeLines(trx, { type, id })
-        await removePostings(trx, { type, id })
-      }
-      await trx.deleteFrom('bank_transfers').where('id', '=', id).execute()
-      const auditId = await audit(trx, user, 'delete', 'bank_transfers', id, row, null)
-      for (const type of [OUT, IN]) await linkAudit(trx, { type, id }, auditId, user.id)
-    })
-    return { status: 'success', message: 'Transfer deleted' }
-  })
+  app.delete(
+    '/admin/bank-transfers/:id',
+    { schema: { response: { 200: MessageAnswer } } },
+    async (req: FastifyRequest) => {
+      const user = req.user as AuthUser
+      if (!can(user, 'use', 'admin-area')) throw new HttpError(403, ADMIN_ONLY_MESSAGE)
+      const { id } = parseBody(IdParams, req.params)
+      await writeTransaction(db, async (trx) => {
+        const row = await trx.selectFrom('bank_transfers').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!row) throw new HttpError(404, 'Transfer not found')
+        for (const type of [OUT, IN]) {
+          await removeLines(trx, { type, id })
+          await removePostings(trx, { type, id })
+        }
+        await trx.deleteFrom('bank_transfers').where('id', '=', id).execute()
+        const auditId = await audit(trx, user, 'delete', 'bank_transfers', id, row, null)
+        for (const type of [OUT, IN]) await linkAudit(trx, { type, id }, auditId, user.id)
+      })
+      return { status: 'success', message: 'Transfer deleted' }
+    },
+  )
 }
