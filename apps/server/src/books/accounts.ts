@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { type AccountKind, CASH_IN_OFFICE, RECORD_SPECS } from '@booking/shared'
 
 /**
@@ -35,7 +36,19 @@ const customerKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCa
 /** The account code of a customer (customers table row): keyed by id, so namesakes stay apart. */
 export const customerIdAccount = (id: number) => `customer:#${id}`
 /** The account code of customer text no customer row stands behind ("Walk-in Rana"). */
-export const customerTextAccount = (text: string) => `customer:${customerKey(text) || '(walk-in)'}`
+export const customerTextAccount = (text: string) =>
+  `customer:${boundedKey(customerKey(text)) || '(walk-in)'}`
+
+/**
+ * A line's account column holds 220 characters (PostgreSQL refuses more) and a customer text may
+ * be 500: a long one keeps its first 180 characters and a digest of the whole, so two long texts
+ * that differ only at the end still name two accounts.
+ */
+const KEY_ROOM = 200
+const boundedKey = (key: string) =>
+  key.length <= KEY_ROOM
+    ? key
+    : `${key.slice(0, 180)}…${createHash('sha256').update(key).digest('hex').slice(0, 16)}`
 /** The customer id a `customer:#id` code names, else null. */
 export const customerIdOfAccount = (code: string): number | null => {
   const m = /^customer:#(\d+)$/.exec(code)
