@@ -177,6 +177,100 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     await booksBalance()
   })
 
+  it('an Umrah in SAR paid half in SAR and the rest in rupees at another rate: 0.00 in both, the difference realised', async () => {
+    const customer = await setUp()
+    const owed = await ledger.balance(t.app.db, customer)
+    const owedRupees = await ledger.rupeeBalance(t.app.db, customer)
+    const cash = await ledger.rupeeBalance(t.app.db, 'cash')
+    const made = await t.call('employee', 'POST', '/api/umrah', {
+      ...riyalUmrah('SAR-4', 'Makkah Hotels'),
+      receivableAmount: 2000,
+      paidCash: 0,
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const umrah = made.body.umrahBooking
+    const billRate = BigInt(Math.round(Number(umrah.rates.SAR) * 100))
+
+    const half = await pay({
+      source_type: 'umrah',
+      source_id: umrah.id,
+      amount: 1000,
+      date: '2027-03-05',
+      rate: 76,
+    })
+    expect(half.status, JSON.stringify(half.body)).toBe(201)
+    expect(half.body.payment).toMatchObject({ amount: 1000, currency: 'SAR', rate: 76 })
+    expect(half.body.payment.settled).toBeUndefined()
+
+    // More rupees than the rest converts to is refused, and stores nothing.
+    const over = await pay({
+      source_type: 'umrah',
+      source_id: umrah.id,
+      amount: 80000,
+      currency: 'PKR',
+      date: '2027-03-10',
+      rate: 77.777,
+    })
+    expect(over.status).toBe(400)
+    expect(over.body.errors.amount).toBe(over.body.message)
+
+    // Rs 77,776.50 at 77.777 is SAR 999.9936: within the rounding of the SAR 1,000 left, it settles it.
+    const rest = await pay({
+      source_type: 'umrah',
+      source_id: umrah.id,
+      amount: 77776.5,
+      currency: 'PKR',
+      date: '2027-03-10',
+      rate: 77.777,
+    })
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201)
+    expect(rest.body.payment).toMatchObject({
+      amount: 1000,
+      currency: 'SAR',
+      rate: 77.777,
+      paid: { currency: 'PKR', amount: 77776.5 },
+      settled: 'Rs 77,776.50 settled SAR 1,000.00 at 77.777',
+    })
+    expect(rest.body.message).toBe('Payment received: Rs 77,776.50 settled SAR 1,000.00 at 77.777')
+    const after = await t.call('employee', 'GET', `/api/umrah/${umrah.id}`)
+    expect(after.body.umrahBooking).toMatchObject({ remainingAmount: 0, paymentsTotal: 1000 * 2 })
+    // The sale is 0.00 in riyals and in rupees: the customer's balances are as before it.
+    expect(await ledger.balance(t.app.db, customer)).toEqual(owed)
+    expect(await ledger.rupeeBalance(t.app.db, customer)).toEqual(owedRupees)
+    // Cash took exactly the rupees paid: Rs 76,000 and Rs 77,776.50.
+    expect(await ledger.rupeeBalance(t.app.db, 'cash')).toEqual({
+      currency: 'PKR',
+      minor: cash.minor + 7_600_000n + 7_777_650n,
+    })
+    // Billed SAR 2,000 at the sale's rate, received Rs 153,776.50: the difference realised in March.
+    const realised = 15_377_650n - 2000n * billRate
+    const exchange = await t.call('admin', 'GET', '/api/reports/exchange?from=2027-03-01&to=2027-03-31')
+    expect(exchange.status).toBe(200)
+    expect(exchange.body.realised).toEqual([
+      expect.objectContaining({ account: customer, currency: 'SAR', amount: Number(realised) / 100 }),
+    ])
+    await booksBalance()
+
+    // The list and the receipt say what it settled.
+    const listed = await t.call('employee', 'GET', `/api/payments?source_type=umrah&source_id=${umrah.id}`)
+    expect(listed.body.payments[1]).toMatchObject({ settled: 'Rs 77,776.50 settled SAR 1,000.00 at 77.777' })
+    const receipt = await download(t, 'employee', `/api/payments/${rest.body.payment.id}/receipt.pdf`)
+    expect(receipt.status).toBe(200)
+    expect(await pdfText(receipt.bytes)).toContain('Rs 77,776.50 settled SAR 1,000.00 at 77.777')
+
+    // Taken back, it gives back what it settled and the rupees it paid.
+    expect((await t.call('admin', 'DELETE', `/api/payments/${rest.body.payment.id}`)).status).toBe(200)
+    expect(await ledger.balance(t.app.db, customer)).toEqual({
+      currency: 'SAR',
+      minor: owed.minor + 100_000n,
+    })
+    expect(await ledger.rupeeBalance(t.app.db, 'cash')).toEqual({
+      currency: 'PKR',
+      minor: cash.minor + 7_600_000n,
+    })
+    await booksBalance()
+  })
+
   it('another currency than the party keeps is a 400 saying why; so is a payment in it and a day with no rate', async () => {
     const customer = await setUp()
     const owed = await ledger.balance(t.app.db, customer)
@@ -194,16 +288,27 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     expect(rupeeAgent.body.errors.currency).toBe('Agent A keeps its account in PKR: enter the amounts in PKR')
     const umrah = await t.call('employee', 'POST', '/api/umrah', riyalUmrah('SAR-3', 'Makkah Hotels'))
     expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
+    // Rupees are converted (decision 152), so they need a rate too, and at least a hundredth.
     const inRupees = await pay({
       source_type: 'umrah',
       source_id: umrah.body.umrahBooking.id,
       amount: 100,
       currency: 'PKR',
+      date: '2026-10-01',
     })
     expect(inRupees.status).toBe(400)
-    expect(inRupees.body.errors.currency).toBe(
-      'Rana Family keeps its account in SAR: enter the amounts in SAR',
+    expect(inRupees.body.errors.rate).toBe(
+      "No SAR rate on or before 2026-10-01: type the rate, or save the day's rate under Rates",
     )
+    const tiny = await pay({
+      source_type: 'umrah',
+      source_id: umrah.body.umrahBooking.id,
+      amount: 0.3,
+      currency: 'PKR',
+      rate: 75,
+    })
+    expect(tiny.status).toBe(400)
+    expect(tiny.body.errors.amount).toBe('Rs 0.30 is less than 0.01 SAR at this rate')
     const early = await pay({
       source_type: 'umrah',
       source_id: umrah.body.umrahBooking.id,

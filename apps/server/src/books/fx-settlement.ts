@@ -675,3 +675,61 @@ export const paidInOf = async (db: Trx, table: LedgerTable, ids: readonly number
     ]),
   )
 }
+
+/**
+ * A Receive Payment in rupees against a sale kept in another currency (issue 34 item 4, decision
+ * 152): the rupees converted at the payment's rate to the sale's hundredths, half up, once (as
+ * decision 120 converts a ledger payment). A payment that converts to within one hundredth of what
+ * is open settles the open exactly (its rounding is realised with the rest), so a sale paid in full
+ * ends at 0.00 in both currencies. Answers the hundredths settled (0: less than 0.01).
+ */
+export const convertSaleRupees = (paisa: bigint, rate: bigint, open: bigint) => {
+  const x = (2n * paisa * 1_000_000n + rate) / (2n * rate)
+  return abs(x - open) <= 1n ? open : x
+}
+
+/**
+ * The rupee payment's cash or bank line made exactly the rupees paid: the conversion's rounding
+ * moves to the realised account, and the rupees paid are kept (fx_paid_in) for the payment's
+ * answer and receipt (decision 152).
+ */
+export const salePaidInMoves = async (
+  trx: Trx,
+  payment: { type: string; id: number },
+  account: string,
+  paisa: bigint,
+  moves: readonly Move[],
+): Promise<Move[]> => {
+  await trx
+    .insertInto('fx_paid_in')
+    .values({
+      source_type: payment.type,
+      source_id: payment.id,
+      paid: JSON.stringify({ [account]: paisa.toString() }),
+    })
+    .execute()
+  const line = linesOf(moves).lines.find((l) => l.account === account)
+  const now = line ? abs(line.debit - line.credit) : 0n
+  return moveMoney(account, REALISED, pkr(paisa - now))
+}
+
+/** The rupees Receive Payments in rupees paid (decision 152), by payment id. */
+export const salePaidIn = async (db: Trx, ids: readonly number[]) => {
+  if (ids.length === 0) return new Map<number, number>()
+  const rows = await db
+    .selectFrom('fx_paid_in')
+    .selectAll()
+    .where('source_type', '=', 'payments')
+    .where('source_id', 'in', ids.slice(0, 1000))
+    .execute()
+  return new Map(
+    rows.map((r) => [
+      Number(r.source_id),
+      Number(Object.values(JSON.parse(r.paid) as Record<string, string>).reduce((s, v) => s + BigInt(v), 0n)),
+    ]),
+  )
+}
+
+/** A Receive Payment's rupees paid go with it. */
+export const forgetSalePaidIn = (trx: Trx, id: number) =>
+  trx.deleteFrom('fx_paid_in').where('source_type', '=', 'payments').where('source_id', '=', id).execute()

@@ -44,10 +44,14 @@ export { addPaidToOwed, uncountSource } from './day-checkpoints.ts'
 export {
   checkSettlement,
   convertRupeePayment,
+  convertSaleRupees,
   forgetPaidIn,
+  forgetSalePaidIn,
   forgetSettlements,
   paidInMoves,
   rupeesOnParty,
+  salePaidIn,
+  salePaidInMoves,
   settleDocuments,
   settleSalePayment,
 } from './fx-settlement.ts'

@@ -68,6 +68,12 @@ export interface Payment {
   /** Issue 34 (decision 138): the record's currency `amount` is in, and rupees per unit (null in rupees). */
   currency: string
   rate: number | null
+  /**
+   * Decision 152: a payment in rupees against a record in another currency: the rupees paid, and
+   * what they settled ("Rs 76,000 settled SAR 1,000.00 at 76"); `amount` is the record's currency.
+   */
+  paid?: { currency: string; amount: number }
+  settled?: string
   /** Income tax the customer withheld (issue 36): it settled the record beside `amount`. */
   tax_withheld?: { amount: number; section: string; certificate: string }
 }

@@ -23,6 +23,9 @@ export interface Payment {
   /** The record's currency the amounts are in, and rupees per unit (null in rupees; decision 139). */
   currency?: string
   rate?: number | null
+  /** Decision 152: paid in rupees against the record's currency: the rupees, and what they settled. */
+  paid?: { currency: string; amount: number }
+  settled?: string
   /** What the payment was for, as a person reads it ("Ticket 1/2"); else type and id are printed. */
   received_for?: string
   /** Who paid: the record's agent, else its customer. */
@@ -57,13 +60,22 @@ export const paymentReceipt = (p: Payment): ReceiptDoc => ({
     ['Method', METHOD_LABEL[p.method] ?? p.method],
     ...(p.bank_title ? ([['Bank', p.bank_title]] as Array<[string, string]>) : []),
     ...(foreign(p) ? ([['Rate', `Rs ${p.rate} per ${p.currency}`]] as Array<[string, string]>) : []),
+    ...(p.settled ? ([['Paid in rupees', p.settled]] as Array<[string, string]>) : []),
   ],
   ...(foreign(p) ? { currency: p.currency } : {}),
   passengers: [],
   amounts: [
     { label: 'Amount received', value: p.amount, strong: true },
     ...(foreign(p)
-      ? [{ label: `In rupees at ${p.rate}`, value: rupeesAt(p.amount, p.currency!, p.rate!), rupees: true }]
+      ? [
+          p.paid
+            ? { label: 'Rupees paid', value: p.paid.amount, rupees: true }
+            : {
+                label: `In rupees at ${p.rate}`,
+                value: rupeesAt(p.amount, p.currency!, p.rate!),
+                rupees: true,
+              },
+        ]
       : []),
     ...(p.record
       ? [

@@ -1,5 +1,7 @@
 import {
+  BOOKS_CURRENCY,
   businessToday,
+  formatAmount,
   fromPaisa,
   IdParams,
   idParam,
@@ -25,6 +27,9 @@ import {
   bankAccount,
   bankRowCurrency,
   CASH,
+  convertSaleRupees,
+  currencyOf,
+  forgetSalePaidIn,
   forgetSettlements,
   linkAudit,
   type Move,
@@ -38,6 +43,8 @@ import {
   resolveBank,
   rupeesMoved,
   rupeesOnParty,
+  salePaidIn,
+  salePaidInMoves,
   settleSalePayment,
   syncLines,
   WITHHELD_TAX,
@@ -114,10 +121,13 @@ const applyToRecord = async (
  * is a 400 saying why), at its typed rate, else the rate in force on its day (none: 400).
  */
 const paymentCurrency = async (trx: Trx, input: PaymentInput, record: AnyRecordRow, date: string) => {
+  // Decision 152: rupees against a record in another currency are converted, not refused.
+  const account = await currencyOf(trx, partyAccountOf(record))
+  const inRupees = input.currency === BOOKS_CURRENCY && account !== BOOKS_CURRENCY
   const c = await recordCurrency(trx, {
     party: partyAccountOf(record),
     partyName: customerName(record) || 'The customer',
-    given: input.currency,
+    given: inRupees ? account : input.currency,
     typed: typeof input.rate === 'string' ? BigInt(input.rate) : undefined,
     date,
   })
@@ -125,7 +135,34 @@ const paymentCurrency = async (trx: Trx, input: PaymentInput, record: AnyRecordR
     const message = `A payment in ${c.currency} is kept without tax withheld for now`
     throw new HttpError(400, message, { tax_withheld: message })
   }
-  return c
+  return { ...c, inRupees }
+}
+
+/** "SAR 1,000.00": a record's currency always with its hundredths. */
+const withHundredths = (currency: string, paisa: number) => {
+  const text = formatAmount(fromPaisa(paisa))
+  return `${currency} ${text.includes('.') ? text : `${text}.00`}`
+}
+
+/** What a rupee payment settled (decision 152), for its answer and receipt. */
+const settledText = (p: Payment, rupees: number) =>
+  `Rs ${formatAmount(fromPaisa(rupees))} settled ${withHundredths(p.currency, toPaisa(p.amount))} at ${p.rate}`
+
+/** Payments answered with the rupees a rupee payment paid and what it settled (decision 152). */
+const withPaid = async (db: Db | Trx, payments: Payment[]) => {
+  const paid = await salePaidIn(
+    db,
+    payments.filter((p) => p.rate !== null).map((p) => p.id),
+  )
+  return payments.map((p) => {
+    const rupees = paid.get(p.id)
+    if (rupees === undefined) return p
+    return {
+      ...p,
+      paid: { currency: BOOKS_CURRENCY, amount: fromPaisa(rupees) },
+      settled: settledText(p, rupees),
+    }
+  })
 }
 
 /**
@@ -139,6 +176,7 @@ const paymentBooks = async (
   record: AnyRecordRow,
   table: string,
   c: RecordCurrency,
+  rupees: bigint | null,
 ): Promise<Move[]> => {
   const party = partyAccountOf(record)
   if (c.rate === null)
@@ -147,9 +185,12 @@ const paymentBooks = async (
       ...move(WITHHELD_TAX, party, p.tax_withheld?.amount ?? 0),
     ]
   const source = { type: SOURCE, id: p.id }
-  const money = moveIn(c, p.bank_title ? bankAccount(p.bank_title) : CASH, party, p.amount)
+  const into = p.bank_title ? bankAccount(p.bank_title) : CASH
+  const money = moveIn(c, into, party, p.amount)
+  // Rupees paid (decision 152): the cash or bank line is exactly them, the rounding realised.
+  const exact = rupees === null ? [] : await salePaidInMoves(trx, source, into, rupees, money)
   const realised = await settleSalePayment(trx, source, { type: table, id: record.id }, party, money)
-  return withRealised(trx, source, party, [...money, ...realised])
+  return withRealised(trx, source, party, [...money, ...exact, ...realised])
 }
 
 /** The payment's lines, Office Accounts row (bank) and agent ledger row (a ticket sold to an agent). */
@@ -159,6 +200,7 @@ const postPayment = async (
   record: AnyRecordRow,
   moves: readonly Move[],
   c: RecordCurrency,
+  rupees: bigint | null,
 ) => {
   const source = { type: SOURCE, id: p.id }
   const name = customerName(record)
@@ -176,9 +218,10 @@ const postPayment = async (
         entry: p.receipt_no,
         date: p.date,
         detail,
-        credit: p.amount,
+        // A rupee payment (decision 152) puts the rupees paid in the rupee bank.
+        credit: rupees === null ? p.amount : fromPaisa(Number(rupees)),
         debit: 0,
-        ...(await bankRowCurrency(trx, bank, c)),
+        ...(rupees === null ? await bankRowCurrency(trx, bank, c) : {}),
       },
       { created: true },
     )
@@ -317,17 +360,30 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
         const record = await lockRecord(trx, input.source_type, input.source_id)
         // Tax the customer withheld settles the record beside the money received (issue 36 item 4).
         const withheld = input.tax_withheld
-        const paisa = toPaisa(input.amount) + toPaisa(withheld?.amount ?? 0)
         const remaining = toPaisa(record.remaining_amount)
         if (remaining <= 0)
           throw new HttpError(400, 'This record has no remaining amount to pay', { amount: OVERPAID_PAYMENT })
-        if (paisa > remaining) throw new HttpError(400, OVERPAID_PAYMENT, { amount: OVERPAID_PAYMENT })
         const bank =
           input.method === 'bank'
             ? await resolveBank(trx, input.bank_title, { amount: input.amount, field: 'bank_title' })
             : ''
         const date = input.date || businessToday()
         const c = await paymentCurrency(trx, input, record, date)
+        // Decision 152: rupees against a record in another currency settle their conversion.
+        const rupees = c.inRupees && c.rate !== null ? BigInt(toPaisa(input.amount)) : null
+        if (rupees !== null && bank && (await currencyOf(trx, bankAccount(bank))) !== BOOKS_CURRENCY) {
+          const message = `${bank} is kept in another currency: a payment in rupees goes to cash or a rupee bank`
+          throw new HttpError(400, message, { bank_title: message })
+        }
+        const paisa =
+          rupees !== null && c.rate !== null
+            ? Number(convertSaleRupees(rupees, c.rate, BigInt(remaining)))
+            : toPaisa(input.amount) + toPaisa(withheld?.amount ?? 0)
+        if (paisa <= 0) {
+          const message = `Rs ${formatAmount(input.amount)} is less than 0.01 ${c.currency} at this rate`
+          throw new HttpError(400, message, { amount: message })
+        }
+        if (paisa > remaining) throw new HttpError(400, OVERPAID_PAYMENT, { amount: OVERPAID_PAYMENT })
         const { current } = await nextEntry(trx, 'payment')
         const inserted = await trx
           .insertInto('payments')
@@ -359,9 +415,17 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
           )
           .returningAll()
           .executeTakeFirstOrThrow()
-        const payment = toPayment(inserted)
+        const saved = toPayment(inserted)
         const table = PAYMENT_TABLES[input.source_type] as string
-        const moves = await paymentBooks(trx, payment, record, table, c)
+        const moves = await paymentBooks(trx, saved, record, table, c, rupees)
+        const payment =
+          rupees === null
+            ? saved
+            : {
+                ...saved,
+                paid: { currency: BOOKS_CURRENCY, amount: input.amount },
+                settled: settledText(saved, Number(rupees)),
+              }
         await applyToRecord(
           trx,
           input.source_type,
@@ -369,14 +433,15 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
           paisa,
           -rupeesMoved(moves, partyAccountOf(record)),
         )
-        await postPayment(trx, payment, record, moves, c)
+        await postPayment(trx, saved, record, moves, c, rupees)
         await linkAudit(
           trx,
           { type: SOURCE, id: payment.id },
           await audit(trx, u, 'create', SOURCE, payment.id, null, payment),
           u.id,
         )
-        return { status: 201, body: { status: 'success', message: 'Payment received', payment } }
+        const message = payment.settled ? `Payment received: ${payment.settled}` : 'Payment received'
+        return { status: 201, body: { status: 'success', message, payment } }
       }),
     )
     return sendAnswer(reply, answer)
@@ -394,14 +459,21 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
       ? q.orderBy('date').orderBy('id')
       : q.orderBy('id', 'desc').limit(1000)
     ).execute()
-    return { status: 'success', payments: rows.map((r) => toPayment(r)) }
+    return {
+      status: 'success',
+      payments: await withPaid(
+        db,
+        rows.map((r) => toPayment(r)),
+      ),
+    }
   })
 
   // The receipt of one payment, read from the payments table (areas/payments/receipt.ts renders it).
   paymentReceiptRoute(app, db, async (d, id) => {
     const row = await d.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) return null
-    const payment = toPayment(row)
+    const [payment] = await withPaid(d, [toPayment(row)])
+    if (!payment) return null
     const table = PAYMENT_TABLES[payment.source_type] as TableName
     const record = await d
       .selectFrom(table)
@@ -467,6 +539,7 @@ export const paymentRoutes = async (app: FastifyInstance, db: Db) => {
           : await rupeesOnParty(trx, { type: SOURCE, id }, partyAccountOf(record))
       await applyToRecord(trx, payment.source_type, record, -paisa, owed)
       await forgetSettlements(trx, SOURCE, id)
+      await forgetSalePaidIn(trx, id)
       await removeJournal(trx, SOURCE, id)
       await removePostings(trx, { type: SOURCE, id })
       // The books' total row last, as every write takes it (books/lines.ts).
