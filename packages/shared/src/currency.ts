@@ -50,6 +50,16 @@ const RATE_TEXT = /^\d{1,9}(\.\d{1,6})?$/
 export const RATE_MESSAGE = 'Rate must be rupees per unit, above 0, with at most 6 decimals'
 
 /** A rate as typed ("74.85", 74.85) as micro-rupees, exactly (decimal text, never a float product); null when unreadable. */
+/**
+ * Rupees paid against a balance in another currency (decision 152): its hundredths at `micro`
+ * micro-rupees per unit, half up, once; within one hundredth of `open` settles `open` exactly.
+ */
+export const rupeesSettle = (paisa: bigint, micro: bigint, open: bigint): bigint => {
+  const x = (2n * paisa * 1_000_000n + micro) / (2n * micro)
+  const off = x > open ? x - open : open - x
+  return off <= 1n ? open : x
+}
+
 export const rateMicroOf = (value: unknown): bigint | null => {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '')
   const t = text.trim()

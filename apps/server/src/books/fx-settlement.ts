@@ -1,4 +1,12 @@
-import { BOOKS_CURRENCY, fromPaisa, pkr, rateOfMicro, type SettlesItem, toPaisa } from '@booking/shared'
+import {
+  BOOKS_CURRENCY,
+  fromPaisa,
+  pkr,
+  rateOfMicro,
+  rupeesSettle,
+  type SettlesItem,
+  toPaisa,
+} from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { dbPaisa } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
@@ -683,10 +691,8 @@ export const paidInOf = async (db: Trx, table: LedgerTable, ids: readonly number
  * is open settles the open exactly (its rounding is realised with the rest), so a sale paid in full
  * ends at 0.00 in both currencies. Answers the hundredths settled (0: less than 0.01).
  */
-export const convertSaleRupees = (paisa: bigint, rate: bigint, open: bigint) => {
-  const x = (2n * paisa * 1_000_000n + rate) / (2n * rate)
-  return abs(x - open) <= 1n ? open : x
-}
+export const convertSaleRupees = (paisa: bigint, rate: bigint, open: bigint) =>
+  rupeesSettle(paisa, rate, open)
 
 /**
  * The rupee payment's cash or bank line made exactly the rupees paid: the conversion's rounding

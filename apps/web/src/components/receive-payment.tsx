@@ -9,6 +9,7 @@ import {
   type PaymentSource,
   rateMicroOf,
   rupeesAt,
+  rupeesSettle,
   toPaisa,
 } from '@booking/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -57,6 +58,8 @@ const withinRemaining =
   (remaining: number, currency?: string): Resolver<Values, unknown, z.output<typeof PaymentInput>> =>
   async (values, context, options) => {
     const result = await schemaResolver(values, context, options)
+    // Rupees against a record in another currency: what they settle is checked at the rate (below).
+    if (currency && currency !== 'PKR' && values.currency === 'PKR') return result
     // Tax the customer withheld settles the record too (issue 36): the two together may not pass it.
     const withheld = Number(values.tax_withheld?.amount ?? 0)
     const settles = Number(values.amount) + (Number.isFinite(withheld) ? withheld : 0)
@@ -79,15 +82,22 @@ interface ReceivePaymentProps {
   currency?: string
 }
 
+/** What rupees settle of a record in another currency at `rate` (decision 152), in its hundredths. */
+const settledBy = (rupees: number, rate: string, remaining: number) =>
+  fromPaisa(
+    Number(rupeesSettle(BigInt(toPaisa(rupees)), rateMicroOf(rate) ?? 1n, BigInt(toPaisa(remaining)))),
+  )
+
 /**
  * The payment's rate (decision 138): the rate in force on its day is proposed (GET /api/rates) until
  * staff type one; none saved asks for it.
  */
-const PaymentRate = ({ currency }: { currency: string }) => {
+const PaymentRate = ({ currency, remaining }: { currency: string; remaining: number }) => {
   const date = String(useWatch({ name: 'date' }) || businessToday())
   const { setValue, getFieldState, formState } = useFormContext()
   const rate = String(useWatch({ name: 'rate' }) ?? '')
   const amount = Number(useWatch({ name: 'amount' }) ?? 0)
+  const inRupees = useWatch({ name: 'currency' }) === 'PKR'
   const typed = useRef(false)
   const found = useQuery({
     queryKey: ['/rates', currency, date],
@@ -111,7 +121,10 @@ const PaymentRate = ({ currency }: { currency: string }) => {
           : `No ${currency} rate saved on or before this day: type it`,
         // What the riyals come to in rupees at the rate, as the books round one line.
         amount > 0 && rateMicroOf(rate) !== null
-          ? `${inCurrency(amount, currency)} = ${formatRs(rupeesAt(amount, currency, rate))}`
+          ? inRupees
+            ? // Decision 152: what the rupees settle, as the server converts them.
+              `${formatRs(amount)} settles ${inCurrency(settledBy(amount, rate, remaining), currency)}`
+            : `${inCurrency(amount, currency)} = ${formatRs(rupeesAt(amount, currency, rate))}`
           : '',
       ]
         .filter(Boolean)
@@ -251,6 +264,8 @@ export const ReceivePaymentDialog = ({
     },
   })
   const method = useWatch({ control: form.control, name: 'method' })
+  const paidIn = useWatch({ control: form.control, name: 'currency' })
+  const inRupees = foreign && paidIn === 'PKR'
   const [withheld, setWithheld] = useState(false)
   const toggleWithheld = (on: boolean) => {
     setWithheld(on)
@@ -270,7 +285,9 @@ export const ReceivePaymentDialog = ({
         rate: rateForApi(values.rate),
       }
       const answer = await receive.mutateAsync(body)
-      toast.success(`Payment received: ${answer.payment.receipt_no}`)
+      toast.success(
+        `Payment received: ${answer.payment.receipt_no}${answer.payment.settled ? ` (${answer.payment.settled})` : ''}`,
+      )
       onClose()
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) {
@@ -321,14 +338,25 @@ export const ReceivePaymentDialog = ({
                 <div className="hidden sm:block" />
               )}
               <Field name="date" label="Date" type="date" />
+              {foreign && (
+                <Field
+                  name="currency"
+                  label="Paid In"
+                  type="select"
+                  options={[
+                    { value: currency, label: currency },
+                    { value: 'PKR', label: 'Rupees (converted at the rate)' },
+                  ]}
+                />
+              )}
               <Field
                 name="amount"
                 label="Amount"
                 type="number"
                 step="0.01"
-                unit={foreign ? currency : undefined}
+                unit={foreign && !inRupees ? currency : undefined}
               />
-              {foreign && <PaymentRate currency={currency} />}
+              {foreign && <PaymentRate currency={currency} remaining={remaining} />}
               <Field name="note" label="Note" className="sm:col-span-2" />
               <label className="flex items-center gap-2 text-sm sm:col-span-2">
                 <input
