@@ -112,4 +112,21 @@ test('an Umrah sold in SAR to a SAR customer: typed in riyals at the day’s rat
   expect(booking.status()).toBe(200)
   if (process.env.SHOTS_DIR)
     writeFileSync(`${process.env.SHOTS_DIR}/fx-sale-booking-receipt.pdf`, await booking.body())
+
+  // The rest in rupees (decision 152): converted at the payment's rate, the dialog saying what it settles.
+  await page
+    .getByRole('row', { name: new RegExp(customer) })
+    .first()
+    .getByRole('button', { name: 'Receive Payment' })
+    .click()
+  await expect(dialog).toContainText('SAR 2,500')
+  await dialog.getByLabel('Paid In').selectOption('PKR')
+  await dialog.getByLabel('Amount').fill('190000')
+  await dialog.getByLabel('Rate (Rs per 1 SAR)').fill('76')
+  await expect(dialog.getByText(/Rs 190,000(\.00)? settles SAR 2,500(\.00)?/)).toBeVisible()
+  await shoot(page, 'fx-sale-rupee-payment-dialog')
+  await dialog.getByRole('button', { name: 'Receive Payment' }).click()
+  await expect(page.getByText(/Rs 190,000 settled SAR 2,500\.00 at 76/)).toBeVisible()
+  const paid = await page.request.get(`/api/umrah/${umrah.id}`, { headers })
+  expect((await paid.json()).umrahBooking).toMatchObject({ remainingAmount: 0 })
 })
