@@ -150,6 +150,29 @@ describe('Receive Payment dialog', () => {
     expect(toasts.success).toHaveBeenCalledWith('Payment received: Receipt 4')
   })
 
+  it('on a sale in riyals takes rupees, saying what they settle at the rate (decision 152)', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ReceivePaymentDialog
+          source="umrah"
+          id={5}
+          remaining={2500}
+          subject="1/1 · Rana Family"
+          currency="SAR"
+          onClose={vi.fn()}
+        />
+      </QueryClientProvider>,
+    )
+    fireEvent.change(screen.getByLabelText('Paid In'), { target: { value: 'PKR' } })
+    // More rupees than the riyals left: the rate decides, so the dialog does not refuse it.
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '190000' } })
+    fireEvent.change(screen.getByLabelText('Rate (Rs per 1 SAR)'), { target: { value: '76' } })
+    expect(await screen.findByText(/Rs 190,000(\.00)? settles SAR 2,500/)).toBeTruthy()
+    await submit()
+    await waitFor(() => expect(posts()).toHaveLength(1))
+    expect(posts()[0]?.body).toMatchObject({ currency: 'PKR', amount: 190000, rate: 76 })
+  })
+
   it('shows the server refusing an overpayment on the Amount field', async () => {
     postAnswer = () => json(400, { status: 'error', message: OVERPAID_PAYMENT })
     const onClose = show(10_000)

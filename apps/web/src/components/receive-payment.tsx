@@ -216,7 +216,13 @@ const PAYMENT_COLUMNS = (
   [
     { key: 'receipt_no', header: 'Receipt No' },
     { key: 'date', header: 'Date', format: 'date' },
-    { key: 'method', header: 'Method', cell: (p) => (p.method === 'bank' ? 'Bank' : 'Cash') },
+    {
+      key: 'method',
+      header: 'Method',
+      // Rupees against a record in another currency (decision 152): what they were.
+      cell: (p) =>
+        `${p.method === 'bank' ? 'Bank' : 'Cash'}${p.paid ? `, ${formatRs(p.paid.amount)} paid` : ''}`,
+    },
     {
       key: 'bank_title',
       header: 'Bank',
@@ -471,7 +477,7 @@ export const PaymentsList = ({ source, id }: { source: PaymentSource; id: number
         <p className="text-right text-sm text-slate-700">
           Received after booking:{' '}
           <strong className="tabular-nums">
-            {formatRs(fromPaisa(rows.reduce((sum, p) => sum + toPaisa(p.amount), 0)))}
+            {inCurrency(fromPaisa(rows.reduce((sum, p) => sum + toPaisa(p.amount), 0)), rows[0]?.currency)}
           </strong>
         </p>
       )}
@@ -480,7 +486,11 @@ export const PaymentsList = ({ source, id }: { source: PaymentSource; id: number
         busy={remove.isPending}
         error={deleteError}
         message="Delete this payment? Its cash or bank posting is reversed and the record owes the amount again."
-        subject={deleting ? `Receipt ${deleting.receipt_no} · ${formatRs(deleting.amount)}` : undefined}
+        subject={
+          deleting
+            ? `Receipt ${deleting.receipt_no} · ${inCurrency(deleting.amount, deleting.currency)}`
+            : undefined
+        }
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />
