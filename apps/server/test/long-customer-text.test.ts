@@ -20,6 +20,18 @@ describe('a long customer text', () => {
     })
     expect(edited.status).toBe(200)
     expect(edited.body.gamcaToken.customer_add).toBe('9'.repeat(400))
+    // A refund's vendor is free text too (the fuzz test's second 500).
+    const refund = VALID_BODIES['/api/refund-customer'].body
+    const made = await t.call('admin', 'POST', '/api/refund-customer', refund)
+    expect(made.status).toBe(201)
+    const id = (
+      Object.values(made.body).find((v) => typeof v === 'object' && v !== null && 'id' in v) as { id: number }
+    ).id
+    const longVendor = await t.call('admin', 'PUT', `/api/refund-customer/${id}`, {
+      ...refund,
+      vender_name: '9'.repeat(400),
+    })
+    expect(longVendor.status).toBeLessThan(500)
     const check = await ledger.check(t.app.db, { full: true })
     expect(check.first_divergence, JSON.stringify(check.first_divergence)).toBeUndefined()
     expect(check.ok).toBe(true)

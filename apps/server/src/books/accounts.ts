@@ -14,13 +14,13 @@ export const BANK_TRANSFERS = 'equity:bank transfers'
 /** The drawer counted against Cash in Office (decision 065): an expense, a surplus reduces it. */
 export const CASH_OVER_SHORT = 'expense:cash over/short'
 
-export const bankAccount = (bank: string) => `bank:${bank.trim()}`
-export const agentAccount = (agent: string) => `agent:${agent.trim()}`
-export const vendorAccount = (vendor: string) => `vendor:${vendor.trim()}`
+export const bankAccount = (bank: string) => `bank:${boundedKey(bank.trim())}`
+export const agentAccount = (agent: string) => `agent:${boundedKey(agent.trim())}`
+export const vendorAccount = (vendor: string) => `vendor:${boundedKey(vendor.trim())}`
 export const incomeAccount = (recordType: string) => `income:${recordType}`
 /** Costs of a record type owed to no named vendor (decision 053): a liability, "Costs to pay: Visa Processing". */
 export const accruedAccount = (recordType: string) => `accrued:${recordType}`
-export const expenseAccount = (expenseType: string) => `expense:${expenseType.trim() || 'other'}`
+export const expenseAccount = (expenseType: string) => `expense:${boundedKey(expenseType.trim()) || 'other'}`
 
 /** Sales tax charged on sales and owed to an authority (issue 36): "Sales tax payable (SRB)". */
 export const salesTaxAccount = (authority: string) => `tax:sales ${authority}`
@@ -40,9 +40,9 @@ export const customerTextAccount = (text: string) =>
   `customer:${boundedKey(customerKey(text)) || '(walk-in)'}`
 
 /**
- * A line's account column holds 220 characters (PostgreSQL refuses more) and a customer text may
- * be 500: a long one keeps its first 180 characters and a digest of the whole, so two long texts
- * that differ only at the end still name two accounts.
+ * A line's account column holds 220 characters (PostgreSQL refuses more) and a customer text or a
+ * refund's vendor may be 500: a long one keeps its first 180 characters and a digest of the whole,
+ * so two long names that differ only at the end still name two accounts.
  */
 const KEY_ROOM = 200
 const boundedKey = (key: string) =>
