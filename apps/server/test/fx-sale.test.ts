@@ -2,7 +2,7 @@ import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
+import { addNames, booksBalance, riyalUmrah, sarCustomer, setupTestApp } from './helpers.ts'
 import { download, pdfText } from './paperwork-helpers.ts'
 
 /**
@@ -18,39 +18,11 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
   let customerAccount = ''
   const setUp = async () => {
     if (customerAccount) return customerAccount
-    expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
-    expect((await t.call('admin', 'PUT', '/api/vendors/Makkah Hotels', { currency: 'SAR' })).status).toBe(200)
-    expect((await t.call('employee', 'PUT', '/api/agents/Riyadh Agent', { currency: 'SAR' })).status).toBe(
-      200,
-    )
-    const made = await t.call('employee', 'POST', '/api/customers', {
-      name: 'Rana Family',
-      mobile_number: '0300-1234567',
-    })
-    expect(made.status, JSON.stringify(made.body)).toBe(201)
-    const id = made.body.customer.id as number
-    const profile = await t.call('admin', 'PUT', `/api/customers/${id}/profile`, { currency: 'SAR' })
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200)
-    const rate = await t.call('employee', 'POST', '/api/rates', {
-      date: '2026-11-01',
-      currency: 'SAR',
-      rate: '74.85',
-      source: 'open market',
-    })
-    expect(rate.status).toBe(201)
-    customerAccount = `customer:#${id}`
+    customerAccount = await sarCustomer(t, { vendor: 'Makkah Hotels', agents: ['Riyadh Agent'] })
     return customerAccount
   }
   const pay = async (body: Record<string, unknown>) =>
     t.call('employee', 'POST', '/api/payments', { method: 'cash', bank_title: '', note: '', ...body })
-  const booksBalance = async () => {
-    const tb = await t.call('admin', 'GET', '/api/reports/trial-balance')
-    expect(tb.status).toBe(200)
-    expect(tb.body.totals.debit).toBe(tb.body.totals.credit)
-    const check = await ledger.check(t.app.db, { full: true })
-    expect(check.first_divergence, JSON.stringify(check.first_divergence)).toBeUndefined()
-    expect(check.ok).toBe(true)
-  }
 
   it('an Umrah sold in SAR to a SAR customer, paid in two parts at other rates: 0.00 in both, the difference realised', async () => {
     const customer = await setUp()
@@ -146,7 +118,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     expect(exchange.body.realised).toEqual([
       expect.objectContaining({ account: customer, currency: 'SAR', amount: -1650 }),
     ])
-    await booksBalance()
+    await booksBalance(t)
     // The customer's statement in riyals with the rupee column (decision 123): 0.00 in both.
     const statement = await t.call(
       'admin',
@@ -174,7 +146,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     expect((await t.call('admin', 'DELETE', `/api/payments/${rest.body.payment.id}`)).status).toBe(200)
     expect(await ledger.balance(t.app.db, customer)).toEqual({ currency: 'SAR', minor: 250000n })
     expect(await ledger.rupeeBalance(t.app.db, customer)).toEqual({ currency: 'PKR', minor: 18_712_500n })
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('another currency than the party keeps is a 400 saying why; so is a payment in it and a day with no rate', async () => {
@@ -219,7 +191,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
       currency: 'SAR',
       minor: owed.minor + 30_000_000n,
     })
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a Ticket sold in SAR to a SAR agent: part paid into a rupee bank at the rate, the rest by Receive Payment', async () => {
@@ -271,7 +243,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
       ['tickets', 100000, 20000],
       ['payments', 0, 80000],
     ])
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a bank kept in the sale’s currency takes the riyals, at booking and by Receive Payment', async () => {
@@ -313,7 +285,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
       ['tickets', 10000, 0, 'SAR'],
       ['payments', 50000, 0, 'SAR'],
     ])
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('the spec calls without the keys, to rupee parties: rupees as before', async () => {
@@ -323,6 +295,6 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     const paid = await pay({ source_type: 'ticket', source_id: made.body.ticket.id, amount: 10 })
     expect(paid.status, JSON.stringify(paid.body)).toBe(201)
     expect(paid.body.payment).toMatchObject({ amount: 10, currency: 'PKR', rate: null })
-    await booksBalance()
+    await booksBalance(t)
   })
 })

@@ -2,6 +2,7 @@ import { passenger, recordInput, TEST_NAMES } from '@booking/shared/test-data'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { AppOptions } from '../src/app.ts'
+import * as ledger from '../src/books/ledger.ts'
 import { LEDGER_VIEW } from '../src/lib/postings.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 
@@ -125,6 +126,49 @@ export const addNames = async (t: TestApp, names: { agents?: string[]; vendors?:
   }
   await add('agent_names', names.agents)
   await add('vender_names', names.vendors)
+}
+
+/**
+ * The books still balance: the trial balance's two totals agree and every posted entry checks out
+ * against its lines (the ledger's full check).
+ */
+export const booksBalance = async (t: TestApp) => {
+  const tb = await t.call('admin', 'GET', '/api/reports/trial-balance')
+  expect(tb.status).toBe(200)
+  expect(tb.body.totals.debit).toBe(tb.body.totals.credit)
+  const check = await ledger.check(t.app.db, { full: true })
+  expect(check.first_divergence, JSON.stringify(check.first_divergence)).toBeUndefined()
+  expect(check.ok).toBe(true)
+}
+
+/**
+ * The riyal sale tests' set-up (decisions 137, 151): SAR enabled, the vendor (and any agents) kept
+ * in riyals, the customer Rana Family kept in riyals, the day's rate 74.85 on 01/11/2026. Returns
+ * the customer's ledger address.
+ */
+export const sarCustomer = async (t: TestApp, parties: { vendor: string; agents?: string[] }) => {
+  expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
+  expect((await t.call('admin', 'PUT', `/api/vendors/${parties.vendor}`, { currency: 'SAR' })).status).toBe(
+    200,
+  )
+  for (const agent of parties.agents ?? [])
+    expect((await t.call('employee', 'PUT', `/api/agents/${agent}`, { currency: 'SAR' })).status).toBe(200)
+  const made = await t.call('employee', 'POST', '/api/customers', {
+    name: 'Rana Family',
+    mobile_number: '0300-1234567',
+  })
+  expect(made.status, JSON.stringify(made.body)).toBe(201)
+  const id = made.body.customer.id as number
+  const profile = await t.call('admin', 'PUT', `/api/customers/${id}/profile`, { currency: 'SAR' })
+  expect(profile.status, JSON.stringify(profile.body)).toBe(200)
+  const rate = await t.call('employee', 'POST', '/api/rates', {
+    date: '2026-11-01',
+    currency: 'SAR',
+    rate: '74.85',
+    source: 'open market',
+  })
+  expect(rate.status).toBe(201)
+  return `customer:#${id}`
 }
 
 /** The names the shared record bodies (record-bodies.ts) and most ticket tests post to. */
