@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { booksCheck } from '../src/books/check.ts'
 import { dbPaisa } from '../src/db/money-columns.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
+import { addNames, riyalUmrah, riyalVendor, setupTestApp, vendorRow } from './helpers.ts'
 
 const VENDOR = 'vendor:Makkah Stays'
 
@@ -13,25 +13,9 @@ const VENDOR = 'vendor:Makkah Stays'
 describe(`foreign sums in the checkpoints (${DB_KIND})`, () => {
   const t = setupTestApp(async (t) => {
     await addNames(t, { vendors: ['Makkah Stays'] })
-    await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })
-    await t.call('admin', 'PUT', '/api/vendors/Makkah Stays', { currency: 'SAR' })
-    await t.call('employee', 'POST', '/api/rates', {
-      date: '2027-01-01',
-      currency: 'SAR',
-      rate: '74.85',
-      source: 'open market',
-    })
+    await riyalVendor(t, 'Makkah Stays', '2027-01-01')
   })
-  const entry = (more: Record<string, unknown>) => ({
-    vender_name: 'Makkah Stays',
-    date: '2027-01-05',
-    detail: 'Rooms',
-    bank_title: 'Cash',
-    credit: 0,
-    debit: 0,
-    withdraw: 0,
-    ...more,
-  })
+  const entry = (more: Record<string, unknown>) => vendorRow('Makkah Stays', more)
 
   /** The vendor's checkpoints against its lines: per month and per day, in riyal hundredths. */
   const sums = async () => {

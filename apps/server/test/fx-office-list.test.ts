@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, setupTestApp } from './helpers.ts'
+import { addNames, setupTestApp, typeRate } from './helpers.ts'
 import { download } from './paperwork-helpers.ts'
 
 /**
@@ -28,8 +28,7 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
     expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
     for (const body of [{ name: 'Al Rajhi SAR', currency: 'SAR' }, { name: 'Meezan PKR' }])
       expect((await t.call('admin', 'POST', '/api/admin/banks', body)).status).toBe(201)
-    const rate = { date: '2027-03-01', currency: 'SAR', rate: '74.85', source: 'open market' }
-    expect((await t.call('employee', 'POST', '/api/rates', rate)).status).toBe(201)
+    await typeRate(t, 'SAR', '2027-03-01')
     expect((await t.call('employee', 'PUT', '/api/agents/Riyadh Agent', { currency: 'SAR' })).status).toBe(
       200,
     )

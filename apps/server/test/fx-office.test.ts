@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, setupTestApp } from './helpers.ts'
+import { addBanks, addNames, booksBalance, setupTestApp, typeRate } from './helpers.ts'
 
 /**
  * Issue 34 item 3 for Office Accounts (decision 132): an entry on a bank kept in riyals is in
@@ -17,24 +17,11 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
   const setUp = async () => {
     expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
     expect((await t.call('admin', 'PUT', '/api/vendors/Makkah Hotels', { currency: 'SAR' })).status).toBe(200)
-    for (const [name, currency] of [
+    await addBanks(t, [
       ['Al Rajhi SAR', 'SAR'],
       ['Meezan PKR', undefined],
-    ] as const) {
-      const res = await t.call('admin', 'POST', '/api/admin/banks', currency ? { name, currency } : { name })
-      // Made by the first test of the file (one database per file).
-      expect([201, 409], JSON.stringify(res.body)).toContain(res.status)
-    }
-    expect(
-      (
-        await t.call('employee', 'POST', '/api/rates', {
-          date: '2027-03-01',
-          currency: 'SAR',
-          rate: '74.85',
-          source: 'open market',
-        })
-      ).status,
-    ).toBe(201)
+    ])
+    await typeRate(t, 'SAR', '2027-03-01')
   }
   const entry = (more: Record<string, unknown>) =>
     t.call('admin', 'POST', '/api/accounts', {
@@ -45,13 +32,6 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
       debit: 0,
       ...more,
     })
-  const booksBalance = async () => {
-    const tb = await t.call('admin', 'GET', '/api/reports/trial-balance')
-    expect(tb.body.totals.debit).toBe(tb.body.totals.credit)
-    const check = await ledger.check(t.app.db, { full: true })
-    expect(check.first_divergence).toBeUndefined()
-    expect(check.ok).toBe(true)
-  }
 
   it('a riyal bank: the day’s rate by default, a typed one kept, both currencies balanced, its statement in riyals', async () => {
     await setUp()
@@ -110,7 +90,7 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
     expect(cash.body).toMatchObject({ currency: 'PKR', rate: null })
     // A bank has no bills to name.
     expect((await t.call('admin', 'GET', '/api/books/open-bills/bank/Al%20Rajhi%20SAR')).status).toBe(400)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a riyal vendor paid from the riyal bank settles in riyals; a rupee vendor or another currency is a 400; a rupee bank is as it was', async () => {
@@ -186,7 +166,7 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
       currency: 'PKR',
       minor: 250_000n,
     })
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('the riyal bank’s Office Accounts list shows a receipt another screen posted to it in riyals', async () => {
@@ -226,6 +206,6 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201)
     const pkr = await t.call('admin', 'GET', '/api/accounts/Meezan%20PKR')
     expect(pkr.body).toContainEqual(expect.objectContaining({ source_type: 'vender_entries', debit: 1234.5 }))
-    await booksBalance()
+    await booksBalance(t)
   })
 })

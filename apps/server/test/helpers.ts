@@ -141,6 +141,40 @@ export const booksBalance = async (t: TestApp) => {
   expect(check.ok).toBe(true)
 }
 
+/** A day's rate typed on the Rates screen (rupees per unit, from the open market). */
+export const typeRate = async (t: TestApp, currency: string, date: string, rate = '74.85') => {
+  const res = await t.call('employee', 'POST', '/api/rates', { date, currency, rate, source: 'open market' })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+}
+
+/** Banks kept in rupees (no currency) or in a currency; made once per file's database. */
+export const addBanks = async (t: TestApp, banks: readonly (readonly [string, string | undefined])[]) => {
+  for (const [name, currency] of banks) {
+    const res = await t.call('admin', 'POST', '/api/admin/banks', currency ? { name, currency } : { name })
+    // 409: made by an earlier test of the file (one database per file).
+    expect([201, 409], JSON.stringify(res.body)).toContain(res.status)
+  }
+}
+
+/** A vendor kept in riyals (decision 136), SAR enabled and its rate 74.85 typed from `date`. */
+export const riyalVendor = async (t: TestApp, vendor: string, date: string) => {
+  expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
+  expect((await t.call('admin', 'PUT', `/api/vendors/${vendor}`, { currency: 'SAR' })).status).toBe(200)
+  await typeRate(t, 'SAR', date)
+}
+
+/** A Vendor ledger row's body (nothing paid through a bank): `more` names the amounts. */
+export const vendorRow = (vendor: string, more: Record<string, unknown>) => ({
+  vender_name: vendor,
+  date: '2027-01-05',
+  detail: 'Rooms',
+  bank_title: 'Cash',
+  credit: 0,
+  debit: 0,
+  withdraw: 0,
+  ...more,
+})
+
 /**
  * The riyal sale tests' set-up (decisions 137, 151): SAR enabled, the vendor (and any agents) kept
  * in riyals, the customer Rana Family kept in riyals, the day's rate 74.85 on 01/11/2026. Returns
