@@ -79,19 +79,22 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
     await booksBalance(t)
   })
 
+  // SAR 1,000 sold, SAR 400 owed to the riyal vendor, nothing paid yet.
+  const navtccBody = {
+    ...recordInput('navtcc'),
+    customer_add: 'Rana Family',
+    receivable_amount: 1000,
+    paid_cash: 0,
+    paid_in_bank: 0,
+    paid_from_bank: '',
+    payed_to_bank: 400,
+    vendor_name: 'Makkah Hotels',
+  }
+
   it('a NAVTCC sold in SAR, paid to a SAR vendor: one rate for both sides, settled to 0.00 in both', async () => {
     const customer = await setUp()
     const before = await ledger.balance(t.app.db, customer)
-    const made = await t.call('employee', 'POST', '/api/navtcc', {
-      ...recordInput('navtcc'),
-      customer_add: 'Rana Family',
-      receivable_amount: 1000,
-      paid_cash: 0,
-      paid_in_bank: 0,
-      paid_from_bank: '',
-      payed_to_bank: 400,
-      vendor_name: 'Makkah Hotels',
-    })
+    const made = await t.call('employee', 'POST', '/api/navtcc', navtccBody)
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const navtcc = made.body.navtcc
     // No rate typed: the day's (74.85), shared by both sides; profit SAR 600 at 74.85.
@@ -114,15 +117,8 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
       source: 'SBP',
     })
     const edited = await t.call('admin', 'PUT', `/api/navtcc/${navtcc.id}`, {
-      ...recordInput('navtcc'),
-      customer_add: 'Rana Family',
+      ...navtccBody,
       reference: 'REF-N2',
-      receivable_amount: 1000,
-      paid_cash: 0,
-      paid_in_bank: 0,
-      paid_from_bank: '',
-      payed_to_bank: 400,
-      vendor_name: 'Makkah Hotels',
     })
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)
     expect(edited.body.navtcc).toMatchObject({ currency: 'SAR', rates: { SAR: 74.85 }, profit: 44910 })

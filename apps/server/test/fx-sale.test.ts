@@ -21,6 +21,17 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     customerAccount = await sarCustomer(t, { vendor: 'Makkah Hotels', agents: ['Riyadh Agent'] })
     return customerAccount
   }
+  /** A Ticket sold to the riyal agent, nothing paid in cash; `body` names the rest. */
+  const agentTicket = async (body: Record<string, unknown>) => {
+    const made = await t.call('employee', 'POST', '/api/ticket', {
+      ...recordInput('tickets'),
+      agent_name: 'Riyadh Agent',
+      paid_cash: 0,
+      ...body,
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    return made.body.ticket
+  }
   const pay = async (body: Record<string, unknown>) =>
     t.call('employee', 'POST', '/api/payments', { method: 'cash', bank_title: '', note: '', ...body })
 
@@ -198,19 +209,14 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     await setUp()
     const bank = await t.call('admin', 'POST', '/api/admin/banks', { name: 'Meezan' })
     expect(bank.status, JSON.stringify(bank.body)).toBe(201)
-    const made = await t.call('employee', 'POST', '/api/ticket', {
-      ...recordInput('tickets'),
-      agent_name: 'Riyadh Agent',
+    const ticket = await agentTicket({
       receivable_amount: 1000,
-      paid_cash: 0,
       bank_title: 'Meezan',
       paid_in_bank: 200,
       payable_to_vendor: 60000,
       vendor_name: 'Vendor V',
       rates: { SAR: 75 },
     })
-    expect(made.status, JSON.stringify(made.body)).toBe(201)
-    const ticket = made.body.ticket
     expect(ticket).toMatchObject({
       currency: 'SAR',
       vendor_currency: 'PKR',
@@ -250,22 +256,18 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     await setUp()
     const bank = await t.call('admin', 'POST', '/api/admin/banks', { name: 'Al Rajhi SAR', currency: 'SAR' })
     expect(bank.status, JSON.stringify(bank.body)).toBe(201)
-    const made = await t.call('employee', 'POST', '/api/ticket', {
-      ...recordInput('tickets'),
-      agent_name: 'Riyadh Agent',
+    const ticket = await agentTicket({
       receivable_amount: 600,
-      paid_cash: 0,
       bank_title: 'Al Rajhi SAR',
       paid_in_bank: 100,
       payable_to_vendor: 0,
       vendor_name: '',
       rates: { SAR: 74 },
     })
-    expect(made.status, JSON.stringify(made.body)).toBe(201)
     expect(await ledger.balance(t.app.db, 'bank:Al Rajhi SAR')).toEqual({ currency: 'SAR', minor: 10000n })
     const paid = await pay({
       source_type: 'ticket',
-      source_id: made.body.ticket.id,
+      source_id: ticket.id,
       amount: 500,
       method: 'bank',
       bank_title: 'Al Rajhi SAR',
