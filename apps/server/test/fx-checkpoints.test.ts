@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { booksCheck } from '../src/books/check.ts'
 import { dbPaisa } from '../src/db/money-columns.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalUmrah, riyalVendor, setupTestApp, vendorRow } from './helpers.ts'
+import { addNames, riyalPayableUmrah, riyalVendor, setupTestApp, vendorRow } from './helpers.ts'
 
 const VENDOR = 'vendor:Makkah Stays'
 
@@ -45,13 +45,7 @@ describe(`foreign sums in the checkpoints (${DB_KIND})`, () => {
   }
 
   it('posts, edits and deletes move the foreign sums by exactly their lines; the payables aging reads them', async () => {
-    const umrah = await t.call('admin', 'POST', '/api/umrah', {
-      ...riyalUmrah('FX-CP', 'Makkah Stays'),
-      paidCash: 0,
-      payableToVendor: 3333.33,
-      rates: { SAR: 74.851234 },
-    })
-    expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
+    await riyalPayableUmrah(t, 'FX-CP', 'Makkah Stays')
     const ids: number[] = []
     for (const body of [
       entry({ credit: 1000 }),

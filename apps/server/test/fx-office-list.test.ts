@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, setupTestApp, typeRate } from './helpers.ts'
+import { addNames, officeEntry, setupTestApp, typeRate } from './helpers.ts'
 import { download } from './paperwork-helpers.ts'
 
 /**
@@ -14,15 +14,7 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
     await addNames(t, { agents: ['Riyadh Agent'], vendors: ['Lahore Printers', 'Makkah Hotels'] })
   })
 
-  const entry = (more: Record<string, unknown>) =>
-    t.call('admin', 'POST', '/api/accounts', {
-      employee_name: 'admin',
-      vendor_name: '',
-      detail: 'Opening balance',
-      credit: 0,
-      debit: 0,
-      ...more,
-    })
+  const entry = (more: Record<string, unknown>) => officeEntry(t, more)
 
   it('runs the balance in riyals with the rupees beside, on every reading; a rupee bank is unchanged', async () => {
     expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addBanks, addNames, booksBalance, setupTestApp, typeRate } from './helpers.ts'
+import { addBanks, addNames, booksBalance, officeEntry, setupTestApp, typeRate } from './helpers.ts'
 
 /**
  * Issue 34 item 3 for Office Accounts (decision 132): an entry on a bank kept in riyals is in
@@ -23,15 +23,7 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
     ])
     await typeRate(t, 'SAR', '2027-03-01')
   }
-  const entry = (more: Record<string, unknown>) =>
-    t.call('admin', 'POST', '/api/accounts', {
-      employee_name: 'admin',
-      vendor_name: '',
-      detail: 'Opening balance',
-      credit: 0,
-      debit: 0,
-      ...more,
-    })
+  const entry = (more: Record<string, unknown>) => officeEntry(t, more)
 
   it('a riyal bank: the day’s rate by default, a typed one kept, both currencies balanced, its statement in riyals', async () => {
     await setUp()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalUmrah, riyalVendor, setupTestApp, vendorRow } from './helpers.ts'
+import { addNames, riyalPayableUmrah, riyalVendor, setupTestApp, vendorRow } from './helpers.ts'
 import { download, pdfText } from './paperwork-helpers.ts'
 
 /** Hundredths, so sums of two-decimal amounts stay exact. */
@@ -17,13 +17,7 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
   const entry = (more: Record<string, unknown>) => vendorRow('Makkah Stays', more)
 
   it('a SAR vendor’s statement: running balance in riyals, the rate and the rupee column on every line, summing to the rupee ledger', async () => {
-    const umrah = await t.call('admin', 'POST', '/api/umrah', {
-      ...riyalUmrah('FX-PAPER', 'Makkah Stays'),
-      paidCash: 0,
-      payableToVendor: 3333.33,
-      rates: { SAR: 74.851234 },
-    })
-    expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
+    await riyalPayableUmrah(t, 'FX-PAPER', 'Makkah Stays')
     for (const body of [
       entry({ credit: 1000 }),
       entry({ debit: 2000, rate: '76.1', date: '2027-02-05', detail: 'Part payment' }),

@@ -175,6 +175,32 @@ export const vendorRow = (vendor: string, more: Record<string, unknown>) => ({
   ...more,
 })
 
+/** An Office Accounts row by the admin (no vendor, nothing paid): `more` names the bank and amounts. */
+export const officeEntry = (t: TestApp, more: Record<string, unknown>) =>
+  t.call('admin', 'POST', '/api/accounts', {
+    employee_name: 'admin',
+    vendor_name: '',
+    detail: 'Opening balance',
+    credit: 0,
+    debit: 0,
+    ...more,
+  })
+
+/**
+ * An Umrah owing the riyal vendor SAR 3,333.33 at a typed 74.851234 (a rate whose six places
+ * count), nothing paid: the foreign papers' and checkpoints' first line.
+ */
+export const riyalPayableUmrah = async (t: TestApp, reference: string, vendor: string) => {
+  const umrah = await t.call('admin', 'POST', '/api/umrah', {
+    ...riyalUmrah(reference, vendor),
+    paidCash: 0,
+    payableToVendor: 3333.33,
+    rates: { SAR: 74.851234 },
+  })
+  expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
+  return umrah
+}
+
 /**
  * The riyal sale tests' set-up (decisions 137, 151): SAR enabled, the vendor (and any agents) kept
  * in riyals, the customer Rana Family kept in riyals, the day's rate 74.85 on 01/11/2026. Returns
