@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { booksCheck } from '../src/books/check.ts'
 import { dbPaisa } from '../src/db/money-columns.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalPayableUmrah, riyalVendor, setupTestApp, vendorRow } from './helpers.ts'
+import {
+  addNames,
+  riyalPayableUmrah,
+  riyalVendor,
+  riyalVendorRows,
+  setupTestApp,
+  vendorRow,
+} from './helpers.ts'
 
 const VENDOR = 'vendor:Makkah Stays'
 
@@ -46,16 +53,7 @@ describe(`foreign sums in the checkpoints (${DB_KIND})`, () => {
 
   it('posts, edits and deletes move the foreign sums by exactly their lines; the payables aging reads them', async () => {
     await riyalPayableUmrah(t, 'FX-CP', 'Makkah Stays')
-    const ids: number[] = []
-    for (const body of [
-      entry({ credit: 1000 }),
-      entry({ debit: 2000, rate: '76.1', date: '2027-02-05', detail: 'Part payment' }),
-      entry({ credit: 0.07, rate: '75.333333', date: '2027-02-06', detail: 'Bank charge' }),
-    ]) {
-      const res = await t.call('admin', 'POST', '/api/vender', body)
-      expect(res.status, JSON.stringify(res.body)).toBe(201)
-      ids.push(res.body.vendor.id)
-    }
+    const ids = await riyalVendorRows(t, 'Makkah Stays')
     // An edit reverses the old lines and posts new ones; a delete reverses.
     const edited = await t.call('admin', 'PUT', `/api/vender/${ids[0]}`, entry({ credit: 1250.5 }))
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, officeEntry, setupTestApp, typeRate } from './helpers.ts'
+import { addNames, officeEntry, paidFromBank, setupTestApp, typeRate } from './helpers.ts'
 import { download } from './paperwork-helpers.ts'
 
 /**
@@ -103,16 +103,7 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
 
     // A rupee bank: the keys and figures it always answered, no rupee twins.
     expect((await entry({ bank_name: 'Meezan PKR', date: '2027-03-02', credit: 2500 })).status).toBe(201)
-    const paid = await t.call('admin', 'POST', '/api/vender', {
-      vender_name: 'Lahore Printers',
-      date: '2027-03-03',
-      detail: 'Printing',
-      bank_title: 'Meezan PKR',
-      credit: 0,
-      debit: 1234.5,
-      withdraw: 0,
-    })
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    await paidFromBank(t, 'Lahore Printers', 'Meezan PKR', '2027-03-03')
     const pkr = await t.call('admin', 'GET', '/api/accounts/Meezan%20PKR')
     const keys = [
       'balance',

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addBanks, addNames, booksBalance, officeEntry, setupTestApp, typeRate } from './helpers.ts'
+import {
+  addBanks,
+  addNames,
+  booksBalance,
+  officeEntry,
+  paidFromBank,
+  setupTestApp,
+  typeRate,
+} from './helpers.ts'
 
 /**
  * Issue 34 item 3 for Office Accounts (decision 132): an entry on a bank kept in riyals is in
@@ -186,16 +194,7 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
       expect.objectContaining({ source_type: 'agent_entries', credit: 2000, debit: 0 }),
     )
     // A rupee bank's linked rows stay in rupees.
-    const paid = await t.call('admin', 'POST', '/api/vender', {
-      vender_name: 'Lahore Printers',
-      date: '2027-03-11',
-      detail: 'Printing',
-      bank_title: 'Meezan PKR',
-      credit: 0,
-      debit: 1234.5,
-      withdraw: 0,
-    })
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    await paidFromBank(t, 'Lahore Printers', 'Meezan PKR', '2027-03-11')
     const pkr = await t.call('admin', 'GET', '/api/accounts/Meezan%20PKR')
     expect(pkr.body).toContainEqual(expect.objectContaining({ source_type: 'vender_entries', debit: 1234.5 }))
     await booksBalance(t)

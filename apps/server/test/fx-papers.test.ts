@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalPayableUmrah, riyalVendor, setupTestApp, vendorRow } from './helpers.ts'
+import {
+  addNames,
+  riyalPayableUmrah,
+  riyalVendor,
+  riyalVendorRows,
+  setupTestApp,
+  vendorRow,
+} from './helpers.ts'
 import { download, pdfText } from './paperwork-helpers.ts'
 
 /** Hundredths, so sums of two-decimal amounts stay exact. */
@@ -18,14 +25,7 @@ describe(`papers in two currencies (${DB_KIND})`, () => {
 
   it('a SAR vendor’s statement: running balance in riyals, the rate and the rupee column on every line, summing to the rupee ledger', async () => {
     await riyalPayableUmrah(t, 'FX-PAPER', 'Makkah Stays')
-    for (const body of [
-      entry({ credit: 1000 }),
-      entry({ debit: 2000, rate: '76.1', date: '2027-02-05', detail: 'Part payment' }),
-      entry({ credit: 0.07, rate: '75.333333', date: '2027-02-06', detail: 'Bank charge' }),
-    ]) {
-      const res = await t.call('admin', 'POST', '/api/vender', body)
-      expect(res.status, JSON.stringify(res.body)).toBe(201)
-    }
+    await riyalVendorRows(t, 'Makkah Stays')
 
     const url = '/api/statements/vendor/Makkah%20Stays'
     const whole = await t.call('admin', 'GET', url)

@@ -202,6 +202,38 @@ export const riyalPayableUmrah = async (t: TestApp, reference: string, vendor: s
 }
 
 /**
+ * The riyal vendor's three Vendor ledger rows after its Umrah: SAR 1,000 owed at the day's rate,
+ * SAR 2,000 paid at a typed 76.1, a SAR 0.07 charge at a six-place rate. Returns their ids.
+ */
+export const riyalVendorRows = async (t: TestApp, vendor: string) => {
+  const ids: number[] = []
+  for (const body of [
+    vendorRow(vendor, { credit: 1000 }),
+    vendorRow(vendor, { debit: 2000, rate: '76.1', date: '2027-02-05', detail: 'Part payment' }),
+    vendorRow(vendor, { credit: 0.07, rate: '75.333333', date: '2027-02-06', detail: 'Bank charge' }),
+  ]) {
+    const res = await t.call('admin', 'POST', '/api/vender', body)
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    ids.push(res.body.vendor.id)
+  }
+  return ids
+}
+
+/** Rs 1,234.50 paid to a rupee vendor from a bank on the Vendor ledger (a bank's linked row). */
+export const paidFromBank = async (t: TestApp, vendor: string, bank: string, date: string) => {
+  const paid = await t.call('admin', 'POST', '/api/vender', {
+    vender_name: vendor,
+    date,
+    detail: 'Printing',
+    bank_title: bank,
+    credit: 0,
+    debit: 1234.5,
+    withdraw: 0,
+  })
+  expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+}
+
+/**
  * The riyal sale tests' set-up (decisions 137, 151): SAR enabled, the vendor (and any agents) kept
  * in riyals, the customer Rana Family kept in riyals, the day's rate 74.85 on 01/11/2026. Returns
  * the customer's ledger address.
