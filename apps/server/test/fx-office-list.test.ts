@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, officeEntry, paidFromBank, setupTestApp, typeRate } from './helpers.ts'
+import { addNames, officeEntry, paidFromBank, setupTestApp, typeRate, vendorRow } from './helpers.ts'
 import { download } from './paperwork-helpers.ts'
 
 /**
@@ -135,15 +135,12 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
   it('a riyal vendor’s profile says what the office owes in riyals with the rupees beside; a rupee vendor’s is as it was', async () => {
     // The first test made the bank, the currency and the rate (one database per file).
     expect((await t.call('admin', 'PUT', '/api/vendors/Makkah Hotels', { currency: 'SAR' })).status).toBe(200)
-    const bill = await t.call('admin', 'POST', '/api/vender', {
-      vender_name: 'Makkah Hotels',
-      date: '2027-03-03',
-      detail: 'Rooms',
-      bank_title: 'Cash',
-      credit: 1000,
-      debit: 0,
-      withdraw: 0,
-    })
+    const bill = await t.call(
+      'admin',
+      'POST',
+      '/api/vender',
+      vendorRow('Makkah Hotels', { date: '2027-03-03', credit: 1000 }),
+    )
     expect(bill.status, JSON.stringify(bill.body)).toBe(201)
     const paid = await entry({
       bank_name: 'Al Rajhi SAR',
