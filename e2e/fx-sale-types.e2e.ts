@@ -1,6 +1,6 @@
 import { todayIso } from '@booking/shared'
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, openNewForm, shoot } from './helpers.ts'
+import { adminHeaders, customerIn, openNewForm, rateInForce, shoot } from './helpers.ts'
 
 // Issue 34 item 3 (decision 151): a Visa sold to a customer kept in riyals is typed in riyals, the
 // form proposing the day's rate as the Umrah's and Ticket's do; the profit in rupees.
@@ -10,26 +10,8 @@ test('a Visa sold to a SAR customer: the receivable, cash and remaining in riyal
   const headers = await adminHeaders(page.request)
   const customer = `Jeddah Family ${Date.now().toString(36)}`
   const today = todayIso()
-  await page.request.put('/api/admin/currencies/SAR', { headers, data: { enabled: true } })
-  const made = await page.request.post('/api/customers', {
-    headers,
-    data: { name: customer, mobile_number: '03004445566', address: '', passport_number: '' },
-  })
-  expect(made.status()).toBe(201)
-  const id = (await made.json()).customer.id as number
-  const profile = await page.request.put(`/api/customers/${id}/profile`, {
-    headers,
-    data: { currency: 'SAR' },
-  })
-  expect(profile.status()).toBe(200)
-  await page.request.post('/api/rates', {
-    headers,
-    data: { date: today, currency: 'SAR', rate: '74.85', source: 'open market' },
-  })
-  // Another file may have typed today's rate too: the form proposes the one in force.
-  const inForce = (
-    await (await page.request.get(`/api/rates?currency=SAR&date=${today}`, { headers })).json()
-  ).rate as number
+  await customerIn(page.request, customer, 'SAR', '03004445566')
+  const inForce = await rateInForce(page.request, 'SAR', '74.85', today)
 
   await loginAs(page, 'admin')
   await openNewForm(page, '/admin/visa', 'New Visa Processing')

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { addDaysIso, todayIso } from '@booking/shared'
 import { expect, loginAs, test } from './fixtures.ts'
-import { adminHeaders, fillPassenger, shoot } from './helpers.ts'
+import { adminHeaders, customerIn, fillPassenger, rateInForce, shoot } from './helpers.ts'
 
 /**
  * Issue 34 item 3, the selling side (decisions 137-139): an Umrah sold to a customer kept in riyals
@@ -16,27 +16,9 @@ test('an Umrah sold in SAR to a SAR customer: typed in riyals at the day’s rat
   const customer = `Riyadh Pilgrims ${sfx}`
   const vendor = `Lahore Umrah Desk ${sfx}`
   const today = todayIso()
-  await page.request.put('/api/admin/currencies/SAR', { headers, data: { enabled: true } })
   await page.request.post('/api/vender-names', { headers, data: { name: vendor } })
-  const made = await page.request.post('/api/customers', {
-    headers,
-    data: { name: customer, mobile_number: '03001112233', address: '', passport_number: '' },
-  })
-  expect(made.status()).toBe(201)
-  const id = (await made.json()).customer.id as number
-  const profile = await page.request.put(`/api/customers/${id}/profile`, {
-    headers,
-    data: { currency: 'SAR' },
-  })
-  expect(profile.status()).toBe(200)
-  await page.request.post('/api/rates', {
-    headers,
-    data: { date: today, currency: 'SAR', rate: '74.85', source: 'open market' },
-  })
-  // Another file may have typed today's rate too: the form proposes the one in force.
-  const inForce = (
-    await (await page.request.get(`/api/rates?currency=SAR&date=${today}`, { headers })).json()
-  ).rate as number
+  await customerIn(page.request, customer, 'SAR', '03001112233')
+  const inForce = await rateInForce(page.request, 'SAR', '74.85', today)
 
   await loginAs(page, 'admin')
   await page.goto('/admin/umrah')

@@ -107,6 +107,41 @@ export const dayRate = async (
   ).toBe(201)
 }
 
+/** A customer kept in `currency` (decision 137): its sales and payments are typed in that currency. */
+export const customerIn = async (
+  request: APIRequestContext,
+  name: string,
+  currency: string,
+  mobile: string,
+) => {
+  const headers = await adminHeaders(request)
+  await request.put(`/api/admin/currencies/${currency}`, { headers, data: { enabled: true } })
+  const made = await request.post('/api/customers', {
+    headers,
+    data: { name, mobile_number: mobile, address: '', passport_number: '' },
+  })
+  expect(made.status()).toBe(201)
+  const id = (await made.json()).customer.id as number
+  const profile = await request.put(`/api/customers/${id}/profile`, { headers, data: { currency } })
+  expect(profile.status()).toBe(200)
+}
+
+/**
+ * Types the day's rate and returns the one in force: another file may have typed today's rate too,
+ * and the form proposes the one in force.
+ */
+export const rateInForce = async (
+  request: APIRequestContext,
+  currency: string,
+  rate: string,
+  date = todayIso(),
+) => {
+  const headers = await adminHeaders(request)
+  await request.post('/api/rates', { headers, data: { date, currency, rate, source: 'open market' } })
+  return (await (await request.get(`/api/rates?currency=${currency}&date=${date}`, { headers })).json())
+    .rate as number
+}
+
 /** A vendor kept in `currency`: what is owed it is in that currency at the day's rate (decision 136). */
 export const vendorIn = async (request: APIRequestContext, vendor: string, currency: string) => {
   const headers = await adminHeaders(request)

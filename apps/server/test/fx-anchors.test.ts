@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
+import { addNames, booksBalance, riyalUmrah, setupTestApp } from './helpers.ts'
 
 /**
  * Issue 34 "Must show": each anchor's public failure replayed through the API on a real server and
@@ -97,14 +97,6 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     }
   }
   /** The books whole: trial balance equal in rupees, every entry balanced per currency, the full check clean. */
-  const booksBalance = async () => {
-    const tb = await t.call('admin', 'GET', '/api/reports/trial-balance')
-    expect(tb.status).toBe(200)
-    expect(tb.body.totals.debit).toBe(tb.body.totals.credit)
-    const check = await ledger.check(t.app.db, { full: true })
-    expect(check.first_divergence).toBeUndefined()
-    expect(check.ok).toBe(true)
-  }
   const zeroInBoth = async (address: string, currency: string) => {
     expect(await ledger.balance(t.app.db, address)).toEqual({ currency, minor: 0n })
     expect(await ledger.rupeeBalance(t.app.db, address)).toEqual({ currency: 'PKR', minor: 0n })
@@ -165,7 +157,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     expect(feb.realised_total).toBe(-2250)
     expect(feb.unrealised_total).toBe(1150)
     expect(feb.realised_total + feb.unrealised_total).toBe(-1100)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('ERPNext #54153: an advance and a bill at different rates, revaluation between, part payments at a third, full settlement: 0.00 in both', async () => {
@@ -234,7 +226,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     })
     expect(edit.status).toBe(409)
     expect((await t.call('admin', 'DELETE', `/api/vender/${advance.id}`)).status).toBe(409)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('Odoo #237889 / OCA #528 / #64620: six-decimal rates and odd amounts leave no -0.01 anywhere and no phantom 0.01 open', async () => {
@@ -314,7 +306,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     )
     // Vendors: the net of their bills (credit) and payments (debit) is the loss; the agent's the gain's opposite.
     expect(Math.round(all.realised_total * 100)).toBe(-(vendorPaid + agentNet))
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('an agent receivable and a riyal bank, revalued two month ends: the bank restated too; realised from the original rates', async () => {
@@ -362,7 +354,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       currency: 'PKR',
       minor: 15_400_000n,
     })
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a payment in rupees against a riyal bill converts at its rate, says what it settled, and pays exactly the rupees typed', async () => {
@@ -446,7 +438,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       rupees: 0,
     })
     await zeroInBoth('agent:Riyadh Agent', 'SAR')
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('an Umrah package bought in riyals: its payable row is the bill a riyal payment names; 0.00 in both', async () => {
@@ -480,7 +472,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       rupees: 0,
     })
     await zeroInBoth('vendor:Jeddah Transport', 'SAR')
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a payment edited keeps the bills it named; settles [] names none; its delete takes its pieces', async () => {
@@ -542,7 +534,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     const last = both.find((r) => r.status === 201)!.body.vendor
     expect(last.settled).toEqual([expect.objectContaining({ amount: 500 })])
     await zeroInBoth('vendor:Madinah Hotels', 'SAR')
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('revaluation: admins only, once per day (the same call answers the one made; other rates 409), a rate needed, the lock date respected', async () => {
@@ -597,7 +589,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
     expect(
       await t.app.db.selectFrom('revaluations').select('as_of').where('as_of', '<', '2027-01-01').execute(),
     ).toEqual([{ as_of: '2026-10-31' }])
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('the readers answer with revaluations and exchange differences in the books: day book, profit, entries, statements, dashboard', async () => {
@@ -617,7 +609,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       const res = await t.call('admin', 'GET', url)
       expect(res.status, `${url} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200)
     }
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it("open bills (decision 122): a foreign party's bills still open with what is open, for a payment to name", async () => {
@@ -772,7 +764,7 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       rows.filter((r) => r.account === 'vendor:Jeddah Transport').reduce((s, r) => s + r.amount, 0)
     expect(mine(all.realised)).toBe(-1400)
     expect(mine(all.unrealised)).toBe(0)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a back-dated line in a currency the revalued day had no rate for is a 409 naming the day, nothing kept', async () => {
@@ -802,6 +794,6 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
       "This entry changes the balances revalued on 30/11/2028, and there is no USD rate on or before 2028-11-30: save that day's rate under Rates, then save the entry again",
     )
     expect(await ledger.balance(t.app.db, 'agent:Houston Agent')).toEqual({ currency: 'USD', minor: 0n })
-    await booksBalance()
+    await booksBalance(t)
   })
 })

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { booksCheck } from '../src/books/check.ts'
 import { dbPaisa } from '../src/db/money-columns.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
+import {
+  addNames,
+  riyalPayableUmrah,
+  riyalVendor,
+  riyalVendorRows,
+  setupTestApp,
+  vendorRow,
+} from './helpers.ts'
 
 const VENDOR = 'vendor:Makkah Stays'
 
@@ -13,25 +20,9 @@ const VENDOR = 'vendor:Makkah Stays'
 describe(`foreign sums in the checkpoints (${DB_KIND})`, () => {
   const t = setupTestApp(async (t) => {
     await addNames(t, { vendors: ['Makkah Stays'] })
-    await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })
-    await t.call('admin', 'PUT', '/api/vendors/Makkah Stays', { currency: 'SAR' })
-    await t.call('employee', 'POST', '/api/rates', {
-      date: '2027-01-01',
-      currency: 'SAR',
-      rate: '74.85',
-      source: 'open market',
-    })
+    await riyalVendor(t, 'Makkah Stays', '2027-01-01')
   })
-  const entry = (more: Record<string, unknown>) => ({
-    vender_name: 'Makkah Stays',
-    date: '2027-01-05',
-    detail: 'Rooms',
-    bank_title: 'Cash',
-    credit: 0,
-    debit: 0,
-    withdraw: 0,
-    ...more,
-  })
+  const entry = (more: Record<string, unknown>) => vendorRow('Makkah Stays', more)
 
   /** The vendor's checkpoints against its lines: per month and per day, in riyal hundredths. */
   const sums = async () => {
@@ -61,23 +52,8 @@ describe(`foreign sums in the checkpoints (${DB_KIND})`, () => {
   }
 
   it('posts, edits and deletes move the foreign sums by exactly their lines; the payables aging reads them', async () => {
-    const umrah = await t.call('admin', 'POST', '/api/umrah', {
-      ...riyalUmrah('FX-CP', 'Makkah Stays'),
-      paidCash: 0,
-      payableToVendor: 3333.33,
-      rates: { SAR: 74.851234 },
-    })
-    expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
-    const ids: number[] = []
-    for (const body of [
-      entry({ credit: 1000 }),
-      entry({ debit: 2000, rate: '76.1', date: '2027-02-05', detail: 'Part payment' }),
-      entry({ credit: 0.07, rate: '75.333333', date: '2027-02-06', detail: 'Bank charge' }),
-    ]) {
-      const res = await t.call('admin', 'POST', '/api/vender', body)
-      expect(res.status, JSON.stringify(res.body)).toBe(201)
-      ids.push(res.body.vendor.id)
-    }
+    await riyalPayableUmrah(t, 'FX-CP', 'Makkah Stays')
+    const ids = await riyalVendorRows(t, 'Makkah Stays')
     // An edit reverses the old lines and posts new ones; a delete reverses.
     const edited = await t.call('admin', 'PUT', `/api/vender/${ids[0]}`, entry({ credit: 1250.5 }))
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, setupTestApp } from './helpers.ts'
+import { addNames, officeEntry, paidFromBank, setupTestApp, typeRate, vendorRow } from './helpers.ts'
 import { download } from './paperwork-helpers.ts'
 
 /**
@@ -14,22 +14,13 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
     await addNames(t, { agents: ['Riyadh Agent'], vendors: ['Lahore Printers', 'Makkah Hotels'] })
   })
 
-  const entry = (more: Record<string, unknown>) =>
-    t.call('admin', 'POST', '/api/accounts', {
-      employee_name: 'admin',
-      vendor_name: '',
-      detail: 'Opening balance',
-      credit: 0,
-      debit: 0,
-      ...more,
-    })
+  const entry = (more: Record<string, unknown>) => officeEntry(t, more)
 
   it('runs the balance in riyals with the rupees beside, on every reading; a rupee bank is unchanged', async () => {
     expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
     for (const body of [{ name: 'Al Rajhi SAR', currency: 'SAR' }, { name: 'Meezan PKR' }])
       expect((await t.call('admin', 'POST', '/api/admin/banks', body)).status).toBe(201)
-    const rate = { date: '2027-03-01', currency: 'SAR', rate: '74.85', source: 'open market' }
-    expect((await t.call('employee', 'POST', '/api/rates', rate)).status).toBe(201)
+    await typeRate(t, 'SAR', '2027-03-01')
     expect((await t.call('employee', 'PUT', '/api/agents/Riyadh Agent', { currency: 'SAR' })).status).toBe(
       200,
     )
@@ -112,16 +103,7 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
 
     // A rupee bank: the keys and figures it always answered, no rupee twins.
     expect((await entry({ bank_name: 'Meezan PKR', date: '2027-03-02', credit: 2500 })).status).toBe(201)
-    const paid = await t.call('admin', 'POST', '/api/vender', {
-      vender_name: 'Lahore Printers',
-      date: '2027-03-03',
-      detail: 'Printing',
-      bank_title: 'Meezan PKR',
-      credit: 0,
-      debit: 1234.5,
-      withdraw: 0,
-    })
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    await paidFromBank(t, 'Lahore Printers', 'Meezan PKR', '2027-03-03')
     const pkr = await t.call('admin', 'GET', '/api/accounts/Meezan%20PKR')
     const keys = [
       'balance',
@@ -153,15 +135,12 @@ describe(`Office Accounts list of a foreign bank (${DB_KIND})`, () => {
   it('a riyal vendor’s profile says what the office owes in riyals with the rupees beside; a rupee vendor’s is as it was', async () => {
     // The first test made the bank, the currency and the rate (one database per file).
     expect((await t.call('admin', 'PUT', '/api/vendors/Makkah Hotels', { currency: 'SAR' })).status).toBe(200)
-    const bill = await t.call('admin', 'POST', '/api/vender', {
-      vender_name: 'Makkah Hotels',
-      date: '2027-03-03',
-      detail: 'Rooms',
-      bank_title: 'Cash',
-      credit: 1000,
-      debit: 0,
-      withdraw: 0,
-    })
+    const bill = await t.call(
+      'admin',
+      'POST',
+      '/api/vender',
+      vendorRow('Makkah Hotels', { date: '2027-03-03', credit: 1000 }),
+    )
     expect(bill.status, JSON.stringify(bill.body)).toBe(201)
     const paid = await entry({
       bank_name: 'Al Rajhi SAR',

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, setupTestApp } from './helpers.ts'
+import {
+  addBanks,
+  addNames,
+  booksBalance,
+  officeEntry,
+  paidFromBank,
+  setupTestApp,
+  typeRate,
+  vendorRow,
+} from './helpers.ts'
 
 /**
  * Issue 34 item 3 for Office Accounts (decision 132): an entry on a bank kept in riyals is in
@@ -17,41 +26,13 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
   const setUp = async () => {
     expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
     expect((await t.call('admin', 'PUT', '/api/vendors/Makkah Hotels', { currency: 'SAR' })).status).toBe(200)
-    for (const [name, currency] of [
+    await addBanks(t, [
       ['Al Rajhi SAR', 'SAR'],
       ['Meezan PKR', undefined],
-    ] as const) {
-      const res = await t.call('admin', 'POST', '/api/admin/banks', currency ? { name, currency } : { name })
-      // Made by the first test of the file (one database per file).
-      expect([201, 409], JSON.stringify(res.body)).toContain(res.status)
-    }
-    expect(
-      (
-        await t.call('employee', 'POST', '/api/rates', {
-          date: '2027-03-01',
-          currency: 'SAR',
-          rate: '74.85',
-          source: 'open market',
-        })
-      ).status,
-    ).toBe(201)
+    ])
+    await typeRate(t, 'SAR', '2027-03-01')
   }
-  const entry = (more: Record<string, unknown>) =>
-    t.call('admin', 'POST', '/api/accounts', {
-      employee_name: 'admin',
-      vendor_name: '',
-      detail: 'Opening balance',
-      credit: 0,
-      debit: 0,
-      ...more,
-    })
-  const booksBalance = async () => {
-    const tb = await t.call('admin', 'GET', '/api/reports/trial-balance')
-    expect(tb.body.totals.debit).toBe(tb.body.totals.credit)
-    const check = await ledger.check(t.app.db, { full: true })
-    expect(check.first_divergence).toBeUndefined()
-    expect(check.ok).toBe(true)
-  }
+  const entry = (more: Record<string, unknown>) => officeEntry(t, more)
 
   it('a riyal bank: the day’s rate by default, a typed one kept, both currencies balanced, its statement in riyals', async () => {
     await setUp()
@@ -110,21 +91,18 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
     expect(cash.body).toMatchObject({ currency: 'PKR', rate: null })
     // A bank has no bills to name.
     expect((await t.call('admin', 'GET', '/api/books/open-bills/bank/Al%20Rajhi%20SAR')).status).toBe(400)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a riyal vendor paid from the riyal bank settles in riyals; a rupee vendor or another currency is a 400; a rupee bank is as it was', async () => {
     await setUp()
     await entry({ bank_name: 'Al Rajhi SAR', date: '2027-03-02', credit: 5000 })
-    const bill = await t.call('admin', 'POST', '/api/vender', {
-      vender_name: 'Makkah Hotels',
-      date: '2027-03-03',
-      detail: 'Rooms',
-      bank_title: 'Cash',
-      credit: 1000,
-      debit: 0,
-      withdraw: 0,
-    })
+    const bill = await t.call(
+      'admin',
+      'POST',
+      '/api/vender',
+      vendorRow('Makkah Hotels', { date: '2027-03-03', credit: 1000 }),
+    )
     expect(bill.status).toBe(201)
     // Paid from the riyal bank on Office Accounts at 76: the vendor is 0.00 in both, Rs 1,150 realised.
     const paid = await entry({
@@ -186,7 +164,7 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
       currency: 'PKR',
       minor: 250_000n,
     })
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('the riyal bank’s Office Accounts list shows a receipt another screen posted to it in riyals', async () => {
@@ -214,18 +192,9 @@ describe(`Office Accounts in a bank's currency (${DB_KIND})`, () => {
       expect.objectContaining({ source_type: 'agent_entries', credit: 2000, debit: 0 }),
     )
     // A rupee bank's linked rows stay in rupees.
-    const paid = await t.call('admin', 'POST', '/api/vender', {
-      vender_name: 'Lahore Printers',
-      date: '2027-03-11',
-      detail: 'Printing',
-      bank_title: 'Meezan PKR',
-      credit: 0,
-      debit: 1234.5,
-      withdraw: 0,
-    })
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    await paidFromBank(t, 'Lahore Printers', 'Meezan PKR', '2027-03-11')
     const pkr = await t.call('admin', 'GET', '/api/accounts/Meezan%20PKR')
     expect(pkr.body).toContainEqual(expect.objectContaining({ source_type: 'vender_entries', debit: 1234.5 }))
-    await booksBalance()
+    await booksBalance(t)
   })
 })

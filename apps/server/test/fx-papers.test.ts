@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
+import {
+  addNames,
+  riyalPayableUmrah,
+  riyalVendor,
+  riyalVendorRows,
+  setupTestApp,
+  vendorRow,
+} from './helpers.ts'
 import { download, pdfText } from './paperwork-helpers.ts'
 
 /** Hundredths, so sums of two-decimal amounts stay exact. */
@@ -12,42 +19,13 @@ const c = (n: number) => Math.round(n * 100)
 describe(`papers in two currencies (${DB_KIND})`, () => {
   const t = setupTestApp(async (t) => {
     await addNames(t, { vendors: ['Makkah Stays', 'Lahore Printers'] })
-    await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })
-    await t.call('admin', 'PUT', '/api/vendors/Makkah Stays', { currency: 'SAR' })
-    await t.call('employee', 'POST', '/api/rates', {
-      date: '2027-01-01',
-      currency: 'SAR',
-      rate: '74.85',
-      source: 'open market',
-    })
+    await riyalVendor(t, 'Makkah Stays', '2027-01-01')
   })
-  const entry = (more: Record<string, unknown>) => ({
-    vender_name: 'Makkah Stays',
-    date: '2027-01-05',
-    detail: 'Rooms',
-    bank_title: 'Cash',
-    credit: 0,
-    debit: 0,
-    withdraw: 0,
-    ...more,
-  })
+  const entry = (more: Record<string, unknown>) => vendorRow('Makkah Stays', more)
 
   it('a SAR vendor’s statement: running balance in riyals, the rate and the rupee column on every line, summing to the rupee ledger', async () => {
-    const umrah = await t.call('admin', 'POST', '/api/umrah', {
-      ...riyalUmrah('FX-PAPER', 'Makkah Stays'),
-      paidCash: 0,
-      payableToVendor: 3333.33,
-      rates: { SAR: 74.851234 },
-    })
-    expect(umrah.status, JSON.stringify(umrah.body)).toBe(201)
-    for (const body of [
-      entry({ credit: 1000 }),
-      entry({ debit: 2000, rate: '76.1', date: '2027-02-05', detail: 'Part payment' }),
-      entry({ credit: 0.07, rate: '75.333333', date: '2027-02-06', detail: 'Bank charge' }),
-    ]) {
-      const res = await t.call('admin', 'POST', '/api/vender', body)
-      expect(res.status, JSON.stringify(res.body)).toBe(201)
-    }
+    await riyalPayableUmrah(t, 'FX-PAPER', 'Makkah Stays')
+    await riyalVendorRows(t, 'Makkah Stays')
 
     const url = '/api/statements/vendor/Makkah%20Stays'
     const whole = await t.call('admin', 'GET', url)

@@ -2,7 +2,7 @@ import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, setupTestApp } from './helpers.ts'
+import { addNames, booksBalance, sarCustomer, setupTestApp } from './helpers.ts'
 
 /**
  * Issue 34 item 3 (decision 151): the selling side in the customer's currency for the sale types
@@ -17,24 +17,7 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
   let customerAccount = ''
   const setUp = async () => {
     if (customerAccount) return customerAccount
-    expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
-    expect((await t.call('admin', 'PUT', '/api/vendors/Makkah Hotels', { currency: 'SAR' })).status).toBe(200)
-    const made = await t.call('employee', 'POST', '/api/customers', {
-      name: 'Rana Family',
-      mobile_number: '0300-1234567',
-    })
-    expect(made.status, JSON.stringify(made.body)).toBe(201)
-    const id = made.body.customer.id as number
-    const profile = await t.call('admin', 'PUT', `/api/customers/${id}/profile`, { currency: 'SAR' })
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200)
-    const rate = await t.call('employee', 'POST', '/api/rates', {
-      date: '2026-11-01',
-      currency: 'SAR',
-      rate: '74.85',
-      source: 'open market',
-    })
-    expect(rate.status).toBe(201)
-    customerAccount = `customer:#${id}`
+    customerAccount = await sarCustomer(t, { vendor: 'Makkah Hotels' })
     return customerAccount
   }
   const pay = async (body: Record<string, unknown>) => {
@@ -46,14 +29,6 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
     })
     expect(paid.status, JSON.stringify(paid.body)).toBe(201)
     return paid.body.payment
-  }
-  const booksBalance = async () => {
-    const tb = await t.call('admin', 'GET', '/api/reports/trial-balance')
-    expect(tb.status).toBe(200)
-    expect(tb.body.totals.debit).toBe(tb.body.totals.credit)
-    const check = await ledger.check(t.app.db, { full: true })
-    expect(check.first_divergence, JSON.stringify(check.first_divergence)).toBeUndefined()
-    expect(check.ok).toBe(true)
   }
   const settled = async (customer: string) => {
     expect(await ledger.balance(t.app.db, customer)).toEqual({ currency: 'SAR', minor: 0n })
@@ -101,22 +76,25 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
       currency: 'PKR',
       minor: -80_000n,
     })
-    await booksBalance()
+    await booksBalance(t)
   })
+
+  // SAR 1,000 sold, SAR 400 owed to the riyal vendor, nothing paid yet.
+  const navtccBody = {
+    ...recordInput('navtcc'),
+    customer_add: 'Rana Family',
+    receivable_amount: 1000,
+    paid_cash: 0,
+    paid_in_bank: 0,
+    paid_from_bank: '',
+    payed_to_bank: 400,
+    vendor_name: 'Makkah Hotels',
+  }
 
   it('a NAVTCC sold in SAR, paid to a SAR vendor: one rate for both sides, settled to 0.00 in both', async () => {
     const customer = await setUp()
     const before = await ledger.balance(t.app.db, customer)
-    const made = await t.call('employee', 'POST', '/api/navtcc', {
-      ...recordInput('navtcc'),
-      customer_add: 'Rana Family',
-      receivable_amount: 1000,
-      paid_cash: 0,
-      paid_in_bank: 0,
-      paid_from_bank: '',
-      payed_to_bank: 400,
-      vendor_name: 'Makkah Hotels',
-    })
+    const made = await t.call('employee', 'POST', '/api/navtcc', navtccBody)
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const navtcc = made.body.navtcc
     // No rate typed: the day's (74.85), shared by both sides; profit SAR 600 at 74.85.
@@ -139,15 +117,8 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
       source: 'SBP',
     })
     const edited = await t.call('admin', 'PUT', `/api/navtcc/${navtcc.id}`, {
-      ...recordInput('navtcc'),
-      customer_add: 'Rana Family',
+      ...navtccBody,
       reference: 'REF-N2',
-      receivable_amount: 1000,
-      paid_cash: 0,
-      paid_in_bank: 0,
-      paid_from_bank: '',
-      payed_to_bank: 400,
-      vendor_name: 'Makkah Hotels',
     })
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)
     expect(edited.body.navtcc).toMatchObject({ currency: 'SAR', rates: { SAR: 74.85 }, profit: 44910 })
@@ -160,7 +131,7 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
     })
     expect(payment).toMatchObject({ currency: 'SAR', rate: 73 })
     await settled(customer)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a medical token and a Service in SAR keep the typed profit in rupees; the Service takes its Booking Date rate', async () => {
@@ -197,7 +168,7 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
     await pay({ source_type: 'gamca-token', source_id: token.body.gamcaToken.id, amount: 100, rate: 75 })
     await pay({ source_type: 'services', source_id: service.body.service.id, amount: 200, rate: 75 })
     await settled(customer)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('another currency than the customer keeps is a 400 saying why; a rupee call is what it was', async () => {
@@ -220,6 +191,6 @@ describe(`the other sale types in the party's currency (${DB_KIND})`, () => {
     const rupees = await t.call('employee', 'POST', '/api/services', recordInput('services'))
     expect(rupees.status, JSON.stringify(rupees.body)).toBe(201)
     expect(rupees.body.service).toMatchObject({ currency: 'PKR', rates: {}, profit: 8000 })
-    await booksBalance()
+    await booksBalance(t)
   })
 })

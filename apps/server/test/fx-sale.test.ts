@@ -2,7 +2,7 @@ import { recordInput } from '@booking/shared/test-data'
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, riyalUmrah, setupTestApp } from './helpers.ts'
+import { addNames, booksBalance, riyalUmrah, sarCustomer, setupTestApp } from './helpers.ts'
 import { download, pdfText } from './paperwork-helpers.ts'
 
 /**
@@ -18,39 +18,22 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
   let customerAccount = ''
   const setUp = async () => {
     if (customerAccount) return customerAccount
-    expect((await t.call('admin', 'PUT', '/api/admin/currencies/SAR', { enabled: true })).status).toBe(200)
-    expect((await t.call('admin', 'PUT', '/api/vendors/Makkah Hotels', { currency: 'SAR' })).status).toBe(200)
-    expect((await t.call('employee', 'PUT', '/api/agents/Riyadh Agent', { currency: 'SAR' })).status).toBe(
-      200,
-    )
-    const made = await t.call('employee', 'POST', '/api/customers', {
-      name: 'Rana Family',
-      mobile_number: '0300-1234567',
+    customerAccount = await sarCustomer(t, { vendor: 'Makkah Hotels', agents: ['Riyadh Agent'] })
+    return customerAccount
+  }
+  /** A Ticket sold to the riyal agent, nothing paid in cash; `body` names the rest. */
+  const agentTicket = async (body: Record<string, unknown>) => {
+    const made = await t.call('employee', 'POST', '/api/ticket', {
+      ...recordInput('tickets'),
+      agent_name: 'Riyadh Agent',
+      paid_cash: 0,
+      ...body,
     })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
-    const id = made.body.customer.id as number
-    const profile = await t.call('admin', 'PUT', `/api/customers/${id}/profile`, { currency: 'SAR' })
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200)
-    const rate = await t.call('employee', 'POST', '/api/rates', {
-      date: '2026-11-01',
-      currency: 'SAR',
-      rate: '74.85',
-      source: 'open market',
-    })
-    expect(rate.status).toBe(201)
-    customerAccount = `customer:#${id}`
-    return customerAccount
+    return made.body.ticket
   }
   const pay = async (body: Record<string, unknown>) =>
     t.call('employee', 'POST', '/api/payments', { method: 'cash', bank_title: '', note: '', ...body })
-  const booksBalance = async () => {
-    const tb = await t.call('admin', 'GET', '/api/reports/trial-balance')
-    expect(tb.status).toBe(200)
-    expect(tb.body.totals.debit).toBe(tb.body.totals.credit)
-    const check = await ledger.check(t.app.db, { full: true })
-    expect(check.first_divergence, JSON.stringify(check.first_divergence)).toBeUndefined()
-    expect(check.ok).toBe(true)
-  }
 
   it('an Umrah sold in SAR to a SAR customer, paid in two parts at other rates: 0.00 in both, the difference realised', async () => {
     const customer = await setUp()
@@ -146,7 +129,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     expect(exchange.body.realised).toEqual([
       expect.objectContaining({ account: customer, currency: 'SAR', amount: -1650 }),
     ])
-    await booksBalance()
+    await booksBalance(t)
     // The customer's statement in riyals with the rupee column (decision 123): 0.00 in both.
     const statement = await t.call(
       'admin',
@@ -174,7 +157,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     expect((await t.call('admin', 'DELETE', `/api/payments/${rest.body.payment.id}`)).status).toBe(200)
     expect(await ledger.balance(t.app.db, customer)).toEqual({ currency: 'SAR', minor: 250000n })
     expect(await ledger.rupeeBalance(t.app.db, customer)).toEqual({ currency: 'PKR', minor: 18_712_500n })
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('an Umrah in SAR paid half in SAR and the rest in rupees at another rate: 0.00 in both, the difference realised', async () => {
@@ -324,26 +307,21 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
       currency: 'SAR',
       minor: owed.minor + 30_000_000n,
     })
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a Ticket sold in SAR to a SAR agent: part paid into a rupee bank at the rate, the rest by Receive Payment', async () => {
     await setUp()
     const bank = await t.call('admin', 'POST', '/api/admin/banks', { name: 'Meezan' })
     expect(bank.status, JSON.stringify(bank.body)).toBe(201)
-    const made = await t.call('employee', 'POST', '/api/ticket', {
-      ...recordInput('tickets'),
-      agent_name: 'Riyadh Agent',
+    const ticket = await agentTicket({
       receivable_amount: 1000,
-      paid_cash: 0,
       bank_title: 'Meezan',
       paid_in_bank: 200,
       payable_to_vendor: 60000,
       vendor_name: 'Vendor V',
       rates: { SAR: 75 },
     })
-    expect(made.status, JSON.stringify(made.body)).toBe(201)
-    const ticket = made.body.ticket
     expect(ticket).toMatchObject({
       currency: 'SAR',
       vendor_currency: 'PKR',
@@ -376,29 +354,25 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
       ['tickets', 100000, 20000],
       ['payments', 0, 80000],
     ])
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('a bank kept in the sale’s currency takes the riyals, at booking and by Receive Payment', async () => {
     await setUp()
     const bank = await t.call('admin', 'POST', '/api/admin/banks', { name: 'Al Rajhi SAR', currency: 'SAR' })
     expect(bank.status, JSON.stringify(bank.body)).toBe(201)
-    const made = await t.call('employee', 'POST', '/api/ticket', {
-      ...recordInput('tickets'),
-      agent_name: 'Riyadh Agent',
+    const ticket = await agentTicket({
       receivable_amount: 600,
-      paid_cash: 0,
       bank_title: 'Al Rajhi SAR',
       paid_in_bank: 100,
       payable_to_vendor: 0,
       vendor_name: '',
       rates: { SAR: 74 },
     })
-    expect(made.status, JSON.stringify(made.body)).toBe(201)
     expect(await ledger.balance(t.app.db, 'bank:Al Rajhi SAR')).toEqual({ currency: 'SAR', minor: 10000n })
     const paid = await pay({
       source_type: 'ticket',
-      source_id: made.body.ticket.id,
+      source_id: ticket.id,
       amount: 500,
       method: 'bank',
       bank_title: 'Al Rajhi SAR',
@@ -418,7 +392,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
       ['tickets', 10000, 0, 'SAR'],
       ['payments', 50000, 0, 'SAR'],
     ])
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('the spec calls without the keys, to rupee parties: rupees as before', async () => {
@@ -428,6 +402,6 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     const paid = await pay({ source_type: 'ticket', source_id: made.body.ticket.id, amount: 10 })
     expect(paid.status, JSON.stringify(paid.body)).toBe(201)
     expect(paid.body.payment).toMatchObject({ amount: 10, currency: 'PKR', rate: null })
-    await booksBalance()
+    await booksBalance(t)
   })
 })

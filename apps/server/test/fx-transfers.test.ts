@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { setupTestApp } from './helpers.ts'
+import { addBanks, booksBalance, setupTestApp, typeRate } from './helpers.ts'
 
 /**
  * Issue 34 item 3's leftover (decision 143): a transfer between a rupee bank and a bank kept in
@@ -17,36 +17,17 @@ describe(`a transfer between a rupee bank and a riyal bank (${DB_KIND})`, () => 
       expect((await t.call('admin', 'PUT', `/api/admin/currencies/${code}`, { enabled: true })).status).toBe(
         200,
       )
-    for (const [name, currency] of [
+    await addBanks(t, [
       ['Al Rajhi SAR', 'SAR'],
       ['Emirates AED', 'AED'],
       ['Meezan PKR', undefined],
       ['HBL PKR', undefined],
-    ] as const) {
-      const res = await t.call('admin', 'POST', '/api/admin/banks', currency ? { name, currency } : { name })
-      expect([201, 409], JSON.stringify(res.body)).toContain(res.status)
-    }
-    expect(
-      (
-        await t.call('employee', 'POST', '/api/rates', {
-          date: '2027-05-01',
-          currency: 'SAR',
-          rate: '74.85',
-          source: 'open market',
-        })
-      ).status,
-    ).toBe(201)
+    ])
+    await typeRate(t, 'SAR', '2027-05-01')
   }
   const transfer = (body: Record<string, unknown>, as: 'admin' | 'employee' = 'admin') =>
     t.call(as, 'POST', '/api/admin/bank-transfers', body)
   const rupees = async (address: string) => (await ledger.rupeeBalance(t.app.db, address)).minor
-  const booksBalance = async () => {
-    const tb = await t.call('admin', 'GET', '/api/reports/trial-balance')
-    expect(tb.body.totals.debit).toBe(tb.body.totals.credit)
-    const check = await ledger.check(t.app.db, { full: true })
-    expect(check.first_divergence).toBeUndefined()
-    expect(check.ok).toBe(true)
-  }
   /** Every entry of a source balanced in rupees and in each currency of its lines. */
   const balancedInBoth = async (type: string, id: number) => {
     const lines = await t.app.db
@@ -119,7 +100,7 @@ describe(`a transfer between a rupee bank and a riyal bank (${DB_KIND})`, () => 
     expect(report.body.realised).toContainEqual(
       expect.objectContaining({ account: 'bank:Al Rajhi SAR', amount: 0.35 }),
     )
-    await booksBalance()
+    await booksBalance(t)
 
     // Deleted: both entries reversed, both rows gone.
     expect((await t.call('admin', 'DELETE', `/api/admin/bank-transfers/${id}`)).status).toBe(200)
@@ -129,7 +110,7 @@ describe(`a transfer between a rupee bank and a riyal bank (${DB_KIND})`, () => 
     const after = await t.call('admin', 'GET', '/api/accounts/Meezan PKR')
     expect((after.body as { entry: string }[]).filter((r) => r.entry === `Transfer ${id}`)).toEqual([])
     expect((await t.call('admin', 'DELETE', `/api/admin/bank-transfers/${id}`)).status).toBe(404)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('riyals back into rupees with both amounts typed (the rate from them: nothing realised); a rate and both amounts: the spread realised', async () => {
@@ -175,7 +156,7 @@ describe(`a transfer between a rupee bank and a riyal bank (${DB_KIND})`, () => 
     expect(await rupees('bank:Al Rajhi SAR')).toBe(11_650_150n)
     expect(await rupees('bank:HBL PKR')).toBe(-11_740_000n)
     expect(await rupees('equity:bank transfers')).toBe(0n)
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('refused before anything is written: one bank, two foreign banks, no rate, rupees that differ, an employee', async () => {
@@ -232,6 +213,6 @@ describe(`a transfer between a rupee bank and a riyal bank (${DB_KIND})`, () => 
       realised: 0,
       received: { currency: 'PKR', amount: 2500 },
     })
-    await booksBalance()
+    await booksBalance(t)
   })
 })

@@ -4,6 +4,7 @@ import { connectReader } from '../src/db/connect.ts'
 import { DB_KIND, freshDatabase } from './harness.ts'
 import { rowCount, setupTestApp } from './helpers.ts'
 import { call, freePort, login, ready, startServer, stopServer } from './server-process.ts'
+import { NO_BALANCE_MAPPING } from './statement-mapping.ts'
 
 /**
  * Issue 33 item 2, decision 112: an import is stored as pending in chunks of 250 lines and made
@@ -13,16 +14,6 @@ import { call, freePort, login, ready, startServer, stopServer } from './server-
  */
 
 const LINES = 600 // three pending chunks: 250, 250, 100
-
-const MAPPING = {
-  date: 'Txn Date',
-  date_format: 'dd/mm/yyyy',
-  narration: 'Description',
-  reference: 'Cheque No',
-  amount_style: 'debit_credit',
-  debit: 'Debit',
-  credit: 'Credit',
-}
 
 const statement = (tag: string) => {
   const rows = ['Txn Date,Description,Cheque No,Debit,Credit']
@@ -66,7 +57,7 @@ describe(`an import part-way (${DB_KIND})`, () => {
     })
     const failed = await t.call('admin', 'POST', `/api/banks/${bankId}/statement-imports`, {
       csv,
-      mapping: MAPPING,
+      mapping: NO_BALANCE_MAPPING,
     })
     expect(failed.status).toBe(500)
     expect(seen).toEqual([1, 2])
@@ -77,7 +68,7 @@ describe(`an import part-way (${DB_KIND})`, () => {
     setImportChunkHook(null)
     const again = await t.call('admin', 'POST', `/api/banks/${bankId}/statement-imports`, {
       csv,
-      mapping: MAPPING,
+      mapping: NO_BALANCE_MAPPING,
     })
     expect(again.status).toBe(201)
     expect(again.body).toMatchObject({
@@ -104,7 +95,7 @@ describe(`an import part-way (${DB_KIND})`, () => {
     })
     const running = t.call('admin', 'POST', `/api/banks/${bankId}/statement-imports`, {
       csv: statement('Held'),
-      mapping: MAPPING,
+      mapping: NO_BALANCE_MAPPING,
     })
     await atSecond
     // 500 lines of two committed chunks are in the table, under a pending import.
@@ -145,7 +136,7 @@ describe(`a server killed part-way through an import (${DB_KIND})`, () => {
     const csv = statement('Crash')
     const cut = await call(first.url, token, 'POST', `/api/banks/${bankId}/statement-imports`, {
       csv,
-      mapping: MAPPING,
+      mapping: NO_BALANCE_MAPPING,
     })
     expect(cut.status).toBe(0)
     expect(await first.exited).toBe('SIGKILL')
@@ -173,7 +164,7 @@ describe(`a server killed part-way through an import (${DB_KIND})`, () => {
         expect(imports.body.imports).toEqual([])
         const again = await call(second.url, token, 'POST', `/api/banks/${bankId}/statement-imports`, {
           csv,
-          mapping: MAPPING,
+          mapping: NO_BALANCE_MAPPING,
         })
         expect(again.status).toBe(201)
         expect(again.body).toMatchObject({ lines: LINES, duplicates: 0 })

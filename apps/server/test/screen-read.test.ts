@@ -3,6 +3,7 @@ import { poolState } from '../src/areas/platform/documents/render-pool.ts'
 import { readAnswer, type ScreenRead } from '../src/areas/readers/banks/screen-read.ts'
 import { DB_KIND } from './harness.ts'
 import { setupTestApp } from './helpers.ts'
+import { NO_BALANCE_MAPPING } from './statement-mapping.ts'
 
 /**
  * Issue 33 item 2, decision 131: the reconciliation screen's reconciliation and the overview are
@@ -10,16 +11,6 @@ import { setupTestApp } from './helpers.ts'
  * thread by the same module) are the ones the main thread built before, and a screen's reads are
  * not refused beside a user's two documents.
  */
-
-const MAPPING = {
-  date: 'Txn Date',
-  date_format: 'dd/mm/yyyy',
-  narration: 'Description',
-  reference: 'Cheque No',
-  amount_style: 'debit_credit',
-  debit: 'Debit',
-  credit: 'Credit',
-}
 
 describe(`the reconciliation screen's reads in a worker (${DB_KIND})`, () => {
   const t = setupTestApp()
@@ -46,7 +37,7 @@ describe(`the reconciliation screen's reads in a worker (${DB_KIND})`, () => {
       rows.push(`${String(1 + (i % 28)).padStart(2, '0')}/10/2026,Transfer ${i},,${100 + i}.00,`)
     const imported = await t.call('admin', 'POST', `/api/banks/${bankId}/statement-imports`, {
       csv: `${rows.join('\n')}\n`,
-      mapping: MAPPING,
+      mapping: NO_BALANCE_MAPPING,
     })
     expect(imported.status).toBe(201)
     expect(imported.body.matched).toBe(1)

@@ -13,3 +13,7 @@ export const DEBIT_CREDIT_MAPPING = {
   credit: 'Credit',
   balance: 'Balance',
 }
+
+/** The same layout without its Balance column (the CSVs the worker and import-chunk tests build). */
+const { balance: _balance, ...withoutBalance } = DEBIT_CREDIT_MAPPING
+export const NO_BALANCE_MAPPING = withoutBalance

@@ -66,16 +66,27 @@ export const usePayableRupees = (): { rupees: number; owed: boolean } => {
   }
 }
 
-/** Payable To Vendor (in the vendor's currency), Vendor Name, and the currency and rate. */
-export const VendorPayableFields = ({ date }: { date?: string }) => (
+/**
+ * Payable To Vendor (in the vendor's currency), Vendor Name, and the currency and rate; `amount`
+ * names another owed field (the NAVTCC's Paid To Bank, whole rupees), shown without the hint.
+ */
+export const VendorPayableFields = ({
+  date,
+  amount,
+}: {
+  date?: string
+  amount?: { name: string; label: string; step: string }
+}) => (
   <>
     <SideAmount
       currencyField="vendor_currency"
-      name="payable_to_vendor"
-      label="Payable To Vendor"
       type="number"
-      step="0.01"
-      hint="Optional: what the vendor is owed for it"
+      {...(amount ?? {
+        name: 'payable_to_vendor',
+        label: 'Payable To Vendor',
+        step: '0.01',
+        hint: 'Optional: what the vendor is owed for it',
+      })}
     />
     <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
     <CurrencyRate

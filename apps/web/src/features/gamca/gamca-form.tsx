@@ -9,12 +9,12 @@ import {
   type SaleTax,
 } from '@booking/shared'
 import { useWatch } from 'react-hook-form'
-import { SaleCurrencyRate, SideAmount } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SaleAmountFields } from '../../components/sale-amount-fields.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import {
@@ -88,29 +88,16 @@ export const GamcaForm = ({ record, onDone, onCancel }: RecordFormProps<Gamca>) 
         </>,
         <SinglePassengerFields name="passport_detail" />,
         <>
-          <SideAmount
-            currencyField="currency"
-            name="receivable_amount"
-            label="Receivable Amount"
-            type="number"
-            step="0.01"
-            autoFocus
-          />
-          <SaleCurrencyRate customer="customer_add" />
-          <SideAmount currencyField="currency" name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-          <Field
-            name="paid_from_bank"
-            label="Bank Title"
-            type="select"
-            options={bankTitles.options}
-            placeholder={bankTitles.placeholder}
-          />
-          <SideAmount
-            currencyField="currency"
-            name="paid_in_bank"
-            label="Paid In Bank"
-            type="number"
-            step="0.01"
+          <SaleAmountFields
+            beforePaidInBank={
+              <Field
+                name="paid_from_bank"
+                label="Bank Title"
+                type="select"
+                options={bankTitles.options}
+                placeholder={bankTitles.placeholder}
+              />
+            }
           />
           <VendorPayableFields />
           <ProfitOrPayable />

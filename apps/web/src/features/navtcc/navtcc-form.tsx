@@ -12,22 +12,16 @@ import {
 import { useEffect } from 'react'
 import { useWatch } from 'react-hook-form'
 import { BankSelect } from '../../components/bank-select.tsx'
-import {
-  CurrencyRate,
-  ratesForApi,
-  SaleCurrencyRate,
-  SideAmount,
-  saleCurrencyValue,
-  withoutUnset,
-} from '../../components/currency-rate.tsx'
+import { ratesForApi, saleCurrencyValue, withoutUnset } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
-import { NameSelect } from '../../components/name-select.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SaleAmountFields } from '../../components/sale-amount-fields.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
+import { VendorPayableFields } from '../../components/vendor-payable-fields.tsx'
 import { useAuth } from '../../lib/auth.tsx'
 import { lessPaidLater, paidLater } from '../../lib/payments.ts'
 import { useBanks } from '../../lib/records.ts'
@@ -119,23 +113,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
         </>,
         <SinglePassengerFields name="passport_detail" />,
         <>
-          <SideAmount
-            currencyField="currency"
-            name="receivable_amount"
-            label="Receivable Amount"
-            type="number"
-            step="1"
-            autoFocus
-          />
-          <SaleCurrencyRate customer="customer_add" />
-          <SideAmount currencyField="currency" name="paid_cash" label="Paid Cash" type="number" step="1" />
-          <SideAmount
-            currencyField="currency"
-            name="paid_in_bank"
-            label="Paid In Bank"
-            type="number"
-            step="1"
-          />
+          <SaleAmountFields step="1" />
           <BankSelect name="bank_title" label="Paid From Bank" current={record?.bank_title} />
           <ReadOnlyField
             money
@@ -143,22 +121,7 @@ export const NavtccForm = ({ record, onDone, onCancel }: RecordFormProps<Navtcc>
             label="Remaining Amount"
             value={formatAmount(lessPaidLater(figures.remaining_amount, paidLater(record)))}
           />
-          <SideAmount
-            currencyField="vendor_currency"
-            name="payed_to_bank"
-            label="Paid To Bank"
-            type="number"
-            step="1"
-          />
-          <NameSelect name="vendor_name" label="Vendor Name" kind="vender" placeholder="Select Vendor Name" />
-          <CurrencyRate
-            kind="vendor"
-            party="vendor_name"
-            currencyField="vendor_currency"
-            rateField="rates"
-            rates
-            label="Vendor Currency"
-          />
+          <VendorPayableFields amount={{ name: 'payed_to_bank', label: 'Paid To Bank', step: '1' }} />
           <ReadOnlyField money label="Profit" value={formatAmount(profit)} />
           <TaxAuthorityField record={record as Partial<SaleTax> | null | undefined} />
         </>,

@@ -114,6 +114,48 @@ export const TransferDialog = ({ open, onOpenChange, bank }: TransferDialogProps
         {errors[key]}
       </p>
     ) : null
+  // The two sides' bank and amount are the same control twice: one each, named by the side.
+  const bankSelect = (id: string, key: string, title: string, value: string, set: (v: string) => void) => (
+    <div>
+      <label htmlFor={id} className="label">
+        {title}
+      </label>
+      <select {...field(id, key)} className="input" value={value} onChange={(e) => set(e.target.value)}>
+        <option value="">Select Bank</option>
+        {active.map((b) => (
+          <option key={b.id} value={b.name}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+      {error(id, key)}
+    </div>
+  )
+  const amountInput = (
+    id: string,
+    key: string,
+    title: string,
+    currency: PartyRate | undefined,
+    value: string,
+    set: (v: string) => void,
+    placeholder?: string,
+  ) => (
+    <div>
+      <label htmlFor={id} className="label">
+        {title} {label(currency) && `(${label(currency)})`}
+      </label>
+      <input
+        {...field(id, key)}
+        type="number"
+        step="0.01"
+        className="input tabular-nums"
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+      />
+      {error(id, key)}
+    </div>
+  )
 
   return (
     <Dialog
@@ -124,44 +166,8 @@ export const TransferDialog = ({ open, onOpenChange, bank }: TransferDialogProps
       size="max-w-lg"
     >
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor="transfer-from" className="label">
-            From bank
-          </label>
-          <select
-            {...field('transfer-from', 'from_bank')}
-            className="input"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          >
-            <option value="">Select Bank</option>
-            {active.map((b) => (
-              <option key={b.id} value={b.name}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-          {error('transfer-from', 'from_bank')}
-        </div>
-        <div>
-          <label htmlFor="transfer-to" className="label">
-            To bank
-          </label>
-          <select
-            {...field('transfer-to', 'to_bank')}
-            className="input"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-          >
-            <option value="">Select Bank</option>
-            {active.map((b) => (
-              <option key={b.id} value={b.name}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-          {error('transfer-to', 'to_bank')}
-        </div>
+        {bankSelect('transfer-from', 'from_bank', 'From bank', from, setFrom)}
+        {bankSelect('transfer-to', 'to_bank', 'To bank', to, setTo)}
         <div>
           <label htmlFor="transfer-date" className="label">
             Date
@@ -188,35 +194,16 @@ export const TransferDialog = ({ open, onOpenChange, bank }: TransferDialogProps
           ) : null}
           {error('transfer-rate', 'rate')}
         </div>
-        <div>
-          <label htmlFor="transfer-sent" className="label">
-            Amount sent {label(fromCurrency) && `(${label(fromCurrency)})`}
-          </label>
-          <input
-            {...field('transfer-sent', 'sent')}
-            type="number"
-            step="0.01"
-            className="input tabular-nums"
-            value={sent}
-            onChange={(e) => setSent(e.target.value)}
-          />
-          {error('transfer-sent', 'sent')}
-        </div>
-        <div>
-          <label htmlFor="transfer-received" className="label">
-            Amount received {label(toCurrency) && `(${label(toCurrency)})`}
-          </label>
-          <input
-            {...field('transfer-received', 'received')}
-            type="number"
-            step="0.01"
-            className="input tabular-nums"
-            placeholder="Optional"
-            value={received}
-            onChange={(e) => setReceived(e.target.value)}
-          />
-          {error('transfer-received', 'received')}
-        </div>
+        {amountInput('transfer-sent', 'sent', 'Amount sent', fromCurrency, sent, setSent)}
+        {amountInput(
+          'transfer-received',
+          'received',
+          'Amount received',
+          toCurrency,
+          received,
+          setReceived,
+          'Optional',
+        )}
         <div className="sm:col-span-2">
           <label htmlFor="transfer-detail" className="label">
             Detail

@@ -12,12 +12,12 @@ import {
 } from '@booking/shared'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { BankSelect } from '../../components/bank-select.tsx'
-import { SaleCurrencyRate, SideAmount } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SaleAmountFields } from '../../components/sale-amount-fields.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import {
   ProfitOrPayable,
@@ -94,23 +94,7 @@ export const ServiceWizard = ({ record, onDone, onCancel }: RecordFormProps<Serv
           <Field name="visa_type" label="Visa Type" type="select" options={VISA_TYPES} />
         </>,
         <>
-          <SideAmount
-            currencyField="currency"
-            name="receivable_amount"
-            label="Receivable Amount"
-            type="number"
-            step="0.01"
-            autoFocus
-          />
-          <SaleCurrencyRate customer="customer_add" date="booking_date" />
-          <SideAmount currencyField="currency" name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-          <SideAmount
-            currencyField="currency"
-            name="paid_in_bank"
-            label="Paid In Bank"
-            type="number"
-            step="0.01"
-          />
+          <SaleAmountFields date="booking_date" />
           <BankSelect name="bank_title" current={record?.bank_title} />
           <VendorPayableFields date="booking_date" />
           <ProfitOrPayable />

@@ -15,12 +15,13 @@ import {
 import { useWatch } from 'react-hook-form'
 import { BankSelect } from '../../components/bank-select.tsx'
 import { BookingRequestNote } from '../../components/booking-request-note.tsx'
-import { SaleCurrencyRate, SideAmount, useSideRate } from '../../components/currency-rate.tsx'
+import { useSideRate } from '../../components/currency-rate.tsx'
 import { CustomerSelect } from '../../components/customer-select.tsx'
 import { EntryField } from '../../components/entry-field.tsx'
 import { Field, ReadOnlyField } from '../../components/field.tsx'
 import { RecordWizard } from '../../components/record-form.tsx'
 import type { RecordFormProps } from '../../components/record-list.tsx'
+import { SaleAmountFields } from '../../components/sale-amount-fields.tsx'
 import { SinglePassengerFields } from '../../components/single-passenger-fields.tsx'
 import { TaxAuthorityField } from '../../components/tax-authority-field.tsx'
 import {
@@ -149,24 +150,13 @@ export const VisaForm = ({ record, onDone, onCancel }: RecordFormProps<Visa>) =>
           <Field name="passport_deliver_date" label="Passport Deliver Date" type="date" />
         </>,
         <>
-          <SideAmount
-            currencyField="currency"
-            name="receivable_amount"
-            label="Receivable Amount"
-            type="number"
-            step="0.01"
-            autoFocus
-          />
-          <SaleCurrencyRate customer="customer_add" />
-          <Field name="additional_charges" label="Additional Charges" type="number" step="0.01" />
-          <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
-          <SideAmount currencyField="currency" name="paid_cash" label="Paid Cash" type="number" step="0.01" />
-          <SideAmount
-            currencyField="currency"
-            name="paid_in_bank"
-            label="Paid In Bank"
-            type="number"
-            step="0.01"
+          <SaleAmountFields
+            afterRate={
+              <>
+                <Field name="additional_charges" label="Additional Charges" type="number" step="0.01" />
+                <Field name="pay_for_protector" label="Pay For Protector" type="number" step="0.01" />
+              </>
+            }
           />
           <BankSelect name="bank_title" current={record?.bank_title} />
           <VendorPayableFields />
