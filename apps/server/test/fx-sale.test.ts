@@ -232,7 +232,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
     expect(exchange.body.realised).toEqual([
       expect.objectContaining({ account: customer, currency: 'SAR', amount: Number(realised) / 100 }),
     ])
-    await booksBalance()
+    await booksBalance(t)
 
     // The list and the receipt say what it settled.
     const listed = await t.call('employee', 'GET', `/api/payments?source_type=umrah&source_id=${umrah.id}`)
@@ -251,7 +251,7 @@ describe(`a sale in the party's currency (${DB_KIND})`, () => {
       currency: 'PKR',
       minor: cash.minor + 7_600_000n,
     })
-    await booksBalance()
+    await booksBalance(t)
   })
 
   it('another currency than the party keeps is a 400 saying why; so is a payment in it and a day with no rate', async () => {
