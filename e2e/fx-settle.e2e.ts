@@ -72,7 +72,9 @@ test('a payment picks the bill it settles; month end revalues what stays open; b
   await expect(row).toContainText('Rs -1,620')
   // Other files' foreign balances (a riyal customer's, fx-sale) may be open on the same books:
   // the total names this vendor's account among them.
-  await expect(result.getByTestId('revaluation-total')).toHaveText(/^\d+ accounts? restated: Rs -?[\d,]+(\.\d+)?$/)
+  await expect(result.getByTestId('revaluation-total')).toHaveText(
+    /^\d+ accounts? restated: Rs -?[\d,]+(\.\d+)?$/,
+  )
   await shoot(page, 'fx-settle-revaluation')
 
   // The exchange panel: the realised loss beside the month-end's unrealised one.
