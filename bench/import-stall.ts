@@ -11,14 +11,16 @@ import { exportPrevious, root, sleep, start, stop } from './processes.ts'
  * time, from a thread of its own over one kept-alive connection) during each phase:
  *   idle · 5,000-line imports · 10,000-line imports · the reconciliation screen (JSON) · the
  *   month's reconciliation PDF · POSTS statement lines posted one after another · idle again.
- * A phase's work is repeated (each import its own new file) until PROBES probes are in (300), so
- * its p99 is not its single longest wait. Each round is followed by a paired idle window as long
+ * A phase's work is repeated (each import its own new file) until PROBES probes are in (1,500), so
+ * its p99 is its fifteenth longest wait, not one stray one (at 300 the same tree's p99 moved 2x
+ * between runs). Each round is followed by a paired idle window as long
  * as it (200-1,500 ms): on a machine whose load drifts, a phase is also compared with the machine
  * as it was then. Each phase prints p50/p95/p99/max, p99 as a multiple of the same run's first idle
  * p99 and of its paired idle's p99, the load average (1/5/15 min) as it ended, and the server's CPU
  * during its rounds from /proc (main thread; all threads). A table of all phases ends the run.
  * BEFORE=<commit> runs the same against that commit's server (exported under /tmp/booking-bench).
- * WARM=0 skips the warm-up (an import, a PDF and a post on another bank before the idle).
+ * WARM=0 skips the warm-up (an import, a PDF and a post on another bank, then WARM_PROBES_MS of
+ * probes, before the idle). SERVER_FLAGS: node flags for the server (e.g. --single-threaded-gc).
  * LOOP_DELAY=1 also gives the server's own event-loop delay per phase (perf_hooks, 1 ms timer;
  * it costs the server's main thread a wake-up per ms, so it is off for the figures).
  * BIG_LINES (e.g. 570000, the issue's bank): that many statement lines are then written straight
@@ -31,10 +33,12 @@ const PORT = Number(env.PORT ?? 4295)
 const BOOK_LINES = Number(env.BOOK_LINES ?? 300)
 const SIZES = (env.IMPORT_SIZES ?? '5000,10000').split(',').map(Number)
 const POSTS = Number(env.POSTS ?? 30)
-const PROBES = Number(env.PROBES ?? 300)
+const PROBES = Number(env.PROBES ?? 1500)
 const PROBE_MS = Number(env.PROBE_MS ?? 5)
 /** A phase stops repeating after this long even short of PROBES (a slow machine), and says so. */
 const PHASE_MS = Number(env.PHASE_MS ?? 40_000)
+/** The probes' warm-up before the first idle (5,000 ms: a thousand probes). */
+const WARM_PROBES_MS = Number(env.WARM_PROBES_MS ?? 5_000)
 const BIG_LINES = Number(env.BIG_LINES ?? 0)
 const LOOP_DELAY = env.LOOP_DELAY === '1'
 /** Which phases run besides the idles: imports, screen, pdf, posts (all by default). */
@@ -215,6 +219,7 @@ const server = await start(
   [
     ...(LOOP_DELAY ? ['--import', `${root}bench/loop-delay-probe.mjs`] : []),
     ...(env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.CPU_PROF}`, '--cpu-prof-interval=250'] : []),
+    ...(env.SERVER_FLAGS ? env.SERVER_FLAGS.split(' ') : []),
     'apps/server/src/main.ts',
   ],
   {
@@ -368,6 +373,8 @@ try {
     if (out) await call('POST', `/banks/${w}/statement-lines/${out.id}/post`, { kind: 'charge' })
   }
 
+  // The probes' own path warmed too (not measured), so the first idle is not its first use.
+  if (env.WARM !== '0') await probed(() => sleep(WARM_PROBES_MS))
   const first = await idle('idle')
   idleP99 = summary(first).p99
   for (const n of PHASES.has('imports') ? SIZES : [])
