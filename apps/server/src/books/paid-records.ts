@@ -4,6 +4,8 @@ import { moneyOut } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import type { AnyRecordRow } from '../lib/crud.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { removePostings } from '../lib/postings.ts'
+import { removeLines } from './lines.ts'
 
 /** The table behind each payment source_type: the specs' `payment` capability. */
 export { PAYMENT_TABLES } from '@booking/shared'
@@ -38,6 +40,13 @@ export const refuseIfPaid = async (trx: Kysely<Database>, table: string, id: num
     .where('source_id', '=', id)
     .executeTakeFirst()
   if (paid) throw new HttpError(409, 'This record has payments; delete its payments first')
+}
+
+/** A sale is deleted only while unpaid, and its ledger postings and book lines go with it. */
+export const removeSale = async (trx: Kysely<Database>, table: string, row: { id: number }) => {
+  await refuseIfPaid(trx, table, row.id)
+  await removePostings(trx, { type: table, id: row.id })
+  await removeLines(trx, { type: table, id: row.id })
 }
 
 /** Every later payment against a record, oldest first (rupees): what its receipt lists. */
