@@ -78,6 +78,7 @@ export {
   refuseOverpaid,
   remainingAfterPayments,
   removeSale,
+  saleRemaining,
 } from './paid-records.ts'
 export { linkAudit } from './post.ts'
 export { enabledCurrencies, NOT_TURNED_ON, rateOn } from './rates.ts'

@@ -1,4 +1,11 @@
-import { fromPaisa, PAYMENT_SOURCES, PAYMENT_TABLES, type ReceiptPayment, toPaisa } from '@booking/shared'
+import {
+  fromPaisa,
+  PAYMENT_SOURCES,
+  PAYMENT_TABLES,
+  type ReceiptPayment,
+  remainingAmount,
+  toPaisa,
+} from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { moneyOut } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
@@ -25,6 +32,17 @@ export const remainingAfterPayments = (
   before: AnyRecordRow | null,
   _field: string,
 ): number => fromPaisa(toPaisa(remaining) - toPaisa(Number(before?.payments_total ?? 0)))
+
+/** A sale's remaining amount from its body: receivable less paid in cash, in bank and later. */
+export const saleRemaining = (
+  input: { receivable_amount: number; paid_cash: number; paid_in_bank: number },
+  before: AnyRecordRow | null,
+): number =>
+  remainingAfterPayments(
+    remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
+    before,
+    'receivable_amount',
+  )
 
 /** Refuses a sale whose payments (later payments included) pass what it owes, tax included. */
 export const refuseOverpaid = (remaining: number, field: string) => {

@@ -1,11 +1,11 @@
-import { profitWithPayable, RECORD_SPECS, remainingAmount } from '@booking/shared'
+import { profitWithPayable, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import {
   createdDay,
   currencyAnswer,
-  remainingAfterPayments,
   removeSale,
   SALE_COLUMNS,
+  saleRemaining,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
@@ -27,11 +27,7 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
       // Issue 34 (decision 140): a vendor's payable, in its currency, makes the profit the server's.
       payable_to_vendor: input.payable_to_vendor ?? 0,
       profit: profitWithPayable(input) ?? 0,
-      remaining_amount: remainingAfterPayments(
-        remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
-        before,
-        'receivable_amount',
-      ),
+      remaining_amount: saleRemaining(input, before),
     }),
     // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
     toApi: (row) => ({ ...row, ...currencyAnswer(row) }),

@@ -1,12 +1,12 @@
-import { bankTitle, navtccProfit, RECORD_SPECS, remainingAmount } from '@booking/shared'
+import { bankTitle, navtccProfit, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
   createdDay,
   currencyAnswer,
-  remainingAfterPayments,
   removeSale,
   SALE_COLUMNS,
+  saleRemaining,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
@@ -57,11 +57,7 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
       // The customer-facing title of the chosen bank, as the spec's form stored it.
       paid_from_bank: input.paid_from_bank || (input.bank_title ? bankTitle(input.bank_title) : ''),
       passport_detail: JSON.stringify(input.passport_detail),
-      remaining_amount: remainingAfterPayments(
-        remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
-        before,
-        'receivable_amount',
-      ),
+      remaining_amount: saleRemaining(input, before),
       profit: navtccProfit(input.receivable_amount, input.payed_to_bank),
     }),
     // Issue 34: the selling side's currency (decision 151), Paid To Bank's and the rates used (136).

@@ -1,10 +1,10 @@
-import { fromPaisa, RECORD_SPECS, remainingAmount, toPaisa, visaProfit } from '@booking/shared'
+import { fromPaisa, RECORD_SPECS, toPaisa, visaProfit } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import {
   createdDay,
   currencyAnswer,
-  remainingAfterPayments,
   removeSale,
+  saleRemaining,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
@@ -29,11 +29,7 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
         toPaisa(visaProfit(input.receivable_amount, input.additional_charges, input.pay_for_protector)) -
           toPaisa(input.payable_to_vendor ?? 0),
       ),
-      remaining_amount: remainingAfterPayments(
-        remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
-        before,
-        'receivable_amount',
-      ),
+      remaining_amount: saleRemaining(input, before),
     }),
     // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
     toApi: (row) => ({ ...row, ...currencyAnswer(row) }),
