@@ -112,6 +112,17 @@ export const DocumentAnswer = z.object({
   }),
 })
 
+/** A bill or an advance still open: its amount in its currency at its rate, and what of it is still open. */
+const OpenDocument = z.object({
+  id: z.number(),
+  date: z.string(),
+  detail: z.string(),
+  currency: z.string(),
+  rate: z.number().nullable(),
+  amount: z.number(),
+  open: money,
+})
+
 /**
  * GET /api/books/open-bills/{kind}/{name}: a foreign party's bills (a vendor's payables, an
  * agent's charges) still open, newest first, for a payment's form to name in `settles`; beside
@@ -122,29 +133,9 @@ export const OpenBillsAnswer = z.object({
   kind: z.string(),
   name: z.string(),
   currency: z.string(),
-  bills: z.array(
-    z.object({
-      id: z.number(),
-      date: z.string(),
-      detail: z.string(),
-      currency: z.string(),
-      rate: z.number().nullable(),
-      amount: z.number(),
-      open: money,
-    }),
-  ),
+  bills: z.array(OpenDocument),
   /** Earlier payments' money not yet applied to a bill (decision 122), newest first: `settles` names them too. */
-  advances: z.array(
-    z.object({
-      id: z.number(),
-      date: z.string(),
-      detail: z.string(),
-      currency: z.string(),
-      rate: z.number().nullable(),
-      amount: z.number(),
-      open: money,
-    }),
-  ),
+  advances: z.array(OpenDocument),
 })
 
 const bankName = (required: string) =>

@@ -114,6 +114,20 @@ export const saleCurrencyOf = (row: { currency?: unknown; rates?: unknown }): Re
 export const ratesAnswer = (text: unknown): Record<string, number> =>
   Object.fromEntries(Object.entries(storedRates(text)).map(([k, v]) => [k, rateOfMicro(v)]))
 
+/**
+ * A sale's currencies as its answer shows them (issue 34): the selling side's `currency` (decision
+ * 151), the payable's `vendor_currency` (136, 140), both rupees on a row older than them, and the rates used.
+ */
+export const currencyAnswer = (row: {
+  currency?: string | null
+  vendor_currency?: string | null
+  rates?: unknown
+}) => ({
+  currency: row.currency ?? 'PKR',
+  vendor_currency: row.vendor_currency ?? 'PKR',
+  rates: ratesAnswer(row.rates),
+})
+
 /** The currency and rate a ledger entry's row keeps (rows written before issue 34: rupees). */
 export const rowCurrency = (row: { currency?: unknown; rate?: unknown }): RecordCurrency => {
   const currency = typeof row.currency === 'string' ? row.currency : BOOKS_CURRENCY

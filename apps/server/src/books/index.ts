@@ -25,6 +25,7 @@ export {
 export { resolveBank } from './banks.ts'
 // Money in another currency (decisions 107-109).
 export {
+  currencyAnswer,
   moveIn,
   type RecordCurrency,
   ratesAnswer,
@@ -71,7 +72,14 @@ export {
 // A record's moves and their posting (decision 050): make `moves` the source's money, or reverse it.
 export { type Move, move, removeLines, renameAccount, syncLines } from './lines.ts'
 export { REALISED } from './moves.ts'
-export { PAYMENT_TABLES, refuseIfPaid, refuseOverpaid, remainingAfterPayments } from './paid-records.ts'
+export {
+  PAYMENT_TABLES,
+  refuseIfPaid,
+  refuseOverpaid,
+  remainingAfterPayments,
+  removeSale,
+  saleRemaining,
+} from './paid-records.ts'
 export { linkAudit } from './post.ts'
 export { enabledCurrencies, NOT_TURNED_ON, rateOn } from './rates.ts'
 export type { LedgerLine } from './read.ts'

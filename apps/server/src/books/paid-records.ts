@@ -1,9 +1,18 @@
-import { fromPaisa, PAYMENT_SOURCES, PAYMENT_TABLES, type ReceiptPayment, toPaisa } from '@booking/shared'
+import {
+  fromPaisa,
+  PAYMENT_SOURCES,
+  PAYMENT_TABLES,
+  type ReceiptPayment,
+  remainingAmount,
+  toPaisa,
+} from '@booking/shared'
 import type { Kysely } from 'kysely'
 import { moneyOut } from '../db/money-columns.ts'
 import type { Database } from '../db/schema.ts'
 import type { AnyRecordRow } from '../lib/crud.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { removePostings } from '../lib/postings.ts'
+import { removeLines } from './lines.ts'
 
 /** The table behind each payment source_type: the specs' `payment` capability. */
 export { PAYMENT_TABLES } from '@booking/shared'
@@ -24,6 +33,17 @@ export const remainingAfterPayments = (
   _field: string,
 ): number => fromPaisa(toPaisa(remaining) - toPaisa(Number(before?.payments_total ?? 0)))
 
+/** A sale's remaining amount from its body: receivable less paid in cash, in bank and later. */
+export const saleRemaining = (
+  input: { receivable_amount: number; paid_cash: number; paid_in_bank: number },
+  before: AnyRecordRow | null,
+): number =>
+  remainingAfterPayments(
+    remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
+    before,
+    'receivable_amount',
+  )
+
 /** Refuses a sale whose payments (later payments included) pass what it owes, tax included. */
 export const refuseOverpaid = (remaining: number, field: string) => {
   if (toPaisa(remaining) < 0) throw new HttpError(400, PAYMENTS_EXCEED, { [field]: PAYMENTS_EXCEED })
@@ -38,6 +58,13 @@ export const refuseIfPaid = async (trx: Kysely<Database>, table: string, id: num
     .where('source_id', '=', id)
     .executeTakeFirst()
   if (paid) throw new HttpError(409, 'This record has payments; delete its payments first')
+}
+
+/** A sale is deleted only while unpaid, and its ledger postings and book lines go with it. */
+export const removeSale = async (trx: Kysely<Database>, table: string, row: { id: number }) => {
+  await refuseIfPaid(trx, table, row.id)
+  await removePostings(trx, { type: table, id: row.id })
+  await removeLines(trx, { type: table, id: row.id })
 }
 
 /** Every later payment against a record, oldest first (rupees): what its receipt lists. */

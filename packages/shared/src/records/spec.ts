@@ -210,15 +210,11 @@ export type StoredColumn = 'id' | 'created_at' | 'created_by' | 'customer_id' | 
 const BASE = ['id', 'created_at', 'created_by'] as const
 const LINKED = ['source_type', 'source_id'] as const
 
-/** Umrah's table columns, exactly (its answer renames some to camelCase). */
-const UMRAH_COLUMNS = [
-  ...BASE,
-  'customer_id',
-  'entry',
-  'user_name',
-  'customer_add',
-  'reference',
-  'package_detail',
+/**
+ * A travel booking's trip, passengers and payment columns, in the order both travel tables (tickets
+ * and Umrah) store them.
+ */
+const TRAVEL_BOOKING_COLUMNS = [
   'depart_date',
   'return_date',
   'sector',
@@ -236,6 +232,18 @@ const UMRAH_COLUMNS = [
   'profit',
   'remaining_amount',
   'payments_total',
+] as const
+
+/** Umrah's table columns, exactly (its answer renames some to camelCase). */
+const UMRAH_COLUMNS = [
+  ...BASE,
+  'customer_id',
+  'entry',
+  'user_name',
+  'customer_add',
+  'reference',
+  'package_detail',
+  ...TRAVEL_BOOKING_COLUMNS,
   'currency',
   'vendor_currency',
   'rates',
@@ -254,6 +262,28 @@ const BOOKING_MONEY = [
 
 /** A sale's optional buying side (decision 140): its columns, in the Payment Details step too. */
 const VENDOR_PAYABLE = ['payable_to_vendor', 'vendor_name', 'vendor_currency', 'rates', 'currency'] as const
+
+/** A sale's money after its price: what was paid, its profit, what remains and the vendor's part. */
+const SALE_MONEY_PAID = [
+  'paid_cash',
+  'paid_in_bank',
+  'profit',
+  'remaining_amount',
+  'payments_total',
+  'payable_to_vendor',
+] as const
+/** The money of a sale priced in one figure (Gamca, Services; Visa adds its charges after the price). */
+const SALE_MONEY = ['receivable_amount', ...SALE_MONEY_PAID] as const
+/** A sale's payment columns after its price (Visa, Services): paid, profit, remaining, bank and vendor. */
+const SALE_PAYMENT_COLUMNS = [
+  'paid_cash',
+  'paid_in_bank',
+  'profit',
+  'remaining_amount',
+  'payments_total',
+  'bank_title',
+  ...VENDOR_PAYABLE,
+] as const
 
 export const RECORD_SPECS = {
   tickets: spec<Ticket>()({
@@ -316,23 +346,7 @@ export const RECORD_SPECS = {
       'customer_add',
       'reference',
       'entry',
-      'depart_date',
-      'return_date',
-      'sector',
-      'airline',
-      'adults',
-      'children',
-      'infants',
-      'passport_detail',
-      'receivable_amount',
-      'paid_cash',
-      'bank_title',
-      'paid_in_bank',
-      'payable_to_vendor',
-      'vendor_name',
-      'profit',
-      'remaining_amount',
-      'payments_total',
+      ...TRAVEL_BOOKING_COLUMNS,
       'ticket_numbers',
       'ticket_text',
       'voided_at',
@@ -599,17 +613,7 @@ export const RECORD_SPECS = {
       'created_at',
     ],
     employeeColumn: 'employee_name',
-    money: [
-      'receivable_amount',
-      'additional_charges',
-      'pay_for_protector',
-      'paid_cash',
-      'paid_in_bank',
-      'profit',
-      'remaining_amount',
-      'payments_total',
-      'payable_to_vendor',
-    ],
+    money: ['receivable_amount', 'additional_charges', 'pay_for_protector', ...SALE_MONEY_PAID],
     columns: [
       ...BASE,
       'customer_id',
@@ -634,13 +638,7 @@ export const RECORD_SPECS = {
       'receivable_amount',
       'additional_charges',
       'pay_for_protector',
-      'paid_cash',
-      'paid_in_bank',
-      'profit',
-      'remaining_amount',
-      'payments_total',
-      'bank_title',
-      ...VENDOR_PAYABLE,
+      ...SALE_PAYMENT_COLUMNS,
     ],
     segment: 'visa',
     formSteps: [
@@ -763,15 +761,7 @@ export const RECORD_SPECS = {
       'created_at',
     ],
     employeeColumn: 'employee_name',
-    money: [
-      'receivable_amount',
-      'paid_cash',
-      'paid_in_bank',
-      'profit',
-      'remaining_amount',
-      'payments_total',
-      'payable_to_vendor',
-    ],
+    money: SALE_MONEY,
     columns: [
       ...BASE,
       'customer_id',
@@ -985,15 +975,7 @@ export const RECORD_SPECS = {
       'created_at',
     ],
     employeeColumn: 'user_name',
-    money: [
-      'receivable_amount',
-      'paid_cash',
-      'paid_in_bank',
-      'profit',
-      'remaining_amount',
-      'payments_total',
-      'payable_to_vendor',
-    ],
+    money: SALE_MONEY,
     columns: [
       ...BASE,
       'customer_id',
@@ -1004,13 +986,7 @@ export const RECORD_SPECS = {
       'specific_detail',
       'visa_type',
       'receivable_amount',
-      'paid_cash',
-      'paid_in_bank',
-      'profit',
-      'remaining_amount',
-      'payments_total',
-      'bank_title',
-      ...VENDOR_PAYABLE,
+      ...SALE_PAYMENT_COLUMNS,
     ],
     segment: 'services',
     formSteps: [

@@ -1,19 +1,17 @@
-import { profitWithPayable, RECORD_SPECS, remainingAmount } from '@booking/shared'
+import { profitWithPayable, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import {
   createdDay,
-  ratesAnswer,
-  refuseIfPaid,
-  remainingAfterPayments,
-  removeLines,
+  currencyAnswer,
+  removeSale,
   SALE_COLUMNS,
+  saleRemaining,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
-import { removePostings } from '../../../lib/postings.ts'
 import { checkName } from '../tickets/booking.ts'
-import { ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
+import { currencyColumns, settlePayableCurrency } from '../vendor/payable.ts'
 import { passengerJournal, passengerText } from '../visa/passenger-record.ts'
 import { postPassengerSale } from '../visa/postings.ts'
 
@@ -24,26 +22,15 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.gamca_tokens, {
     toRow: ({ currency, vendor_currency, rates, ...input }, { before }) => ({
       ...input,
-      ...(currency ? { currency } : {}),
+      ...currencyColumns({ currency, vendor_currency, rates }),
       passport_detail: passengerText(input.passport_detail),
       // Issue 34 (decision 140): a vendor's payable, in its currency, makes the profit the server's.
       payable_to_vendor: input.payable_to_vendor ?? 0,
-      ...(vendor_currency ? { vendor_currency } : {}),
-      rates: ratesColumn(rates),
       profit: profitWithPayable(input) ?? 0,
-      remaining_amount: remainingAfterPayments(
-        remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
-        before,
-        'receivable_amount',
-      ),
+      remaining_amount: saleRemaining(input, before),
     }),
     // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
-    toApi: (row) => ({
-      ...row,
-      currency: row.currency ?? 'PKR',
-      vendor_currency: row.vendor_currency ?? 'PKR',
-      rates: ratesAnswer(row.rates),
-    }),
+    toApi: (row) => ({ ...row, ...currencyAnswer(row) }),
     // A token has no date of its own; the day it was recorded is when the money came in.
     journal: (row) => passengerJournal(row, null),
     check: async (trx, row, { before }) => {
@@ -64,10 +51,6 @@ export const gamcaRoutes = async (app: FastifyInstance, db: Db) => {
     // paid_from_bank names the bank by its GAMCA title ("United Bank (holder …)") or its name.
     postingDay: (row) => createdDay(row),
     postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
-    onDelete: async (trx, row) => {
-      await refuseIfPaid(trx, KIND.table, row.id)
-      await removePostings(trx, { type: KIND.table, id: row.id })
-      await removeLines(trx, { type: KIND.table, id: row.id })
-    },
+    onDelete: (trx, row) => removeSale(trx, KIND.table, row),
   })
 }

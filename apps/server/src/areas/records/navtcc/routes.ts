@@ -1,21 +1,20 @@
-import { bankTitle, navtccProfit, RECORD_SPECS, remainingAmount } from '@booking/shared'
+import { bankTitle, navtccProfit, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
   createdDay,
-  ratesAnswer,
-  refuseIfPaid,
-  remainingAfterPayments,
-  removeLines,
+  currencyAnswer,
+  removeSale,
   SALE_COLUMNS,
+  saleRemaining,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
-import { removePostings, syncPosting } from '../../../lib/postings.ts'
-import { payableCurrency, ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
+import { syncPosting } from '../../../lib/postings.ts'
+import { currencyColumns, payableCurrency, settlePayableCurrency } from '../vendor/payable.ts'
 import { postNavtccBooks } from './postings.ts'
 
 /** The payable's vendor row (credit), kept equal to the NAVTCC entry. */
@@ -54,26 +53,15 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.navtcc, {
     toRow: ({ currency, vendor_currency, rates, ...input }, { before }) => ({
       ...input,
-      ...(currency ? { currency } : {}),
-      ...(vendor_currency ? { vendor_currency } : {}),
-      rates: ratesColumn(rates),
+      ...currencyColumns({ currency, vendor_currency, rates }),
       // The customer-facing title of the chosen bank, as the spec's form stored it.
       paid_from_bank: input.paid_from_bank || (input.bank_title ? bankTitle(input.bank_title) : ''),
       passport_detail: JSON.stringify(input.passport_detail),
-      remaining_amount: remainingAfterPayments(
-        remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
-        before,
-        'receivable_amount',
-      ),
+      remaining_amount: saleRemaining(input, before),
       profit: navtccProfit(input.receivable_amount, input.payed_to_bank),
     }),
     // Issue 34: the selling side's currency (decision 151), Paid To Bank's and the rates used (136).
-    toApi: (row) => ({
-      ...row,
-      currency: row.currency ?? 'PKR',
-      vendor_currency: row.vendor_currency ?? 'PKR',
-      rates: ratesAnswer(row.rates),
-    }),
+    toApi: (row) => ({ ...row, ...currencyAnswer(row) }),
     journal: (row) => ({
       date: createdDay(row),
       entry: row.entry,
@@ -108,10 +96,6 @@ export const navtccRoutes = async (app: FastifyInstance, db: Db) => {
       await postNavtccVendor(trx, row)
       await postNavtccBooks(trx, row, opts)
     },
-    onDelete: async (trx, row) => {
-      await refuseIfPaid(trx, 'navtcc', row.id)
-      await removePostings(trx, { type: 'navtcc', id: row.id })
-      await removeLines(trx, { type: 'navtcc', id: row.id })
-    },
+    onDelete: (trx, row) => removeSale(trx, 'navtcc', row),
   })
 }

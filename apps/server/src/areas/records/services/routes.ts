@@ -1,17 +1,15 @@
 import { profitWithPayable, RECORD_SPECS, serviceRemaining } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import {
-  ratesAnswer,
-  refuseIfPaid,
+  currencyAnswer,
   remainingAfterPayments,
-  removeLines,
+  removeSale,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
-import { removePostings } from '../../../lib/postings.ts'
 import { checkName } from '../tickets/booking.ts'
-import { ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
+import { currencyColumns, settlePayableCurrency } from '../vendor/payable.ts'
 import { postServiceBooks } from './postings.ts'
 
 /** Services: the remaining amount is recomputed here; the client's figure is ignored. */
@@ -19,21 +17,14 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.services, {
     toRow: ({ remaining_amount: _ignored, currency, vendor_currency, rates, ...input }, { before }) => ({
       ...input,
-      ...(currency ? { currency } : {}),
+      ...currencyColumns({ currency, vendor_currency, rates }),
       // Issue 34 (decision 140): a vendor's payable, in its currency, makes the profit the server's.
       payable_to_vendor: input.payable_to_vendor ?? 0,
-      ...(vendor_currency ? { vendor_currency } : {}),
-      rates: ratesColumn(rates),
       profit: profitWithPayable(input) ?? input.profit,
       remaining_amount: remainingAfterPayments(serviceRemaining(input), before, 'receivable_amount'),
     }),
     // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
-    toApi: (row) => ({
-      ...row,
-      currency: row.currency ?? 'PKR',
-      vendor_currency: row.vendor_currency ?? 'PKR',
-      rates: ratesAnswer(row.rates),
-    }),
+    toApi: (row) => ({ ...row, ...currencyAnswer(row) }),
     journal: (row) => ({
       date: row.booking_date,
       entry: row.entry,
@@ -59,10 +50,6 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
     },
     postingDay: (row) => row.booking_date,
     postings: postServiceBooks,
-    onDelete: async (trx, row) => {
-      await refuseIfPaid(trx, 'services', row.id)
-      await removePostings(trx, { type: 'services', id: row.id })
-      await removeLines(trx, { type: 'services', id: row.id })
-    },
+    onDelete: (trx, row) => removeSale(trx, 'services', row),
   })
 }

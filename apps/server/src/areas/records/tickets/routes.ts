@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
   bankRowCurrency,
-  ratesAnswer,
-  refuseIfPaid,
+  currencyAnswer,
   remainingAfterPayments,
-  removeLines,
+  removeSale,
   saleCurrencyOf,
   settleSaleCurrency,
 } from '../../../books/index.ts'
@@ -14,7 +13,7 @@ import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
-import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import { syncPosting } from '../../../lib/postings.ts'
 import { payableCurrency, ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
 import {
   bookingDate,
@@ -129,12 +128,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       }
     },
     // Issue 34 (decision 136): the payable's currency and the rates it used.
-    toApi: (row) => ({
-      ...row,
-      currency: row.currency ?? 'PKR',
-      vendor_currency: row.vendor_currency ?? 'PKR',
-      rates: ratesAnswer(row.rates),
-    }),
+    toApi: (row) => ({ ...row, ...currencyAnswer(row) }),
     journal: (row) => ({
       date: bookingDate(row),
       entry: row.entry,
@@ -169,11 +163,7 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       // Lines last: they take the books' total row, which every write takes last (books/lines.ts).
       await postTicketBooks(trx, row, opts)
     },
-    onDelete: async (trx, row) => {
-      await refuseIfPaid(trx, 'tickets', row.id)
-      await removePostings(trx, source(row))
-      await removeLines(trx, source(row))
-    },
+    onDelete: (trx, row) => removeSale(trx, 'tickets', row),
   })
   ticketVoidRoute(app, db)
 }

@@ -2,17 +2,16 @@ import { passengerList, RECORD_SPECS } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
+  currencyAnswer,
   type PostOptions,
-  ratesAnswer,
-  refuseIfPaid,
   remainingAfterPayments,
-  removeLines,
+  removeSale,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
-import { removePostings, syncPosting } from '../../../lib/postings.ts'
+import { syncPosting } from '../../../lib/postings.ts'
 import {
   bookingDate,
   bookingFigures,
@@ -21,7 +20,7 @@ import {
   firstPassengerName,
   travelDetail,
 } from '../tickets/booking.ts'
-import { payableCurrency, ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
+import { currencyColumns, payableCurrency, settlePayableCurrency } from '../vendor/payable.ts'
 import { postUmrahBooks } from './postings.ts'
 
 const source = (row: ApiRow<'umrah'>) => ({ type: 'umrah', id: row.id })
@@ -55,9 +54,7 @@ const toApi = (row: ApiRow<'umrah'>) => ({
   paymentsTotal: row.payments_total,
   createdAt: row.created_at,
   // Issue 34 (decision 109): the payable in the vendor's currency, at these rates.
-  currency: row.currency ?? 'PKR',
-  vendor_currency: row.vendor_currency ?? 'PKR',
-  rates: ratesAnswer(row.rates),
+  ...currencyAnswer(row),
 })
 
 /** The payable's vendor row, as the spec's follow-up POST /vender made it. */
@@ -123,9 +120,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
         payable_to_vendor: input.payableToVendor,
         vendor_name: input.vendorName,
         profit: figures.profit,
-        ...(input.currency ? { currency: input.currency } : {}),
-        ...(input.vendor_currency ? { vendor_currency: input.vendor_currency } : {}),
-        rates: ratesColumn(input.rates),
+        ...currencyColumns(input),
         remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivableAmount'),
       }
     },
@@ -153,10 +148,6 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
     // The spec's follow-up POST /vender and the books' lines, in the same transaction.
     postingDay: (row) => bookingDate(row),
     postings: postUmrah,
-    onDelete: async (trx, row) => {
-      await refuseIfPaid(trx, 'umrah', row.id)
-      await removePostings(trx, source(row))
-      await removeLines(trx, source(row))
-    },
+    onDelete: (trx, row) => removeSale(trx, 'umrah', row),
   })
 }

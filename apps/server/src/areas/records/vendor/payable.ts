@@ -38,6 +38,20 @@ export const ratesColumn = (rates: Record<string, number | string> | undefined) 
     Object.fromEntries(Object.entries(rates ?? {}).map(([k, v]) => [k.trim().toUpperCase(), v.toString()])),
   )
 
+/**
+ * A sale's currencies as stored: each side's only when typed (left out, the column keeps its default
+ * or its stored value), and the rates.
+ */
+export const currencyColumns = (input: {
+  currency?: string | undefined
+  vendor_currency?: string | undefined
+  rates?: Record<string, number | string> | undefined
+}) => ({
+  ...(input.currency ? { currency: input.currency } : {}),
+  ...(input.vendor_currency ? { vendor_currency: input.vendor_currency } : {}),
+  rates: ratesColumn(input.rates),
+})
+
 export interface PayableOptions {
   /** The payable's column (NAVTCC's is `payed_to_bank`). */
   payable?: string

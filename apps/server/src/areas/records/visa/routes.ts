@@ -1,18 +1,16 @@
-import { fromPaisa, RECORD_SPECS, remainingAmount, toPaisa, visaProfit } from '@booking/shared'
+import { fromPaisa, RECORD_SPECS, toPaisa, visaProfit } from '@booking/shared'
 import type { FastifyInstance } from 'fastify'
 import {
   createdDay,
-  ratesAnswer,
-  refuseIfPaid,
-  remainingAfterPayments,
-  removeLines,
+  currencyAnswer,
+  removeSale,
+  saleRemaining,
   settleSaleCurrency,
 } from '../../../books/index.ts'
 import type { Db } from '../../../db/connect.ts'
 import { crudRoutes } from '../../../lib/crud.ts'
-import { removePostings } from '../../../lib/postings.ts'
 import { checkName } from '../tickets/booking.ts'
-import { ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
+import { currencyColumns, settlePayableCurrency } from '../vendor/payable.ts'
 import { passengerJournal, passengerText } from './passenger-record.ts'
 import { postPassengerSale } from './postings.ts'
 
@@ -23,29 +21,18 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
   crudRoutes(app, db, RECORD_SPECS.visa_processing, {
     toRow: ({ currency, vendor_currency, rates, ...input }, { before }) => ({
       ...input,
-      ...(currency ? { currency } : {}),
+      ...currencyColumns({ currency, vendor_currency, rates }),
       passport_detail: passengerText(input.passport_detail),
-      payable_to_vendor: input.payable_to_vendor ?? 0,
       // Issue 34 (decision 140): a vendor's payable, in its currency; its rupees are another cost.
-      ...(vendor_currency ? { vendor_currency } : {}),
-      rates: ratesColumn(rates),
+      payable_to_vendor: input.payable_to_vendor ?? 0,
       profit: fromPaisa(
         toPaisa(visaProfit(input.receivable_amount, input.additional_charges, input.pay_for_protector)) -
           toPaisa(input.payable_to_vendor ?? 0),
       ),
-      remaining_amount: remainingAfterPayments(
-        remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
-        before,
-        'receivable_amount',
-      ),
+      remaining_amount: saleRemaining(input, before),
     }),
     // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
-    toApi: (row) => ({
-      ...row,
-      currency: row.currency ?? 'PKR',
-      vendor_currency: row.vendor_currency ?? 'PKR',
-      rates: ratesAnswer(row.rates),
-    }),
+    toApi: (row) => ({ ...row, ...currencyAnswer(row) }),
     // Money is dated the business day it was recorded; the embassy dates stay record data (decision 019).
     journal: (row) => passengerJournal(row, null),
     check: async (trx, row, { before }) => {
@@ -65,10 +52,6 @@ export const visaRoutes = async (app: FastifyInstance, db: Db) => {
     },
     postingDay: (row) => createdDay(row),
     postings: (trx, row, opts) => postPassengerSale(trx, row, opts, KIND),
-    onDelete: async (trx, row) => {
-      await refuseIfPaid(trx, KIND.table, row.id)
-      await removePostings(trx, { type: KIND.table, id: row.id })
-      await removeLines(trx, { type: KIND.table, id: row.id })
-    },
+    onDelete: (trx, row) => removeSale(trx, KIND.table, row),
   })
 }
