@@ -113,20 +113,18 @@ const runIn = <T extends object>(worker: Worker, kept: boolean, job: OutsideJob,
       }
       finish(!('failed' in m), () => ('failed' in m ? reject(new Error(m.failed)) : resolve(m as T)))
     }
-    const onError = (err: Error & { code?: string }) =>
-      finish(false, () =>
-        kept && !took
-          ? resolve('again')
-          : err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? reject(new HttpError(413, job.tooBig, { [job.field]: job.tooBig }))
-            : reject(err),
-      )
-    const onExit = () =>
-      finish(false, () =>
-        kept && !took
-          ? resolve('again')
-          : reject(new HttpError(413, job.tooBig, { [job.field]: job.tooBig })),
-      )
+    let failure: (Error & { code?: string }) | undefined
+    const refusal = (err: (Error & { code?: string }) | undefined) =>
+      err && err.code !== 'ERR_WORKER_OUT_OF_MEMORY'
+        ? err
+        : new HttpError(413, job.tooBig, { [job.field]: job.tooBig })
+    // A kept worker's error before its word may have overtaken the word (another port): the exit,
+    // which comes after every message the worker sent, decides whose failure it was.
+    const onError = (err: Error & { code?: string }) => {
+      if (kept && !took) failure = err
+      else finish(false, () => reject(refusal(err)))
+    }
+    const onExit = () => finish(false, () => (kept && !took ? resolve('again') : reject(refusal(failure))))
     const finish = (keep: boolean, fn: () => void) => {
       if (settled) return
       settled = true
