@@ -16,24 +16,28 @@ const AT_ONCE = 2
 let running = 0
 const waiting: (() => void)[] = []
 
+const gone = () => new HttpError(499, 'The request went away')
+
 const turn = async (signal: AbortSignal) => {
+  // An abort before anyone listens is never heard: a request already gone has no turn.
+  if (signal.aborted) throw gone()
   if (running < AT_ONCE) {
     running++
     return
   }
   await new Promise<void>((resolve, reject) => {
+    const left = () => {
+      const i = waiting.indexOf(go)
+      if (i >= 0) waiting.splice(i, 1)
+      reject(gone())
+    }
     const go = () => {
-      signal.removeEventListener('abort', gone)
+      signal.removeEventListener('abort', left)
       running++
       resolve()
     }
-    const gone = () => {
-      const i = waiting.indexOf(go)
-      if (i >= 0) waiting.splice(i, 1)
-      reject(new HttpError(499, 'The request went away'))
-    }
     waiting.push(go)
-    signal.addEventListener('abort', gone, { once: true })
+    signal.addEventListener('abort', left, { once: true })
   })
 }
 
@@ -56,6 +60,17 @@ const spawn = () => {
   })
   // An idle worker does not keep the process alive (tests, a server shutting down).
   worker.unref()
+  // A worker may fail while it waits (its start, something a job left behind): it leaves the idle
+  // list at once, and its 'error' has a listener (none would make it the server's uncaught
+  // exception). A job's own listeners hear its failures while it runs.
+  worker
+    .on('error', () => {})
+    .on('exit', () => {
+      const i = idle.indexOf(worker)
+      if (i < 0) return
+      idle.splice(i, 1)
+      setImmediate(prepare)
+    })
   return worker
 }
 
@@ -79,46 +94,73 @@ export interface OutsideJob {
   field: string
 }
 
+/** The worker's word that it runs the job (outside-worker.ts): a failure after it is the job's. */
+type Answer<T> = T | { failed: string } | { took: true }
+
+/**
+ * The job in one worker. `kept`: a worker that waited since its last job, which may have died
+ * unheard (its exit not yet heard here); failing before it took the job, it hands the job back
+ * ('again') for a fresh worker, so no request waits on a dead worker or gets its error.
+ */
+const runIn = <T extends object>(worker: Worker, kept: boolean, job: OutsideJob, signal: AbortSignal) =>
+  new Promise<T | 'again'>((resolve, reject) => {
+    let settled = false
+    let took = false
+    const onMessage = (m: Answer<T>) => {
+      if ('took' in m && m.took === true) {
+        took = true
+        return
+      }
+      finish(!('failed' in m), () => ('failed' in m ? reject(new Error(m.failed)) : resolve(m as T)))
+    }
+    let failure: (Error & { code?: string }) | undefined
+    const refusal = (err: (Error & { code?: string }) | undefined) =>
+      err && err.code !== 'ERR_WORKER_OUT_OF_MEMORY'
+        ? err
+        : new HttpError(413, job.tooBig, { [job.field]: job.tooBig })
+    // A kept worker's error before its word may have overtaken the word (another port): the exit,
+    // which comes after every message the worker sent, decides whose failure it was.
+    const onError = (err: Error & { code?: string }) => {
+      if (kept && !took) failure = err
+      else finish(false, () => reject(refusal(err)))
+    }
+    const onExit = () => finish(false, () => (kept && !took ? resolve('again') : reject(refusal(failure))))
+    const finish = (keep: boolean, fn: () => void) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      signal.removeEventListener('abort', left)
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit)
+      fn()
+      if (keep) idle.push(worker)
+      else {
+        // A worker that ran out of time or memory, or whose request went, is stopped, not reused.
+        void worker.terminate()
+        setImmediate(prepare)
+      }
+    }
+    const timer = setTimeout(
+      () => finish(false, () => reject(new HttpError(413, job.tooSlow, { [job.field]: job.tooSlow }))),
+      job.ms,
+    )
+    const left = () => finish(false, () => reject(gone()))
+    signal.addEventListener('abort', left, { once: true })
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit)
+    // Gone since its turn came (an abort before the listener is never heard): the job is not run.
+    if (signal.aborted) left()
+    else worker.postMessage({ module: job.module, fn: job.fn, arg: job.arg })
+  })
+
 /** One job in a reading worker, with its heap cap, time limit and the request's signal. */
 export const runOutside = async <T extends object>(job: OutsideJob, signal: AbortSignal): Promise<T> => {
   await turn(signal)
   try {
-    const worker = idle.pop() ?? spawn()
-    return await new Promise<T>((resolve, reject) => {
-      let settled = false
-      const onMessage = (m: T | { failed: string }) =>
-        finish(!('failed' in m), () => ('failed' in m ? reject(new Error(m.failed)) : resolve(m)))
-      const onError = (err: Error & { code?: string }) =>
-        finish(false, () =>
-          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? reject(new HttpError(413, job.tooBig, { [job.field]: job.tooBig }))
-            : reject(err),
-        )
-      const onExit = () =>
-        finish(false, () => reject(new HttpError(413, job.tooBig, { [job.field]: job.tooBig })))
-      const finish = (keep: boolean, fn: () => void) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        signal.removeEventListener('abort', gone)
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit)
-        fn()
-        if (keep) idle.push(worker)
-        else {
-          // A worker that ran out of time or memory, or whose request went, is stopped, not reused.
-          void worker.terminate()
-          setImmediate(prepare)
-        }
-      }
-      const timer = setTimeout(
-        () => finish(false, () => reject(new HttpError(413, job.tooSlow, { [job.field]: job.tooSlow }))),
-        job.ms,
-      )
-      const gone = () => finish(false, () => reject(new HttpError(499, 'The request went away')))
-      signal.addEventListener('abort', gone, { once: true })
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit)
-      worker.postMessage({ module: job.module, fn: job.fn, arg: job.arg })
-    })
+    const kept = idle.pop()
+    const first = await runIn<T>(kept ?? spawn(), kept !== undefined, job, signal)
+    if (first !== 'again') return first
+    const second = await runIn<T>(spawn(), false, job, signal)
+    if (second === 'again') throw new Error('a fresh outside worker handed its job back')
+    return second
   } finally {
     done()
   }
