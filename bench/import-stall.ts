@@ -18,6 +18,7 @@ import { exportPrevious, root, sleep, start, stop } from './processes.ts'
  * as it was then. Each phase prints p50/p95/p99/max, p99 as a multiple of the same run's first idle
  * p99 and of its paired idle's p99, the load average (1/5/15 min) as it ended, and the server's CPU
  * during its rounds from /proc (main thread; all threads). A table of all phases ends the run.
+ * IMPORT_AS=json sends each import as JSON {csv, mapping} instead of the screen's multipart upload.
  * BEFORE=<commit> runs the same against that commit's server (exported under /tmp/booking-bench).
  * WARM=0 skips the warm-up (an import, a PDF and a post on another bank, then WARM_PROBES_MS of
  * probes, before the idle). SERVER_FLAGS: node flags for the server (e.g. --single-threaded-gc).
@@ -40,6 +41,8 @@ const PHASE_MS = Number(env.PHASE_MS ?? 40_000)
 /** The probes' warm-up before the first idle (5,000 ms: a thousand probes). */
 const WARM_PROBES_MS = Number(env.WARM_PROBES_MS ?? 5_000)
 const BIG_LINES = Number(env.BIG_LINES ?? 0)
+/** How imports are sent: `upload` (multipart, as the screen sends a chosen file) or `json` ({csv, mapping}). */
+const IMPORT_AS = env.IMPORT_AS === 'json' ? 'json' : 'upload'
 const LOOP_DELAY = env.LOOP_DELAY === '1'
 /** Which phases run besides the idles: imports, screen, pdf, posts (all by default). */
 const PHASES = new Set((env.PHASES ?? 'imports,screen,pdf,posts').split(','))
@@ -347,11 +350,35 @@ try {
       1_000,
       false,
     )
+  /** A file sent as the screen sends it (multipart: the file, and the mapping with the import). */
+  const upload = async (path: string, file: Blob, withMapping: boolean) => {
+    const form = new FormData()
+    if (withMapping) form.append('mapping', JSON.stringify(MAPPING))
+    form.append('file', file, 'statement.csv')
+    const res = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    const json = (await res.json()) as Record<string, unknown>
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`)
+    return json
+  }
   const importOf = (bankOf: number, csv: string) => {
-    const body = JSON.stringify({ csv, mapping: MAPPING })
+    const preview = `/banks/${bankOf}/statement-preview`
+    const imports = `/banks/${bankOf}/statement-imports`
+    if (IMPORT_AS === 'json') {
+      const body = JSON.stringify({ csv, mapping: MAPPING })
+      return async () => {
+        await call('POST', preview, body)
+        const answer = await call('POST', imports, body)
+        return `${answer.lines} lines, ${answer.matched} matched`
+      }
+    }
+    const file = new Blob([csv], { type: 'text/csv' })
     return async () => {
-      await call('POST', `/banks/${bankOf}/statement-preview`, body)
-      const answer = await call('POST', `/banks/${bankOf}/statement-imports`, body)
+      await upload(preview, file, false)
+      const answer = await upload(imports, file, true)
       return `${answer.lines} lines, ${answer.matched} matched`
     }
   }
