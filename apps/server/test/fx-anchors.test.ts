@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as ledger from '../src/books/ledger.ts'
 import { DB_KIND } from './harness.ts'
-import { addNames, booksBalance, riyalUmrah, setupTestApp } from './helpers.ts'
+import { addNames, booksBalance, riyalUmrah, setupTestApp, vendorRow } from './helpers.ts'
 
 /**
  * Issue 34 "Must show": each anchor's public failure replayed through the API on a real server and
@@ -36,15 +36,8 @@ describe(`exchange differences: the anchors' failures replayed (${DB_KIND})`, ()
         .status,
     ).toBe(201)
   const vendor = async (v: string, more: Record<string, unknown>) => {
-    const res = await t.call('admin', 'POST', '/api/vender', {
-      vender_name: v,
-      detail: 'Rooms',
-      bank_title: 'Cash',
-      credit: 0,
-      debit: 0,
-      withdraw: 0,
-      ...more,
-    })
+    // Every call names its date, so the helper's default date never reaches the server.
+    const res = await t.call('admin', 'POST', '/api/vender', vendorRow(v, more))
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     return res.body.vendor as { id: number; settled?: { id: number; amount: number; realised: number }[] }
   }
