@@ -71,6 +71,28 @@ describe('bank statement reader', () => {
     expect('lines' in again && statementLineKeys(again.lines)).toEqual(keys)
   })
 
+  it('calls the reading worker step once per row, line and identity, and reads the same with it', () => {
+    const m = StatementMapping.parse({
+      date: 'Date',
+      date_format: 'dd/mm/yyyy',
+      narration: 'Narration',
+      amount_style: 'signed',
+      amount: 'Amount',
+    })
+    const text = 'Date,Narration,Amount\n01/11/2026,Fee,-15\n\n02/11/2026,Deposit,"1,000"\n'
+    const calls = { csv: 0, read: 0, keys: 0 }
+    const rows = parseCsv(text, undefined, () => calls.csv++)
+    expect(rows).toEqual(parseCsv(text))
+    expect(calls.csv).toBe(rows.length)
+    const read = readStatement(rows, m, () => calls.read++)
+    expect(read).toEqual(readStatement(rows, m))
+    if ('error' in read) throw new Error(read.error.message)
+    // Every row under the header, the blank one too (it is skipped after its step).
+    expect(calls.read).toBe(rows.length - 1)
+    expect(statementLineKeys(read.lines, () => calls.keys++)).toEqual(statementLineKeys(read.lines))
+    expect(calls.keys).toBe(2)
+  })
+
   it('guesses a mapping from common headers', () => {
     expect(
       guessStatementMapping(['Txn Date', 'Description', 'Cheque No', 'Debit', 'Credit', 'Balance']),

@@ -464,11 +464,13 @@ const summaryOf = (r: readonly string[]) => {
  * or the first row and column it cannot read (nothing is half-read). Skipped: blank rows, rows
  * with no money and no date (notes, a bank's footer), and the bank's own summary rows (issue 37):
  * its opening and closing balances are kept aside (the opening is offered as the bank's opening
- * entry), and when both are printed the lines must add up from one to the other.
+ * entry), and when both are printed the lines must add up from one to the other. `step` is called
+ * before each row (a worker gives way to other threads there).
  */
 export const readStatement = (
   rows: readonly string[][],
   m: StatementMapping,
+  step?: () => void,
 ): { lines: ReadLine[]; opening: ReadBalance | null; closing: ReadBalance | null } | { error: ReadError } => {
   const found = locate(rows, m)
   if ('message' in found) return { error: found }
@@ -485,6 +487,7 @@ export const readStatement = (
   let opening: ReadBalance | null = null
   let closing: ReadBalance | null = null
   for (let i = m.header_row; i < rows.length; i++) {
+    step?.()
     const r = rows[i] ?? []
     const rowNo = i + 1
     if (r.every((c) => String(c).trim() === '')) continue
@@ -567,9 +570,10 @@ export const readStatement = (
  * many lines before it in the same file had the same; so the same file, or an overlapping one,
  * adds nothing twice, while two equal charges on one day stay two lines.
  */
-export const statementLineKeys = (lines: readonly ReadLine[]): string[] => {
+export const statementLineKeys = (lines: readonly ReadLine[], step?: () => void): string[] => {
   const seen = new Map<string, number>()
   return lines.map((l) => {
+    step?.()
     const base = `${l.date}|${l.direction}|${l.paisa}|${norm(l.reference || l.narration)}`
     const n = seen.get(base) ?? 0
     seen.set(base, n + 1)

@@ -14,7 +14,8 @@ export interface CsvLimits {
 /** A CSV file past one of its limits; the message names which. */
 export class CsvLimitError extends Error {}
 
-export const parseCsv = (text: string, limits?: CsvLimits): string[][] => {
+/** `step` is called after each row: a worker gives way to other threads there (outside/give-way.ts). */
+export const parseCsv = (text: string, limits?: CsvLimits, step?: () => void): string[][] => {
   const src = text.replace(/^\uFEFF/, '')
   const sample = src.slice(0, 4000).replace(/"[^"]*"/g, '')
   const counts = [',', ';', '\t'].map((d) => [d, sample.split(d).length] as const)
@@ -32,6 +33,7 @@ export const parseCsv = (text: string, limits?: CsvLimits): string[][] => {
   const endRow = () => {
     rows.push(row)
     row = []
+    step?.()
     if (limits && rows.length > limits.rows)
       throw new CsvLimitError(`The file has too many rows (at most ${limits.rows.toLocaleString('en-US')})`)
   }

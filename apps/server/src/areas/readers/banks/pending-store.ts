@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
+import { giveWay } from '../../platform/outside/give-way.ts'
 import { insertLinesParams, insertLinesSql, LINES_PER_STATEMENT } from './pending-lines.ts'
 import type { KeyedLine } from './statement-read.ts'
 
@@ -64,6 +65,7 @@ export interface PendingChunk {
 export const storeChunk = ({ file, bankId, importId, text, now }: PendingChunk): { ids: number[] } => {
   const o = connection(file)
   const lines = JSON.parse(text) as KeyedLine[]
+  giveWay()
   const ids: number[] = []
   o.db
     .transaction(() => {
@@ -71,6 +73,7 @@ export const storeChunk = ({ file, bankId, importId, text, now }: PendingChunk):
         const rows = lines.slice(i, i + LINES_PER_STATEMENT)
         const params = insertLinesParams(rows, bankId, importId, now)
         for (const r of insertOf(o, rows.length).all(params) as Array<{ id: number }>) ids.push(Number(r.id))
+        giveWay()
       }
     })
     .immediate()

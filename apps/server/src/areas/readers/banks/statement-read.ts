@@ -7,6 +7,7 @@ import {
   statementLineKeys,
 } from '@booking/shared/bank-statements'
 import { CsvLimitError, parseCsv } from '@booking/shared/csv'
+import { giveWay } from '../../platform/outside/give-way.ts'
 import { FileLimitError, STATEMENT_LIMITS } from './statement-limits.ts'
 import { isZip, readXlsxRows, XlsxError } from './xlsx-read.ts'
 
@@ -45,15 +46,19 @@ const LINES_PER_TEXT = 250
 /** What the outside worker runs for a statement job (statement-reader.ts). */
 export const runJob = (job: WorkerJob): StatementRead | StatementMapped => {
   const rows = readStatementRows(job.file)
+  giveWay()
   if ('refused' in rows) return rows
   if (job.head !== undefined) return { rows: rows.rows.slice(0, job.head), total: rows.rows.length }
   if (!job.mapping) return rows
   // An import: the rows stay in the worker; only the lines it read cross back.
-  const read = readStatement(rows.rows, job.mapping)
+  const read = readStatement(rows.rows, job.mapping, giveWay)
+  giveWay()
   if ('error' in read) return { error: read.error }
-  const keys = statementLineKeys(read.lines)
+  const keys = statementLineKeys(read.lines, giveWay)
+  giveWay()
   const texts: string[] = []
-  for (let i = 0; i < read.lines.length; i += LINES_PER_TEXT)
+  for (let i = 0; i < read.lines.length; i += LINES_PER_TEXT) {
+    giveWay()
     texts.push(
       JSON.stringify(
         read.lines
@@ -61,6 +66,7 @@ export const runJob = (job: WorkerJob): StatementRead | StatementMapped => {
           .map((l, j): KeyedLine => ({ ...l, identity: keys[i + j] ?? '' })),
       ),
     )
+  }
   return {
     count: read.lines.length,
     texts,
@@ -99,11 +105,11 @@ export const readStatementRows = (source: StatementSource): StatementRead => {
 }
 
 const csvRows = (text: string) =>
-  parseCsv(text, {
-    rows: STATEMENT_LIMITS.rows,
-    columns: STATEMENT_LIMITS.columns,
-    cellChars: STATEMENT_LIMITS.cellChars,
-  })
+  parseCsv(
+    text,
+    { rows: STATEMENT_LIMITS.rows, columns: STATEMENT_LIMITS.columns, cellChars: STATEMENT_LIMITS.cellChars },
+    giveWay,
+  )
 
 /** A sheet's cells are bounded as they are read; their text length is checked here, once. */
 const checked = (rows: string[][]) => {

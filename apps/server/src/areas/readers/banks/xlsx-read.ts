@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate'
+import { giveWay } from '../../platform/outside/give-way.ts'
 import { FileLimitError, STATEMENT_LIMITS } from './statement-limits.ts'
 
 /**
@@ -65,6 +66,7 @@ const MALFORMED = 'The sheet is not well-formed XML (an unclosed tag)'
 function* tagsOf(xml: string): Generator<Tag & { start: number }> {
   let i = 0
   for (;;) {
+    giveWay()
     const lt = xml.indexOf('<', i)
     if (lt < 0) return
     if (xml.startsWith('<!--', lt)) {
