@@ -12,6 +12,15 @@ import {
   statementLineKeys,
 } from './bank-statements.ts'
 
+/** Date, narration and one signed amount column. */
+const SIGNED = StatementMapping.parse({
+  date: 'Date',
+  date_format: 'dd/mm/yyyy',
+  narration: 'Narration',
+  amount_style: 'signed',
+  amount: 'Amount',
+})
+
 describe('bank statement reader', () => {
   it('reads each date layout, and refuses days that do not exist', () => {
     expect(readStatementDate('05/11/2026', 'dd/mm/yyyy')).toBe('2026-11-05')
@@ -55,13 +64,7 @@ describe('bank statement reader', () => {
   })
 
   it('gives equal lines of one file their own identity, and the same file the same identities', () => {
-    const m = StatementMapping.parse({
-      date: 'Date',
-      date_format: 'dd/mm/yyyy',
-      narration: 'Narration',
-      amount_style: 'signed',
-      amount: 'Amount',
-    })
+    const m = SIGNED
     const rows = parseCsv('Date,Narration,Amount\n01/11/2026,SMS charges,-15\n01/11/2026,SMS charges,-15\n')
     const read = readStatement(rows, m)
     if ('error' in read) throw new Error(read.error.message)
@@ -72,13 +75,7 @@ describe('bank statement reader', () => {
   })
 
   it('calls the reading worker step once per row, line and identity, and reads the same with it', () => {
-    const m = StatementMapping.parse({
-      date: 'Date',
-      date_format: 'dd/mm/yyyy',
-      narration: 'Narration',
-      amount_style: 'signed',
-      amount: 'Amount',
-    })
+    const m = SIGNED
     const text = 'Date,Narration,Amount\n01/11/2026,Fee,-15\n\n02/11/2026,Deposit,"1,000"\n'
     const calls = { csv: 0, read: 0, keys: 0 }
     const rows = parseCsv(text, undefined, () => calls.csv++)
