@@ -72,7 +72,11 @@ const percentile = (sorted: number[], p: number) =>
  */
 const PROBER = `
 const { parentPort, workerData } = require('node:worker_threads')
-parentPort.postMessage({ tid: Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()) })
+let tid = 0
+try {
+  tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop())
+} catch {}
+parentPort.postMessage({ tid })
 const http = require('node:http')
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
 const url = new URL(workerData.url)
