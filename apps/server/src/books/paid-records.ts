@@ -27,11 +27,8 @@ export const PAYMENTS_EXCEED = 'The payments already received exceed this amount
  * sales tax added on top is owed too (issue 36), and is known only once the record is written, so
  * the refusal of a negative remaining is `refuseOverpaid`, run then (areas/records/tax).
  */
-export const remainingAfterPayments = (
-  remaining: number,
-  before: AnyRecordRow | null,
-  _field: string,
-): number => fromPaisa(toPaisa(remaining) - toPaisa(Number(before?.payments_total ?? 0)))
+export const remainingAfterPayments = (remaining: number, before: AnyRecordRow | null): number =>
+  fromPaisa(toPaisa(remaining) - toPaisa(Number(before?.payments_total ?? 0)))
 
 /** A sale's remaining amount from its body: receivable less paid in cash, in bank and later. */
 export const saleRemaining = (
@@ -41,7 +38,6 @@ export const saleRemaining = (
   remainingAfterPayments(
     remainingAmount(input.receivable_amount, input.paid_cash, input.paid_in_bank),
     before,
-    'receivable_amount',
   )
 
 /** Refuses a sale whose payments (later payments included) pass what it owes, tax included. */

@@ -263,27 +263,14 @@ const BOOKING_MONEY = [
 /** A sale's optional buying side (decision 140): its columns, in the Payment Details step too. */
 const VENDOR_PAYABLE = ['payable_to_vendor', 'vendor_name', 'vendor_currency', 'rates', 'currency'] as const
 
+/** What a sale was paid, its profit and what remains, in the order the sales tables store them. */
+const SALE_PAID = ['paid_cash', 'paid_in_bank', 'profit', 'remaining_amount', 'payments_total'] as const
 /** A sale's money after its price: what was paid, its profit, what remains and the vendor's part. */
-const SALE_MONEY_PAID = [
-  'paid_cash',
-  'paid_in_bank',
-  'profit',
-  'remaining_amount',
-  'payments_total',
-  'payable_to_vendor',
-] as const
+const SALE_MONEY_PAID = [...SALE_PAID, 'payable_to_vendor'] as const
 /** The money of a sale priced in one figure (Gamca, Services; Visa adds its charges after the price). */
 const SALE_MONEY = ['receivable_amount', ...SALE_MONEY_PAID] as const
 /** A sale's payment columns after its price (Visa, Services): paid, profit, remaining, bank and vendor. */
-const SALE_PAYMENT_COLUMNS = [
-  'paid_cash',
-  'paid_in_bank',
-  'profit',
-  'remaining_amount',
-  'payments_total',
-  'bank_title',
-  ...VENDOR_PAYABLE,
-] as const
+const SALE_PAYMENT_COLUMNS = [...SALE_PAID, 'bank_title', ...VENDOR_PAYABLE] as const
 
 export const RECORD_SPECS = {
   tickets: spec<Ticket>()({

@@ -46,16 +46,13 @@ const LINES_PER_TEXT = 250
 /** What the outside worker runs for a statement job (statement-reader.ts). */
 export const runJob = (job: WorkerJob): StatementRead | StatementMapped => {
   const rows = readStatementRows(job.file)
-  giveWay()
   if ('refused' in rows) return rows
   if (job.head !== undefined) return { rows: rows.rows.slice(0, job.head), total: rows.rows.length }
   if (!job.mapping) return rows
   // An import: the rows stay in the worker; only the lines it read cross back.
   const read = readStatement(rows.rows, job.mapping, giveWay)
-  giveWay()
   if ('error' in read) return { error: read.error }
   const keys = statementLineKeys(read.lines, giveWay)
-  giveWay()
   const texts: string[] = []
   for (let i = 0; i < read.lines.length; i += LINES_PER_TEXT) {
     giveWay()

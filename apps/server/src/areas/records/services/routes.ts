@@ -21,7 +21,7 @@ export const servicesRoutes = async (app: FastifyInstance, db: Db) => {
       // Issue 34 (decision 140): a vendor's payable, in its currency, makes the profit the server's.
       payable_to_vendor: input.payable_to_vendor ?? 0,
       profit: profitWithPayable(input) ?? input.profit,
-      remaining_amount: remainingAfterPayments(serviceRemaining(input), before, 'receivable_amount'),
+      remaining_amount: remainingAfterPayments(serviceRemaining(input), before),
     }),
     // Issue 34: the selling side in `currency` (decision 151), the payable in `vendor_currency` (140).
     toApi: (row) => ({ ...row, ...currencyAnswer(row) }),

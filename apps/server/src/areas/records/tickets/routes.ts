@@ -14,7 +14,7 @@ import type { Database } from '../../../db/schema.ts'
 import { type ApiRow, crudRoutes } from '../../../lib/crud.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 import { syncPosting } from '../../../lib/postings.ts'
-import { payableCurrency, ratesColumn, settlePayableCurrency } from '../vendor/payable.ts'
+import { currencyColumns, payableCurrency, settlePayableCurrency } from '../vendor/payable.ts'
 import {
   bookingDate,
   bookingFigures,
@@ -121,10 +121,9 @@ export const ticketRoutes = async (app: FastifyInstance, db: Db) => {
       return {
         ...input,
         passport_detail: JSON.stringify(input.passport_detail),
-        ...(vendor_currency ? { vendor_currency } : {}),
-        rates: ratesColumn(rates),
+        ...currencyColumns({ vendor_currency, rates }),
         profit: figures.profit,
-        remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivable_amount'),
+        remaining_amount: remainingAfterPayments(figures.remaining, before),
       }
     },
     // Issue 34 (decision 136): the payable's currency and the rates it used.

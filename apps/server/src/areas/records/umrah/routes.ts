@@ -121,7 +121,7 @@ export const umrahRoutes = async (app: FastifyInstance, db: Db) => {
         vendor_name: input.vendorName,
         profit: figures.profit,
         ...currencyColumns(input),
-        remaining_amount: remainingAfterPayments(figures.remaining, before, 'receivableAmount'),
+        remaining_amount: remainingAfterPayments(figures.remaining, before),
       }
     },
     toApi,
